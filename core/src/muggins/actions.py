@@ -1,0 +1,120 @@
+"""Actions and decisions: what a seat may do now, and which of it is correct.
+
+An action is a small frozen value with a stable text form (`play 6H to
+common 1`, `announce 12`, `muggins 4`, `pass`). The text is what records
+hold and what a human may type; replay finds the recorded text among the
+current choices, so a game never needs a parser of its own. A `Decision`
+gathers, for the one seat that acts now, every physically possible choice —
+mistakes included — and the subset the rules call correct. Games define
+their own actions by subclassing `Action` (any frozen dataclass whose
+`__str__` is stable and unique among the choices of one decision works).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+__all__ = ["Action", "Pass", "Claim", "Decision", "IllegalAction", "NotYourTurn", "find_action"]
+
+
+class Action:
+    """Base of every action. Subclasses are frozen dataclasses that define `__str__`.
+
+    `label` is the human wording shown in a menu (defaults to the text);
+    `keys` are extra words a human may type to pick it (e.g. `m` for a call).
+    """
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        return str(self)
+
+    @property
+    def label(self) -> str:
+        return str(self)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Let a disputable action stand (accept a count, let a card lie)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return ("", "p", "accept", "ok")
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Action):
+    """A responder's claim in a challenge window: `muggins`, `muggins 4`, `overcount`.
+
+    `amount` carries the number a claim names (missed points claimed), if any;
+    `target` names what is claimed when several things could be (a rank, a pile).
+    """
+
+    name: str = "muggins"
+    amount: int | None = None
+    target: str | None = None
+
+    def __str__(self) -> str:
+        parts = [self.name]
+        if self.target is not None:
+            parts.append(self.target)
+        if self.amount is not None:
+            parts.append(str(self.amount))
+        return " ".join(parts)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        if self.amount is None and self.target is None:
+            return (self.name[0],)
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One seat's decision: who acts, what kind of decision, what they may choose.
+
+    `choices` lists every physically possible action; `correct` the ones the
+    rules require (a non-empty subset). `kind` is a short word a game and a
+    player can switch on (`play`, `respond`, `announce`…), `prompt` a line for
+    humans, and `compact` asks a human interface to show a one-line prompt
+    with key shortcuts instead of a numbered menu (used for windows that
+    open after every move).
+    """
+
+    seat: int
+    kind: str
+    choices: Sequence[Action]
+    correct: Sequence[Action]
+    prompt: str = ""
+    compact: bool = False
+    info: dict = field(default_factory=dict)
+
+    def find(self, text: str) -> Action | None:
+        return find_action(self.choices, text)
+
+
+class IllegalAction(ValueError):
+    """The action is not among the physically possible choices now."""
+
+
+class NotYourTurn(IllegalAction):
+    """A seat other than the one to act tried to act."""
+
+
+def find_action(choices: Sequence[Action], text: str) -> Action | None:
+    """The choice whose text is `text` (spaces folded, case ignored), or None."""
+    wanted = " ".join(text.split()).lower()
+    for choice in choices:
+        if str(choice).lower() == wanted:
+            return choice
+    return None

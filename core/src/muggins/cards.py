@@ -1,0 +1,180 @@
+"""Playing cards: ranks, suits, immutable interned cards, parsing and printing.
+
+This module owns the card vocabulary every game shares. A `Card` is a small
+named tuple (rank, suit), so it is hashable, comparable and cheap; the 52
+standard cards are interned, so `Card(Rank.SIX, Suit.HEARTS) is
+card("6H")` and identity checks are safe in hot loops. Cards print as
+`6♥`/`10♠` (`str`) and have a stable ASCII code `6H`/`TS` (`.code`) used in
+records, views and action texts. `parse_card` reads `10♠`, `TS`, `10s`,
+`t♠` and friends, and raises `ValueError` with one line naming what is
+allowed.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, IntEnum
+from typing import Iterable, NamedTuple
+
+__all__ = [
+    "Rank",
+    "Suit",
+    "Card",
+    "card",
+    "cards",
+    "parse_card",
+    "format_cards",
+    "standard_deck",
+    "CARD_CODES",
+]
+
+
+class Rank(IntEnum):
+    """Card rank, ace low: ACE=1 … KING=13."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def label(self) -> str:
+        """Printed form: A 2 … 10 J Q K."""
+        return _RANK_LABELS[self]
+
+    @property
+    def code(self) -> str:
+        """One-character ASCII form: A 2 … 9 T J Q K."""
+        return _RANK_CODES[self]
+
+    @property
+    def pips(self) -> int:
+        """Counting value used by adding games: A=1 … 10, J/Q/K=10."""
+        return self if self < 10 else 10
+
+
+class Suit(Enum):
+    """The four suits, in bridge order. Suits carry no rank."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def code(self) -> str:
+        return self.value
+
+    # Enum hashes by name, and str hashes change with PYTHONHASHSEED; a fixed
+    # hash keeps any set of cards iterating in the same order on every run.
+    def __hash__(self) -> int:
+        return ord(self.value)
+
+
+_RANK_LABELS = {r: ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[r - 1] for r in Rank}
+_RANK_CODES = {r: "A23456789TJQK"[r - 1] for r in Rank}
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
+
+class Card(NamedTuple):
+    """An immutable playing card. Compare and hash like the (rank, suit) tuple."""
+
+    rank: Rank
+    suit: Suit
+
+    def __str__(self) -> str:
+        return _RANK_LABELS[self.rank] + _SUIT_SYMBOLS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"card({self.code!r})"
+
+    @property
+    def code(self) -> str:
+        """Stable ASCII code such as `6H` or `TS`; what records and views hold."""
+        return _CODE_OF[self]
+
+
+_SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_DECK: tuple[Card, ...] = tuple(tuple.__new__(Card, (r, s)) for s in _SUIT_ORDER for r in Rank)
+_CODE_OF: dict[tuple, str] = {c: _RANK_CODES[c.rank] + c.suit.value for c in _DECK}
+CARD_CODES: frozenset[str] = frozenset(_CODE_OF.values())
+
+_RANK_WORDS = {
+    "A": Rank.ACE, "1": Rank.ACE, "T": Rank.TEN, "10": Rank.TEN, "J": Rank.JACK,
+    "Q": Rank.QUEEN, "K": Rank.KING, "V": Rank.JACK, "D": Rank.QUEEN, "R": Rank.KING,
+    **{str(n): Rank(n) for n in range(2, 10)},
+}
+_SUIT_WORDS = {
+    "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+    "H": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "S": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+}
+_PARSED: dict[str, Card] = {}
+
+
+def parse_card(text: str) -> Card:
+    """Read one card from `10♠`, `TS`, `10s`, `t♠`, `Ah`, `QD` (case and spaces ignored).
+
+    Raises ValueError naming the text and the accepted forms.
+    """
+    found = _PARSED.get(text)
+    if found is not None:
+        return found
+    cleaned = "".join(text.split()).upper()
+    rank = _RANK_WORDS.get(cleaned[:-1]) if len(cleaned) >= 2 else None
+    suit = _SUIT_WORDS.get(cleaned[-1:]) if cleaned else None
+    if rank is None or suit is None:
+        raise ValueError(
+            f"not a card: {text!r} (write rank then suit, e.g. 10♠, TS, 10s, 6H; "
+            "ranks A 2-10 T J Q K, suits C D H S or ♣ ♦ ♥ ♠)"
+        )
+    result = _DECK[_SUIT_INDEX[suit] * 13 + rank - 1]
+    if len(_PARSED) < 4096:
+        _PARSED[text] = result
+    return result
+
+
+def card(text: str) -> Card:
+    """Shorthand for `parse_card`, handy in tests: `card("6H")`."""
+    return parse_card(text)
+
+
+def cards(text: str) -> list[Card]:
+    """Parse several cards separated by spaces or commas: `cards("5C 9D KH 2S")`."""
+    return [parse_card(part) for part in text.replace(",", " ").split()]
+
+
+def format_cards(items: Iterable[Card], *, ascii: bool = False) -> str:
+    """Join cards for display: `5♣ 9♦` (or `5C 9D` with ascii=True)."""
+    return " ".join(c.code if ascii else str(c) for c in items)
+
+
+def standard_deck() -> list[Card]:
+    """A fresh list of the 52 cards, clubs A..K, diamonds, hearts, spades."""
+    return list(_DECK)
+
+
+# Card(r, s) would build a new tuple each time; return the interned card instead,
+# so identity holds and no game allocates cards in a hot loop.
+def _card_new(cls, rank, suit):  # type: ignore[no-untyped-def]
+    try:
+        return _DECK[_SUIT_INDEX[suit] * 13 + int(rank) - 1]
+    except (KeyError, TypeError, IndexError):
+        raise ValueError(f"not a card: rank {rank!r}, suit {suit!r}") from None
+
+
+_SUIT_INDEX = {s: i for i, s in enumerate(_SUIT_ORDER)}
+Card.__new__ = _card_new  # type: ignore[method-assign]

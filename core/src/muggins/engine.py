@@ -1,0 +1,98 @@
+"""The engine: drives a State with players, records decisions and emits events.
+
+`Match` is the loop every front end shares (terminal play, simulation,
+replay, resume, the contract kit): ask the seat to act for a choice given
+its view and the decision, apply it, write the decision and its events to
+the record, pass events to listening players and to `muggins_on_event`
+plugins. The engine never calls a hook nobody implements, so the inner loop
+of a simulation stays plain Python.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from .actions import IllegalAction
+from .game import Event, Game, Result, State
+from .players import Player, observe
+from .records import RecordWriter
+from .rng import derive_rng
+
+__all__ = ["Match", "MatchAborted", "make_players"]
+
+
+class MatchAborted(RuntimeError):
+    """The match went past the game's declared decision limit."""
+
+
+class Match:
+    """One match: a state, a player per seat, an optional record writer and listeners."""
+
+    def __init__(
+        self,
+        state: State,
+        players: Sequence[Player],
+        *,
+        writer: RecordWriter | None = None,
+        listeners: Sequence[Callable[[str, Event], Any]] = (),
+        narrate_opening: bool = True,
+    ) -> None:
+        if len(players) != state.players:
+            raise ValueError(f"{state.players} seats need {state.players} players, got {len(players)}")
+        self.state = state
+        self.players = list(players)
+        self.writer = writer
+        self.listeners = list(listeners)
+        self.decisions = 0 if writer is None else len(writer.record.decisions)
+        self.limit = state.game.max_decisions(state.rules, state.players)
+        self._watching = [(seat, p) for seat, p in enumerate(self.players) if hasattr(p, "observe")]
+        if narrate_opening:
+            self._emit(state.opening_events())
+
+    def _emit(self, events: list[Event]) -> None:
+        if not events:
+            return
+        for seat, player in self._watching:
+            observe(player, seat, events)
+        if self.listeners:
+            name = self.state.game.name
+            for listener in self.listeners:
+                for ev in events:
+                    listener(name, ev)
+
+    def step(self) -> list[Event]:
+        """Ask the seat to act, apply its choice, record and emit the events."""
+        state = self.state
+        decision = state.decision()
+        if decision is None:
+            raise IllegalAction("the match is over")
+        seat = decision.seat
+        action = self.players[seat].choose(state.view(seat), decision)
+        events = state.apply(seat, action)
+        self.decisions += 1
+        if self.writer is not None:
+            self.writer.decision(seat, str(action), events)
+        self._emit(events)
+        return events
+
+    def run(self) -> Result:
+        """Play to the end; MatchAborted if the game's decision limit is passed."""
+        state = self.state
+        while state.decision() is not None:
+            if self.decisions >= self.limit:
+                raise MatchAborted(f"{state.game.name} passed its declared limit of {self.limit} decisions (seed {state.seed})")
+            self.step()
+        result = state.result()
+        assert result is not None, "a state with no decision must report a result"
+        if self.writer is not None and self.writer.record.result is None:
+            self.writer.finish(result)
+        return result
+
+
+def make_players(registry: Any, game: Game, kinds: Sequence[str], seed: int, options: dict[str, Any] | None = None) -> list[Player]:
+    """One player per seat from kind names, each with its own derived random stream."""
+    players = []
+    for seat, name in enumerate(kinds):
+        kind = registry.player_kind(name, game.name)
+        players.append(kind.factory(rng=derive_rng(seed, "player", seat, name), game=game, seat=seat, **(options or {})))
+    return players

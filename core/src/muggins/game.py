@@ -1,0 +1,223 @@
+"""The game protocol: what a plugin implements so the core can run, check and record it.
+
+A `Game` describes a game (name, title, player counts, house rules, version)
+and creates `State`s. A `State` is a state machine over one whole match: it
+names the single seat to act (`to_act`), offers that seat's `Decision`
+(every physically possible action, mistakes included, and the correct ones),
+applies an action and returns plain-data events, says what each seat may
+see (`view`, `hidden_from`), lists its piles for the conservation check,
+reports the `result` once over, and round-trips through plain data
+(`to_dict`/`from_dict`). Randomness comes from the seed through
+`muggins.rng.derive_rng`, so a state needs no generator state to be saved.
+The base classes here hold the small generic parts — turn and legality
+checks, the `mistakes = "prevented"` teaching mode, decision caching — so a
+game writes only its rules.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Sequence
+
+from .actions import Action, Decision, IllegalAction, NotYourTurn
+from .cards import Card, standard_deck
+
+__all__ = ["Game", "State", "Result", "Event", "event"]
+
+Event = dict[str, Any]
+
+
+def event(type: str, **fields: Any) -> Event:
+    """A plain-data event: `{"type": type, **fields}`.
+
+    Cards go in as their codes (`"6H"`); a `to` field (list of seats) marks
+    an event only those seats may see (a private deal), absent means public.
+    """
+    return {"type": type, **fields}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a match ended.
+
+    `winners` are the winning seats (several share a tie; empty for a draw or
+    a match with no winner). `scores` is one number per seat in the game's
+    own unit (points, chips, hands won). `stats` holds figures a simulation
+    sums: numbers are added across matches, lists are concatenated (for
+    means and medians of per-hand figures). `limit_reached` is true when the
+    match stopped at a declared limit rather than by its rules.
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...] = ()
+    stats: Mapping[str, Any] = field(default_factory=dict)
+    limit_reached: bool = False
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "stats": dict(self.stats),
+            "limit_reached": self.limit_reached,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Result":
+        return cls(tuple(data["winners"]), tuple(data.get("scores", ())), dict(data.get("stats", {})), bool(data.get("limit_reached", False)))
+
+
+class Game(ABC):
+    """A registered game. Subclass, fill the class attributes, implement `new`.
+
+    `Rules` is a dataclass of house rules whose defaults are the seed's rules
+    (see `muggins.rules`). `players` is the range of allowed player counts and
+    `default_players` the count `muggins play` uses when none is given.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    players: ClassVar[range]
+    default_players: ClassVar[int]
+    version: ClassVar[str] = "0"
+    Rules: ClassVar[type]
+    State: ClassVar[type["State"]]
+
+    def new(self, rules: Any, players: int, seed: int) -> "State":
+        """A fresh match: cards dealt, first decision pending."""
+        return self.State.new(self, rules, players, seed)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> "State":
+        return self.State.from_dict(self, data)
+
+    def deck(self, rules: Any, players: int) -> list[Card]:
+        """Every card in play, for the conservation check (default: 52 cards)."""
+        return standard_deck()
+
+    @abstractmethod
+    def max_decisions(self, rules: Any, players: int) -> int:
+        """An upper bound on decisions in one match; reaching it is a contract failure."""
+
+    def render(self, view: Mapping[str, Any], seat: int | None) -> str:
+        """The table as text for a human at `seat` (None: a spectator)."""
+        return json.dumps(view, indent=2, ensure_ascii=False)
+
+    def describe(self, event: Event, seat: int | None) -> str | None:
+        """One line narrating `event` to `seat`, or None to stay quiet."""
+        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "to"))
+        return f"{event['type']}: {fields}" if fields else str(event["type"])
+
+
+class State(ABC):
+    """One match in progress. Subclasses implement the `_`-prefixed rule methods.
+
+    Subclasses set `self.game`, `self.rules`, `self.players` and `self.seed`
+    (the base `__init__` does it) and implement `_decision` (None when over),
+    `_apply`, `piles`, `view`, `result`, `to_dict`, `from_dict`, `new`.
+    """
+
+    game: Game
+    rules: Any
+    players: int
+    seed: int
+
+    def __init__(self, game: Game, rules: Any, players: int, seed: int) -> None:
+        self.game = game
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self._cached_decision: Decision | None = None
+
+    # -- what subclasses provide ------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, game: Game, rules: Any, players: int, seed: int) -> "State":
+        """Deal and set up a new match."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, game: Game, data: Mapping[str, Any]) -> "State":
+        """Rebuild a state saved by `to_dict`."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """All of the state as JSON-ready plain data."""
+
+    @abstractmethod
+    def _decision(self) -> Decision | None:
+        """The pending decision with every physical choice and the correct ones; None when over."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out a choice of the pending decision (already checked) and return events."""
+
+    @abstractmethod
+    def piles(self) -> Mapping[str, Sequence[Card]]:
+        """Every pile by name; together they must hold `game.deck()` exactly."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: a spectator), as JSON-ready data."""
+
+    @abstractmethod
+    def hidden_from(self, seat: int | None) -> set[Card]:
+        """The cards `seat` must not see; `view(seat)` never names any of them."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The result once the match is over, else None."""
+
+    def opening_events(self) -> list[Event]:
+        """Events describing the set-up (the first deal), for records and narration."""
+        return []
+
+    # -- generic machinery -------------------------------------------------
+    def decision(self) -> Decision | None:
+        """The pending decision (cached until the next `apply`).
+
+        With the house rule `mistakes = "prevented"` only correct choices are offered.
+        """
+        found = self._cached_decision
+        if found is None:
+            found = self._decision()
+            if found is not None and getattr(self.rules, "mistakes", "allowed") == "prevented":
+                found = Decision(found.seat, found.kind, tuple(found.correct), tuple(found.correct), found.prompt, found.compact, found.info)
+            self._cached_decision = found
+        return found
+
+    def to_act(self) -> int | None:
+        """The seat that decides now (a responder while a window is open); None when over."""
+        found = self.decision()
+        return None if found is None else found.seat
+
+    def choices(self) -> Sequence[Action]:
+        found = self.decision()
+        return () if found is None else found.choices
+
+    def correct(self) -> Sequence[Action]:
+        found = self.decision()
+        return () if found is None else found.correct
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Let `seat` take `action`. Any physically possible action is accepted, mistakes too.
+
+        Raises NotYourTurn if `seat` is not the one to act and IllegalAction
+        if the action is not among the choices; the state is then unchanged.
+        """
+        found = self.decision()
+        if found is None:
+            raise IllegalAction("the match is over")
+        if seat != found.seat:
+            raise NotYourTurn(f"seat {seat} cannot act: seat {found.seat} is to act")
+        if action not in found.choices:
+            raise IllegalAction(f"{action} is not possible now (choices: {', '.join(map(str, found.choices))})")
+        self._cached_decision = None
+        return self._apply(action)
+
+    def clone(self) -> "State":
+        return type(self).from_dict(self.game, json.loads(json.dumps(self.to_dict())))

@@ -1,0 +1,219 @@
+"""House rules: typed dataclasses loaded from TOML and written back as commented TOML.
+
+A game declares its rules as a frozen dataclass whose defaults are the
+seed's rules; each field may carry `rule(default, doc=..., min=..., max=...)`
+metadata. `load_rules` reads TOML (`tomllib`), refuses unknown keys (with a
+close-match suggestion), wrong types and out-of-range values with one line
+naming the key, what was given, what is allowed and the file's line, then
+calls the class's optional `validate()` for cross-field checks.
+`rules_to_toml` writes the values with `tomli-w` under comment lines made
+from each field's doc (what `muggins rules GAME` prints).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+import tomllib
+import types
+import typing
+from typing import Any, Literal, Mapping
+
+import tomli_w
+
+__all__ = ["rule", "RulesError", "load_rules", "rules_from_dict", "rules_to_dict", "rules_to_toml", "describe_type"]
+
+
+class RulesError(ValueError):
+    """A house-rules file or value is not acceptable; the message is one line for the user."""
+
+
+def rule(default: Any = dataclasses.MISSING, *, doc: str = "", min: float | None = None, max: float | None = None, default_factory: Any = dataclasses.MISSING) -> Any:
+    """A dataclass field with documentation and optional numeric bounds."""
+    metadata = {"doc": doc, "min": min, "max": max}
+    if default_factory is not dataclasses.MISSING:
+        return dataclasses.field(default_factory=default_factory, metadata=metadata)
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def describe_type(tp: Any) -> str:
+    """A short wording of what a type allows: `an integer`, `one of "a", "b"`…"""
+    origin = typing.get_origin(tp)
+    if origin is Literal:
+        return "one of " + ", ".join(_toml_repr(v) for v in typing.get_args(tp))
+    if tp is bool:
+        return "true or false"
+    if tp is int:
+        return "a whole number"
+    if tp is float:
+        return "a number"
+    if tp is str:
+        return "a string"
+    if origin in (list, tuple):
+        args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+        return f"a list of {describe_type(args[0]) if args else 'values'}"
+    if origin in (dict, typing.Dict) or origin is Mapping:
+        key, value = typing.get_args(tp)
+        return f"a table of {describe_type(value)}"
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(describe_type(a) for a in typing.get_args(tp))
+    return getattr(tp, "__name__", str(tp))
+
+
+def _toml_repr(value: Any) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _convert(value: Any, tp: Any, where: str) -> Any:
+    """Check `value` against `tp` and convert TOML data to the field's Python type."""
+    origin = typing.get_origin(tp)
+    if tp is Any:
+        return value
+    if origin is Literal:
+        if value in typing.get_args(tp) and type(value) in {type(a) for a in typing.get_args(tp)}:
+            return value
+        raise RulesError(f"{where} = {_toml_repr(value)} is not allowed; use {describe_type(tp)}")
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+    elif tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif tp is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    elif tp is str:
+        if isinstance(value, str):
+            return value
+    elif origin in (list, tuple):
+        if isinstance(value, list):
+            args = typing.get_args(tp)
+            if origin is tuple and args and args[-1] is not Ellipsis:
+                if len(value) != len(args):
+                    raise RulesError(f"{where} needs {len(args)} values, not {len(value)}")
+                return tuple(_convert(v, a, f"{where}[{i}]") for i, (v, a) in enumerate(zip(value, args)))
+            item = args[0] if args else Any
+            items = [_convert(v, item, f"{where}[{i}]") for i, v in enumerate(value)]
+            return tuple(items) if origin is tuple else items
+    elif origin is dict or origin is Mapping:
+        if isinstance(value, dict):
+            key_tp, value_tp = typing.get_args(tp)
+            out = {}
+            for key, item in value.items():
+                out[_convert_key(key, key_tp, where)] = _convert(item, value_tp, f"{where}.{key}")
+            return out
+    elif origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(tp):
+            try:
+                return _convert(value, option, where)
+            except RulesError:
+                continue
+    else:
+        return value
+    raise RulesError(f"{where} = {_toml_repr(value)} has the wrong type; use {describe_type(tp)}")
+
+
+def _convert_key(key: str, key_tp: Any, where: str) -> Any:
+    if key_tp is int:
+        try:
+            return int(key)
+        except ValueError:
+            raise RulesError(f"{where} has key {key!r}; keys must be whole numbers") from None
+    return key
+
+
+def _check_bounds(value: Any, field: dataclasses.Field, where: str) -> None:
+    low, high = field.metadata.get("min"), field.metadata.get("max")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = f"from {low} to {high}" if low is not None and high is not None else (f"at least {low}" if low is not None else f"at most {high}")
+            raise RulesError(f"{where} = {value} is out of range; use a number {span}")
+
+
+def _line_of(text: str | None, key: str) -> int | None:
+    if not text:
+        return None
+    pattern = re.compile(rf'^\s*(?:"{re.escape(key)}"|{re.escape(key)})\s*=|^\s*\[\s*{re.escape(key)}\s*\]')
+    for number, line in enumerate(text.splitlines(), 1):
+        if pattern.match(line):
+            return number
+    return None
+
+
+def rules_from_dict(cls: type, data: Mapping[str, Any], *, source: str = "rules", text: str | None = None) -> Any:
+    """Build and validate a `cls` from plain data (TOML tables); raise RulesError."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    hints = _hints(cls)
+    values = {}
+    for key, value in data.items():
+        line = _line_of(text, key)
+        where = f"{source}:{line}: {key}" if line else f"{source}: {key}"
+        if key not in fields:
+            close = difflib.get_close_matches(key, fields, n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(fields)}"
+            raise RulesError(f"{where}: unknown house rule{hint}")
+        converted = _convert(value, hints[key], where)
+        _check_bounds(converted, fields[key], where)
+        values[key] = converted
+    try:
+        result = cls(**values)
+    except TypeError as exc:  # a field without default left out
+        raise RulesError(f"{source}: {exc}") from None
+    validate = getattr(result, "validate", None)
+    if validate is not None:
+        try:
+            validate()
+        except (ValueError, TypeError) as exc:
+            raise RulesError(f"{source}: {exc}") from None
+    return result
+
+
+def load_rules(cls: type, text: str, *, source: str = "rules") -> Any:
+    """Parse TOML `text` into a `cls`; syntax errors name the line and column."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"{source}: TOML syntax error: {exc}") from None
+    return rules_from_dict(cls, data, source=source, text=text)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def rules_to_dict(rules: Any) -> dict[str, Any]:
+    """The rules as TOML-ready plain data (tuples as lists, table keys as strings)."""
+    return {f.name: _plain(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+
+
+def rules_to_toml(rules: Any, *, title: str | None = None) -> str:
+    """Commented TOML for `rules`: each key under its doc line and what it allows."""
+    hints = _hints(type(rules))
+    data = rules_to_dict(rules)
+    scalars, tables = [], []
+    for f in dataclasses.fields(rules):
+        doc = f.metadata.get("doc", "")
+        allowed = describe_type(hints[f.name])
+        low, high = f.metadata.get("min"), f.metadata.get("max")
+        if low is not None or high is not None:
+            allowed += f" ({low if low is not None else ''}..{high if high is not None else ''})"
+        comment = "".join(f"# {line}\n" for line in doc.splitlines() if doc) + f"# allowed: {allowed}\n"
+        body = tomli_w.dumps({f.name: data[f.name]})
+        (tables if isinstance(data[f.name], dict) else scalars).append(comment + body)
+    head = f"# House rules for {title}. Edit and pass with --rules FILE.\n\n" if title else ""
+    return head + "\n".join(scalars + tables)

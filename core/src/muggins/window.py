@@ -1,0 +1,111 @@
+"""The challenge window: an explicit state in which observers may dispute an action.
+
+After a disputable action (a card placed, a count announced, a capture that
+leaves a claimable pair) the game opens a `ChallengeWindow` naming the actor,
+what is disputed, and the responders in the order they are polled (usually
+clockwise from the actor's left; opponents only; players already out of the
+hand included when the rules say so). Responders are asked one at a time, so
+the seat to act is always a single seat; each passes or claims. The window
+settles on the first claim the game judges *supported* — or, for games where
+any claim settles (cribbage's false muggins costs the caller), on the first
+claim at all (`settle_on="any_claim"`). Because the window is plain state
+it is saved, replayed, bot-driven and contract-checked like any other state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["ChallengeWindow", "ClaimRecord"]
+
+
+@dataclass(slots=True)
+class ClaimRecord:
+    """A claim made in a window and the game's verdict on it."""
+
+    seat: int
+    claim: str
+    supported: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "claim": self.claim, "supported": self.supported}
+
+
+@dataclass(slots=True)
+class ChallengeWindow:
+    """Responders in order, each passing or claiming, until one claim settles it.
+
+    Lifecycle: `current` is the responder to poll; the game calls `passed()`
+    or `claimed(text, supported)`; `closed` turns true when a settling claim
+    was made or every responder has answered. `settled_by` then names the
+    settling claim, or is None when the action stands.
+    """
+
+    actor: int
+    responders: tuple[int, ...]
+    subject: dict[str, Any] = field(default_factory=dict)
+    settle_on: Literal["supported_claim", "any_claim"] = "supported_claim"
+    position: int = 0
+    claims: list[ClaimRecord] = field(default_factory=list)
+    settled_by: ClaimRecord | None = None
+
+    @property
+    def closed(self) -> bool:
+        return self.settled_by is not None or self.position >= len(self.responders)
+
+    @property
+    def current(self) -> int | None:
+        """The responder to poll now, or None once the window is closed."""
+        return None if self.closed else self.responders[self.position]
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        return () if self.closed else self.responders[self.position:]
+
+    def passed(self) -> None:
+        """The current responder lets the action stand."""
+        self._require_open()
+        self.position += 1
+
+    def claimed(self, claim: str, supported: bool) -> bool:
+        """The current responder claims; returns True if this claim settles the window."""
+        seat = self._require_open()
+        record = ClaimRecord(seat, claim, supported)
+        self.claims.append(record)
+        self.position += 1
+        if supported or self.settle_on == "any_claim":
+            self.settled_by = record
+            return True
+        return False
+
+    def _require_open(self) -> int:
+        seat = self.current
+        if seat is None:
+            raise RuntimeError("the challenge window is closed")
+        return seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "actor": self.actor,
+            "responders": list(self.responders),
+            "subject": self.subject,
+            "settle_on": self.settle_on,
+            "position": self.position,
+            "claims": [c.to_dict() for c in self.claims],
+            "settled_by": None if self.settled_by is None else self.claims.index(self.settled_by),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "ChallengeWindow":
+        claims = [ClaimRecord(**c) for c in data["claims"]]
+        settled = data["settled_by"]
+        return cls(
+            actor=data["actor"],
+            responders=tuple(data["responders"]),
+            subject=dict(data["subject"]),
+            settle_on=data["settle_on"],
+            position=data["position"],
+            claims=claims,
+            settled_by=None if settled is None else claims[settled],
+        )

@@ -1,0 +1,73 @@
+"""Shared fixtures for the core and CLI tests: plugin isolation and the Tally test game.
+
+Tests never see plugins that merely happen to be installed: every test runs
+with `MUGGINS_LOAD_PLUGINS` set to the empty list and a fresh process-wide
+registry. The Tally game is installed for the tests the way a real plugin
+is — a distribution's `entry_points.txt` in the `muggins` group, on
+`sys.path` — so it is found by the same entry-point path as any game.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from muggins.plugins import load_registry, reset_registry
+
+TESTGAME_DIR = Path(__file__).parent / "testgame"
+
+
+def make_fake_distribution(root: Path, name: str, entry_points: dict[str, str], version: str = "1.0") -> Path:
+    """Write `<name>-<version>.dist-info` with entry points in the `muggins` group under `root`."""
+    info = root / f"{name.replace('-', '_')}-{version}.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+    lines = "".join(f"{key} = {value}\n" for key, value in entry_points.items())
+    (info / "entry_points.txt").write_text(f"[muggins]\n{lines}")
+    return root
+
+
+@pytest.fixture(autouse=True)
+def _isolated_plugins(monkeypatch):
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "")
+    monkeypatch.delenv("MUGGINS_TRACE_PLUGINS", raising=False)
+    reset_registry()
+    yield
+    reset_registry()
+
+
+@pytest.fixture(scope="session")
+def tally_site(tmp_path_factory) -> Path:
+    """A site directory holding the muggins-tally distribution (entry point `tally`)."""
+    return make_fake_distribution(tmp_path_factory.mktemp("site"), "muggins-tally", {"tally": "muggins_tally:plugin"})
+
+
+@pytest.fixture
+def tally_env(tally_site, monkeypatch) -> dict[str, str]:
+    """Put Tally on sys.path (here and for subprocesses) and allow only it to load."""
+    monkeypatch.syspath_prepend(str(TESTGAME_DIR))
+    monkeypatch.syspath_prepend(str(tally_site))
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "tally")
+    paths = [str(tally_site), str(TESTGAME_DIR), os.environ.get("PYTHONPATH", "")]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in paths if p))
+    import importlib
+
+    importlib.invalidate_caches()
+    return dict(os.environ)
+
+
+@pytest.fixture
+def registry(tally_env):
+    """A registry loaded through entry points with only Tally allowed."""
+    loaded = load_registry()
+    assert "tally" in loaded.games, loaded.errors
+    reset_registry(loaded)
+    return loaded
+
+
+@pytest.fixture
+def tally(registry):
+    return registry.game("tally")
