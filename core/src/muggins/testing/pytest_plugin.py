@@ -1,0 +1,39 @@
+"""The muggins pytest plugin (entry point `pytest11`): contract fixtures and the soak option.
+
+Installed with muggins-core, so any plugin's test suite gets, without
+imports: the `muggins_check_game` fixture (the contract kit's `check_game`),
+the `muggins_registry` fixture (a factory that loads only the named
+installed plugins, so tests never depend on what else happens to be
+installed) and the `--muggins-games N` option that `GameContract` reads to
+run long soaks.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("muggins")
+    group.addoption("--muggins-games", type=int, default=None, dest="muggins_games", help="matches per player count for GameContract tests (a soak)")
+
+
+@pytest.fixture
+def muggins_check_game() -> Callable:
+    """The contract kit's `check_game`."""
+    from muggins.testing import check_game
+
+    return check_game
+
+
+@pytest.fixture
+def muggins_registry() -> Callable:
+    """`muggins_registry("name", ...)` loads only those installed plugins (none when called bare)."""
+    from muggins.plugins import load_registry
+
+    def load(*names: str):
+        return load_registry(only=list(names)) if names else load_registry(load_entry_points=False)
+
+    return load
