@@ -30,6 +30,12 @@ def make_fake_distribution(root: Path, name: str, entry_points: dict[str, str], 
     return root
 
 
+@pytest.fixture
+def fake_distribution():
+    """`fake_distribution(root, name, {entry: "module:object"})` writes an installed plugin."""
+    return make_fake_distribution
+
+
 @pytest.fixture(autouse=True)
 def _isolated_plugins(monkeypatch):
     monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "")

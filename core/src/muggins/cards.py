@@ -170,11 +170,11 @@ def standard_deck() -> list[Card]:
 # Card(r, s) would build a new tuple each time; return the interned card instead,
 # so identity holds and no game allocates cards in a hot loop.
 def _card_new(cls, rank, suit):  # type: ignore[no-untyped-def]
-    try:
-        return _DECK[_SUIT_INDEX[suit] * 13 + int(rank) - 1]
-    except (KeyError, TypeError, IndexError):
-        raise ValueError(f"not a card: rank {rank!r}, suit {suit!r}") from None
+    if suit in _SUIT_INDEX and rank in _RANKS:
+        return _DECK[_SUIT_INDEX[suit] * 13 + rank - 1]
+    raise ValueError(f"not a card: rank {rank!r}, suit {suit!r} (ranks 1-13, suits {', '.join(s.name for s in Suit)})")
 
 
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUIT_ORDER)}
+_RANKS = frozenset(range(1, 14))
 Card.__new__ = _card_new  # type: ignore[method-assign]

@@ -4,7 +4,7 @@
 replay, resume, the contract kit): ask the seat to act for a choice given
 its view and the decision, apply it, write the decision and its events to
 the record, pass events to listening players and to `muggins_on_event`
-plugins. The engine never calls a hook nobody implements, so the inner loop
+plugins (give the Match the registry). The engine never calls a hook nobody implements, so the inner loop
 of a simulation stays plain Python.
 """
 
@@ -35,6 +35,7 @@ class Match:
         *,
         writer: RecordWriter | None = None,
         listeners: Sequence[Callable[[str, Event], Any]] = (),
+        registry: Any = None,
         narrate_opening: bool = True,
     ) -> None:
         if len(players) != state.players:
@@ -43,6 +44,9 @@ class Match:
         self.players = list(players)
         self.writer = writer
         self.listeners = list(listeners)
+        if registry is not None and registry.listens_to_events:
+            hook = registry.pm.hook.muggins_on_event
+            self.listeners.append(lambda game, ev: hook(game=game, event=ev))
         self.decisions = 0 if writer is None else len(writer.record.decisions)
         self.limit = state.game.max_decisions(state.rules, state.players)
         self._watching = [(seat, p) for seat, p in enumerate(self.players) if hasattr(p, "observe")]

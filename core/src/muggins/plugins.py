@@ -64,6 +64,16 @@ class Registry:
     players: list[PlayerKind] = field(default_factory=list)
     plugins: list[PluginInfo] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    tracing: bool = False
+
+    def trace(self, message: str) -> None:
+        """Write a loading step to stderr when MUGGINS_TRACE_PLUGINS is set."""
+        if self.tracing:
+            sys.stderr.write(f"muggins trace: {message}\n")
+
+    def _call(self, impl: Any, **kwargs: Any) -> None:
+        self.trace(f"{impl.function.__name__}() of plugin {impl.plugin_name!r}")
+        impl.function(**kwargs)
 
     @property
     def listens_to_events(self) -> bool:
@@ -96,7 +106,7 @@ class Registry:
     def register_commands(self, cli: Any) -> None:
         for impl in self.pm.hook.muggins_register_commands.get_hookimpls():
             try:
-                impl.function(cli=cli)
+                self._call(impl, cli=cli)
             except Exception as exc:  # one bad plugin must not take the CLI down
                 self.errors.append(f"plugin {impl.plugin_name!r} failed to add commands: {_one_line(exc)}")
 
@@ -113,7 +123,8 @@ def _wanted(env: str | None) -> set[str] | None:
 
 
 def _entry_points() -> Iterable[metadata.EntryPoint]:
-    return metadata.entry_points(group=ENTRY_POINT_GROUP)
+    # Sorted, so which of two clashing plugins wins does not depend on sys.path order.
+    return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: (ep.name, ep.value))
 
 
 def load_registry(
@@ -129,10 +140,11 @@ def load_registry(
     """
     pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
     pm.add_hookspecs(hookspecs)
-    if os.environ.get("MUGGINS_TRACE_PLUGINS"):
+    tracing = bool(os.environ.get("MUGGINS_TRACE_PLUGINS"))
+    if tracing:
         pm.trace.root.setwriter(lambda text: sys.stderr.write(text))
         pm.enable_tracing()
-    registry = Registry(pm)
+    registry = Registry(pm, tracing=tracing)
     pm.register(_BuiltinPlayers(), name="muggins.builtin")
     registry.plugins.append(PluginInfo("muggins.builtin", "muggins-core", _version("muggins-core"), ["muggins_register_players"]))
 
@@ -143,6 +155,7 @@ def load_registry(
             names = {ep.name.lower().replace("_", "-")} | ({dist.lower().replace("_", "-")} if dist else set())
             if wanted is not None and not names & wanted:
                 continue
+            registry.trace(f"loading plugin {ep.name!r} ({ep.value}) from {dist or 'an unknown distribution'}")
             try:
                 plugin = ep.load()
                 pm.register(plugin, name=ep.name)
@@ -211,7 +224,7 @@ def _collect_games(registry: Registry) -> None:
             registry.game_sources[game.name] = _source
 
         try:
-            impl.function(register=register)
+            registry._call(impl, register=register)
         except Exception as exc:
             registry.errors.append(f"plugin {impl.plugin_name!r} failed to register games: {_one_line(exc)}")
 
@@ -227,7 +240,7 @@ def _collect_players(registry: Registry) -> None:
             registry.players.append(PlayerKind(name, factory, description, games))
 
         try:
-            impl.function(register=register)
+            registry._call(impl, register=register)
         except Exception as exc:
             registry.errors.append(f"plugin {impl.plugin_name!r} failed to register players: {_one_line(exc)}")
 

@@ -1,0 +1,75 @@
+"""Cards: parsing every accepted form, printing, interning, the deck, stable hashing."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, strategies as st
+
+from muggins.cards import Card, Rank, Suit, card, cards, format_cards, parse_card, standard_deck
+
+
+@pytest.mark.parametrize("text", ["10♠", "TS", "10s", "t♠", "ts", " 10 S ", "T♤"])
+def test_ten_of_spades_in_every_form(text):
+    assert parse_card(text) == Card(Rank.TEN, Suit.SPADES)
+
+
+@pytest.mark.parametrize("text,rank,suit", [("AH", Rank.ACE, Suit.HEARTS), ("6♥", Rank.SIX, Suit.HEARTS), ("qd", Rank.QUEEN, Suit.DIAMONDS), ("K♣", Rank.KING, Suit.CLUBS), ("2c", Rank.TWO, Suit.CLUBS), ("J♦", Rank.JACK, Suit.DIAMONDS)])
+def test_parse_named_cards(text, rank, suit):
+    assert parse_card(text) == (rank, suit)
+
+
+@pytest.mark.parametrize("bad", ["", "1", "ZZ", "11S", "10X", "S10", "♠"])
+def test_bad_cards_name_the_text_and_the_forms(bad):
+    with pytest.raises(ValueError) as info:
+        parse_card(bad)
+    assert repr(bad) in str(info.value) and "10♠" in str(info.value)
+
+
+def test_printing_and_codes():
+    assert str(card("TS")) == "10♠"
+    assert card("10♠").code == "TS"
+    assert str(card("6h")) == "6♥" and card("6♥").code == "6H"
+    assert repr(card("QD")) == "card('QD')"
+    assert format_cards(cards("5C 9D KH 2S")) == "5♣ 9♦ K♥ 2♠"
+    assert format_cards(cards("5C, 9D"), ascii=True) == "5C 9D"
+
+
+def test_cards_are_interned_and_immutable():
+    assert Card(Rank.SIX, Suit.HEARTS) is card("6H") is Card(6, Suit.HEARTS)
+    with pytest.raises(AttributeError):
+        card("6H").rank = Rank.TWO  # type: ignore[misc]
+    with pytest.raises(ValueError):
+        Card(14, Suit.HEARTS)
+
+
+def test_standard_deck_is_52_distinct_cards_in_suit_order():
+    deck = standard_deck()
+    assert len(deck) == 52 and len(set(deck)) == 52
+    assert deck[0] == card("AC") and deck[12] == card("KC") and deck[-1] == card("KS")
+    deck.pop()
+    assert len(standard_deck()) == 52  # a fresh list every time
+
+
+def test_rank_properties():
+    assert [r.label for r in Rank][9:] == ["10", "J", "Q", "K"]
+    assert Rank.TEN.code == "T" and Rank.ACE.code == "A"
+    assert [Rank.ACE.pips, Rank.NINE.pips, Rank.TEN.pips, Rank.KING.pips] == [1, 9, 10, 10]
+    assert Suit.HEARTS.symbol == "♥" and Suit.CLUBS.code == "C"
+
+
+@given(st.sampled_from(standard_deck()))
+def test_every_card_round_trips_through_both_forms(c):
+    assert parse_card(str(c)) is c
+    assert parse_card(c.code) is c
+    assert parse_card(c.code.lower()) is c
+
+
+def test_set_order_does_not_depend_on_pythonhashseed():
+    code = "from muggins.cards import standard_deck; print([c.code for c in set(standard_deck())])"
+    outputs = {
+        subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True).stdout
+        for seed in ("1", "2", "99")
+    }
+    assert len(outputs) == 1
