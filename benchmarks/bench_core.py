@@ -1,0 +1,66 @@
+"""Core figures: `muggins list` start-up against importing click and pluggy, and engine steps per second on Tally."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _wall(cmd: list[str], repeats: int, env: dict[str, str]) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def startup(quick: bool) -> dict:
+    repeats = 5 if quick else 21
+    env = dict(os.environ)
+    muggins = shutil.which("muggins") or str(Path(sys.executable).parent / "muggins")
+    baseline = _wall([sys.executable, "-c", "import click, pluggy"], repeats, env)
+    listing = _wall([muggins, "list"], repeats, env)
+    return {
+        "metric": "startup_seconds",
+        "muggins_list_median": round(listing, 4),
+        "import_click_pluggy_median": round(baseline, 4),
+        "ratio": round(listing / baseline, 3),
+        "goal_ratio": 1.5,
+        "repeats": repeats,
+    }
+
+
+def engine_steps(quick: bool) -> dict:
+    sys.path.insert(0, str(ROOT / "tests" / "testgame"))
+    import muggins_tally
+    from muggins.engine import Match, make_players
+    from muggins.plugins import load_registry
+
+    registry = load_registry(load_entry_points=False, extra_plugins=[("tally", muggins_tally.plugin)])
+    game = registry.game("tally")
+    rules = game.Rules(hand_size=12)
+    matches = 40 if quick else 200
+    rates = []
+    for repeat in range(3 if quick else 7):
+        steps = 0
+        start = time.perf_counter()
+        for index in range(matches):
+            seed = repeat * 100000 + index
+            match = Match(game.new(rules, 4, seed), make_players(registry, game, ["random", "expert", "novice", "random"], seed))
+            match.run()
+            steps += match.decisions
+        rates.append(steps / (time.perf_counter() - start))
+    return {"metric": "tally_engine_steps_per_second", "median": round(statistics.median(rates)), "matches_per_repeat": matches, "players": 4}
+
+
+def run(quick: bool = False):
+    yield startup(quick)
+    yield engine_steps(quick)
