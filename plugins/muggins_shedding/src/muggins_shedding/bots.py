@@ -1,0 +1,153 @@
+"""The shedding game's bots: expert, novice and random, registered for this game only.
+
+This module owns the players the plugin registers (kinds `expert`, `novice`,
+`random` with `games=("muggins_shedding",)`, so they take precedence over
+the core's generic kinds of the same names). Bots see only their view (the
+public table: common and discard tops, pile sizes, the exposed card, the
+disputed placement) and the decision; they never touch the state, so they
+cannot read a stock. The decision's `correct` list is the rules' verdict on
+what the bot sees, as in the core's generic bots.
+
+The expert is always correct and calls every real error. When several
+common piles fit, it follows the *cover* rule, chosen by simulation against
+"first fitting pile" (docs/games/muggins_shedding.md gives the figures):
+put the card where the common tops afterwards fit the most ranks, so that
+the commons keep absorbing cards for everyone; ties go to the lowest pile
+number. The novice errs with `error_rate` (preferring plausible errors: a
+fitting pile of lower priority, or its own discard when something fits)
+and calls a real error with probability `attention`; it never calls a
+correct play. The random bot makes any physical placement and calls
+Muggins with probability `call_rate`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from muggins import Action, Decision, Pass
+
+from .state import CODE_INDEX, RANK
+
+__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_common", "COMMONS_RULES", "register_players"]
+
+COMMONS_RULES = ("cover", "first")
+
+
+def _rank_fits(view: Mapping[str, Any]) -> list[list[bool]]:
+    fits = [[abs(a - b) == 1 for b in range(14)] for a in range(14)]
+    for a, b in view.get("adjacent_extra") or ():
+        fits[a][b] = fits[b][a] = True
+    return fits
+
+
+def choose_common(view: Mapping[str, Any], options: Sequence[Action], rule: str = "cover") -> Action:
+    """Among several fitting common piles, the one `rule` picks (`cover` or `first`)."""
+    if rule == "first" or len(options) == 1:
+        return options[0]
+    fits = _rank_fits(view)
+    tops = [RANK[CODE_INDEX[c]] if c else 0 for c in view["commons"]]
+    rank = RANK[CODE_INDEX[view["exposed"]]] if view.get("exposed") else RANK[CODE_INDEX[options[0].card.code]]
+    best, best_score = options[0], -1
+    for option in options:
+        after = list(tops)
+        after[int(option.pile.split()[1]) - 1] = rank
+        score = sum(1 for r in range(1, 14) if any(t and fits[r][t] for t in after))
+        if score > best_score:
+            best, best_score = option, score
+    return best
+
+
+class ExpertBot:
+    """Always correct; calls every real error; `commons_rule` picks among several commons."""
+
+    def __init__(self, rng: random.Random | None = None, commons_rule: str = "cover", **_: Any) -> None:
+        if commons_rule not in COMMONS_RULES:
+            raise ValueError(f"commons_rule must be one of {', '.join(COMMONS_RULES)}, not {commons_rule!r}")
+        self.rng = rng
+        self.rule = commons_rule
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        correct = decision.correct
+        if len(correct) == 1:
+            return correct[0]
+        return choose_common(view, correct, self.rule)
+
+
+class NoviceBot:
+    """Errs on a placement with probability `error_rate`; calls a real error with probability `attention`."""
+
+    def __init__(self, rng: random.Random, error_rate: float = 0.1, attention: float = 0.5, commons_rule: str = "first", **_: Any) -> None:
+        if not 0 <= error_rate <= 1 or not 0 <= attention <= 1:
+            raise ValueError("novice error_rate and attention must lie between 0 and 1")
+        self.rng = rng
+        self.error_rate = error_rate
+        self.attention = attention
+        self.rule = commons_rule
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        rng = self.rng
+        correct = decision.correct
+        if decision.kind == "respond":
+            if not isinstance(correct[0], Pass) and rng.random() < self.attention:
+                return correct[0]
+            return decision.choices[0] if isinstance(decision.choices[0], Pass) else next(c for c in decision.choices if isinstance(c, Pass))
+        if decision.kind == "play" and rng.random() < self.error_rate:
+            wrong = [c for c in decision.choices if c not in correct]
+            if wrong:
+                plausible = self._plausible(view, decision, wrong)
+                pool = plausible or wrong
+                return pool[rng.randrange(len(pool))]
+        if len(correct) == 1:
+            return correct[0]
+        return choose_common(view, correct, self.rule)
+
+    @staticmethod
+    def _plausible(view: Mapping[str, Any], decision: Decision, wrong: Sequence[Action]) -> list[Action]:
+        """Wrong placements a real player makes: a fitting pile of lower priority, or one's own discard."""
+        fits = _rank_fits(view)
+        rank = RANK[CODE_INDEX[view["exposed"]]]
+        out = []
+        for choice in wrong:
+            kind, number = choice.pile.split()
+            if kind == "discard" and int(number) == decision.seat:
+                out.append(choice)
+                continue
+            top = view["commons"][int(number) - 1] if kind == "common" else view["discards"][int(number)]
+            if top and fits[rank][RANK[CODE_INDEX[top]]]:
+                out.append(choice)
+        return out
+
+
+class RandomBot:
+    """Any physical placement, uniformly; in a window, calls Muggins with probability `call_rate`."""
+
+    def __init__(self, rng: random.Random, call_rate: float = 0.5, **_: Any) -> None:
+        if not 0 <= call_rate <= 1:
+            raise ValueError("random call_rate must lie between 0 and 1")
+        self.rng = rng
+        self.call_rate = call_rate
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        choices = decision.choices
+        if decision.kind == "respond":
+            calls = [c for c in choices if not isinstance(c, Pass)]
+            stand = [c for c in choices if isinstance(c, Pass)]
+            if calls and (not stand or self.rng.random() < self.call_rate):
+                return calls[0]
+            return stand[0]
+        return choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+
+
+def register_players(register: Any) -> None:
+    """Register the three kinds for this game (called from the plugin's hook)."""
+    games = ("muggins_shedding",)
+    register("expert", lambda rng, **kw: ExpertBot(rng, **kw),
+             description="always correct, calls every real error; among several fitting commons keeps the most ranks playable",
+             games=games)
+    register("novice", lambda rng, **kw: NoviceBot(rng, **kw),
+             description="errs with error_rate (default 0.1), calls a real error with attention (default 0.5)",
+             games=games)
+    register("random", lambda rng, **kw: RandomBot(rng, **kw),
+             description="any physical placement; calls Muggins with call_rate (default 0.5)",
+             games=games)

@@ -1,0 +1,165 @@
+"""The registered shedding game: identity, limits, house-rule hooks, and what a human sees.
+
+This module owns `SheddingGame`, the `muggins.Game` the plugin registers
+under the name `muggins_shedding`: its player counts (3 to 7), its rules
+class and state class, the bound on decisions the contract kit enforces,
+the collection of extra rank adjacencies from house-rule plugins (once per
+match, through the game's own hook), `render` (the table for a human:
+every common top, every discard top with stock sizes, the exposed card,
+each destination numbered as in the play menu) and `describe` (one line per
+event: exposures, placements, calls, corrections, penalty cards one by one,
+recycles, wins, draws).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from muggins import Game, parse_card
+
+from .rules import SheddingRules
+from .state import SheddingState
+
+__all__ = ["SheddingGame"]
+
+
+def _card(code: str | None) -> str:
+    return str(parse_card(code)) if code else "—"
+
+
+class SheddingGame(Game):
+    """Muggins, the Victorian shedding game (seeds 000/001, RULES.md)."""
+
+    name = "muggins_shedding"
+    title = "Muggins, the shedding game"
+    players = range(3, 8)
+    default_players = 4
+    version = "1.0"
+    Rules = SheddingRules
+    State = SheddingState
+
+    def __init__(self, hooks: Any = None) -> None:
+        #: A pluggy hook relay to ask for house-rule hooks; None = the process registry's.
+        self.hooks = hooks
+
+    def max_decisions(self, rules: SheddingRules, players: int) -> int:
+        # Per exposure at most: the play, every other player in the window, the offender's correction.
+        return rules.hands_for(players) * rules.turn_limit * (players + 1) + 16
+
+    # -- the house-rule hook ----------------------------------------------
+    def adjacent_pairs(self, rules: SheddingRules, players: int) -> list[tuple[int, int]]:
+        """Extra touching rank pairs from `muggins_shedding_adjacent_ranks` implementations.
+
+        Called once per match by `SheddingState.new`. The hook relay is the
+        one given to the constructor, else that of the process registry
+        (`muggins.plugins.get_registry()`, the registry the CLI, the
+        simulator and the contract kit use), so every installed house-rule
+        plugin applies. The pairs are stored in the state, its records and
+        its view, so a replay or a saved match does not depend on the hook.
+        """
+        relay = self.hooks
+        if relay is None:
+            from muggins.plugins import get_registry
+
+            relay = get_registry().pm.hook
+        caller = getattr(relay, "muggins_shedding_adjacent_ranks", None)
+        if caller is None:
+            return []
+        pairs: list[tuple[int, int]] = []
+        for answer in caller(players=players, rules=rules):
+            pairs.extend(tuple(p) for p in (answer or ()))
+        return pairs
+
+    # -- what a human sees --------------------------------------------------
+    def render(self, view: Mapping[str, Any], seat: int | None) -> str:
+        n = view["players"]
+        k = len(view["commons"])
+        lines = [
+            f"Hand {view['hand'] + 1} of {view['hands']} · dealer seat {view['dealer']} · "
+            f"exposure {view['exposures']} of at most {view['turn_limit']} · hands won {view['wins']}"
+        ]
+        if view.get("adjacent_extra"):
+            pairs = ", ".join(f"{_rank(a)}–{_rank(b)}" for a, b in view["adjacent_extra"])
+            lines.append(f"House rule: also touching {pairs}")
+        commons = "  ".join(f"[{j + 1}] {_card(top)} ({size})" for j, (top, size) in enumerate(zip(view["commons"], view["common_sizes"])))
+        lines.append(f"Common piles:  {commons}")
+        lines.append("Discards (top, cards) and closed stocks:")
+        for s in range(n):
+            who = "you" if s == seat else f"seat {s}"
+            size = view["discard_sizes"][s]
+            top = _card(view["discards"][s]) if size else "empty"
+            turn = "  ← to play" if s == view["mover"] and view["phase"] in ("play", "correct") else ""
+            lines.append(f"  [{k + s + 1}] {who:>7}: {top:>5} ({size})   stock {view['stock_sizes'][s]}{turn}")
+        mover = "you" if view["mover"] == seat else f"seat {view['mover']}"
+        if view["phase"] == "play" and view["exposed"]:
+            lines.append(f"{mover.capitalize()} turned {_card(view['exposed'])}.")
+        elif view["phase"] == "correct" and view["exposed"]:
+            lines.append(f"Muggins! {_card(view['exposed'])} must go on a fitting common pile.")
+        last = view.get("last")
+        if last:
+            under = f"on {_card(last['under'])}" if last["under"] else "an empty pile"
+            lines.append(f"{mover.capitalize()} put {_card(last['card'])} on {_pile(last['pile'], seat)} ({under}).")
+        return "\n".join(lines)
+
+    def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
+        kind = event["type"]
+        if kind == "expose":
+            return f"{_who(event['seat'], seat)} turned {_card(event['card'])}."
+        if kind == "place":
+            on = f"on {_card(event['on'])}" if event["on"] else "empty"
+            return f"{_who(event['seat'], seat)} put {_card(event['card'])} on {_pile(event['pile'], seat)} ({on})."
+        if kind == "call":
+            head = f"{_who(event['seat'], seat)} called Muggins on {_who(event['against'], seat, obj=True)}"
+            if event["upheld"]:
+                where = " or ".join(_pile(p, seat) for p in event["correct"])
+                return f"{head}: upheld — {_card(event['card'])} belonged on {where}."
+            return f"{head}: not upheld — {_card(event['card'])} on {_pile(event['pile'], seat)} was correct; no penalty."
+        if kind == "correction":
+            return f"{_card(event['card'])} moves from {_pile(event['from_pile'], seat)} to {_pile(event['pile'], seat)}."
+        if kind == "penalty":
+            if event["card"] is None:
+                return f"{_who(event['donor'], seat)} has no cards and gives none."
+            return f"{_who(event['donor'], seat)} gives {_card(event['card'])} to the bottom of {_owner(event['seat'], seat)} stock."
+        if kind == "recycle":
+            return f"{_who(event['seat'], seat)} turned {_owner(event['seat'], seat, own=True)} discard over: {event['count']} cards become the stock."
+        if kind == "deal":
+            commons = " ".join(_card(c) for c in event["commons"])
+            return f"Hand {event['hand'] + 1}: seat {event['dealer']} deals; common piles {commons}; {_who(event['first'], seat)} to start."
+        if kind == "win":
+            how = "has no cards left" if event["how"] == "shed" else "gave away their last card"
+            return f"{_who(event['seat'], seat)} {how} and won hand {event['hand'] + 1} (hands won: {event['wins']})."
+        if kind == "draw":
+            why = "the turn limit" if event["reason"] == "turn_limit" else "an exact repetition of the position"
+            return f"Hand {event['hand'] + 1} is drawn after {event['exposures']} exposures ({why})."
+        if kind == "match_end":
+            if not event["winners"]:
+                return f"Match over: no hand was won (hands won {event['wins']})."
+            names = ", ".join(_who(s, seat) for s in event["winners"])
+            share = " share the match" if len(event["winners"]) > 1 else " won the match"
+            return f"Match over: {names}{share} (hands won {event['wins']})."
+        return None
+
+
+def _rank(r: int) -> str:
+    return ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[r - 1]
+
+
+def _who(s: int, viewer: int | None, *, obj: bool = False) -> str:
+    return ("you" if obj else "You") if s == viewer else f"seat {s}"
+
+
+def _owner(s: int, viewer: int | None, *, own: bool = False) -> str:
+    if s == viewer:
+        return "your"
+    return "their" if own else f"seat {s}'s"
+
+
+def _pile(name: str, viewer: int | None) -> str:
+    kind, number = name.split()
+    if kind == "common":
+        return f"common pile {number}"
+    return "your discard" if int(number) == viewer else f"seat {number}'s discard"
+
+
+def pairs_text(pairs: Iterable[tuple[int, int]]) -> str:
+    return ", ".join(f"{_rank(a)}–{_rank(b)}" for a, b in pairs)

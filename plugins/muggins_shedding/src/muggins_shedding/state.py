@@ -1,0 +1,611 @@
+"""The shedding game's state machine: one whole match of `hands` hands.
+
+This module owns the rules as code. A `SheddingState` deals each hand
+(seed's deal table, one card at a time clockwise from the dealer's left,
+the rest turned up as common piles), exposes the mover's next card lazily
+(turning the discard over unshuffled when the stock is empty), offers the
+mover every physical placement with the rules' correct destinations, opens
+a challenge window after each placement, and resolves a supported Muggins
+call (correction, the offender's choice among several commons, penalty
+cards clockwise, donors recycling first, a donor emptied by giving going
+out). It pauses a finish until the window closes, draws a hand at the turn
+limit (or, as a house rule, at an exact repetition), rotates the dealer and
+counts wins. Internally cards are ints 0..51 (index into the standard deck,
+rank = i % 13 + 1) and rank adjacency is a precomputed 52 x 52 table, so the
+play loop does no pluggy call, no parsing and no copying.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, standard_deck
+from muggins.rules import rules_from_dict, rules_to_dict
+
+from .rules import SheddingRules
+
+__all__ = [
+    "SheddingState", "Place", "Correct", "DECK", "CODES", "INDEX", "RANK", "CODE_INDEX",
+    "adjacency_table", "normalise_pairs", "PASS", "MUGGINS",
+]
+
+DECK: tuple[Card, ...] = tuple(standard_deck())
+CODES: tuple[str, ...] = tuple(c.code for c in DECK)
+INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK)}
+CODE_INDEX: dict[str, int] = {c.code: i for i, c in enumerate(DECK)}
+RANK: tuple[int, ...] = tuple(i % 13 + 1 for i in range(52))
+assert all(int(DECK[i].rank) == RANK[i] for i in range(52))
+
+PASS = Pass()
+MUGGINS = Claim("muggins")
+RESPONSES: tuple[Action, ...] = (PASS, MUGGINS)
+STAND: tuple[Action, ...] = (PASS,)
+CALL: tuple[Action, ...] = (MUGGINS,)
+
+_TABLES: dict[tuple[tuple[int, int], ...], tuple[tuple[bool, ...], ...]] = {}
+
+
+def normalise_pairs(pairs: Iterable[Iterable[int]]) -> tuple[tuple[int, int], ...]:
+    """Sorted, de-duplicated (low, high) rank pairs; ValueError for a bad pair."""
+    found = set()
+    for pair in pairs:
+        a, b = (int(x) for x in pair)
+        if not (1 <= a <= 13 and 1 <= b <= 13):
+            raise ValueError(f"adjacent ranks must be 1..13 (A..K), not {a} and {b}")
+        if a == b:
+            raise ValueError(f"equal ranks never fit (rank {a} paired with itself)")
+        found.add((min(a, b), max(a, b)))
+    return tuple(sorted(found))
+
+
+def adjacency_table(extra: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[bool, ...], ...]:
+    """FITS[i][j]: card i may go on card j (ranks one apart, or an extra pair). Cached."""
+    table = _TABLES.get(extra)
+    if table is None:
+        ranks = [[abs(a - b) == 1 for b in range(14)] for a in range(14)]
+        for a, b in extra:
+            ranks[a][b] = ranks[b][a] = True
+        table = tuple(tuple(ranks[RANK[i]][RANK[j]] for j in range(52)) for i in range(52))
+        _TABLES[extra] = table
+    return table
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Put the exposed card on a pile: `play 6H to common 2` / `play 6H to discard 3`."""
+
+    card: Card
+    pile: str
+    index: int = field(default=-1, compare=False)
+    name: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"play {self.card.code} to {self.pile}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.card} on {self.name or self.pile}"
+
+
+@dataclass(frozen=True, slots=True)
+class Correct(Action):
+    """After an upheld call, the offender moves the card to one of several fitting commons."""
+
+    card: Card
+    pile: str
+    index: int = field(default=-1, compare=False)
+
+    def __str__(self) -> str:
+        return f"correct {self.card.code} to {self.pile}"
+
+    @property
+    def label(self) -> str:
+        return f"move {self.card} to {self.pile}"
+
+
+class SheddingState(State):
+    """One match. Phases: `play` (mover places the exposed card), `respond` (the window),
+    `correct` (offender picks among several fitting commons after an upheld call), `over`."""
+
+    rules: SheddingRules
+
+    def __init__(self, game: Game, rules: SheddingRules, players: int, seed: int, extra: tuple[tuple[int, int], ...] = ()) -> None:
+        super().__init__(game, rules, players, seed)
+        if players not in rules.deal:
+            raise ValueError(f"the shedding game is for 3 to 7 players, not {players}")
+        rules.validate()
+        n = players
+        self.each, k = rules.deal_for(n)
+        self.k = k
+        self.hands = rules.hands_for(n)
+        self.extra = extra
+        self.fits = adjacency_table(extra)
+        self.nearest_only = rules.opponent_discards == "nearest_only"
+        self.windows = rules.mistakes == "allowed"
+        self.repetition = rules.repetition == "draw"
+        self.turn_limit = rules.turn_limit
+        self.commons: list[list[int]] = [[] for _ in range(k)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.stocks: list[list[int]] = [[] for _ in range(n)]
+        self.targets: list[list[int]] = self.commons + self.discards  # pile id -> list (never rebound)
+        self.names: list[str] = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(n)]
+        self.pile_ids: dict[str, int] = {name: i for i, name in enumerate(self.names)}
+        self.others: list[tuple[int, ...]] = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
+        self.exposed = -1
+        self.hand = 0
+        self.first_dealer = 0
+        self.dealer = 0
+        self.mover = 0
+        self.exposures = 0
+        self.phase = "play"
+        self.window: ChallengeWindow | None = None
+        self.right: tuple[int, ...] = ()  # correct pile ids for the exposed (or disputed) card
+        self.placed_pile = -1  # where the disputed card lies during a window
+        self.placed_error = False
+        self.under = -1  # the card the disputed card covers (visible while the window is open)
+        self.wins = [0] * n
+        self.stats = {"errors": 0, "calls": 0, "calls_upheld": 0, "penalties": 0, "recycles": 0,
+                      "draws": 0, "draws_turn_limit": 0, "draws_repetition": 0}
+        self.hand_exposures: list[int] = []
+        self.won_exposures: list[int] = []
+        self.seen: set = set()
+        self.opening: list[dict] = []
+        self._choices: list[list[tuple[Place, ...] | None]] = [[None] * 52 for _ in range(n)]
+        self._view: dict | None = None
+        self._prompt = ""
+
+    # -- set-up -----------------------------------------------------------
+    @classmethod
+    def new(cls, game: Game, rules: SheddingRules, players: int, seed: int) -> "SheddingState":
+        extra = normalise_pairs(game.adjacent_pairs(rules, players)) if hasattr(game, "adjacent_pairs") else ()
+        state = cls(game, rules, players, seed, extra)
+        state.first_dealer = derive_rng(seed, "dealer").randrange(players)
+        events: list[dict] = []
+        state._deal(events)
+        state.opening = events
+        return state
+
+    @classmethod
+    def from_position(
+        cls,
+        game: Game,
+        rules: SheddingRules | None = None,
+        *,
+        players: int,
+        commons: Sequence[str | Sequence[str]],
+        stocks: Mapping[int, Sequence[str]] | Sequence[Sequence[str]] = (),
+        discards: Mapping[int, Sequence[str]] | Sequence[Sequence[str]] = (),
+        mover: int = 0,
+        exposed: str | None = None,
+        extra: Iterable[Iterable[int]] = (),
+        seed: int = 0,
+    ) -> "SheddingState":
+        """A hand-made position (for tests and docs), with `mover`'s next card exposed.
+
+        Piles are given as card codes, bottom first (a single code is a pile
+        of one). `exposed` puts that card on top of the mover's stock first.
+        Cards not named anywhere go under the first common pile, so the
+        position still holds the whole pack. The number of common piles
+        given replaces the deal table's for this position.
+        """
+        rules = rules or SheddingRules()
+        state = cls(game, rules, players, seed, normalise_pairs(extra))
+        k = len(commons)
+        state.k = k
+        state.commons = [[] for _ in range(k)]
+        state.targets = state.commons + state.discards
+        state.names = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(players)]
+        state.pile_ids = {name: i for i, name in enumerate(state.names)}
+
+        def pile_list(spec: Any) -> dict[int, list[int]]:
+            items = spec.items() if isinstance(spec, Mapping) else enumerate(spec)
+            return {int(s): [CODE_INDEX[_code(c)] for c in ([cards] if isinstance(cards, str) else cards)] for s, cards in items}
+
+        used: list[int] = []
+        for j, spec in enumerate(commons):
+            state.commons[j][:] = [CODE_INDEX[_code(c)] for c in ([spec] if isinstance(spec, str) else spec)]
+            used += state.commons[j]
+        for s, pile in pile_list(stocks).items():
+            state.stocks[s][:] = pile
+            used += pile
+        for s, pile in pile_list(discards).items():
+            state.discards[s][:] = pile
+            used += pile
+        if exposed is not None:
+            state.stocks[mover].append(CODE_INDEX[_code(exposed)])
+            used.append(state.stocks[mover][-1])
+        if len(set(used)) != len(used):
+            raise ValueError("a card is named twice in the position")
+        rest = [i for i in range(52) if i not in set(used)]
+        if k:
+            state.commons[0][:0] = rest
+        elif rest:
+            raise ValueError("without common piles every card must be placed")
+        state.mover = mover
+        state.dealer = state.first_dealer = (mover - 1) % players
+        events: list[dict] = []
+        state._expose(events)
+        state.opening = events
+        return state
+
+    def opening_events(self) -> list[dict]:
+        return list(self.opening)
+
+    def _deal(self, events: list[dict]) -> None:
+        n, k, each = self.players, self.k, self.each
+        self.dealer = dealer = (self.first_dealer + self.hand) % n
+        deck = list(range(52))
+        derive_rng(self.seed, "deal", self.hand).shuffle(deck)
+        for pile in self.targets:
+            pile.clear()
+        for stock in self.stocks:
+            stock.clear()
+        for i in range(n * each):  # one at a time, clockwise from the dealer's left
+            self.stocks[(dealer + 1 + i) % n].append(deck[i])
+        for j in range(k):
+            self.commons[j].append(deck[n * each + j])
+        self.exposed = -1
+        self.exposures = 0
+        self.seen.clear()
+        self.mover = (dealer + 1) % n
+        events.append(event(
+            "deal", hand=self.hand, dealer=dealer, first=self.mover,
+            commons=[CODES[p[-1]] for p in self.commons], stock_sizes=[len(s) for s in self.stocks],
+            adjacent_extra=[list(p) for p in self.extra],
+        ))
+        events.append(event("stocks", hand=self.hand, stocks=[[CODES[c] for c in s] for s in self.stocks], to=[]))
+        self._expose(events)
+
+    # -- the rules ------------------------------------------------------
+    def destinations(self, card: int, mover: int) -> tuple[int, ...]:
+        """Correct pile ids for `card` exposed by `mover` in the current position."""
+        fits = self.fits[card]
+        found = tuple(j for j, pile in enumerate(self.commons) if pile and fits[pile[-1]])
+        if found:
+            return found
+        discards = self.discards
+        for seat in self.others[mover]:
+            pile = discards[seat]
+            if pile:
+                if fits[pile[-1]]:
+                    return (self.k + seat,)
+                if self.nearest_only:
+                    break
+        return (self.k + mover,)
+
+    def _expose(self, events: list[dict]) -> None:
+        """The mover's turn comes: draw at the limit or a repetition, else recycle if needed and expose."""
+        m = self.mover
+        if self.exposures >= self.turn_limit:
+            self._draw("turn_limit", events)
+            return
+        stock = self.stocks[m]
+        if self.repetition:
+            key = (m, tuple(map(tuple, self.stocks)), tuple(map(tuple, self.discards)))
+            if key in self.seen:
+                self._draw("repetition", events)
+                return
+            self.seen.add(key)
+        if not stock:
+            discard = self.discards[m]
+            if not discard:  # a player without cards has already won; never reached
+                raise AssertionError(f"seat {m} has no cards to expose")
+            self._recycle(m, "expose", events)
+        card = stock.pop()
+        self.exposed = card
+        self.exposures += 1
+        self.right = self.destinations(card, m)
+        self.phase = "play"
+        events.append({"type": "expose", "seat": m, "card": CODES[card], "n": self.exposures})
+
+    def _recycle(self, seat: int, reason: str, events: list[dict]) -> None:
+        stock, discard = self.stocks[seat], self.discards[seat]
+        stock.extend(reversed(discard))  # turned over: the old bottom card is now on top
+        count = len(discard)
+        discard.clear()
+        self.stats["recycles"] += 1
+        events.append(event("recycle", seat=seat, count=count, reason=reason))
+
+    def _decision(self) -> Decision | None:
+        phase = self.phase
+        if phase == "play":
+            m, card = self.mover, self.exposed
+            choices = self._choices[m][card]
+            if choices is None:
+                choices = self._choices[m][card] = self._build_choices(m, card)
+            right = self.right
+            correct = (choices[right[0]],) if len(right) == 1 else tuple(choices[p] for p in right)
+            return Decision(m, "play", choices, correct, _PROMPTS[card])
+        if phase == "respond":
+            window = self.window
+            prompt = self._prompt or self._make_prompt()
+            return Decision(window.current, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True)
+        if phase == "correct":
+            card = DECK[self.exposed]
+            options = tuple(Correct(card, self.names[p], p) for p in self.right)
+            return Decision(self.mover, "correct", options, options, f"Muggins! Move {card} to one of the fitting common piles")
+        return None
+
+    def _build_choices(self, m: int, card: int) -> tuple[Place, ...]:
+        c, k = DECK[card], self.k
+        out = [Place(c, self.names[j], j, f"common pile {j + 1}") for j in range(k)]
+        for s in range(self.players):
+            out.append(Place(c, self.names[k + s], k + s, "your own discard" if s == m else f"seat {s}'s discard"))
+        return tuple(out)
+
+    def _make_prompt(self) -> str:
+        card = DECK[self.exposed if self.phase == "correct" else self.targets[self.placed_pile][-1]]
+        under = f" (on {DECK[self.under]})" if self.under >= 0 else " (empty)"
+        self._prompt = f"seat {self.mover} put {card} on {self.names[self.placed_pile]}{under}: Enter lets it stand, m calls Muggins"
+        return self._prompt
+
+    def _apply(self, action: Action) -> list[dict]:
+        phase = self.phase
+        events: list[dict] = []
+        if phase == "respond":
+            window = self.window
+            if action is PASS or isinstance(action, Pass):
+                window.passed()
+                if not window.closed:
+                    return events  # nothing visible changed: the cached view stays
+                self._view = None
+                self.window = None
+                self._end_turn(events)
+                return events
+            self._view = None
+            self._call(window, events)
+            return events
+        self._view = None
+        if phase == "play":
+            self._place(action.index, events)
+        else:
+            self._correct(action.index, events)
+        return events
+
+    def _place(self, pile_id: int, events: list[dict]) -> None:
+        m, card = self.mover, self.exposed
+        target = self.targets[pile_id]
+        self.under = target[-1] if target else -1
+        target.append(card)
+        self.exposed = -1
+        events.append({"type": "place", "seat": m, "card": CODES[card], "pile": self.names[pile_id],
+                       "on": CODES[self.under] if self.under >= 0 else None})
+        error = pile_id not in self.right
+        if error:
+            self.stats["errors"] += 1
+        if pile_id < self.k:
+            self.seen.clear()
+        if self.windows:
+            self.placed_pile = pile_id
+            self.placed_error = error
+            self.window = ChallengeWindow(m, self.others[m])
+            self._prompt = ""
+            self.phase = "respond"
+        else:
+            self._end_turn(events)
+
+    def _call(self, window: ChallengeWindow, events: list[dict]) -> None:
+        caller = window.current
+        upheld = self.placed_error
+        window.claimed("muggins", upheld)
+        self.stats["calls"] += 1
+        card = self.targets[self.placed_pile][-1]
+        events.append({"type": "call", "seat": caller, "against": self.mover, "card": CODES[card],
+                       "pile": self.names[self.placed_pile], "upheld": upheld,
+                       "correct": [self.names[p] for p in self.right]})
+        if not upheld:
+            if window.closed:
+                self.window = None
+                self._end_turn(events)
+            return
+        self.stats["calls_upheld"] += 1
+        self.window = None
+        self.exposed = self.targets[self.placed_pile].pop()  # the card is taken back up to be corrected
+        if len(self.right) > 1:
+            self.phase = "correct"  # the offender chooses among the fitting commons
+        else:
+            self._correct(self.right[0], events)
+
+    def _correct(self, pile_id: int, events: list[dict]) -> None:
+        offender, card = self.mover, self.exposed
+        target = self.targets[pile_id]
+        on = target[-1] if target else -1
+        target.append(card)
+        self.exposed = -1
+        if pile_id < self.k:
+            self.seen.clear()
+        events.append({"type": "correction", "seat": offender, "card": CODES[card], "from_pile": self.names[self.placed_pile],
+                       "pile": self.names[pile_id], "on": CODES[on] if on >= 0 else None})
+        # Penalty: each other player clockwise from the offender's left, each card under the previous one.
+        stocks, discards = self.stocks, self.discards
+        receiving = stocks[offender]
+        emptied = -1
+        for donor in self.others[offender]:
+            stock = stocks[donor]
+            if not stock:
+                if not discards[donor]:
+                    events.append({"type": "penalty", "donor": donor, "seat": offender, "card": None})
+                    continue
+                self._recycle(donor, "penalty", events)
+            given = stock.pop()
+            receiving.insert(0, given)
+            self.stats["penalties"] += 1
+            events.append({"type": "penalty", "donor": donor, "seat": offender, "card": CODES[given]})
+            if emptied < 0 and not stock and not discards[donor]:
+                emptied = donor
+        if emptied >= 0:
+            self._win(emptied, "gave_last_card", events)
+        else:
+            self._end_turn(events)
+
+    def _end_turn(self, events: list[dict]) -> None:
+        m = self.mover
+        if not self.stocks[m] and not self.discards[m]:
+            self._win(m, "shed", events)
+            return
+        self.mover = m + 1 if m + 1 < self.players else 0
+        self._expose(events)
+
+    def _win(self, seat: int, how: str, events: list[dict]) -> None:
+        self.wins[seat] += 1
+        self.hand_exposures.append(self.exposures)
+        self.won_exposures.append(self.exposures)
+        events.append(event("win", seat=seat, hand=self.hand, how=how, exposures=self.exposures, wins=list(self.wins)))
+        self._next_hand(events)
+
+    def _draw(self, reason: str, events: list[dict]) -> None:
+        self.stats["draws"] += 1
+        self.stats["draws_" + reason] += 1
+        self.hand_exposures.append(self.exposures)
+        events.append(event("draw", hand=self.hand, reason=reason, exposures=self.exposures))
+        self._next_hand(events)
+
+    def _next_hand(self, events: list[dict]) -> None:
+        self.hand += 1
+        self.window = None
+        self.exposed = -1
+        if self.hand >= self.hands:
+            self.phase = "over"
+            result = self.result()
+            events.append(event("match_end", wins=list(self.wins), winners=list(result.winners)))
+            return
+        self._deal(events)
+
+    # -- what players see -------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The public table (the same for every seat: nobody sees any stock, not even their own).
+
+        The returned dict is shared until the next visible change; treat it as read-only.
+        """
+        found = self._view
+        if found is None:
+            found = self._view = self._build_view()
+        return found
+
+    def _build_view(self) -> dict[str, Any]:
+        last = None
+        if self.phase == "respond":
+            last = {"seat": self.mover, "card": CODES[self.targets[self.placed_pile][-1]], "pile": self.names[self.placed_pile],
+                    "under": CODES[self.under] if self.under >= 0 else None}
+        return {
+            "players": self.players,
+            "hand": self.hand,
+            "hands": self.hands,
+            "dealer": self.dealer,
+            "mover": self.mover,
+            "phase": self.phase,
+            "exposed": CODES[self.exposed] if self.exposed >= 0 else None,
+            "commons": [CODES[p[-1]] if p else None for p in self.commons],
+            "common_sizes": [len(p) for p in self.commons],
+            "discards": [CODES[p[-1]] if p else None for p in self.discards],
+            "discard_sizes": [len(p) for p in self.discards],
+            "stock_sizes": [len(p) for p in self.stocks],
+            "exposures": self.exposures,
+            "turn_limit": self.turn_limit,
+            "wins": list(self.wins),
+            "adjacent_extra": [list(p) for p in self.extra],
+            "last": last,
+        }
+
+    def hidden_from(self, seat: int | None) -> set[Card]:
+        """Every stock card (face down, for everyone) and every covered card of a discard or common,
+        except the card just covered by a placement under dispute (all saw it a moment ago)."""
+        hidden = {DECK[c] for stock in self.stocks for c in stock}
+        for pile in self.targets:
+            hidden.update(DECK[c] for c in pile[:-1])
+        if self.phase == "respond" and self.under >= 0:
+            hidden.discard(DECK[self.under])
+        return hidden
+
+    def piles(self) -> dict[str, list[Card]]:
+        out: dict[str, list[Card]] = {}
+        for s in range(self.players):
+            out[f"stock {s}"] = [DECK[c] for c in self.stocks[s]]
+        for name, pile in zip(self.names, self.targets):
+            out[name] = [DECK[c] for c in pile]
+        out["exposed"] = [DECK[self.exposed]] if self.exposed >= 0 else []
+        return out
+
+    def result(self) -> Result | None:
+        if self.phase != "over":
+            return None
+        best = max(self.wins)
+        winners = tuple(s for s, w in enumerate(self.wins) if w == best) if best > 0 else ()
+        stats: dict[str, Any] = {"hands": self.hands, **self.stats,
+                                 "exposures": list(self.hand_exposures), "exposures_won": list(self.won_exposures)}
+        for s, w in enumerate(self.wins):
+            stats[f"hand_wins_seat_{s}"] = w
+        return Result(winners, tuple(self.wins), stats, self.stats["draws_turn_limit"] > 0)
+
+    # -- plain data -----------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": rules_to_dict(self.rules),
+            "players": self.players,
+            "seed": self.seed,
+            "extra": [list(p) for p in self.extra],
+            "k": self.k,
+            "hand": self.hand,
+            "first_dealer": self.first_dealer,
+            "dealer": self.dealer,
+            "mover": self.mover,
+            "phase": self.phase,
+            "exposures": self.exposures,
+            "exposed": CODES[self.exposed] if self.exposed >= 0 else None,
+            "stocks": [[CODES[c] for c in p] for p in self.stocks],
+            "discards": [[CODES[c] for c in p] for p in self.discards],
+            "commons": [[CODES[c] for c in p] for p in self.commons],
+            "window": None if self.window is None else self.window.to_dict(),
+            "right": [self.names[p] for p in self.right],
+            "placed_pile": self.names[self.placed_pile] if self.placed_pile >= 0 else None,
+            "placed_error": self.placed_error,
+            "under": CODES[self.under] if self.under >= 0 else None,
+            "wins": list(self.wins),
+            "stats": dict(self.stats),
+            "hand_exposures": list(self.hand_exposures),
+            "won_exposures": list(self.won_exposures),
+            "seen": sorted([m, [[CODES[c] for c in p] for p in st], [[CODES[c] for c in p] for p in ds]] for m, st, ds in self.seen),
+            "opening": self.opening,
+        }
+
+    @classmethod
+    def from_dict(cls, game: Game, data: Mapping[str, Any]) -> "SheddingState":
+        rules = rules_from_dict(SheddingRules, data["rules"], source="saved state")
+        n = data["players"]
+        state = cls(game, rules, n, data["seed"], tuple(tuple(p) for p in data["extra"]))
+        k = data["k"]
+        if k != state.k:  # a hand-made position with its own number of commons
+            state.k = k
+            state.commons = [[] for _ in range(k)]
+            state.targets = state.commons + state.discards
+            state.names = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(n)]
+            state.pile_ids = {name: i for i, name in enumerate(state.names)}
+        for mine, saved in ((state.stocks, data["stocks"]), (state.discards, data["discards"]), (state.commons, data["commons"])):
+            for pile, codes in zip(mine, saved):
+                pile[:] = [CODE_INDEX[c] for c in codes]
+        state.hand, state.first_dealer, state.dealer = data["hand"], data["first_dealer"], data["dealer"]
+        state.mover, state.phase, state.exposures = data["mover"], data["phase"], data["exposures"]
+        state.exposed = CODE_INDEX[data["exposed"]] if data["exposed"] is not None else -1
+        state.window = None if data["window"] is None else ChallengeWindow.from_dict(data["window"])
+        state.right = tuple(state.pile_ids[p] for p in data["right"])
+        state.placed_pile = state.pile_ids[data["placed_pile"]] if data["placed_pile"] is not None else -1
+        state.placed_error = data["placed_error"]
+        state.under = CODE_INDEX[data["under"]] if data["under"] is not None else -1
+        state.wins = list(data["wins"])
+        state.stats = dict(data["stats"])
+        state.hand_exposures = list(data["hand_exposures"])
+        state.won_exposures = list(data["won_exposures"])
+        state.seen = {(m, tuple(tuple(CODE_INDEX[c] for c in p) for p in st), tuple(tuple(CODE_INDEX[c] for c in p) for p in ds))
+                      for m, st, ds in data["seen"]}
+        state.opening = list(data["opening"])
+        return state
+
+
+def _code(text: str) -> str:
+    from muggins import parse_card
+
+    return parse_card(text).code
+
+
+_PROMPTS: tuple[str, ...] = tuple(f"Place {c} (commons first; else the first fitting opponent discard clockwise; else your own)" for c in DECK)
