@@ -1,0 +1,398 @@
+"""The bodies of the game-running commands: play, resume, replay and simulate.
+
+`main.py` declares the commands and their options and imports this module
+only when one of them runs, so the game core is never imported just to
+show help (`info.py` holds the lighter list, plugins and rules). This
+module owns checking what the user gave (game names, house
+rules files, player counts, seat kinds, records) and reporting problems as
+`BadInput` (exit 2), running matches with a `RecordWriter` so each decision
+is on disk as soon as it is taken, turning Ctrl-C or the end of input into
+a saved record plus the exact `muggins resume` command, and printing
+results, narrations and simulation summaries.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import IO, Any, Callable, Sequence
+
+import click
+
+from muggins.engine import Match, MatchAborted, make_players
+from muggins.game import Event, Game, Result
+from muggins.records import Record, RecordError, RecordWriter, header_for, read_record, rebuild_state, replay as replay_record
+from muggins.rng import new_seed
+from muggins.rules import RulesError, load_rules
+
+from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
+from .human import HumanPlayer
+from .info import find_game
+from .main import registry as get_registry
+
+HUMAN = "human"
+
+
+# -- shared checks ---------------------------------------------------------------
+def read_rules(game: Game, path: str | None) -> Any:
+    """The house rules from a TOML file, or the game's defaults."""
+    if path is None:
+        return game.Rules()
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"cannot read house rules {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"{path}: not a text file, not house rules") from exc
+    try:
+        return load_rules(game.Rules, text, source=path)
+    except RulesError as exc:
+        raise BadInput(str(exc)) from exc
+
+
+def seat_kinds(registry: Any, game: Game, players: int | None, seats: Sequence[str], *, human_first: bool) -> tuple[int, list[str]]:
+    """The player count and one kind per seat: `--seat` values from seat 0, defaults for the rest.
+
+    Without `--players` the count is the game's default, or the number of
+    `--seat` options if that is larger.
+    """
+    if players is None:
+        players = max(game.default_players, len(seats))
+    low, high = game.players.start, game.players.stop - 1
+    if players not in game.players:
+        raise BadInput(f"{game.name} is played by {low} to {high} players, not {players}")
+    if len(seats) > players:
+        raise BadInput(f"{len(seats)} --seat options for {players} players; give at most one per seat")
+    defaults = ([HUMAN] if human_first else ["expert"]) + ["expert"] * (players - 1)
+    kinds = list(seats) + defaults[len(seats):]
+    check_kinds(registry, game, kinds, allow_human=human_first)
+    return players, kinds
+
+
+def check_kinds(registry: Any, game: Game, kinds: Sequence[str], *, allow_human: bool) -> None:
+    known = registry.kind_names(game.name)
+    for kind in kinds:
+        if kind == HUMAN:
+            if not allow_human:
+                raise BadInput(f"simulate runs bots only; choose seat kinds from: {', '.join(known)}")
+            continue
+        try:
+            registry.player_kind(kind, game.name)
+        except KeyError as exc:
+            everything = ([HUMAN] if allow_human else []) + known
+            raise BadInput(f"unknown seat kind {kind!r}; kinds for {game.name}: {', '.join(everything)}") from exc
+
+
+def load_record(registry: Any, path: str) -> tuple[Record, Game]:
+    """Read a record and find its game, refusing a game or version that is not installed."""
+    try:
+        record = read_record(path)
+    except RecordError as exc:
+        raise BadInput(str(exc)) from exc
+    if record.game not in registry.games:
+        installed = ", ".join(sorted(registry.games)) or "none"
+        raise BadInput(f"{path} is a record of game {record.game!r}, which is not installed; installed games: {installed}")
+    game = registry.games[record.game]
+    if record.version != str(game.version):
+        raise BadInput(f"{path} was recorded with {game.name} version {record.version}, but the installed {game.name} is version {game.version}")
+    return record, game
+
+
+def event_listeners(registry: Any) -> list[Callable[[str, Event], Any]]:
+    """`muggins_on_event` as an engine listener, only if some plugin implements it."""
+    if not registry.listens_to_events:
+        return []
+    hook = registry.pm.hook.muggins_on_event
+    return [lambda name, ev: hook(game=name, event=ev)]
+
+
+def build_players(registry: Any, game: Game, kinds: Sequence[str], seed: int) -> list[Any]:
+    """Bots from the registry (each on the engine's derived stream) and a HumanPlayer per `human` seat."""
+    bots = make_players(registry, game, [kind if kind != HUMAN else "random" for kind in kinds], seed)
+    return [HumanPlayer(game, seat) if kind == HUMAN else bot for seat, (kind, bot) in enumerate(zip(kinds, bots))]
+
+
+def quoted(path: str | Path) -> str:
+    return shlex.quote(str(path))
+
+
+# -- play and resume -------------------------------------------------------------
+def open_new_record(path: str | None, game: str, seed: int) -> tuple[str, IO[str]]:
+    """Create the record file: the one given (never overwritten) or muggins-GAME-SEED[-N].jsonl here."""
+    if path is not None:
+        try:
+            return path, open(path, "x", encoding="utf-8")
+        except FileExistsError as exc:
+            raise BadInput(f"record {path} already exists; choose another --record, or continue it with: muggins resume {quoted(path)}") from exc
+        except OSError as exc:
+            raise BadInput(f"cannot create record {path}: {exc.strerror or exc}") from exc
+    for n in itertools.count(1):
+        name = f"muggins-{game}-{seed}.jsonl" if n == 1 else f"muggins-{game}-{seed}-{n}.jsonl"
+        try:
+            return name, open(name, "x", encoding="utf-8")
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise BadInput(f"cannot create record {name} in the current directory: {exc.strerror or exc}; use --record FILE") from exc
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def run_match(match: Match, path: str) -> Result:
+    """Play to the end. Ctrl-C exits 130 and end of input 1, each after saying how to resume."""
+    try:
+        return match.run()
+    except MatchAborted as exc:
+        raise GameError(str(exc)) from exc
+    except KeyboardInterrupt:
+        _stopped(match, path, "interrupted", EXIT_INTERRUPTED)
+    except EOFError:
+        _stopped(match, path, "input ended", EXIT_ERROR)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _stopped(match: Match, path: str, why: str, code: int) -> None:
+    if sys.stdin.isatty():  # pragma: no cover - close the line the ^C was echoed on
+        click.echo(err=True)
+    click.echo(f"muggins: {why} after {match.decisions} decisions; the record is saved; continue with: muggins resume {quoted(path)}", err=True)
+    raise click.exceptions.Exit(code)
+
+
+def _narrator(game: Game) -> Callable[[str, Event], None]:
+    def narrate(name: str, ev: Event) -> None:
+        line = game.describe(ev, None)
+        if line is not None:
+            click.echo(line)
+
+    return narrate
+
+
+def _finish(game: Game, players: Sequence[Any], kinds: Sequence[str], result: Result, path: str) -> None:
+    humans = [p for p in players if isinstance(p, HumanPlayer)]
+    if humans:
+        humans[0].flush()
+    for line in describe_result(result, kinds):
+        click.echo(line)
+    click.echo(f"record: {path}")
+
+
+def describe_result(result: Result, kinds: Sequence[str]) -> list[str]:
+    """The result as lines: who won, the scores, and whether a limit stopped the match."""
+    def who(seat: int) -> str:
+        return f"seat {seat} ({kinds[seat]})" if seat < len(kinds) else f"seat {seat}"
+
+    if not result.winners:
+        lines = ["result: no winner (a draw)"]
+    elif len(result.winners) == 1:
+        lines = [f"result: {who(result.winners[0])} wins"]
+    else:
+        lines = ["result: a tie between " + " and ".join(who(s) for s in result.winners)]
+    if result.scores:
+        lines.append("scores: " + ", ".join(f"seat {s} {score:g}" for s, score in enumerate(result.scores)))
+    if result.limit_reached:
+        lines.append("the match stopped at the game's declared limit")
+    return lines
+
+
+def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, record_path: str | None) -> None:
+    registry = get_registry()
+    game = find_game(registry, game_name)
+    rules = read_rules(game, rules_path)
+    count, kinds = seat_kinds(registry, game, players, seats, human_first=True)
+    if seed is None:
+        seed = new_seed()
+        click.echo(f"seed: {seed}")
+    path, stream = open_new_record(record_path, game.name, seed)
+    click.echo(f"recording to {path}")
+    with stream:
+        state = game.new(rules, count, seed)
+        writer = RecordWriter.start(stream, header_for(game, rules, count, seed, kinds), state.opening_events())
+        seated = build_players(registry, game, kinds, seed)
+        listeners = event_listeners(registry)
+        if HUMAN not in kinds:
+            listeners.append(_narrator(game))
+        match = Match(state, seated, writer=writer, listeners=listeners)
+        result = run_match(match, path)
+    _finish(game, seated, kinds, result, path)
+
+
+def resume(path: str) -> None:
+    registry = get_registry()
+    record, game = load_record(registry, path)
+    if len(record.seats) != record.players:
+        raise BadInput(f"{path}: the header names {len(record.seats)} seat kinds for {record.players} players")
+    check_kinds(registry, game, record.seats, allow_human=True)
+    if record.result is not None:
+        click.echo(f"{path}: this match is already over")
+        for line in describe_result(Result.from_dict(record.result), record.seats):
+            click.echo(line)
+        return
+    try:
+        state, divergence = replay_record(game, record, verify=True)
+    except RecordError as exc:
+        raise BadInput(str(exc)) from exc
+    if divergence is not None:
+        raise GameError(f"{path} does not match the installed {game.name} at {divergence}")
+    seated = build_players(registry, game, record.seats, record.seed)
+    _catch_up_bots(game, record, seated)
+    click.echo(f"resuming {path} after {len(record.decisions)} decisions (seed {record.seed})")
+    with open(path, "rb") as raw:
+        raw.seek(-1, 2)
+        ends_line = raw.read(1) == b"\n"
+    with open(path, "a", encoding="utf-8") as stream:
+        if not ends_line:  # a complete last line without its newline: end it before appending
+            stream.write("\n")
+        writer = RecordWriter(stream, record)
+        listeners = event_listeners(registry)
+        if HUMAN not in record.seats:
+            listeners.append(_narrator(game))
+        match = Match(state, seated, writer=writer, listeners=listeners, narrate_opening=False)
+        if state.decision() is None:
+            result = state.result()
+            assert result is not None
+            writer.finish(result)
+        else:
+            result = run_match(match, path)
+    _finish(game, seated, record.seats, result, path)
+
+
+def _catch_up_bots(game: Game, record: Record, seated: Sequence[Any]) -> None:
+    """Let each bot make the record's past decisions again so its random stream is where it left off.
+
+    A resumed match then goes on exactly as the uninterrupted one would
+    have, given the same human choices.
+    """
+    if all(isinstance(p, HumanPlayer) for p in seated):
+        return
+    state = rebuild_state(game, record)
+    for seat, text in record.decisions:
+        decision = state.decision()
+        assert decision is not None  # the verified replay got through these decisions
+        if not isinstance(seated[seat], HumanPlayer):
+            seated[seat].choose(state.view(seat), decision)
+        action = decision.find(text)
+        assert action is not None
+        state.apply(seat, action)
+
+
+# -- replay ----------------------------------------------------------------------
+def replay(path: str, verify: bool) -> None:
+    registry = get_registry()
+    record, game = load_record(registry, path)
+    try:
+        if verify:
+            _verify(game, record, path)
+        else:
+            _narrate(game, record, path)
+    except RecordError as exc:
+        raise BadInput(str(exc)) from exc
+
+
+def _verify(game: Game, record: Record, path: str) -> None:
+    state, divergence = replay_record(game, record, verify=True)
+    where = str(divergence) if divergence is not None else None
+    if where is None and record.result is not None:
+        result = state.result()
+        if result is None:
+            where = "result: the record has a result, but the replayed match is not over"
+        elif _norm(result.to_dict()) != _norm(record.result):
+            where = f"result: recorded {record.result!r}, replay gives {result.to_dict()!r}"
+    if where is not None:
+        raise GameError(f"{path} diverges at {where}")
+    click.echo(f"ok: {len(record.decisions)} decisions verified")
+
+
+def _norm(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def _narrate(game: Game, record: Record, path: str) -> None:
+    _, divergence = replay_record(game, record, verify=False)
+    stop = len(record.decisions) if divergence is None else divergence.index
+    state = rebuild_state(game, record)
+    say = _narrator(game)
+    for ev in state.opening_events():
+        say(game.name, ev)
+    for seat, text in record.decisions[:stop]:
+        action = state.decision().find(text)  # type: ignore[union-attr]
+        for ev in state.apply(seat, action):  # type: ignore[arg-type]
+            say(game.name, ev)
+    if divergence is not None:
+        raise GameError(f"{path}: replay stopped at {divergence}")
+    result = state.result()
+    if result is None:
+        click.echo(f"the record stops before the end of the match ({stop} decisions); continue it with: muggins resume {quoted(path)}")
+        return
+    for line in describe_result(result, record.seats):
+        click.echo(line)
+
+
+# -- simulate --------------------------------------------------------------------
+def _stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
+def simulate(game_name: str, count: int, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, workers: int, as_json: bool) -> None:
+    from muggins.simulate import simulate as run
+
+    registry = get_registry()
+    game = find_game(registry, game_name)
+    rules = read_rules(game, rules_path)
+    players, kinds = seat_kinds(registry, game, players, seats, human_first=False)
+    if seed is None:
+        seed = new_seed()
+    try:
+        if _stderr_is_terminal():
+            with click.progressbar(length=count, label=f"simulating {game.name}", file=sys.stderr) as bar:
+                summary = run(game, rules, players, kinds, seed, count, workers, progress=bar.update, registry=registry)
+        else:
+            summary = run(game, rules, players, kinds, seed, count, workers, registry=registry)
+    except MatchAborted as exc:
+        raise GameError(str(exc)) from exc
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False))
+    else:
+        for line in summary_lines(summary, game, rules_path):
+            click.echo(line)
+
+
+def _num(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.4g}" if abs(value) < 1e4 else f"{value:.0f}"
+    return str(value)
+
+
+def _table(rows: list[tuple[str, ...]], left: int = 1) -> list[str]:
+    """Rows as aligned columns: the first `left` columns are text (left-aligned), the rest numbers."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(w) if i < left else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))).rstrip() for r in rows]
+
+
+def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None) -> list[str]:
+    """A simulation summary as a readable table."""
+    games = summary["games"]
+    lines = [
+        f"{game.title}: {games} games, {summary['players']} players, seed {summary['seed']}, "
+        f"rules {'from ' + rules_path if rules_path else 'default'}",
+        "",
+    ]
+    rows = [("seat", "kind", "wins", "win rate")]
+    for seat, (kind, wins, rate) in enumerate(zip(summary["seats"], summary["wins"], summary["win_rate"])):
+        rows.append((str(seat), kind, _num(wins), f"{rate:.1%}"))
+    lines += _table(rows, left=2)
+    lines += [
+        "",
+        f"draws: {summary['draws']}   stopped at the limit: {summary['limit_reached']}   decisions per game: {_num(summary['decisions']['mean'])}",
+    ]
+    stats = summary["stats"]
+    numbers = [(k, v) for k, v in stats.items() if "total" in v]
+    lists = [(k, v) for k, v in stats.items() if "count" in v]
+    if numbers:
+        lines += ["", *_table([("stat", "total", "per game")] + [(k, _num(v["total"]), _num(v["mean"])) for k, v in numbers])]
+    if lists:
+        lines += ["", *_table([("stat", "values", "mean", "median")] + [(k, str(v["count"]), _num(v["mean"]), _num(v["median"])) for k, v in lists])]
+    return lines

@@ -1,0 +1,36 @@
+"""The CLI's error types and the exit codes they carry.
+
+Commands raise `BadInput` (exit 2) for anything the user gave that cannot
+be used — an unknown game, a bad house-rules file, an unreadable record, a
+player count outside the game's range — and `GameError` (exit 1) when a
+match or a simulation fails while running. `main.MugginsGroup.main` prints
+either as one `muggins: error: …` line on stderr. `EXIT_INTERRUPTED` (130)
+is the code for Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import click
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class CLIError(click.ClickException):
+    """An error the CLI reports as one line; `exit_code` says which kind."""
+
+    exit_code = EXIT_ERROR
+
+
+class BadInput(CLIError):
+    """Something the user gave cannot be used (exit 2)."""
+
+    exit_code = EXIT_USAGE
+
+
+class GameError(CLIError):
+    """A match, replay or simulation failed while running (exit 1)."""
+
+    exit_code = EXIT_ERROR

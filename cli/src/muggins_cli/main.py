@@ -1,0 +1,267 @@
+"""The `muggins` command group: built-in commands, lazy plugin commands, errors and exit codes.
+
+This module owns the Click application and nothing heavier than Click: the
+game core is imported inside the commands (their bodies live in
+`commands.py`), so `muggins --help` of a built-in command or `--version`
+costs about as much as importing Click. `MugginsGroup` asks the plugins for
+their commands (hook `muggins_register_commands`) only when a command that
+is not built in is requested or the command list is shown. Its `main` turns
+every failure into one `muggins: error: …` line on stderr (a traceback only
+with `--debug`) and an exit code: 0 ok, 1 a game or runtime error, 2 bad
+usage or bad input, 130 interrupted by Ctrl-C. Plugin load errors are shown
+as one `muggins: warning: …` line each and the rest keeps working.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+from .errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
+
+__all__ = ["cli", "main", "registry", "warn"]
+
+
+def warn(message: str) -> None:
+    """One warning line on stderr."""
+    click.echo(f"muggins: warning: {_one_line(message)}", err=True)
+
+
+def _one_line(message: str) -> str:
+    return " ".join(str(message).split())
+
+
+def registry() -> Any:
+    """The process-wide plugin registry; load errors not yet shown are warned about once."""
+    from muggins.plugins import get_registry
+
+    loaded = get_registry()
+    _warn_errors(loaded)
+    return loaded
+
+
+def _warn_errors(loaded: Any) -> None:
+    shown = getattr(loaded, "_cli_warned", 0)
+    for line in loaded.errors[shown:]:
+        warn(line)
+    loaded._cli_warned = len(loaded.errors)
+
+
+class MugginsGroup(click.Group):
+    """A group whose plugin commands load on demand and whose errors are one line each."""
+
+    builtin_names: frozenset[str] = frozenset()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.debug = False
+        self._commands_from: Any = None
+
+    # -- lazy plugin commands ----------------------------------------------
+    def load_plugin_commands(self) -> None:
+        """Let plugins add their commands (once per registry); built-in names cannot be taken."""
+        loaded = registry()
+        if self._commands_from is loaded:
+            return
+        self._commands_from = loaded
+        builtins = {name: self.commands[name] for name in self.builtin_names}
+        self.commands = dict(builtins)
+        loaded.register_commands(self)
+        for name, command in builtins.items():
+            if self.commands.get(name) is not command:
+                warn(f"a plugin command named {name!r} clashes with the built-in command and is ignored")
+                self.commands[name] = command
+        _warn_errors(loaded)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.builtin_names:
+            self.load_plugin_commands()
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self.load_plugin_commands()
+        return super().list_commands(ctx)
+
+    # -- errors and exit codes -------------------------------------------------
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:  # type: ignore[override]
+        self.debug = os.environ.get("MUGGINS_DEBUG", "").lower() in ("1", "true", "yes")
+        code = self._run(args, prog_name or "muggins", complete_var, **extra)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+    def _run(self, args: Any, prog_name: str, complete_var: str | None, **extra: Any) -> int:
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.format_message(), err=True)
+            return EXIT_USAGE
+        except click.UsageError as exc:
+            self._debug_trace(exc)
+            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            return self._fail(f"{exc.format_message().rstrip('.')}{hint}", exc.exit_code)
+        except click.ClickException as exc:
+            self._debug_trace(exc)
+            return self._fail(exc.format_message(), exc.exit_code)
+        except click.exceptions.Abort as exc:
+            self._debug_trace(exc)
+            if isinstance(exc.__cause__, EOFError):
+                return self._fail("input ended", EXIT_ERROR)
+            return self._fail("interrupted", EXIT_INTERRUPTED)
+        except KeyboardInterrupt:
+            return self._fail("interrupted", EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            # The reader went away (`muggins list | head -1`): stop quietly.
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):
+                pass
+            return EXIT_ERROR
+        except Exception as exc:
+            self._debug_trace(exc)
+            from muggins.records import RecordError
+            from muggins.rules import RulesError
+
+            if isinstance(exc, (RulesError, RecordError)):
+                return self._fail(str(exc), EXIT_USAGE)
+            text = str(exc).strip()
+            detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+            hint = "" if self.debug else "; rerun with --debug for the traceback"
+            return self._fail(f"internal error: {detail}{hint}", EXIT_ERROR)
+        return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
+
+    def _debug_trace(self, exc: BaseException) -> None:
+        if self.debug:
+            import traceback
+
+            traceback.print_exception(exc, file=sys.stderr)
+
+    @staticmethod
+    def _fail(message: str, code: int) -> int:
+        click.echo(f"muggins: error: {_one_line(message)}", err=True)
+        return code
+
+
+def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and isinstance(ctx.command, MugginsGroup):
+        ctx.command.debug = True
+
+
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    def of(dist: str) -> str:
+        try:
+            return version(dist)
+        except PackageNotFoundError:
+            return "unknown"
+
+    click.echo(f"muggins {of('muggins-cli')} (muggins-core {of('muggins-core')})")
+    ctx.exit(0)
+
+
+@click.group("muggins", cls=MugginsGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug, help="Show tracebacks for errors (also MUGGINS_DEBUG=1).")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version, help="Show the versions and exit.")
+def cli() -> None:
+    """Play, simulate and replay card games in which players call out each other's mistakes.
+
+    Games are plugins: `muggins list` shows the installed ones. Exit codes:
+    0 ok, 1 game or runtime error, 2 bad usage or input, 130 interrupted.
+    """
+
+
+# The options of the game commands, shared by play and simulate.
+_players_option = click.option("--players", "-n", type=int, help="Number of players (default: the game's usual count).")
+_seat_option = click.option("--seat", "seats", multiple=True, metavar="KIND", help="Player kind for the next seat, from seat 0 (repeatable).")
+_rules_option = click.option("--rules", "rules_path", type=click.Path(dir_okay=False), help="House rules TOML file (see `muggins rules GAME`).")
+_seed_option = click.option("--seed", type=int, help="Match seed (default: a fresh one, printed).")
+
+
+@cli.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def list_games(as_json: bool) -> None:
+    """List the installed games."""
+    from . import info
+
+    info.list_games(as_json)
+
+
+@cli.command("plugins")
+def plugins() -> None:
+    """Show the loaded plugins and load errors as JSON."""
+    from . import info
+
+    info.plugins()
+
+
+@cli.command("rules")
+@click.argument("game")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to FILE instead of standard output.")
+def rules(game: str, output: str | None) -> None:
+    """Print a game's default house rules as commented TOML."""
+    from . import info
+
+    info.rules(game, output)
+
+
+@cli.command("play")
+@click.argument("game")
+@_players_option
+@_seat_option
+@_rules_option
+@_seed_option
+@click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Record file (default: muggins-GAME-SEED.jsonl here).")
+def play(game: str, players: int | None, seats: tuple[str, ...], rules_path: str | None, seed: int | None, record_path: str | None) -> None:
+    """Play a match at the terminal (seat 0 is you; the others are experts by default)."""
+    from . import commands
+
+    commands.play(game, players, seats, rules_path, seed, record_path)
+
+
+@cli.command("simulate")
+@click.argument("game")
+@click.option("--games", "-g", "count", type=click.IntRange(min=1), required=True, help="Number of matches.")
+@_players_option
+@_seat_option
+@_rules_option
+@_seed_option
+@click.option("--workers", "-w", type=click.IntRange(min=0), default=1, show_default=True, help="Worker processes (0: one per CPU).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def simulate(game: str, count: int, players: int | None, seats: tuple[str, ...], rules_path: str | None, seed: int | None, workers: int, as_json: bool) -> None:
+    """Play many bot matches and sum up wins, draws and the game's statistics."""
+    from . import commands
+
+    commands.simulate(game, count, players, seats, rules_path, seed, workers, as_json)
+
+
+@cli.command("replay")
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--verify", is_flag=True, help="Check every decision and event instead of narrating.")
+def replay(record: str, verify: bool) -> None:
+    """Replay a record: narrate it, or verify it against the installed game."""
+    from . import commands
+
+    commands.replay(record, verify)
+
+
+@cli.command("resume")
+@click.argument("record", type=click.Path(dir_okay=False))
+def resume(record: str) -> None:
+    """Continue an interrupted match from its record, appending to it."""
+    from . import commands
+
+    commands.resume(record)
+
+
+cli.builtin_names = frozenset(cli.commands)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point."""
+    cli.main(args=argv, prog_name="muggins")
