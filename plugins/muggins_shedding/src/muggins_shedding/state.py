@@ -146,7 +146,7 @@ class SheddingState(State):
         self.under = -1  # the card the disputed card covers (visible while the window is open)
         self.wins = [0] * n
         self.stats = {"errors": 0, "calls": 0, "calls_upheld": 0, "penalties": 0, "recycles": 0,
-                      "draws": 0, "draws_turn_limit": 0, "draws_repetition": 0}
+                      "hands_drawn": 0, "hands_drawn_turn_limit": 0, "hands_drawn_repetition": 0}
         self.hand_exposures: list[int] = []
         self.won_exposures: list[int] = []
         self.seen: set = set()
@@ -335,9 +335,9 @@ class SheddingState(State):
         return tuple(out)
 
     def _make_prompt(self) -> str:
-        card = DECK[self.exposed if self.phase == "correct" else self.targets[self.placed_pile][-1]]
+        card = DECK[self.targets[self.placed_pile][-1]]
         under = f" (on {DECK[self.under]})" if self.under >= 0 else " (empty)"
-        self._prompt = f"seat {self.mover} put {card} on {self.names[self.placed_pile]}{under}: Enter lets it stand, m calls Muggins"
+        self._prompt = f"seat {self.mover} put {card} on {self.names[self.placed_pile]}{under}"
         return self._prompt
 
     def _apply(self, action: Action) -> list[dict]:
@@ -455,8 +455,8 @@ class SheddingState(State):
         self._next_hand(events)
 
     def _draw(self, reason: str, events: list[dict]) -> None:
-        self.stats["draws"] += 1
-        self.stats["draws_" + reason] += 1
+        self.stats["hands_drawn"] += 1
+        self.stats["hands_drawn_" + reason] += 1
         self.hand_exposures.append(self.exposures)
         events.append(event("draw", hand=self.hand, reason=reason, exposures=self.exposures))
         self._next_hand(events)
@@ -535,8 +535,8 @@ class SheddingState(State):
         stats: dict[str, Any] = {"hands": self.hands, **self.stats,
                                  "exposures": list(self.hand_exposures), "exposures_won": list(self.won_exposures)}
         for s, w in enumerate(self.wins):
-            stats[f"hand_wins_seat_{s}"] = w
-        return Result(winners, tuple(self.wins), stats, self.stats["draws_turn_limit"] > 0)
+            stats[f"hands_won_seat_{s}"] = w
+        return Result(winners, tuple(self.wins), stats, self.stats["hands_drawn_turn_limit"] > 0)
 
     # -- plain data -----------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

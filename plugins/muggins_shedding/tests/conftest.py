@@ -1,0 +1,71 @@
+"""Fixtures for the shedding game's tests: plugin isolation, the game, hand-made positions.
+
+Like the core's tests, these never see plugins that merely happen to be
+installed: each test starts with `MUGGINS_LOAD_PLUGINS` empty and a fresh
+process-wide registry, and the `registry` fixture loads the shedding plugin
+alone (and makes it the process registry, which is where the game looks
+for house-rule hooks). `position(...)` builds a hand-made position and
+`act(state, text)` applies the action with that text for the seat to act.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from muggins.actions import find_action
+from muggins.plugins import load_registry, reset_registry
+
+from muggins_shedding import SheddingRules, SheddingState
+
+
+@pytest.fixture(autouse=True)
+def _isolated_plugins(monkeypatch):
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "")
+    monkeypatch.delenv("MUGGINS_TRACE_PLUGINS", raising=False)
+    reset_registry()
+    yield
+    reset_registry()
+
+
+@pytest.fixture
+def registry():
+    loaded = load_registry(only=["muggins_shedding"])
+    assert "muggins_shedding" in loaded.games, loaded.errors
+    assert not loaded.errors, loaded.errors
+    reset_registry(loaded)
+    return loaded
+
+
+@pytest.fixture
+def game(registry):
+    return registry.game("muggins_shedding")
+
+
+@pytest.fixture
+def position(game):
+    def make(rules: SheddingRules | None = None, **kwargs) -> SheddingState:
+        return SheddingState.from_position(game, rules, **kwargs)
+
+    return make
+
+
+def apply_text(state, text: str) -> list[dict]:
+    decision = state.decision()
+    assert decision is not None, "the match is over"
+    action = find_action(decision.choices, text)
+    assert action is not None, f"{text!r} is not among {[str(c) for c in decision.choices]}"
+    return state.apply(decision.seat, action)
+
+
+@pytest.fixture
+def act():
+    return apply_text
+
+
+def types(events) -> list[str]:
+    return [e["type"] for e in events]
+
+
+@pytest.fixture
+def kinds():
+    return types
