@@ -1,0 +1,149 @@
+"""The terminal player on its own: parsing answers, the compact prompt, the menu, narration and streams."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import pytest
+
+from muggins.actions import Action, Claim, Decision, Pass
+from muggins_cli.human import HumanPlayer, compact_prompt, menu_lines, pick
+
+
+@dataclass(frozen=True, slots=True)
+class Say(Action):
+    word: str
+    shortcut: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"say {self.word}"
+
+    @property
+    def label(self) -> str:
+        return f"Say “{self.word}” aloud"
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return self.shortcut
+
+
+def menu(*choices: Action, compact: bool = False, prompt: str = "your turn") -> Decision:
+    return Decision(0, "respond" if compact else "play", choices, choices[:1], prompt=prompt, compact=compact)
+
+
+def test_pick_by_number_text_label_and_key():
+    decision = menu(Say("hi", ("h",)), Say("bye"), Pass())
+    assert pick(decision, "2") == Say("bye")
+    assert pick(decision, "  SAY   hi ") == Say("hi", ("h",))
+    assert pick(decision, "say “bye” aloud") == Say("bye")
+    assert pick(decision, "H") == Say("hi", ("h",))
+    assert pick(decision, "") == Pass()  # Pass owns the Enter key
+    assert pick(decision, "ok") == Pass()
+
+
+def test_pick_explains_what_is_wrong():
+    decision = menu(Say("hi"), Say("bye"))
+    assert pick(decision, "0") == "there is no choice 0; choose a number from 1 to 2"
+    assert pick(decision, "") == "please choose: type a number from 1 to 2, an action or a key (? shows the menu again)"
+    assert pick(decision, "shout") == "'shout' is not one of the choices; type a number from 1 to 2, an action or a key (? shows the menu again)"
+    window = menu(Pass(), Claim("muggins"), compact=True)
+    assert pick(window, "x", numbers_first=False) == "'x' is not one of the choices; type a key, an action, or ? to list every choice"
+
+
+def test_a_key_claimed_by_two_actions_picks_neither():
+    decision = menu(Say("hi", ("s",)), Say("so", ("s",)), Claim("muggins"), compact=True)
+    assert isinstance(pick(decision, "s", numbers_first=False), str)
+    assert pick(decision, "m", numbers_first=False) == Claim("muggins")
+    assert compact_prompt(decision) == "your turn — m = muggins; or type say hi, say so (? lists all) > "
+
+
+def test_in_a_window_an_action_text_wins_over_a_number():
+    decision = menu(Pass(), Say("2"), compact=True)
+    assert pick(decision, "say 2", numbers_first=False) == Say("2")
+    assert pick(decision, "2", numbers_first=False) == Say("2")  # the menu number, after `?`
+    assert pick(decision, "1", numbers_first=False) == Pass()
+
+
+def test_compact_prompt_groups_numbered_claims():
+    claims = [Claim("muggins", k) for k in (1, 2, 3)] + [Claim("short", k) for k in (2, 5)] + [Claim("short", None, "all")]
+    decision = menu(Pass(), Claim("overcount"), *claims, compact=True, prompt="seat 1 said 8")
+    assert compact_prompt(decision) == (
+        "seat 1 said 8 — Enter/p = pass; o = overcount; or type muggins <1-3>, short <N>, short all (? lists all) > "
+    )
+    many = menu(Pass(), *[Say(w) for w in "abcdefgh"], compact=True)
+    assert compact_prompt(many).endswith("or type say a, say b, say c, say d, say e, … (? lists all) > ")
+    single = menu(Pass(), Claim("muggins", 4), compact=True, prompt="")
+    assert compact_prompt(single) == "respond — Enter/p = pass; or type muggins 4 (? lists all) > "
+
+
+def test_menu_in_columns_numbered_down():
+    choices = [Say(str(n)) for n in range(20)]
+    rows = menu_lines(choices, width=80)
+    assert len(rows) == 7  # 20 items in three columns
+    assert rows[0].startswith("  1) Say “0” aloud ")
+    assert "  8) Say “7” aloud" in rows[0] and " 15) Say “14” aloud" in rows[0]
+    assert menu_lines(choices[:3], width=80) == ["  1) Say “0” aloud", "  2) Say “1” aloud", "  3) Say “2” aloud"]
+    assert len(menu_lines(choices, width=10)) == 20  # too narrow for columns
+
+
+class Game:
+    """Just enough of a game for HumanPlayer: render and describe."""
+
+    def render(self, view, seat):
+        return f"[table for seat {seat}: {view['n']}]"
+
+    def describe(self, event, seat):
+        return None if event["type"] == "quiet" else f"{event['type']} seen by {seat}"
+
+
+def test_player_narrates_renders_reprompts_and_reads_its_stream():
+    source = io.StringIO("nonsense\n?\n2\n")
+    sink = io.StringIO()
+    player = HumanPlayer(Game(), 1, input=source, output=sink)
+    player.observe([{"type": "deal"}, {"type": "quiet"}])
+    player.observe([{"type": "play"}])
+    chosen = player.choose({"n": 7}, menu(Say("hi"), Say("bye"), prompt="pick one"))
+    assert chosen == Say("bye")
+    out = sink.getvalue().splitlines()
+    assert out[:3] == ["deal seen by 1", "play seen by 1", "[table for seat 1: 7]"]
+    assert out[3] == "pick one:"
+    assert "'nonsense' is not one of the choices" in sink.getvalue()
+    assert sink.getvalue().count("  1) Say “hi” aloud") == 2
+    assert out[-1] == "choose 1-2 > 2"  # scripted input is echoed so the transcript reads naturally
+    with pytest.raises(EOFError):
+        player.choose({"n": 8}, menu(Say("hi"), Say("bye")))
+
+
+def test_flush_prints_pending_narration_once():
+    sink = io.StringIO()
+    player = HumanPlayer(Game(), 0, input=io.StringIO(""), output=sink)
+    player.observe([{"type": "end"}])
+    player.flush()
+    player.flush()
+    assert sink.getvalue() == "end seen by 0\n"
+
+
+def test_interactive_input_is_not_echoed(monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    sink = io.StringIO()
+    player = HumanPlayer(Game(), 0, input=Terminal("1\n"), output=sink)
+    assert player.choose({"n": 1}, menu(Say("hi"), Say("bye"))) == Say("hi")
+    assert sink.getvalue().endswith("choose 1-2 > ")
+
+
+def test_streams_without_isatty_count_as_scripted():
+    class Pipe:
+        def __init__(self, text):
+            self.lines = io.StringIO(text)
+
+        def readline(self):
+            return self.lines.readline()
+
+    sink = io.StringIO()
+    player = HumanPlayer(Game(), 0, input=Pipe("say bye\n"), output=sink)  # type: ignore[arg-type]
+    assert player.choose({"n": 1}, menu(Say("hi"), Say("bye"))) == Say("bye")
+    assert sink.getvalue().endswith("choose 1-2 > say bye\n")

@@ -1,0 +1,281 @@
+"""`muggins play` and `muggins resume`: a human at the terminal against bots, records, interruption."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from muggins.records import read_record
+
+BOTS = ("--seat", "expert", "--seat", "expert", "--seat", "expert")
+COMPACT = "Enter/p = pass; o = overcount; or type muggins <1-10> (? lists all) > "
+
+
+def lines(*answers: str) -> str:
+    return "".join(a + "\n" for a in answers)
+
+
+def seat0_actions(path) -> list[str]:
+    return [action for seat, action in read_record(path).decisions if seat == 0]
+
+
+def test_human_plays_a_whole_match_with_menu_numbers_texts_and_keys(run, tmp_path):
+    # Seed 5, three players: seat 0 holds A♥ 9♠ 5♠ and plays first; seats 1 and 2 are experts.
+    answers = lines(
+        "abc",            # not a choice: re-prompt with the reason
+        "99",             # out of range: re-prompt
+        "play AH say 1",  # an action's text
+        "",               # Enter in a window: pass
+        "o",              # a key: overcount
+        "?",              # the menu again
+        "10",             # a number: play 9♠ and say 9
+        "muggins 2",      # a claim typed in full in a window
+        "P",              # keys ignore case
+        "1", "1", "1",
+    )
+    result = run("play", "tally", "--seed", "5", input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "recording to muggins-tally-5.jsonl" in out
+    assert "your hand: A♥ 9♠ 5♠" in out
+    assert "'abc' is not one of the choices; type a number from 1 to 33, an action or a key" in out
+    assert "there is no choice 99; choose a number from 1 to 33" in out
+    assert f"seat 1 said 8 — {COMPACT}" in out
+    assert "seat 0 plays A♥ and says 1" in out
+    assert "seat 0 claims overcount: not upheld" in out
+    assert out.count("  1) play 9♠ and say 0") == 2  # the menu, then again after `?`
+    assert "seat 0 claims muggins 2: not upheld" in out
+    assert "seat 1 claims muggins 5: upheld" in out  # the experts catch the human's miscount
+    assert out.rstrip().splitlines()[-3:] == [
+        "result: seat 1 (expert) wins",
+        "scores: seat 0 10, seat 1 27, seat 2 24",
+        "record: muggins-tally-5.jsonl",
+    ]
+    record = read_record(tmp_path / "muggins-tally-5.jsonl")
+    assert record.seats == ["human", "expert", "expert"]
+    assert seat0_actions(tmp_path / "muggins-tally-5.jsonl") == [
+        "play AH say 1", "pass", "overcount", "play 9S say 9", "muggins 2", "pass", "play 5S say 0", "pass", "pass",
+    ]
+    assert record.result is not None and record.result["winners"] == [1]
+    assert run("replay", "muggins-tally-5.jsonl", "--verify").stdout == f"ok: {len(record.decisions)} decisions verified\n"
+
+
+def test_the_correct_choice_is_never_shown(run):
+    result = run("play", "tally", "--seed", "5", input=lines(*["1"] * 12))
+    assert result.exit_code == 0
+    # Seat 1 said 8 for an 8: the right answer is to pass, and nothing in the prompt singles it out.
+    prompt_lines = [l for l in result.stdout.splitlines() if "said" in l and "(? lists all)" in l]
+    assert prompt_lines and all(l.endswith(COMPACT + "1") for l in prompt_lines)
+    assert "correct" not in result.stdout.lower()
+
+
+def test_end_of_input_keeps_the_record_and_resume_plays_on_exactly(run, tmp_path, one_line):
+    seats = ("--seat", "human", "--seat", "novice", "--seat", "random", "--seed", "11")
+    whole = run("play", "tally", *seats, "--record", "a.jsonl", input=lines(*["1"] * 40))
+    assert whole.exit_code == 0
+
+    cut = run("play", "tally", *seats, "--record", "b.jsonl", input=lines("1", "1"))
+    assert cut.exit_code == 1
+    saved = read_record(tmp_path / "b.jsonl")
+    assert saved.result is None and len(saved.decisions) > 2
+    assert one_line(cut.stderr) == (
+        f"muggins: input ended after {len(saved.decisions)} decisions; the record is saved; continue with: muggins resume b.jsonl"
+    )
+
+    resumed = run("resume", "b.jsonl", input=lines(*["1"] * 40))
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.stdout.startswith(f"resuming b.jsonl after {len(saved.decisions)} decisions (seed 11)\n")
+    a, b = read_record(tmp_path / "a.jsonl"), read_record(tmp_path / "b.jsonl")
+    assert b.decisions == a.decisions  # the bots went on exactly as without the break
+    assert b.events == a.events and b.result == a.result
+    assert run("replay", "--verify", "b.jsonl").exit_code == 0
+
+    again = run("resume", "b.jsonl")
+    assert again.exit_code == 0
+    assert again.stdout.startswith("b.jsonl: this match is already over\nresult: ")
+
+
+def test_ctrl_c_at_a_prompt_exits_130_and_keeps_the_record(run, tmp_path, monkeypatch, one_line):
+    from muggins_cli import human
+
+    answers = iter(["1", ""])
+
+    def fake_input():
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(human, "input", fake_input, raising=False)
+    result = run("play", "tally", "--seed", "5", "--record", "c.jsonl")
+    assert result.exit_code == 130
+    saved = read_record(tmp_path / "c.jsonl")
+    assert [a for s, a in saved.decisions if s == 0] == ["play AH say 0", "pass"]
+    assert one_line(result.stderr) == (
+        f"muggins: interrupted after {len(saved.decisions)} decisions; the record is saved; continue with: muggins resume c.jsonl"
+    )
+    monkeypatch.delattr(human, "input")
+    finished = run("resume", "c.jsonl", input=lines(*["1"] * 20))
+    assert finished.exit_code == 0
+    assert read_record(tmp_path / "c.jsonl").result is not None
+
+
+def test_resume_command_quotes_awkward_paths(run, tmp_path):
+    result = run("play", "tally", "--seed", "5", "--record", "my game.jsonl", input="")
+    assert result.exit_code == 1
+    assert result.stderr.rstrip().endswith("continue with: muggins resume 'my game.jsonl'")
+
+
+def test_resume_appends_after_a_last_line_without_newline(run, tmp_path):
+    run("play", "tally", "--seed", "5", "--record", "r.jsonl", input=lines("1"))
+    path = tmp_path / "r.jsonl"
+    path.write_text(path.read_text().rstrip("\n"))
+    result = run("resume", "r.jsonl", input=lines(*["1"] * 20))
+    assert result.exit_code == 0
+    assert read_record(path).result is not None
+
+
+def test_unseeded_play_prints_its_seed_and_names_the_record_after_it(run, tmp_path):
+    result = run("play", "tally", *BOTS)
+    assert result.exit_code == 0
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("seed: ")
+    seed = int(first.split()[1])
+    assert f"recording to muggins-tally-{seed}.jsonl" in result.stdout
+    assert read_record(tmp_path / f"muggins-tally-{seed}.jsonl").seed == seed
+
+
+def test_a_second_match_with_the_same_seed_gets_a_new_record_and_the_same_game(run, tmp_path):
+    first = run("play", "tally", *BOTS, "--seed", "9")
+    second = run("play", "tally", *BOTS, "--seed", "9")
+    assert first.exit_code == second.exit_code == 0
+    assert "record: muggins-tally-9-2.jsonl" in second.stdout
+    assert (tmp_path / "muggins-tally-9.jsonl").read_text() == (tmp_path / "muggins-tally-9-2.jsonl").read_text()
+    assert first.stdout.replace("-9.jsonl", "") == second.stdout.replace("-9-2.jsonl", "")
+
+
+def test_a_match_of_bots_is_narrated(run):
+    result = run("play", "tally", *BOTS, "--seed", "5")
+    assert result.exit_code == 0
+    out = result.stdout.splitlines()
+    plays = [l for l in out if " plays " in l and " and says " in l]
+    assert len(plays) == 9  # three cards for each of three players
+    assert out[-3].startswith("result: seat ")
+
+
+def test_seats_fill_from_seat_0_and_may_grow_the_table(run, tmp_path):
+    result = run("play", "tally", "--seat", "novice", "--seed", "2", "--record", "one.jsonl")
+    assert result.exit_code == 0
+    assert read_record(tmp_path / "one.jsonl").seats == ["novice", "expert", "expert"]
+    result = run("play", "tally", *BOTS, "--seat", "random", "--seed", "2", "--record", "four.jsonl")
+    assert result.exit_code == 0
+    assert read_record(tmp_path / "four.jsonl").players == 4
+
+
+def test_only_choices_are_taken_without_asking(run, tmp_path):
+    (tmp_path / "strict.toml").write_text('hand_size = 1\nmistakes = "prevented"\n')
+    result = run("play", "tally", "--players", "2", "--rules", "strict.toml", "--seed", "4", input="")
+    assert result.exit_code == 0
+    assert "(the only choice)" in result.stdout
+    assert "choose" not in result.stdout
+
+
+def test_a_game_past_its_limit_is_a_game_error(run, tally, monkeypatch, one_line):
+    monkeypatch.setattr(type(tally), "max_decisions", lambda self, rules, players: 2)
+    result = run("play", "tally", *BOTS, "--seed", "3", "--record", "r.jsonl")
+    assert result.exit_code == 1
+    assert one_line(result.stderr) == "muggins: error: tally passed its declared limit of 2 decisions (seed 3)"
+    result = run("simulate", "tally", "--games", "2", "--seed", "3")
+    assert result.exit_code == 1
+    assert "passed its declared limit of 2 decisions" in one_line(result.stderr)
+
+
+def test_event_plugins_hear_every_event(run, fake_plugin):
+    fake_plugin("listener_plugin", '''
+        from muggins import hookimpl
+
+        HEARD = []
+
+        class Plugin:
+            @hookimpl
+            def muggins_on_event(self, game, event):
+                HEARD.append((game, event["type"]))
+
+        plugin = Plugin()
+    ''')
+    heard = sys.modules["listener_plugin"].HEARD
+    assert run("play", "tally", *BOTS, "--seed", "5").exit_code == 0
+    assert heard[0] == ("tally", "deal")
+    assert sum(1 for _, kind in heard if kind == "play") == 9
+    heard.clear()
+    assert run("simulate", "tally", "--games", "2", "--seed", "5").exit_code == 0
+    assert sum(1 for _, kind in heard if kind == "play") == 18
+
+
+def test_resume_refuses_a_record_with_unknown_seat_kinds(run, tmp_path, one_line):
+    run("play", "tally", "--seed", "5", "--record", "r.jsonl", input=lines("1"))
+    path = tmp_path / "r.jsonl"
+    head, *rest = path.read_text().splitlines(keepends=True)
+    header = json.loads(head)
+    header["seats"] = ["human", "wizard", "expert"]
+    path.write_text(json.dumps(header) + "\n" + "".join(rest))
+    result = run("resume", "r.jsonl")
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == "muggins: error: unknown seat kind 'wizard'; kinds for tally: human, expert, novice, random"
+    header["seats"] = ["human", "expert"]
+    path.write_text(json.dumps(header) + "\n" + "".join(rest))
+    result = run("resume", "r.jsonl")
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == "muggins: error: r.jsonl: the header names 2 seat kinds for 3 players"
+
+
+def test_resume_of_a_record_that_does_not_match_the_game(run, tmp_path, one_line):
+    run("play", "tally", "--seed", "5", "--record", "r.jsonl", input=lines("1"))
+    path = tmp_path / "r.jsonl"
+    path.write_text(path.read_text().replace('"action": "play AH say 0"', '"action": "play KH say 0"', 1))
+    result = run("resume", "r.jsonl")
+    assert result.exit_code == 1
+    assert one_line(result.stderr).startswith("muggins: error: r.jsonl does not match the installed tally at decision 0: 'play KH say 0' is not a choice here")
+
+
+def test_resume_of_a_match_over_but_without_its_result_line(run, tmp_path):
+    run("play", "tally", *BOTS, "--seed", "5", "--record", "r.jsonl")
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(l for l in path.read_text().splitlines(keepends=True) if not l.startswith('{"result"')))
+    assert read_record(path).result is None
+    result = run("resume", "r.jsonl")
+    assert result.exit_code == 0
+    assert "result: seat " in result.stdout
+    assert read_record(path).result is not None
+
+
+def test_results_are_worded_for_wins_ties_draws_and_limits():
+    from muggins.game import Result
+    from muggins_cli.commands import describe_result
+
+    kinds = ["human", "expert", "novice"]
+    assert describe_result(Result((2,), (1, 2, 3.5)), kinds) == ["result: seat 2 (novice) wins", "scores: seat 0 1, seat 1 2, seat 2 3.5"]
+    assert describe_result(Result((0, 1)), kinds) == ["result: a tie between seat 0 (human) and seat 1 (expert)"]
+    assert describe_result(Result((), (0, 0), limit_reached=True), kinds[:2]) == [
+        "result: no winner (a draw)", "scores: seat 0 0, seat 1 0", "the match stopped at the game's declared limit",
+    ]
+
+
+def test_hot_seat_humans_resume_too(run, tmp_path):
+    cut = run("play", "tally", "--players", "2", "--seat", "human", "--seat", "human", "--seed", "3", "--record", "h.jsonl", input=lines("1", "1", "1"))
+    assert cut.exit_code == 1
+    done = run("resume", "h.jsonl", input=lines(*["1"] * 20))
+    assert done.exit_code == 0
+    record = read_record(tmp_path / "h.jsonl")
+    assert record.result is not None and len(record.decisions) == 12  # six plays, one response each
+
+
+def test_console_script_entry_point(registry, capsys):
+    from muggins_cli.main import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["list", "--json"])
+    assert exited.value.code == 0
+    assert json.loads(capsys.readouterr().out)[0]["name"] == "tally"
