@@ -34,8 +34,9 @@ def test_the_repetition_rule_draws_at_the_first_exact_repeat(position, act):
     state = cycle(position, SheddingRules(turn_limit=1000, hands=1, repetition="draw"))
     events = play_correctly(state, act)
     draw = next(e for e in events if e["type"] == "draw")
-    # Seat 0 turns at exposures 1, 4 and 7; the position before 7 repeats the one before 4.
-    assert draw == {"type": "draw", "hand": 0, "reason": "repetition", "exposures": 6}
+    # Before exposure 6 seat 2 is to turn with KS alone in its discard, everyone else's card in their
+    # discard: once KS is turned over that is the position before exposure 3, so the hand is drawn.
+    assert draw == {"type": "draw", "hand": 0, "reason": "repetition", "exposures": 5}
     assert state.result().stats["hands_drawn_repetition"] == 1 and not state.result().limit_reached
 
 

@@ -282,7 +282,10 @@ class SheddingState(State):
             return
         stock = self.stocks[m]
         if self.repetition:
-            key = (m, tuple(map(tuple, self.stocks)), tuple(map(tuple, self.discards)))
+            stocks, discards = list(map(tuple, self.stocks)), list(map(tuple, self.discards))
+            if not stock:  # the mover's discard is about to be turned over: compare the turned-over form
+                stocks[m], discards[m] = discards[m][::-1], ()
+            key = (m, tuple(stocks), tuple(discards))
             if key in self.seen:
                 self._draw("repetition", events)
                 return

@@ -1,0 +1,271 @@
+"""Issue item 7: records list every exposure, placement, call and resolution, penalty card, recycle,
+win and draw, so that an independent program can check a whole match from the record alone.
+
+`check_record` below is that independent program: it imports nothing from
+the game, reads only the JSON Lines record (header, opening, decisions with
+their events, result) and re-derives every rule — the deal, the priority of
+destinations, the verdict of each call, the correction, each penalty card
+and its donor, every recycle, win and draw — raising on the first
+inconsistency. Records of bot matches (errors and calls included) pass it,
+and tampered records fail it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from muggins.engine import Match, make_players
+from muggins.records import RecordWriter, header_for, parse_record
+
+from muggins_shedding import SheddingRules
+
+RANKS = "A23456789TJQK"
+
+
+class RecordInvalid(AssertionError):
+    pass
+
+
+def check_record(text: str) -> dict:
+    """Check a shedding-game record from its text alone; return the tallies it found."""
+    lines = [json.loads(line) for line in text.splitlines()]
+    head = lines[0]
+    rules, n = head["rules"], head["players"]
+    deal_table = {int(k): tuple(v) for k, v in rules["deal"].items()}
+    each, k = deal_table[n]
+    hands = rules["hands"] or n
+    s = {"wins": [0] * n, "errors": 0, "calls": 0, "penalties": 0, "hands": 0, "first_dealer": None}
+
+    def need(cond, what):
+        if not cond:
+            raise RecordInvalid(what)
+
+    def rank(code):
+        return RANKS.index(code[0]) + 1
+
+    def fits(a, b):
+        ra, rb = rank(a), rank(b)
+        return abs(ra - rb) == 1 or (min(ra, rb), max(ra, rb)) in s["extra"]
+
+    def pile(name):
+        kind, num = name.split()
+        return s["commons"][int(num) - 1] if kind == "common" else s["discards"][int(num)]
+
+    def correct_for(card, mover):
+        commons = [f"common {j + 1}" for j, p in enumerate(s["commons"]) if p and fits(card, p[-1])]
+        if commons:
+            return commons
+        for step in range(1, n):
+            seat = (mover + step) % n
+            d = s["discards"][seat]
+            if d:
+                if fits(card, d[-1]):
+                    return [f"discard {seat}"]
+                if rules["opponent_discards"] == "nearest_only":
+                    break
+        return [f"discard {mover}"]
+
+    def end_of_turn():
+        # The next card may be turned (or the hand drawn) only once the window has closed.
+        if s["phase"] == "window":
+            need(not s["responders"], "the next card was exposed before every responder answered")
+            s["phase"] = "closed"
+        if s["phase"] == "closed":
+            s["mover"] = (s["mover"] + 1) % n
+            s["phase"] = "turn"
+
+    def event(ev, action):
+        t = ev["type"]
+        if t in ("expose", "draw") or (t == "recycle" and ev["reason"] == "expose"):
+            end_of_turn()
+        if t == "deal":
+            need(s.get("phase") in (None, "between"), "deal in the middle of a hand")
+            if s["first_dealer"] is None:
+                s["first_dealer"] = ev["dealer"]
+            need(ev["hand"] == s["hands"], "hands out of order")
+            need(ev["dealer"] == (s["first_dealer"] + ev["hand"]) % n, "the deal did not pass left")
+            need(ev["first"] == (ev["dealer"] + 1) % n, "the dealer's left must start")
+            s["extra"] = {tuple(sorted(p)) for p in ev["adjacent_extra"]}
+            s["commons"] = [[c] for c in ev["commons"]]
+            need(len(s["commons"]) == k and ev["stock_sizes"] == [each] * n, "deal does not follow the deal table")
+            s["discards"] = [[] for _ in range(n)]
+            s["mover"], s["exposures"], s["phase"], s["seen"] = ev["first"], 0, "dealing", set()
+        elif t == "stocks":
+            need(s["phase"] == "dealing", "stocks outside a deal")
+            s["stocks"] = [list(p) for p in ev["stocks"]]
+            everything = [c for p in s["stocks"] + s["commons"] for c in p]
+            need(len(everything) == 52 and len(set(everything)) == 52, "the deal is not one whole pack")
+            s["phase"] = "turn"
+        elif t == "recycle":
+            seat = ev["seat"]
+            need(not s["stocks"][seat] and len(s["discards"][seat]) == ev["count"] > 0, "recycle of a non-empty stock or wrong count")
+            if ev["reason"] == "expose":
+                need(s["phase"] == "turn" and seat == s["mover"], "recycle by someone not about to expose")
+            else:
+                need(s["phase"] == "penalty", "penalty recycle outside a penalty")
+            s["stocks"][seat] = list(reversed(s["discards"][seat]))
+            s["discards"][seat] = []
+        elif t == "expose":
+            m = s["mover"]
+            need(s["phase"] == "turn" and ev["seat"] == m, "exposure out of turn")
+            need(s["exposures"] < rules["turn_limit"], "exposure past the turn limit")
+            if rules["repetition"] == "draw":
+                key = (m, json.dumps(s["stocks"]), json.dumps(s["discards"]))
+                need(key not in s["seen"], "a repeated position was not drawn")
+                s["seen"].add(key)
+            need(s["stocks"][m] and s["stocks"][m][-1] == ev["card"], "exposed card is not the stock's top")
+            s["exposed"] = s["stocks"][m].pop()
+            s["exposures"] += 1
+            need(ev["n"] == s["exposures"], "exposure count")
+            s["correct"] = correct_for(ev["card"], m)
+            s["phase"] = "play"
+        elif t == "place":
+            need(s["phase"] == "play" and ev["seat"] == s["mover"] and ev["card"] == s["exposed"], "placement of another card")
+            need(action == f"play {ev['card']} to {ev['pile']}", "placement differs from the decision")
+            target = pile(ev["pile"])
+            need(ev["on"] == (target[-1] if target else None), "placement names the wrong covered card")
+            target.append(ev["card"])
+            s["exposed"] = None
+            if ev["pile"].startswith("common"):
+                s["seen"] = set()
+            s["error"] = ev["pile"] not in s["correct"]
+            s["errors"] += s["error"]
+            s["placed"] = ev["pile"]
+            s["responders"] = [(s["mover"] + i) % n for i in range(1, n)]
+            s["phase"] = "window" if rules["mistakes"] == "allowed" else "closed"
+        elif t == "call":
+            need(s["phase"] == "window", "call outside a window")
+            need(ev["against"] == s["mover"] and ev["upheld"] == s["error"], "wrong verdict on a call")
+            need(ev["correct"] == s["correct"], "the call names the wrong correct destinations")
+            s["calls"] += 1
+            if ev["upheld"]:
+                s["phase"] = "correcting"
+        elif t == "correction":
+            need(s["phase"] == "correcting" and ev["from_pile"] == s["placed"] and ev["pile"] in s["correct"], "bad correction")
+            card = pile(ev["from_pile"]).pop()
+            need(card == ev["card"], "correction moves another card")
+            target = pile(ev["pile"])
+            need(ev["on"] == (target[-1] if target else None), "correction names the wrong covered card")
+            target.append(card)
+            if ev["pile"].startswith("common"):
+                s["seen"] = set()
+            s["phase"], s["donors"], s["emptied"] = "penalty", [(s["mover"] + i) % n for i in range(1, n)], []
+        elif t == "penalty":
+            need(s["phase"] == "penalty" and s["donors"] and ev["donor"] == s["donors"].pop(0), "penalty from the wrong donor")
+            stock = s["stocks"][ev["donor"]]
+            if ev["card"] is None:
+                need(not stock and not s["discards"][ev["donor"]], "a donor with cards gave none")
+            else:
+                need(stock and stock[-1] == ev["card"], "penalty card is not the donor's stock top")
+                s["stocks"][ev["seat"]].insert(0, stock.pop())
+                s["penalties"] += 1
+                if not stock and not s["discards"][ev["donor"]]:
+                    s["emptied"].append(ev["donor"])
+            if not s["donors"]:
+                s["phase"] = "closed"
+        elif t == "win":
+            seat = ev["seat"]
+            need(not s["stocks"][seat] and not s["discards"][seat], "a winner still holds cards")
+            if ev["how"] == "gave_last_card":
+                need(s["phase"] == "closed" and s["emptied"] and s["emptied"][0] == seat, "wrong donor went out")
+            else:
+                need(seat == s["mover"] and s["phase"] in ("closed", "window"), "a finish before its window closed")
+                need(s["phase"] == "closed" or not s["responders"], "a finish confirmed before the window closed")
+            s["wins"][seat] += 1
+            need(ev["wins"] == s["wins"], "win tally")
+            s["hands"] += 1
+            s["phase"] = "between"
+        elif t == "draw":
+            if ev["reason"] == "turn_limit":
+                need(s["exposures"] == rules["turn_limit"], "drawn before the turn limit")
+            s["hands"] += 1
+            s["phase"] = "between"
+        elif t == "match_end":
+            need(s["hands"] == hands and ev["wins"] == s["wins"], "match ended early or with other wins")
+            best = max(s["wins"])
+            need(ev["winners"] == ([i for i, w in enumerate(s["wins"]) if w == best] if best else []), "match winners")
+            s["phase"] = "over"
+        else:
+            raise RecordInvalid(f"unknown event {t}")
+
+    for ev in next(line for line in lines if "opening" in line)["opening"]:
+        event(ev, None)
+    for line in lines:
+        if "action" not in line:
+            continue
+        seat, action, events = line["seat"], line["action"], line["events"]
+        if s["phase"] == "play":
+            need(seat == s["mover"], "a seat played out of turn")
+        elif s["phase"] == "window":
+            need(s["responders"] and seat == s["responders"][0], "responders not polled clockwise from the mover's left")
+            s["responders"].pop(0)
+            need(action in ("pass", "muggins"), "not a response")
+            need((action == "muggins") == any(e["type"] == "call" for e in events), "a call without its event")
+        elif s["phase"] == "correcting":
+            need(seat == s["mover"] and action.startswith("correct "), "the offender must place the corrected card")
+        else:
+            raise RecordInvalid(f"a decision in phase {s['phase']}")
+        for ev in events:
+            event(ev, action)
+    result = next(line for line in lines if "result" in line)["result"]
+    need(result["scores"] == s["wins"] and result["stats"]["errors"] == s["errors"], "result differs from the record")
+    need(result["stats"]["calls"] == s["calls"] and result["stats"]["penalties"] == s["penalties"], "stats differ from the record")
+    return s
+
+
+def record_match(registry, game, players, seed, kinds, rules):
+    stream = io.StringIO()
+    state = game.new(rules, players, seed)
+    writer = RecordWriter.start(stream, header_for(game, rules, players, seed, kinds), state.opening_events())
+    Match(state, make_players(registry, game, kinds, seed, {"error_rate": 0.3, "attention": 0.7}), writer=writer, narrate_opening=False).run()
+    return stream.getvalue()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_an_independent_checker_accepts_whole_records(registry, game, players):
+    kinds = (["novice", "expert", "random"] * 3)[:players]
+    found = {"errors": 0, "calls": 0, "penalties": 0}
+    for seed in range(4):
+        text = record_match(registry, game, players, seed, kinds, SheddingRules(turn_limit=150))
+        tallies = check_record(text)
+        for key in found:
+            found[key] += tallies[key]
+        parse_record(text)  # and it is a well-formed core record
+    assert found["errors"] > 0 and found["calls"] > 0 and found["penalties"] > 0
+
+
+def test_records_with_other_house_rules_check_too(registry, game):
+    for rules in (SheddingRules(opponent_discards="nearest_only", turn_limit=120), SheddingRules(mistakes="prevented", hands=2),
+                  SheddingRules(repetition="draw", hands=2)):
+        check_record(record_match(registry, game, 4, 3, ["novice", "expert", "random", "novice"], rules))
+    check_record(record_match(registry, game, 3, 7, ["expert"] * 3, SheddingRules(repetition="draw", hands=3)))
+
+
+def tamper(text, predicate, change):
+    lines = [json.loads(line) for line in text.splitlines()]
+    for line in lines:
+        for ev in line.get("events", []):
+            if predicate(ev):
+                change(ev)
+                return "".join(json.dumps(x) + "\n" for x in lines)
+    raise AssertionError("nothing to tamper with")
+
+
+@pytest.mark.parametrize(
+    ("what", "predicate", "change", "message"),
+    [
+        ("a penalty card", lambda e: e["type"] == "penalty" and e["card"], lambda e: e.update(card="AS" if e["card"] != "AS" else "AD"), "penalty card"),
+        ("a verdict", lambda e: e["type"] == "call", lambda e: e.update(upheld=not e["upheld"]), "verdict"),
+        ("an exposure", lambda e: e["type"] == "expose", lambda e: e.update(card="AS" if e["card"] != "AS" else "AD"), "stock's top"),
+        ("a recycle count", lambda e: e["type"] == "recycle", lambda e: e.update(count=e["count"] + 1), "recycle"),
+        ("a winner", lambda e: e["type"] == "win", lambda e: e.update(seat=(e["seat"] + 1) % 4), "holds cards|wrong donor|win tally"),
+    ],
+)
+def test_the_checker_rejects_tampered_records(registry, game, what, predicate, change, message):
+    text = record_match(registry, game, 4, 1, ["novice", "random", "novice", "expert"], SheddingRules(turn_limit=300, hands=2))
+    check_record(text)
+    with pytest.raises(AssertionError, match=message):
+        check_record(tamper(text, predicate, change))
