@@ -218,7 +218,12 @@ def rules(game: str, output: str | None) -> None:
 @_seed_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Record file (default: muggins-GAME-SEED.jsonl here).")
 def play(game: str, players: int | None, seats: tuple[str, ...], rules_path: str | None, seed: int | None, record_path: str | None) -> None:
-    """Play a match at the terminal (seat 0 is you; the others are experts by default)."""
+    """Play a match at the terminal (seat 0 is you; the others are experts by default).
+
+    Every decision is recorded as it is taken. Ctrl-C (exit 130) or the end
+    of input (exit 1) stops the match and keeps the record; continue it with
+    `muggins resume FILE`.
+    """
     from . import commands
 
     commands.play(game, players, seats, rules_path, seed, record_path)

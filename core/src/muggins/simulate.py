@@ -52,7 +52,7 @@ def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequenc
     if registry.listens_to_events:
         hook = registry.pm.hook.muggins_on_event
         listeners.append(lambda name, ev: hook(game=name, event=ev))
-    match = Match(state, make_players(registry, game, kinds, game_seed), listeners=listeners, narrate_opening=bool(listeners))
+    match = Match(state, make_players(registry, game, kinds, game_seed), listeners=listeners)
     result = match.run()
     return GameOutcome(index, tuple(result.winners), bool(result.limit_reached), match.decisions, dict(result.stats))
 
