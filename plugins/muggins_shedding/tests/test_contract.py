@@ -1,0 +1,43 @@
+"""Issue item 9: the core's contract kit, for every player count and every bot kind.
+
+Two runs: full-length hands (turn limit 200) for every count with random,
+expert and novice seats side by side, every step deep-checked; and 2,000
+short random hands per player count (turn limit 5, four hands a match),
+where each step still gets every per-step check (conservation, choices,
+JSON-ready events) and every tenth match the deep ones (privacy of each
+view, out-of-turn refusal, save/restore).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from muggins.testing import check_game
+
+from muggins_shedding import SheddingRules
+
+
+def test_contract_full_hands_every_count_and_kind(game, registry):
+    report = check_game(game, players=range(3, 8), games=9, seed=11, kinds=("random", "expert", "novice"),
+                        rules=SheddingRules(hands=1, turn_limit=200), registry=registry, replays=3)
+    assert report.by_players == {n: 9 for n in range(3, 8)} and report.claims > 0 and report.windows > 0
+
+
+def test_contract_expert_only_default_rules(game, registry):
+    report = check_game(game, players=(4, 6), games=2, seed=3, kinds=("expert",), rules=SheddingRules(hands=2), registry=registry, replays=1, deep_every=2)
+    assert report.matches == 4 and report.claims == 0
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_contract_2000_random_hands(game, registry, players):
+    rules = SheddingRules(hands=4, turn_limit=5)
+    report = check_game(game, players=[players], games=500, seed=100 + players, kinds=("random",), rules=rules,
+                        registry=registry, replays=2, deep_every=10)
+    assert report.matches * rules.hands == 2000 and report.claims > 0
+
+
+def test_contract_other_house_rules(game, registry):
+    for rules in (SheddingRules(hands=1, turn_limit=80, opponent_discards="nearest_only"),
+                  SheddingRules(hands=1, turn_limit=80, mistakes="prevented"),
+                  SheddingRules(hands=2, turn_limit=300, repetition="draw")):
+        check_game(game, players=(3, 5), games=3, seed=5, kinds=("random", "novice", "expert"), rules=rules, registry=registry, replays=1)
