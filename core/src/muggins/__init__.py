@@ -3,25 +3,54 @@
 This package is what plugin authors import. It re-exports the card
 vocabulary, piles and seats, actions and decisions, the challenge window,
 the game/state protocol, results and events, house-rule helpers, and the
-plugin hook markers. See docs/writing-plugins.md for a walk-through.
+plugin hook markers. Names are imported on first use (PEP 562), so the
+`muggins` command starts without loading what it does not need; see
+docs/writing-plugins.md for a walk-through.
 """
 
-from .actions import Action, Claim, Decision, IllegalAction, NotYourTurn, Pass, find_action
-from .cards import Card, Rank, Suit, card, cards, format_cards, parse_card, standard_deck
-from .game import Event, Game, Result, State, event
-from .hookspecs import hookimpl, hookspec
-from .piles import ConservationError, Piles, check_conservation
-from .rng import derive_rng, derive_seed
-from .rules import RulesError, load_rules, rule, rules_to_toml
-from .seats import Table, clockwise_from, first_eligible, left_of
-from .window import ChallengeWindow, ClaimRecord
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Action", "Card", "ChallengeWindow", "Claim", "ClaimRecord", "ConservationError", "Decision", "Event",
-    "Game", "IllegalAction", "NotYourTurn", "Pass", "Piles", "Rank", "Result", "RulesError", "State", "Suit",
-    "Table", "card", "cards", "check_conservation", "clockwise_from", "derive_rng", "derive_seed", "event",
-    "find_action", "first_eligible", "format_cards", "hookimpl", "hookspec", "left_of", "load_rules",
-    "parse_card", "rule", "rules_to_toml", "standard_deck",
-]
+_EXPORTS = {
+    "actions": ["Action", "Claim", "Decision", "IllegalAction", "NotYourTurn", "Pass", "find_action"],
+    "cards": ["Card", "Rank", "Suit", "card", "cards", "format_cards", "parse_card", "standard_deck"],
+    "game": ["Event", "Game", "Result", "State", "event"],
+    "hookspecs": ["hookimpl", "hookspec"],
+    "piles": ["ConservationError", "Piles", "check_conservation"],
+    "rng": ["derive_rng", "derive_seed"],
+    "rules": ["RulesError", "load_rules", "rule", "rules_to_toml"],
+    "seats": ["Table", "clockwise_from", "first_eligible", "left_of"],
+    "window": ["ChallengeWindow", "ClaimRecord"],
+}
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = sorted(_MODULE_OF)
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'muggins' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:
+    from .actions import Action, Claim, Decision, IllegalAction, NotYourTurn, Pass, find_action
+    from .cards import Card, Rank, Suit, card, cards, format_cards, parse_card, standard_deck
+    from .game import Event, Game, Result, State, event
+    from .hookspecs import hookimpl, hookspec
+    from .piles import ConservationError, Piles, check_conservation
+    from .rng import derive_rng, derive_seed
+    from .rules import RulesError, load_rules, rule, rules_to_toml
+    from .seats import Table, clockwise_from, first_eligible, left_of
+    from .window import ChallengeWindow, ClaimRecord

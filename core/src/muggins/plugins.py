@@ -11,7 +11,6 @@ holds what plugins registered: games by name, player kinds, command hooks.
 
 from __future__ import annotations
 
-import importlib.metadata as metadata
 import os
 import sys
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from typing import Any, Callable, Iterable
 import pluggy
 
 from . import hookspecs
+from .entrypoints import EntryPoint, entry_points
 from .game import Game
 from .players import BUILTIN_KINDS, PlayerKind
 
@@ -122,9 +122,9 @@ def _wanted(env: str | None) -> set[str] | None:
     return {name.strip().lower().replace("_", "-") for name in env.split(",") if name.strip()}
 
 
-def _entry_points() -> Iterable[metadata.EntryPoint]:
+def _entry_points() -> Iterable[EntryPoint]:
     # Sorted, so which of two clashing plugins wins does not depend on sys.path order.
-    return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: (ep.name, ep.value))
+    return sorted(entry_points(ENTRY_POINT_GROUP), key=lambda ep: (ep.name, ep.value))
 
 
 def load_registry(
@@ -146,12 +146,12 @@ def load_registry(
         pm.enable_tracing()
     registry = Registry(pm, tracing=tracing)
     pm.register(_BuiltinPlayers(), name="muggins.builtin")
-    registry.plugins.append(PluginInfo("muggins.builtin", "muggins-core", _version("muggins-core"), ["muggins_register_players"]))
+    registry.plugins.append(PluginInfo("muggins.builtin", "muggins-core", _core_version(), ["muggins_register_players"]))
 
     wanted = _wanted(",".join(only)) if only is not None else _wanted(os.environ.get("MUGGINS_LOAD_PLUGINS"))
     if load_entry_points:
         for ep in _entry_points():
-            dist = ep.dist.name if ep.dist is not None else None
+            dist = ep.dist
             names = {ep.name.lower().replace("_", "-")} | ({dist.lower().replace("_", "-")} if dist else set())
             if wanted is not None and not names & wanted:
                 continue
@@ -162,7 +162,7 @@ def load_registry(
             except Exception as exc:
                 registry.errors.append(f"plugin {ep.name!r} failed to load: {_one_line(exc)}")
                 continue
-            registry.plugins.append(PluginInfo(ep.name, dist, ep.dist.version if ep.dist else None, _hooks_of(pm, plugin)))
+            registry.plugins.append(PluginInfo(ep.name, dist, ep.version, _hooks_of(pm, plugin)))
     for name, plugin in extra_plugins:
         pm.register(plugin, name=name)
         registry.plugins.append(PluginInfo(name, None, None, _hooks_of(pm, plugin)))
@@ -193,11 +193,10 @@ def _hooks_of(pm: pluggy.PluginManager, plugin: object) -> list[str]:
     return [caller.name for caller in (pm.get_hookcallers(plugin) or [])]
 
 
-def _version(dist: str) -> str | None:
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return None
+def _core_version() -> str:
+    from . import __version__
+
+    return __version__
 
 
 def _info_for(registry: Registry, plugin_name: str) -> PluginInfo:

@@ -11,8 +11,8 @@ BLAKE2, not `hash()`).
 
 from __future__ import annotations
 
-import hashlib
 import random
+from hashlib import blake2b
 
 __all__ = ["derive_seed", "derive_rng", "game_rng", "new_seed"]
 
@@ -20,7 +20,7 @@ __all__ = ["derive_seed", "derive_rng", "game_rng", "new_seed"]
 def derive_seed(seed: int, *labels: object) -> int:
     """A 63-bit seed determined by `seed` and the labels' text, stable across runs."""
     text = repr((int(seed),) + tuple(str(label) for label in labels)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+    return int.from_bytes(blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
 def derive_rng(seed: int, *labels: object) -> random.Random:

@@ -13,14 +13,9 @@ from each field's doc (what `muggins rules GAME` prints).
 from __future__ import annotations
 
 import dataclasses
-import difflib
-import re
-import tomllib
 import types
 import typing
 from typing import Any, Literal, Mapping
-
-import tomli_w
 
 __all__ = ["rule", "RulesError", "load_rules", "rules_from_dict", "rules_to_dict", "rules_to_toml", "describe_type"]
 
@@ -142,6 +137,7 @@ def _check_bounds(value: Any, field: dataclasses.Field, where: str) -> None:
 def _line_of(text: str | None, key: str) -> int | None:
     if not text:
         return None
+    import re
     pattern = re.compile(rf'^\s*(?:"{re.escape(key)}"|{re.escape(key)})\s*=|^\s*\[\s*{re.escape(key)}\s*\]')
     for number, line in enumerate(text.splitlines(), 1):
         if pattern.match(line):
@@ -158,6 +154,8 @@ def rules_from_dict(cls: type, data: Mapping[str, Any], *, source: str = "rules"
         line = _line_of(text, key)
         where = f"{source}:{line}: {key}" if line else f"{source}: {key}"
         if key not in fields:
+            import difflib
+
             close = difflib.get_close_matches(key, fields, n=1, cutoff=0.6)
             hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(fields)}"
             raise RulesError(f"{where}: unknown house rule{hint}")
@@ -179,6 +177,8 @@ def rules_from_dict(cls: type, data: Mapping[str, Any], *, source: str = "rules"
 
 def load_rules(cls: type, text: str, *, source: str = "rules") -> Any:
     """Parse TOML `text` into a `cls`; syntax errors name the line and column."""
+    import tomllib
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -203,6 +203,8 @@ def rules_to_dict(rules: Any) -> dict[str, Any]:
 
 def rules_to_toml(rules: Any, *, title: str | None = None) -> str:
     """Commented TOML for `rules`: each key under its doc line and what it allows."""
+    import tomli_w
+
     hints = _hints(type(rules))
     data = rules_to_dict(rules)
     scalars, tables = [], []
