@@ -10,7 +10,6 @@ is — a distribution's `entry_points.txt` in the `muggins` group, on
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest

@@ -101,14 +101,6 @@ def load_record(registry: Any, path: str) -> tuple[Record, Game]:
     return record, game
 
 
-def event_listeners(registry: Any) -> list[Callable[[str, Event], Any]]:
-    """`muggins_on_event` as an engine listener, only if some plugin implements it."""
-    if not registry.listens_to_events:
-        return []
-    hook = registry.pm.hook.muggins_on_event
-    return [lambda name, ev: hook(game=name, event=ev)]
-
-
 def build_players(registry: Any, game: Game, kinds: Sequence[str], seed: int) -> list[Any]:
     """Bots from the registry (each on the engine's derived stream) and a HumanPlayer per `human` seat."""
     bots = make_players(registry, game, [kind if kind != HUMAN else "random" for kind in kinds], seed)
@@ -210,10 +202,8 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
         state = game.new(rules, count, seed)
         writer = RecordWriter.start(stream, header_for(game, rules, count, seed, kinds), state.opening_events())
         seated = build_players(registry, game, kinds, seed)
-        listeners = event_listeners(registry)
-        if HUMAN not in kinds:
-            listeners.append(_narrator(game))
-        match = Match(state, seated, writer=writer, listeners=listeners)
+        listeners = [] if HUMAN in kinds else [_narrator(game)]
+        match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
         result = run_match(match, path)
     _finish(game, seated, kinds, result, path)
 
@@ -245,10 +235,8 @@ def resume(path: str) -> None:
         if not ends_line:  # a complete last line without its newline: end it before appending
             stream.write("\n")
         writer = RecordWriter(stream, record)
-        listeners = event_listeners(registry)
-        if HUMAN not in record.seats:
-            listeners.append(_narrator(game))
-        match = Match(state, seated, writer=writer, listeners=listeners, narrate_opening=False)
+        listeners = [] if HUMAN in record.seats else [_narrator(game)]
+        match = Match(state, seated, writer=writer, listeners=listeners, registry=registry, narrate_opening=False)
         if state.decision() is None:
             result = state.result()
             assert result is not None
