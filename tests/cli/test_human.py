@@ -147,3 +147,15 @@ def test_streams_without_isatty_count_as_scripted():
     player = HumanPlayer(Game(), 0, input=Pipe("say bye\n"), output=sink)  # type: ignore[arg-type]
     assert player.choose({"n": 1}, menu(Say("hi"), Say("bye"))) == Say("bye")
     assert sink.getvalue().endswith("choose 1-2 > say bye\n")
+
+
+def test_compact_window_narrates_without_redrawing_the_table_until_asked():
+    sink = io.StringIO()
+    player = HumanPlayer(Game(), 2, input=io.StringIO("\n?\nm\n"), output=sink)
+    player.observe([{"type": "play"}])
+    window = menu(Pass(), Claim("muggins"), compact=True, prompt="seat 1 played")
+    assert player.choose({"n": 3}, window) == Pass()
+    assert sink.getvalue().splitlines()[0] == "play seen by 2"
+    assert "[table for seat 2" not in sink.getvalue()
+    assert player.choose({"n": 4}, window) == Claim("muggins")
+    assert "[table for seat 2: 4]" in sink.getvalue()  # `?` shows the table and every choice

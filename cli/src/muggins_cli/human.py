@@ -3,7 +3,8 @@
 `HumanPlayer` implements the same protocol as the bots (`choose(view,
 decision)`, plus `observe(events)`). Before each prompt it prints what its
 seat saw happen since the last one (the game's `describe` of each event,
-quiet ones skipped) and the table as the game renders it for that seat.
+quiet ones skipped) and, for all but compact decisions, the table as the
+game renders it for that seat (`?` in a compact prompt shows it too).
 Ordinary decisions get a numbered menu of the actions' labels and accept a
 number, an action's text or one of its keys; `compact` decisions (the
 challenge windows that open after every move) get one line listing the key
@@ -47,7 +48,10 @@ class HumanPlayer:
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
         self.flush()
-        self._say(self.game.render(view, self.seat))
+        if not decision.compact:
+            # A compact window opens after every move; the narration line says what
+            # happened, and redrawing the whole table each time would bury it.
+            self._say(self.game.render(view, self.seat))
         choices = decision.choices
         title = decision.prompt or decision.kind
         if len(choices) == 1:
@@ -61,6 +65,8 @@ class HumanPlayer:
         while True:
             text = self._read(prompt)
             if text.strip() == "?":
+                if decision.compact:
+                    self._say(self.game.render(view, self.seat))
                 self._show_menu(decision)
                 continue
             found = pick(decision, text, numbers_first=not decision.compact)
