@@ -157,5 +157,6 @@ def test_compact_window_narrates_without_redrawing_the_table_until_asked():
     assert player.choose({"n": 3}, window) == Pass()
     assert sink.getvalue().splitlines()[0] == "play seen by 2"
     assert "[table for seat 2" not in sink.getvalue()
+    assert sink.getvalue().splitlines()[1].startswith("  Enter/p = pass; m = muggins")  # no repeat of the move
     assert player.choose({"n": 4}, window) == Claim("muggins")
     assert "[table for seat 2: 4]" in sink.getvalue()  # `?` shows the table and every choice

@@ -47,7 +47,7 @@ class HumanPlayer:
         self._pending.extend(events)
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
-        self.flush()
+        narrated = self.flush()
         if not decision.compact:
             # A compact window opens after every move; the narration line says what
             # happened, and redrawing the whole table each time would bury it.
@@ -58,7 +58,8 @@ class HumanPlayer:
             self._say(f"{title}: {choices[0].label} (the only choice)")
             return choices[0]
         if decision.compact:
-            prompt = compact_prompt(decision)
+            # Right after the narration of the move, repeating it in the prompt is noise.
+            prompt = compact_prompt(decision, titled=not narrated)
         else:
             self._show_menu(decision)
             prompt = f"choose 1-{len(choices)} > "
@@ -76,13 +77,16 @@ class HumanPlayer:
             return found
 
     # -- output -------------------------------------------------------------
-    def flush(self) -> None:
-        """Print the narration of the events observed since the last prompt."""
+    def flush(self) -> int:
+        """Print the narration of the events observed since the last prompt; return the lines printed."""
         pending, self._pending = self._pending, []
+        printed = 0
         for ev in pending:
             line = self.game.describe(ev, self.seat)
             if line is not None:
                 self._say(line)
+                printed += 1
+        return printed
 
     def _show_menu(self, decision: Decision) -> None:
         if decision.prompt:
@@ -173,8 +177,11 @@ def _how(decision: Decision) -> str:
     return f"type a number from 1 to {len(decision.choices)}, an action or a key (? shows the menu again)"
 
 
-def compact_prompt(decision: Decision) -> str:
-    """One line: the key shortcuts, the actions to type in full, and `?` for the whole list."""
+def compact_prompt(decision: Decision, *, titled: bool = True) -> str:
+    """One line: the key shortcuts, the actions to type in full, and `?` for the whole list.
+
+    With `titled=False` the decision's prompt is left out (the narration just said it).
+    """
     keys = _key_map(decision.choices)
     shortcuts, typed = [], []
     for choice in decision.choices:
@@ -185,6 +192,8 @@ def compact_prompt(decision: Decision) -> str:
         else:
             typed.append(choice.text)
     parts = shortcuts + ([f"or type {', '.join(_group_numbered(typed))}"] if typed else [])
+    if not titled:
+        return f"  {'; '.join(parts)} (? lists all) > "
     title = decision.prompt or decision.kind
     return f"{title} — {'; '.join(parts)} (? lists all) > "
 
