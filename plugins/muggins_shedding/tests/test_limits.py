@@ -34,9 +34,9 @@ def test_the_repetition_rule_draws_at_the_first_exact_repeat(position, act):
     state = cycle(position, SheddingRules(turn_limit=1000, hands=1, repetition="draw"))
     events = play_correctly(state, act)
     draw = next(e for e in events if e["type"] == "draw")
-    # Before exposure 6 seat 2 is to turn with KS alone in its discard, everyone else's card in their
-    # discard: once KS is turned over that is the position before exposure 3, so the hand is drawn.
-    assert draw == {"type": "draw", "hand": 0, "reason": "repetition", "exposures": 5}
+    # From exposure 4 on every turn starts by turning a discard over, where positions are compared:
+    # before exposure 7 seat 0 faces the position it faced before exposure 4, so the hand is drawn.
+    assert draw == {"type": "draw", "hand": 0, "reason": "repetition", "exposures": 6}
     assert state.result().stats["hands_drawn_repetition"] == 1 and not state.result().limit_reached
 
 
@@ -48,8 +48,8 @@ def test_no_repetition_draw_by_default(position, act):
 
 def test_a_card_on_a_common_forgets_earlier_positions(position, act):
     # After a common grows the earlier positions can never come back, so they are dropped.
-    state = position(SheddingRules(repetition="draw"), players=3, commons=["5C"], stocks={0: ["KH", "6H"], 1: ["KD"], 2: ["KS"]}, mover=0)
-    assert len(state.seen) == 1
+    state = position(SheddingRules(repetition="draw"), players=3, commons=["5C"], stocks={1: ["KD"], 2: ["KS"]}, discards={0: ["6H", "KH"]}, mover=0)
+    assert len(state.seen) == 1  # seat 0 turned its discard over; 6H (the old bottom) is exposed
     act(state, "play 6H to common 1")
     assert len(state.seen) == 0
 

@@ -108,14 +108,16 @@ def check_record(text: str) -> dict:
                 need(s["phase"] == "penalty", "penalty recycle outside a penalty")
             s["stocks"][seat] = list(reversed(s["discards"][seat]))
             s["discards"][seat] = []
+            s["recycled"] = ev["reason"] == "expose"
         elif t == "expose":
             m = s["mover"]
             need(s["phase"] == "turn" and ev["seat"] == m, "exposure out of turn")
             need(s["exposures"] < rules["turn_limit"], "exposure past the turn limit")
-            if rules["repetition"] == "draw":
+            if rules["repetition"] == "draw" and s.get("recycled"):
                 key = (m, json.dumps(s["stocks"]), json.dumps(s["discards"]))
                 need(key not in s["seen"], "a repeated position was not drawn")
                 s["seen"].add(key)
+            s["recycled"] = False
             need(s["stocks"][m] and s["stocks"][m][-1] == ev["card"], "exposed card is not the stock's top")
             s["exposed"] = s["stocks"][m].pop()
             s["exposures"] += 1
@@ -181,6 +183,11 @@ def check_record(text: str) -> dict:
         elif t == "draw":
             if ev["reason"] == "turn_limit":
                 need(s["exposures"] == rules["turn_limit"], "drawn before the turn limit")
+            else:  # the mover must turn a discard over into a position seen at such a turn before
+                m, stocks, discards = s["mover"], [list(p) for p in s["stocks"]], [list(p) for p in s["discards"]]
+                need(not stocks[m] and discards[m], "a repetition draw where no discard is turned over")
+                stocks[m], discards[m] = list(reversed(discards[m])), []
+                need((m, json.dumps(stocks), json.dumps(discards)) in s["seen"], "a repetition draw without a repetition")
             s["hands"] += 1
             s["phase"] = "between"
         elif t == "match_end":

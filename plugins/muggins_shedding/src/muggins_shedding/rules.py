@@ -56,10 +56,11 @@ class SheddingRules:
     repetition: Literal["off", "draw"] = rule(
         "off",
         doc=(
-            "draw: a hand is also drawn as soon as the whole position repeats exactly (every\n"
-            "stock and discard card for card, same player to turn). Under correct play such a\n"
-            "hand could never end, so with expert seats this only saves time; fallible players\n"
-            "lose the chance to break the cycle by an error. off: only turn_limit draws."
+            "draw: a hand is also drawn when the whole position repeats exactly (every stock\n"
+            "and discard card for card, same player to turn), compared whenever a player must\n"
+            "turn their discard over. Under correct play such a hand could never end, so with\n"
+            "expert seats this only saves time; fallible players lose the chance to break the\n"
+            "cycle by an error. off: only turn_limit draws."
         ),
     )
     deal: dict[int, tuple[int, int]] = rule(

@@ -151,7 +151,7 @@ class SheddingState(State):
         self.won_exposures: list[int] = []
         self.seen: set = set()
         self.opening: list[dict] = []
-        self._choices: list[list[tuple[Place, ...] | None]] = [[None] * 52 for _ in range(n)]
+        self._choices = _choice_table(n, k)
         self._view: dict | None = None
         self._prompt = ""
 
@@ -197,6 +197,7 @@ class SheddingState(State):
         state.targets = state.commons + state.discards
         state.names = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(players)]
         state.pile_ids = {name: i for i, name in enumerate(state.names)}
+        state._choices = _choice_table(players, k)
 
         def pile_list(spec: Any) -> dict[int, list[int]]:
             items = spec.items() if isinstance(spec, Mapping) else enumerate(spec)
@@ -281,10 +282,11 @@ class SheddingState(State):
             self._draw("turn_limit", events)
             return
         stock = self.stocks[m]
-        if self.repetition:
+        if not stock and self.repetition:
+            # Positions are compared when a discard must be turned over: every cycle passes through
+            # such a turn (a stock only refills that way), and checking only there keeps it cheap.
             stocks, discards = list(map(tuple, self.stocks)), list(map(tuple, self.discards))
-            if not stock:  # the mover's discard is about to be turned over: compare the turned-over form
-                stocks[m], discards[m] = discards[m][::-1], ()
+            stocks[m], discards[m] = discards[m][::-1], ()
             key = (m, tuple(stocks), tuple(discards))
             if key in self.seen:
                 self._draw("repetition", events)
@@ -338,9 +340,8 @@ class SheddingState(State):
         return tuple(out)
 
     def _make_prompt(self) -> str:
-        card = DECK[self.targets[self.placed_pile][-1]]
-        under = f" (on {DECK[self.under]})" if self.under >= 0 else " (empty)"
-        self._prompt = f"seat {self.mover} put {card} on {self.names[self.placed_pile]}{under}"
+        under = _ON[self.under] if self.under >= 0 else " (empty)"
+        self._prompt = f"seat {self.mover} put {_TEXT[self.targets[self.placed_pile][-1]]} on {self.names[self.placed_pile]}{under}"
         return self._prompt
 
     def _apply(self, action: Action) -> list[dict]:
@@ -584,6 +585,7 @@ class SheddingState(State):
             state.targets = state.commons + state.discards
             state.names = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(n)]
             state.pile_ids = {name: i for i, name in enumerate(state.names)}
+            state._choices = _choice_table(n, k)
         for mine, saved in ((state.stocks, data["stocks"]), (state.discards, data["discards"]), (state.commons, data["commons"])):
             for pile, codes in zip(mine, saved):
                 pile[:] = [CODE_INDEX[c] for c in codes]
@@ -609,6 +611,21 @@ def _code(text: str) -> str:
     from muggins import parse_card
 
     return parse_card(text).code
+
+
+_TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
+_ON: tuple[str, ...] = tuple(f" (on {c})" for c in DECK)
+_CHOICE_TABLES: dict[tuple[int, int], list[list[tuple[Place, ...] | None]]] = {}
+
+
+def _choice_table(players: int, k: int) -> list[list[tuple[Place, ...] | None]]:
+    """Per (players, commons): [mover][card] -> the cached tuple of Place choices (filled lazily).
+
+    Actions are immutable, so every match with the same table shape shares them."""
+    table = _CHOICE_TABLES.get((players, k))
+    if table is None:
+        table = _CHOICE_TABLES[(players, k)] = [[None] * 52 for _ in range(players)]
+    return table
 
 
 _PROMPTS: tuple[str, ...] = tuple(f"Place {c} (commons first; else the first fitting opponent discard clockwise; else your own)" for c in DECK)
