@@ -130,21 +130,23 @@ def run(quick: bool = False) -> Iterable[dict]:
     }
 
     three = range(60 if quick else 300)
-    off_time = _median_time(lambda: _engine_hands(registry, game, Rules(hands=1), 3, three), repeats)
-    draw_time = _median_time(lambda: _engine_hands(registry, game, Rules(hands=1, repetition="draw"), 3, three), repeats)
-    off = _engine_hands(registry, game, Rules(hands=1), 3, three)
-    on = _engine_hands(registry, game, Rules(hands=1, repetition="draw"), 3, three)
-    yield {
-        "metric": "repetition_draw_saving_3p_expert",
-        "hands": len(three),
-        "drawn": sum(w is None for w, _ in off),
-        "seconds_turn_limit_only": round(off_time, 3),
-        "seconds_with_repetition_draw": round(draw_time, 3),
-        "time_saved": round(1 - draw_time / off_time, 3),
-        "same_winners": [w for w, _ in off] == [w for w, _ in on],
-        "repeats": repeats,
-    }
-
+    for limit in (1000, 10000):
+        plain, repeat = Rules(hands=1, turn_limit=limit), Rules(hands=1, turn_limit=limit, repetition="draw")
+        off_time = _median_time(lambda: _engine_hands(registry, game, plain, 3, three), repeats)
+        draw_time = _median_time(lambda: _engine_hands(registry, game, repeat, 3, three), repeats)
+        off = _engine_hands(registry, game, plain, 3, three)
+        on = _engine_hands(registry, game, repeat, 3, three)
+        yield {
+            "metric": "repetition_draw_saving_3p_expert",
+            "turn_limit": limit,
+            "hands": len(three),
+            "drawn": sum(w is None for w, _ in off),
+            "seconds_turn_limit_only": round(off_time, 3),
+            "seconds_with_repetition_draw": round(draw_time, 3),
+            "time_saved": round(1 - draw_time / off_time, 3),
+            "same_winners": [w for w, _ in off] == [w for w, _ in on],
+            "repeats": repeats,
+        }
 
 if __name__ == "__main__":
     for figure in run(quick="--quick" in sys.argv[1:]):
