@@ -107,7 +107,7 @@ class SheddingGame(Game):
             return f"{_who(event['seat'], seat)} turned {_card(event['card'])}."
         if kind == "place":
             on = f"on {_card(event['on'])}" if event["on"] else "empty"
-            return f"{_who(event['seat'], seat)} put {_card(event['card'])} on {_pile(event['pile'], seat)} ({on})."
+            return f"{_who(event['seat'], seat)} put {_card(event['card'])} on {_pile(event['pile'], seat, event['seat'])} ({on})."
         if kind == "call":
             head = f"{_who(event['seat'], seat)} called Muggins on {_who(event['against'], seat, obj=True)}"
             if event["upheld"]:
@@ -118,15 +118,17 @@ class SheddingGame(Game):
             return f"{_card(event['card'])} moves from {_pile(event['from_pile'], seat)} to {_pile(event['pile'], seat)}."
         if kind == "penalty":
             if event["card"] is None:
-                return f"{_who(event['donor'], seat)} has no cards and gives none."
-            return f"{_who(event['donor'], seat)} gives {_card(event['card'])} to the bottom of {_owner(event['seat'], seat)} stock."
+                return f"{_who(event['donor'], seat)} {'have' if event['donor'] == seat else 'has'} no cards and give{'' if event['donor'] == seat else 's'} none."
+            give = "give" if event["donor"] == seat else "gives"
+            return f"{_who(event['donor'], seat)} {give} {_card(event['card'])} to the bottom of {_owner(event['seat'], seat)} stock."
         if kind == "recycle":
             return f"{_who(event['seat'], seat)} turned {_owner(event['seat'], seat, own=True)} discard over: {event['count']} cards become the stock."
         if kind == "deal":
             commons = " ".join(_card(c) for c in event["commons"])
             return f"Hand {event['hand'] + 1}: seat {event['dealer']} deals; common piles {commons}; {_who(event['first'], seat)} to start."
         if kind == "win":
-            how = "has no cards left" if event["how"] == "shed" else "gave away their last card"
+            mine = event["seat"] == seat
+            how = ("have" if mine else "has") + " no cards left" if event["how"] == "shed" else "gave away " + ("your" if mine else "their") + " last card"
             return f"{_who(event['seat'], seat)} {how} and won hand {event['hand'] + 1} (hands won: {event['wins']})."
         if kind == "draw":
             why = "the turn limit" if event["reason"] == "turn_limit" else "an exact repetition of the position"
@@ -154,11 +156,13 @@ def _owner(s: int, viewer: int | None, *, own: bool = False) -> str:
     return "their" if own else f"seat {s}'s"
 
 
-def _pile(name: str, viewer: int | None) -> str:
+def _pile(name: str, viewer: int | None, actor: int | None = None) -> str:
     kind, number = name.split()
     if kind == "common":
         return f"common pile {number}"
-    return "your discard" if int(number) == viewer else f"seat {number}'s discard"
+    if int(number) == viewer:
+        return "your own discard" if actor == viewer else "your discard"
+    return "their own discard" if int(number) == actor else f"seat {number}'s discard"
 
 
 def pairs_text(pairs: Iterable[tuple[int, int]]) -> str:
