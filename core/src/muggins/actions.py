@@ -12,8 +12,9 @@ their own actions by subclassing `Action` (any frozen dataclass whose
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple, Sequence
 
 __all__ = ["Action", "Pass", "Claim", "Decision", "IllegalAction", "NotYourTurn", "find_action"]
 
@@ -79,8 +80,10 @@ class Claim(Action):
         return ()
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+_NO_INFO: Mapping[str, Any] = MappingProxyType({})
+
+
+class Decision(NamedTuple):
     """One seat's decision: who acts, what kind of decision, what they may choose.
 
     `choices` lists every physically possible action; `correct` the ones the
@@ -88,7 +91,8 @@ class Decision:
     player can switch on (`play`, `respond`, `announce`…), `prompt` a line for
     humans, and `compact` asks a human interface to show a one-line prompt
     with key shortcuts instead of a numbered menu (used for windows that
-    open after every move).
+    open after every move). `info` carries any extra game data. A named
+    tuple, because a simulation builds one per step.
     """
 
     seat: int
@@ -97,7 +101,7 @@ class Decision:
     correct: Sequence[Action]
     prompt: str = ""
     compact: bool = False
-    info: dict = field(default_factory=dict)
+    info: Mapping[str, Any] = _NO_INFO
 
     def find(self, text: str) -> Action | None:
         return find_action(self.choices, text)

@@ -10,7 +10,8 @@ of a simulation stays plain Python.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Mapping
+from typing import Any, Callable, Iterator, Sequence
 
 from .actions import IllegalAction
 from .game import Event, Game, Result, State
@@ -18,7 +19,37 @@ from .players import Player, observe
 from .records import RecordWriter
 from .rng import derive_rng
 
-__all__ = ["Match", "MatchAborted", "make_players"]
+__all__ = ["Match", "MatchAborted", "LazyView", "make_players"]
+
+
+class LazyView(Mapping):
+    """A seat's view, built by the state only when the player first reads it.
+
+    Bots that decide from the decision alone (an expert with one correct
+    choice) never pay for the view. `dict(view)` gives the plain data.
+    """
+
+    __slots__ = ("_state", "_seat", "_data")
+
+    def __init__(self, state: State, seat: int | None) -> None:
+        self._state = state
+        self._seat = seat
+        self._data: Mapping[str, Any] | None = None
+
+    def _load(self) -> Mapping[str, Any]:
+        data = self._data
+        if data is None:
+            data = self._data = self._state.view(self._seat)
+        return data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._load()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
 
 
 class MatchAborted(RuntimeError):
@@ -71,7 +102,7 @@ class Match:
         if decision is None:
             raise IllegalAction("the match is over")
         seat = decision.seat
-        action = self.players[seat].choose(state.view(seat), decision)
+        action = self.players[seat].choose(LazyView(state, seat), decision)
         events = state.apply(seat, action)
         self.decisions += 1
         if self.writer is not None:
@@ -80,12 +111,25 @@ class Match:
         return events
 
     def run(self) -> Result:
-        """Play to the end; MatchAborted if the game's decision limit is passed."""
-        state = self.state
-        while state.decision() is not None:
-            if self.decisions >= self.limit:
-                raise MatchAborted(f"{state.game.name} passed its declared limit of {self.limit} decisions (seed {state.seed})")
-            self.step()
+        """Play to the end; MatchAborted if the game's decision limit is passed.
+
+        The same work as calling `step` until the end, in one loop: this is
+        the inner loop of every simulation.
+        """
+        state, players, writer, limit = self.state, self.players, self.writer, self.limit
+        emit = self._emit if (self._watching or self.listeners) else None
+        decide, apply = state.decision, state.apply
+        while (decision := decide()) is not None:
+            if self.decisions >= limit:
+                raise MatchAborted(f"{state.game.name} passed its declared limit of {limit} decisions (seed {state.seed})")
+            seat = decision.seat
+            action = players[seat].choose(LazyView(state, seat), decision)
+            events = apply(seat, action)
+            self.decisions += 1
+            if writer is not None:
+                writer.decision(seat, str(action), events)
+            if emit is not None and events:
+                emit(events)
         result = state.result()
         assert result is not None, "a state with no decision must report a result"
         if self.writer is not None and self.writer.record.result is None:

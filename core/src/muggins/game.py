@@ -132,6 +132,7 @@ class State(ABC):
         self.players = players
         self.seed = seed
         self._cached_decision: Decision | None = None
+        self._prevented = getattr(rules, "mistakes", "allowed") == "prevented"
 
     # -- what subclasses provide ------------------------------------------
     @classmethod
@@ -185,8 +186,8 @@ class State(ABC):
         found = self._cached_decision
         if found is None:
             found = self._decision()
-            if found is not None and getattr(self.rules, "mistakes", "allowed") == "prevented":
-                found = Decision(found.seat, found.kind, tuple(found.correct), tuple(found.correct), found.prompt, found.compact, found.info)
+            if found is not None and self._prevented:
+                found = found._replace(choices=tuple(found.correct), correct=tuple(found.correct))
             self._cached_decision = found
         return found
 
@@ -209,7 +210,7 @@ class State(ABC):
         Raises NotYourTurn if `seat` is not the one to act and IllegalAction
         if the action is not among the choices; the state is then unchanged.
         """
-        found = self.decision()
+        found = self._cached_decision or self.decision()
         if found is None:
             raise IllegalAction("the match is over")
         if seat != found.seat:

@@ -57,16 +57,20 @@ class ChallengeWindow:
     @property
     def current(self) -> int | None:
         """The responder to poll now, or None once the window is closed."""
-        return None if self.closed else self.responders[self.position]
+        if self.settled_by is None and self.position < len(self.responders):
+            return self.responders[self.position]
+        return None
 
     @property
     def remaining(self) -> tuple[int, ...]:
         return () if self.closed else self.responders[self.position:]
 
-    def passed(self) -> None:
-        """The current responder lets the action stand."""
-        self._require_open()
+    def passed(self) -> bool:
+        """The current responder lets the action stand; returns True if that closes the window."""
+        if self.settled_by is not None or self.position >= len(self.responders):
+            raise RuntimeError("the challenge window is closed")
         self.position += 1
+        return self.position >= len(self.responders)
 
     def claimed(self, claim: str, supported: bool) -> bool:
         """The current responder claims; returns True if this claim settles the window."""

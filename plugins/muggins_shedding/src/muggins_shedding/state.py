@@ -350,8 +350,7 @@ class SheddingState(State):
         if phase == "respond":
             window = self.window
             if action is PASS or isinstance(action, Pass):
-                window.passed()
-                if not window.closed:
+                if not window.passed():
                     return events  # nothing visible changed: the cached view stays
                 self._view = None
                 self.window = None
