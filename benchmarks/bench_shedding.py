@@ -42,8 +42,18 @@ def _cover(tops: list[int], rank: int, fitting: list[int]) -> int:
     return best
 
 
-def bare_hand(seed: int, n: int = 4, each: int = 12, k: int = 4, turn_limit: int = 1000) -> tuple[int | None, int]:
-    """One expert hand of the shedding game in plain Python: (winner or None for a draw, exposures)."""
+def _observer_calls(correct: bool) -> bool:
+    """An expert observer's answer in the challenge window: call exactly when the placement was wrong."""
+    return not correct
+
+
+def bare_hand(seed: int, n: int = 4, each: int = 12, k: int = 4, turn_limit: int = 1000, windows: bool = False) -> tuple[int | None, int]:
+    """One expert hand of the shedding game in plain Python: (winner or None for a draw, exposures).
+
+    With `windows`, every other player is asked after each placement, clockwise
+    from the mover's left, whether to call it (the seed's rule: challenges
+    come before the next exposure); expert movers never err, so nobody calls.
+    """
     first = derive_rng(seed, "dealer").randrange(n)
     deck = list(range(52))
     derive_rng(seed, "deal", 0).shuffle(deck)
@@ -75,6 +85,10 @@ def bare_hand(seed: int, n: int = 4, each: int = 12, k: int = 4, turn_limit: int
                     break
             else:
                 discards[mover].append(card)
+        if windows:
+            for observer in others[mover]:
+                if _observer_calls(True):
+                    raise AssertionError("an expert observer called a correct placement")
         if not stock and not discards[mover]:
             return mover, exposures
         mover = mover + 1 if mover + 1 < n else 0
@@ -112,6 +126,7 @@ def run(quick: bool = False) -> Iterable[dict]:
     engine_time = _median_time(lambda: _engine_hands(registry, game, Rules(hands=1), 4, seeds), repeats)
     quiet_time = _median_time(lambda: _engine_hands(registry, game, Rules(hands=1, mistakes="prevented"), 4, seeds), repeats)
     bare_time = _median_time(lambda: [bare_hand(seed) for seed in seeds], repeats)
+    polled_time = _median_time(lambda: [bare_hand(seed, windows=True) for seed in seeds], repeats)
     exposures = sum(e for _, e in bare)
     yield {
         "metric": "expert_4p_hands_per_second",
@@ -120,7 +135,9 @@ def run(quick: bool = False) -> Iterable[dict]:
         "engine": round(hands / engine_time, 1),
         "engine_without_windows": round(hands / quiet_time, 1),
         "bare_loop": round(hands / bare_time, 1),
+        "bare_loop_polling_observers": round(hands / polled_time, 1),
         "ratio_engine_to_bare": round(bare_time / engine_time, 3),
+        "ratio_engine_to_bare_polling_observers": round(polled_time / engine_time, 3),
         "ratio_without_windows_to_bare": round(bare_time / quiet_time, 3),
         "goal_ratio": round(1 / 3, 3),
         "engine_us_per_exposure": round(engine_time / exposures * 1e6, 2),
