@@ -216,3 +216,19 @@ def test_state_clone_and_default_protocol_methods(tally):
     assert "play" in Game.describe(tally, {"type": "play", "seat": 1}, None)
     assert Game.describe(tally, {"type": "tick"}, None) == "tick"
     assert '"hand"' in Game.render(tally, {"hand": []}, 0)
+
+
+def test_a_game_may_name_its_state_class_by_import_path(tally_env):
+    import sys
+
+    import muggins_tally
+
+    class LazyTally(muggins_tally.TallyGame):
+        State = "muggins_tally:TallyState"
+
+    sys.modules.pop("muggins_tally", None)  # the path is imported on first use, not before
+    game = LazyTally()
+    assert isinstance(LazyTally.State, str)
+    state = game.new(game.Rules(), 2, 1)
+    assert type(state).__name__ == "TallyState" and not isinstance(LazyTally.State, str)
+    assert game.state_from_dict(state.to_dict()).to_dict() == state.to_dict()

@@ -78,6 +78,8 @@ class Game(ABC):
     `Rules` is a dataclass of house rules whose defaults are the seed's rules
     (see `muggins.rules`). `players` is the range of allowed player counts and
     `default_players` the count `muggins play` uses when none is given.
+    `State` is the State subclass, or its import path `"package.module:Class"`
+    so that listing the installed games does not import every rules engine.
     """
 
     name: ClassVar[str]
@@ -86,14 +88,25 @@ class Game(ABC):
     default_players: ClassVar[int]
     version: ClassVar[str] = "0"
     Rules: ClassVar[type]
-    State: ClassVar[type["State"]]
+    State: ClassVar[type["State"] | str]
+
+    def state_class(self) -> type["State"]:
+        """The State subclass, imported on first use when `State` is given as a path."""
+        found = self.State
+        if isinstance(found, str):
+            import importlib
+
+            module, _, name = found.partition(":")
+            found = getattr(importlib.import_module(module), name)
+            type(self).State = found
+        return found
 
     def new(self, rules: Any, players: int, seed: int) -> "State":
         """A fresh match: cards dealt, first decision pending."""
-        return self.State.new(self, rules, players, seed)
+        return self.state_class().new(self, rules, players, seed)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> "State":
-        return self.State.from_dict(self, data)
+        return self.state_class().from_dict(self, data)
 
     def deck(self, rules: Any, players: int) -> list[Card]:
         """Every card in play, for the conservation check (default: 52 cards)."""

@@ -12,13 +12,14 @@ BLAKE2, not `hash()`).
 from __future__ import annotations
 
 import random
-from hashlib import blake2b
 
 __all__ = ["derive_seed", "derive_rng", "game_rng", "new_seed"]
 
 
 def derive_seed(seed: int, *labels: object) -> int:
     """A 63-bit seed determined by `seed` and the labels' text, stable across runs."""
+    from hashlib import blake2b  # here, not at import: hashlib is slow to load and `muggins list` never derives
+
     text = repr((int(seed),) + tuple(str(label) for label in labels)).encode()
     return int.from_bytes(blake2b(text, digest_size=8).digest(), "big") >> 1
 

@@ -7,10 +7,19 @@ publishes for house-rule plugins (rank adjacency) and the plugin module that
 registers all of these with the core (entry point `muggins_shedding`).
 """
 
-from .game import SheddingGame
-from .rules import SEED_DEAL, SheddingRules
-from .state import Correct, Place, SheddingState
+import importlib
+from typing import Any
 
 __version__ = "1.0.0"
 
-__all__ = ["SheddingGame", "SheddingRules", "SheddingState", "Place", "Correct", "SEED_DEAL"]
+_MODULE_OF = {"SheddingGame": "game", "SheddingRules": "rules", "SEED_DEAL": "rules", "SheddingState": "state", "Place": "state", "Correct": "state"}
+
+__all__ = sorted(_MODULE_OF)
+
+
+def __getattr__(name: str) -> Any:
+    # Imported on first use, so loading the plugin (entry point `muggins_shedding.plugin`) stays cheap.
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'muggins_shedding' has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{module}", __name__), name)

@@ -25,9 +25,11 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from muggins import Action, Decision, Pass
+from muggins import Action, Decision, Pass, standard_deck
 
-from .state import CODE_INDEX, RANK
+
+# Rank of a card code; the state module's int tables are not imported here, so registering bots stays cheap.
+_RANK_OF: dict[str, int] = {c.code: int(c.rank) for c in standard_deck()}
 
 __all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_common", "COMMONS_RULES", "register_players"]
 
@@ -46,8 +48,8 @@ def choose_common(view: Mapping[str, Any], options: Sequence[Action], rule: str 
     if rule == "first" or len(options) == 1:
         return options[0]
     fits = _rank_fits(view)
-    tops = [RANK[CODE_INDEX[c]] if c else 0 for c in view["commons"]]
-    rank = RANK[CODE_INDEX[view["exposed"]]] if view.get("exposed") else RANK[CODE_INDEX[options[0].card.code]]
+    tops = [_RANK_OF[c] if c else 0 for c in view["commons"]]
+    rank = _RANK_OF[view["exposed"]] if view.get("exposed") else int(options[0].card.rank)
     best, best_score = options[0], -1
     for option in options:
         after = list(tops)
@@ -106,7 +108,7 @@ class NoviceBot:
     def _plausible(view: Mapping[str, Any], decision: Decision, wrong: Sequence[Action]) -> list[Action]:
         """Wrong placements a real player makes: a fitting pile of lower priority, or one's own discard."""
         fits = _rank_fits(view)
-        rank = RANK[CODE_INDEX[view["exposed"]]]
+        rank = _RANK_OF[view["exposed"]]
         out = []
         for choice in wrong:
             kind, number = choice.pile.split()
@@ -114,7 +116,7 @@ class NoviceBot:
                 out.append(choice)
                 continue
             top = view["commons"][int(number) - 1] if kind == "common" else view["discards"][int(number)]
-            if top and fits[rank][RANK[CODE_INDEX[top]]]:
+            if top and fits[rank][_RANK_OF[top]]:
                 out.append(choice)
         return out
 

@@ -18,7 +18,6 @@ from typing import Any, Iterable, Mapping
 from muggins import Game, parse_card
 
 from .rules import SheddingRules
-from .state import SheddingState
 
 __all__ = ["SheddingGame"]
 
@@ -36,7 +35,7 @@ class SheddingGame(Game):
     default_players = 4
     version = "1.0"
     Rules = SheddingRules
-    State = SheddingState
+    State = "muggins_shedding.state:SheddingState"  # imported on first use: `muggins list` stays quick
 
     def __init__(self, hooks: Any = None) -> None:
         #: A pluggy hook relay to ask for house-rule hooks; None = the process registry's.
