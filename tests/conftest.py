@@ -1,8 +1,9 @@
 """Shared fixtures for the core and CLI tests: plugin isolation and the Tally test game.
 
-Tests never see plugins that merely happen to be installed: every test runs
-with `MUGGINS_LOAD_PLUGINS` set to the empty list and a fresh process-wide
-registry. The Tally game is installed for the tests the way a real plugin
+Tests never see plugins that merely happen to be installed: the root
+pytest settings apply the `muggins_isolated_plugins` fixture (from the
+muggins pytest plugin) to every test, so each runs with
+`MUGGINS_LOAD_PLUGINS` empty and a fresh process-wide registry. The Tally game is installed for the tests the way a real plugin
 is — a distribution's `entry_points.txt` in the `muggins` group, on
 `sys.path` — so it is found by the same entry-point path as any game.
 """
@@ -33,15 +34,6 @@ def make_fake_distribution(root: Path, name: str, entry_points: dict[str, str], 
 def fake_distribution():
     """`fake_distribution(root, name, {entry: "module:object"})` writes an installed plugin."""
     return make_fake_distribution
-
-
-@pytest.fixture(autouse=True)
-def _isolated_plugins(monkeypatch):
-    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "")
-    monkeypatch.delenv("MUGGINS_TRACE_PLUGINS", raising=False)
-    reset_registry()
-    yield
-    reset_registry()
 
 
 @pytest.fixture(scope="session")

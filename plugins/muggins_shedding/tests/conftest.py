@@ -1,8 +1,8 @@
 """Fixtures for the shedding game's tests: plugin isolation, the game, hand-made positions.
 
 Like the core's tests, these never see plugins that merely happen to be
-installed: each test starts with `MUGGINS_LOAD_PLUGINS` empty and a fresh
-process-wide registry, and the `registry` fixture loads the shedding plugin
+installed (the `muggins_isolated_plugins` fixture, applied to every test by
+the root pytest settings), and the `registry` fixture loads the shedding plugin
 alone (and makes it the process registry, which is where the game looks
 for house-rule hooks). `position(...)` builds a hand-made position and
 `act(state, text)` applies the action with that text for the seat to act.
@@ -16,15 +16,6 @@ from muggins.actions import find_action
 from muggins.plugins import load_registry, reset_registry
 
 from muggins_shedding import SheddingRules, SheddingState
-
-
-@pytest.fixture(autouse=True)
-def _isolated_plugins(monkeypatch):
-    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "")
-    monkeypatch.delenv("MUGGINS_TRACE_PLUGINS", raising=False)
-    reset_registry()
-    yield
-    reset_registry()
 
 
 @pytest.fixture

@@ -4,13 +4,15 @@ Installed with muggins-core, so any plugin's test suite gets, without
 imports: the `muggins_check_game` fixture (the contract kit's `check_game`),
 the `muggins_registry` fixture (a factory that loads only the named
 installed plugins, so tests never depend on what else happens to be
-installed) and the `--muggins-games N` option that `GameContract` reads to
-run long soaks.
+installed), the `muggins_isolated_plugins` fixture (no installed plugin
+loads unless a test asks; add `usefixtures = ["muggins_isolated_plugins"]`
+to your pytest settings to apply it everywhere) and the `--muggins-games N`
+option that `GameContract` reads to run long soaks.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 import pytest
 
@@ -18,6 +20,18 @@ import pytest
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("muggins")
     group.addoption("--muggins-games", type=int, default=None, dest="muggins_games", help="matches per player count for GameContract tests (a soak)")
+
+
+@pytest.fixture
+def muggins_isolated_plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Load no installed plugin unless the test asks, and start from a fresh process registry."""
+    from muggins.plugins import reset_registry
+
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "")
+    monkeypatch.delenv("MUGGINS_TRACE_PLUGINS", raising=False)
+    reset_registry()
+    yield
+    reset_registry()
 
 
 @pytest.fixture

@@ -117,7 +117,6 @@ class SheddingState(State):
         rules.validate()
         n = players
         self.each, k = rules.deal_for(n)
-        self.k = k
         self.hands = rules.hands_for(n)
         self.extra = extra
         self.fits = adjacency_table(extra)
@@ -125,12 +124,9 @@ class SheddingState(State):
         self.windows = rules.mistakes == "allowed"
         self.repetition = rules.repetition == "draw"
         self.turn_limit = rules.turn_limit
-        self.commons: list[list[int]] = [[] for _ in range(k)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.stocks: list[list[int]] = [[] for _ in range(n)]
-        self.targets: list[list[int]] = self.commons + self.discards  # pile id -> list (never rebound)
-        self.names: list[str] = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(n)]
-        self.pile_ids: dict[str, int] = {name: i for i, name in enumerate(self.names)}
+        self._lay_out(k)
         self.others: list[tuple[int, ...]] = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
         self.exposed = -1
         self.hand = 0
@@ -151,11 +147,19 @@ class SheddingState(State):
         self.won_exposures: list[int] = []
         self.seen: set = set()
         self.opening: list[dict] = []
-        self._choices = _choice_table(n, k)
         self._view: dict | None = None
         self._prompt = ""
 
     # -- set-up -----------------------------------------------------------
+    def _lay_out(self, k: int) -> None:
+        """Set `k` empty common piles and the pile ids and names (commons first, then each discard)."""
+        self.k = k
+        self.commons: list[list[int]] = [[] for _ in range(k)]
+        self.targets: list[list[int]] = self.commons + self.discards  # pile id -> list (never rebound)
+        self.names: list[str] = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(self.players)]
+        self.pile_ids: dict[str, int] = {name: i for i, name in enumerate(self.names)}
+        self._choices = _choice_table(self.players, k)
+
     @classmethod
     def new(cls, game: Game, rules: SheddingRules, players: int, seed: int) -> "SheddingState":
         extra = normalise_pairs(game.adjacent_pairs(rules, players)) if hasattr(game, "adjacent_pairs") else ()
@@ -192,12 +196,7 @@ class SheddingState(State):
         rules = rules or SheddingRules()
         state = cls(game, rules, players, seed, normalise_pairs(extra))
         k = len(commons)
-        state.k = k
-        state.commons = [[] for _ in range(k)]
-        state.targets = state.commons + state.discards
-        state.names = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(players)]
-        state.pile_ids = {name: i for i, name in enumerate(state.names)}
-        state._choices = _choice_table(players, k)
+        state._lay_out(k)
 
         def pile_list(spec: Any) -> dict[int, list[int]]:
             items = spec.items() if isinstance(spec, Mapping) else enumerate(spec)
@@ -579,12 +578,7 @@ class SheddingState(State):
         state = cls(game, rules, n, data["seed"], tuple(tuple(p) for p in data["extra"]))
         k = data["k"]
         if k != state.k:  # a hand-made position with its own number of commons
-            state.k = k
-            state.commons = [[] for _ in range(k)]
-            state.targets = state.commons + state.discards
-            state.names = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(n)]
-            state.pile_ids = {name: i for i, name in enumerate(state.names)}
-            state._choices = _choice_table(n, k)
+            state._lay_out(k)
         for mine, saved in ((state.stocks, data["stocks"]), (state.discards, data["discards"]), (state.commons, data["commons"])):
             for pile, codes in zip(mine, saved):
                 pile[:] = [CODE_INDEX[c] for c in codes]
