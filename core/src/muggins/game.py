@@ -228,8 +228,12 @@ class State(ABC):
             raise IllegalAction("the match is over")
         if seat != found.seat:
             raise NotYourTurn(f"seat {seat} cannot act: seat {found.seat} is to act")
-        if action not in found.choices:
-            raise IllegalAction(f"{action} is not possible now (choices: {', '.join(map(str, found.choices))})")
+        for choice in found.choices:  # identity first: the player usually hands back one of the choices
+            if choice is action:
+                break
+        else:
+            if action not in found.choices:
+                raise IllegalAction(f"{action} is not possible now (choices: {', '.join(map(str, found.choices))})")
         self._cached_decision = None
         return self._apply(action)
 
