@@ -232,3 +232,19 @@ def test_a_game_may_name_its_state_class_by_import_path(tally_env):
     state = game.new(game.Rules(), 2, 1)
     assert type(state).__name__ == "TallyState" and not isinstance(LazyTally.State, str)
     assert game.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+def test_step_by_step_equals_run_and_views_load_only_when_read(tally, registry):
+    from muggins.engine import LazyView
+
+    stepped = Match(tally.new(tally.Rules(), 3, 21), make_players(registry, tally, ["random"] * 3, 21))
+    while stepped.state.decision() is not None:
+        stepped.step()
+    ran = Match(tally.new(tally.Rules(), 3, 21), make_players(registry, tally, ["random"] * 3, 21))
+    ran.run()
+    assert stepped.state.to_dict() == ran.state.to_dict() and stepped.decisions == ran.decisions
+
+    state = tally.new(tally.Rules(), 3, 21)
+    view = LazyView(state, 1)
+    assert view._data is None
+    assert dict(view) == state.view(1) and len(view) == len(state.view(1)) and view["seat"] == 1
