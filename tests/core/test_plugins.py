@@ -118,3 +118,13 @@ def test_reset_registry_replaces_the_process_registry(registry):
     reset_registry(None)
     fresh = get_registry()
     assert fresh is get_registry() and "tally" in fresh.games
+
+
+def test_registered_games_get_their_own_registry_hook_relay(site, monkeypatch):
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "hookspecgame,bonus")
+    with_bonus = load_registry()
+    without = load_registry(only=["hookspecgame"])
+    game = with_bonus.game("tally_bonus")
+    assert game.hooks is with_bonus.pm.hook
+    assert game.hooks.muggins_tally_bonus(card="AS") == 5
+    assert without.game("tally_bonus").hooks.muggins_tally_bonus(card="AS") is None

@@ -80,6 +80,10 @@ class Game(ABC):
     `default_players` the count `muggins play` uses when none is given.
     `State` is the State subclass, or its import path `"package.module:Class"`
     so that listing the installed games does not import every rules engine.
+    `hooks` is the pluggy hook relay of the registry the game was registered
+    with (set by the core at registration): a game that publishes hooks for
+    house-rule plugins calls them through it, so it always asks the plugins
+    of its own registry.
     """
 
     name: ClassVar[str]
@@ -87,6 +91,7 @@ class Game(ABC):
     players: ClassVar[range]
     default_players: ClassVar[int]
     version: ClassVar[str] = "0"
+    hooks: Any = None
     Rules: ClassVar[type]
     State: ClassVar[type["State"] | str]
 

@@ -219,6 +219,8 @@ def _collect_games(registry: Registry) -> None:
                 raise PluginError(f"game {game.name!r} is already registered by plugin {other!r}")
             if hookspecs is not None:
                 pm.add_hookspecs(hookspecs)
+            if game.hooks is None:
+                game.hooks = pm.hook
             registry.games[game.name] = game
             registry.game_sources[game.name] = _source
 

@@ -38,7 +38,8 @@ class SheddingGame(Game):
     State = "muggins_shedding.state:SheddingState"  # imported on first use: `muggins list` stays quick
 
     def __init__(self, hooks: Any = None) -> None:
-        #: A pluggy hook relay to ask for house-rule hooks; None = the process registry's.
+        #: A pluggy hook relay to ask for house-rule hooks. The core sets its registry's
+        #: relay at registration; None (a game made outside any registry) = the process registry's.
         self.hooks = hooks
 
     def max_decisions(self, rules: SheddingRules, players: int) -> int:
@@ -50,10 +51,10 @@ class SheddingGame(Game):
         """Extra touching rank pairs from `muggins_shedding_adjacent_ranks` implementations.
 
         Called once per match by `SheddingState.new`. The hook relay is the
-        one given to the constructor, else that of the process registry
-        (`muggins.plugins.get_registry()`, the registry the CLI, the
-        simulator and the contract kit use), so every installed house-rule
-        plugin applies. The pairs are stored in the state, its records and
+        one the core handed the game when it registered it (so the plugins
+        of that registry apply), or one given to the constructor; a game made
+        outside any registry asks the process registry
+        (`muggins.plugins.get_registry()`). The pairs are stored in the state, its records and
         its view, so a replay or a saved match does not depend on the hook.
         """
         relay = self.hooks
