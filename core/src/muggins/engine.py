@@ -96,40 +96,31 @@ class Match:
                     listener(name, ev)
 
     def step(self) -> list[Event]:
-        """Ask the seat to act, apply its choice, record and emit the events."""
+        """Ask the seat to act, apply its choice, record and emit the events.
+
+        MatchAborted if the game's declared decision limit is already reached.
+        """
         state = self.state
         decision = state.decision()
         if decision is None:
             raise IllegalAction("the match is over")
+        if self.decisions >= self.limit:
+            raise MatchAborted(f"{state.game.name} passed its declared limit of {self.limit} decisions (seed {state.seed})")
         seat = decision.seat
         action = self.players[seat].choose(LazyView(state, seat), decision)
         events = state.apply(seat, action)
         self.decisions += 1
         if self.writer is not None:
             self.writer.decision(seat, str(action), events)
-        self._emit(events)
+        if events and (self._watching or self.listeners):
+            self._emit(events)
         return events
 
     def run(self) -> Result:
-        """Play to the end; MatchAborted if the game's decision limit is passed.
-
-        The same work as calling `step` until the end, in one loop: this is
-        the inner loop of every simulation.
-        """
-        state, players, writer, limit = self.state, self.players, self.writer, self.limit
-        emit = self._emit if (self._watching or self.listeners) else None
-        decide, apply = state.decision, state.apply
-        while (decision := decide()) is not None:
-            if self.decisions >= limit:
-                raise MatchAborted(f"{state.game.name} passed its declared limit of {limit} decisions (seed {state.seed})")
-            seat = decision.seat
-            action = players[seat].choose(LazyView(state, seat), decision)
-            events = apply(seat, action)
-            self.decisions += 1
-            if writer is not None:
-                writer.decision(seat, str(action), events)
-            if emit is not None and events:
-                emit(events)
+        """Play to the end; MatchAborted if the game's decision limit is passed."""
+        state, step = self.state, self.step
+        while state.decision() is not None:
+            step()
         result = state.result()
         assert result is not None, "a state with no decision must report a result"
         if self.writer is not None and self.writer.record.result is None:
