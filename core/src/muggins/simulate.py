@@ -48,11 +48,7 @@ def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequenc
     """Play match `index` of a simulation seeded with `seed` and return its outcome."""
     game_seed = derive_seed(seed, "game", index)
     state = game.new(rules, players, game_seed)
-    listeners = []
-    if registry.listens_to_events:
-        hook = registry.pm.hook.muggins_on_event
-        listeners.append(lambda name, ev: hook(game=name, event=ev))
-    match = Match(state, make_players(registry, game, kinds, game_seed), listeners=listeners)
+    match = Match(state, make_players(registry, game, kinds, game_seed), registry=registry)
     result = match.run()
     return GameOutcome(index, tuple(result.winners), bool(result.limit_reached), match.decisions, dict(result.stats))
 
