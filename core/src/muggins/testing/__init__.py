@@ -22,16 +22,15 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from ..actions import NotYourTurn
+from ..actions import NotYourTurn, Pass, find_action
 from ..cards import CARD_CODES, Card
 from ..engine import make_players
 from ..game import Game, State
 from ..piles import ConservationError, check_conservation
 from ..plugins import Registry, get_registry, load_registry
-from ..records import RecordWriter, parse_record, replay
+from ..records import RecordWriter, header_for, parse_record, replay
 from ..rng import derive_seed
 from ..rules import load_rules, rules_to_dict, rules_to_toml
-from ..records import header_for
 
 __all__ = ["ContractError", "ContractReport", "check_game", "check_rules_round_trip", "run_match", "GameContract"]
 
@@ -162,8 +161,8 @@ def run_match(
                 for viewer in [*range(players), None]:
                     check_view_privacy(state, viewer)
                 checkpoints.append((step, _restore(game, state, fail)))
-            else:
-                check_view_privacy(state, seat) if deep else None
+            elif deep:
+                check_view_privacy(state, seat)
             action = bots[seat].choose(state.view(seat), decision)
             decisions.append(str(action))
             events = state.apply(seat, action)
@@ -174,7 +173,7 @@ def run_match(
                 report.decisions += 1
                 if decision.kind == "respond":
                     report.windows += 1
-                    if action in decision.choices and str(action) != "pass":
+                    if not isinstance(action, Pass):
                         report.claims += 1
         result = state.result()
         if result is None:
@@ -218,15 +217,15 @@ def _restore(game: Game, state: State, fail: Any) -> State:
     restored = game.state_from_dict(saved)
     if json.loads(json.dumps(restored.to_dict())) != saved:
         raise fail("to_dict → from_dict → to_dict is not the identity")
-    mine, theirs = state.decision(), restored.decision()
-    if (mine is None) != (theirs is None) or (mine and theirs and ([str(c) for c in mine.choices] != [str(c) for c in theirs.choices] or mine.seat != theirs.seat)):
+    def offered(found: Any) -> Any:
+        return None if found is None else (found.seat, [str(c) for c in found.choices])
+
+    if offered(state.decision()) != offered(restored.decision()):
         raise fail("a restored state offers a different decision")
     return restored
 
 
 def _continue_identically(restored: State, decisions: list[str], events: list[list[dict]], start: int, fail: Any) -> None:
-    from ..actions import find_action
-
     for index in range(start, len(decisions)):
         decision = restored.decision()
         action = find_action(decision.choices, decisions[index]) if decision else None
