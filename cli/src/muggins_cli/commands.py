@@ -72,6 +72,15 @@ def seat_kinds(registry: Any, game: Game, players: int | None, seats: Sequence[s
     return players, kinds
 
 
+def prepare(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, *, human_first: bool) -> tuple[Any, Game, Any, int, list[str]]:
+    """What play and simulate both check first: the game, its house rules, the player count and seat kinds."""
+    registry = get_registry()
+    game = find_game(registry, game_name)
+    rules = read_rules(game, rules_path)
+    count, kinds = seat_kinds(registry, game, players, seats, human_first=human_first)
+    return registry, game, rules, count, kinds
+
+
 def check_kinds(registry: Any, game: Game, kinds: Sequence[str], *, allow_human: bool) -> None:
     known = registry.kind_names(game.name)
     for kind in kinds:
@@ -189,10 +198,7 @@ def describe_result(result: Result, kinds: Sequence[str]) -> list[str]:
 
 
 def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, record_path: str | None) -> None:
-    registry = get_registry()
-    game = find_game(registry, game_name)
-    rules = read_rules(game, rules_path)
-    count, kinds = seat_kinds(registry, game, players, seats, human_first=True)
+    registry, game, rules, count, kinds = prepare(game_name, players, seats, rules_path, human_first=True)
     if seed is None:
         seed = new_seed()
         click.echo(f"seed: {seed}")
@@ -325,10 +331,7 @@ def _stderr_is_terminal() -> bool:
 def simulate(game_name: str, count: int, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, workers: int, as_json: bool) -> None:
     from muggins.simulate import simulate as run
 
-    registry = get_registry()
-    game = find_game(registry, game_name)
-    rules = read_rules(game, rules_path)
-    players, kinds = seat_kinds(registry, game, players, seats, human_first=False)
+    registry, game, rules, players, kinds = prepare(game_name, players, seats, rules_path, human_first=False)
     if seed is None:
         seed = new_seed()
     try:
