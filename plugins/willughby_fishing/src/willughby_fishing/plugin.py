@@ -1,0 +1,2 @@
+"""Registration of the Willughby fishing game with the muggins core (filled
+in as the game lands)."""
