@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "actions": ["Action", "Claim", "Decision", "IllegalAction", "NotYourTurn", "Pass", "find_action"],
+    "actions": ["Action", "Claim", "Decision", "IllegalAction", "Move", "NotYourTurn", "Pass", "find_action"],
     "cards": ["Card", "Rank", "Suit", "card", "cards", "format_cards", "parse_card", "standard_deck"],
     "game": ["Event", "Game", "Result", "State", "event"],
     "hookspecs": ["hookimpl", "hookspec"],
     "piles": ["ConservationError", "Piles", "check_conservation"],
     "rng": ["derive_rng", "derive_seed"],
     "rules": ["RulesError", "load_rules", "rule", "rules_to_toml"],
-    "seats": ["Table", "clockwise_from", "first_eligible", "left_of"],
+    "seats": ["Table", "clockwise_from", "first_eligible", "left_of", "responders"],
     "window": ["ChallengeWindow", "ClaimRecord"],
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -45,12 +45,12 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from .actions import Action, Claim, Decision, IllegalAction, NotYourTurn, Pass, find_action
+    from .actions import Action, Claim, Decision, IllegalAction, Move, NotYourTurn, Pass, find_action
     from .cards import Card, Rank, Suit, card, cards, format_cards, parse_card, standard_deck
     from .game import Event, Game, Result, State, event
     from .hookspecs import hookimpl, hookspec
     from .piles import ConservationError, Piles, check_conservation
     from .rng import derive_rng, derive_seed
     from .rules import RulesError, load_rules, rule, rules_to_toml
-    from .seats import Table, clockwise_from, first_eligible, left_of
+    from .seats import Table, clockwise_from, first_eligible, left_of, responders
     from .window import ChallengeWindow, ClaimRecord

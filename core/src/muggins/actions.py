@@ -7,16 +7,18 @@ current choices, so a game never needs a parser of its own. A `Decision`
 gathers, for the one seat that acts now, every physically possible choice —
 mistakes included — and the subset the rules call correct. Games define
 their own actions by subclassing `Action` (any frozen dataclass whose
-`__str__` is stable and unique among the choices of one decision works).
+`__str__` is stable and unique among the choices of one decision works), or
+use `Move(text, label=…, keys=…, data=…)`, an action defined by its text.
+`Pass`, `Claim` and `Move` take their menu label and shortcut keys when made.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence
 
-__all__ = ["Action", "Pass", "Claim", "Decision", "IllegalAction", "NotYourTurn", "find_action"]
+__all__ = ["Action", "Pass", "Claim", "Move", "Decision", "IllegalAction", "NotYourTurn", "find_action"]
 
 
 class Action:
@@ -43,14 +45,21 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Let a disputable action stand (accept a count, let a card lie)."""
+    """Let a disputable action stand (accept a count, let a card lie).
+
+    `Pass(label="accept the count", keys=("a",))` sets the menu wording and
+    the shortcuts; neither is part of the text or of equality.
+    """
+
+    label: str = field(default="", compare=False)
+    keys: tuple[str, ...] = field(default=("", "p", "accept", "ok"), compare=False)
 
     def __str__(self) -> str:
         return "pass"
 
-    @property
-    def keys(self) -> tuple[str, ...]:
-        return ("", "p", "accept", "ok")
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", "pass")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +68,15 @@ class Claim(Action):
 
     `amount` carries the number a claim names (missed points claimed), if any;
     `target` names what is claimed when several things could be (a rank, a pile).
+    `label` and `keys` (menu wording, shortcuts) may be given; by default the
+    label is the text and a bare claim answers to its first letter.
     """
 
     name: str = "muggins"
     amount: int | None = None
     target: str | None = None
+    label: str = field(default="", compare=False)
+    keys: tuple[str, ...] | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         parts = [self.name]
@@ -73,11 +86,33 @@ class Claim(Action):
             parts.append(str(self.amount))
         return " ".join(parts)
 
-    @property
-    def keys(self) -> tuple[str, ...]:
-        if self.amount is None and self.target is None:
-            return (self.name[0],)
-        return ()
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", str(self))
+        if self.keys is None:
+            object.__setattr__(self, "keys", (self.name[0],) if self.amount is None and self.target is None else ())
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """An action defined by its text: `Move("announce 12")`, `Move("discard 5H", data=card)`.
+
+    `label` is the menu wording (default: the text), `keys` extra words that
+    pick it, `data` any payload the game wants back when the move is chosen.
+    Only the text counts for equality and hashing.
+    """
+
+    text: str
+    label: str = field(default="", compare=False)
+    keys: tuple[str, ...] = field(default=(), compare=False)
+    data: Any = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.text)
 
 
 _NO_INFO: Mapping[str, Any] = MappingProxyType({})

@@ -62,7 +62,8 @@ class Rank(IntEnum):
 
 
 class Suit(Enum):
-    """The four suits, in bridge order. Suits carry no rank."""
+    """The four suits. They rank in bridge order, clubs < diamonds < hearts < spades,
+    for sorting only (no game here gives suits a playing rank)."""
 
     CLUBS = "C"
     DIAMONDS = "D"
@@ -82,14 +83,40 @@ class Suit(Enum):
     def __hash__(self) -> int:
         return ord(self.value)
 
+    # Defined so that cards of one rank sort; the order is bridge order.
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not Suit:
+            return NotImplemented
+        return _SUIT_RANK[self] < _SUIT_RANK[other]
+
+    def __le__(self, other: object) -> bool:
+        if type(other) is not Suit:
+            return NotImplemented
+        return _SUIT_RANK[self] <= _SUIT_RANK[other]
+
+    def __gt__(self, other: object) -> bool:
+        if type(other) is not Suit:
+            return NotImplemented
+        return _SUIT_RANK[self] > _SUIT_RANK[other]
+
+    def __ge__(self, other: object) -> bool:
+        if type(other) is not Suit:
+            return NotImplemented
+        return _SUIT_RANK[self] >= _SUIT_RANK[other]
+
 
 _RANK_LABELS = {r: ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[r - 1] for r in Rank}
 _RANK_CODES = {r: "A23456789TJQK"[r - 1] for r in Rank}
+_SUIT_RANK = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
 class Card(NamedTuple):
-    """An immutable playing card. Compare and hash like the (rank, suit) tuple."""
+    """An immutable playing card. Compare and hash like the (rank, suit) tuple.
+
+    `sorted(cards)` orders by rank (ace low) and, within a rank, by suit in
+    bridge order: clubs, diamonds, hearts, spades.
+    """
 
     rank: Rank
     suit: Suit

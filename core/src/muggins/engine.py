@@ -5,7 +5,14 @@ replay, resume, the contract kit): ask the seat to act for a choice given
 its view and the decision, apply it, write the decision and its events to
 the record, pass events to listening players and to `muggins_on_event`
 plugins (give the Match the registry). The engine never calls a hook nobody implements, so the inner loop
-of a simulation stays plain Python.
+of a simulation stays plain Python. It also answers for a player without
+asking it when nobody could tell the difference: a player that declares
+`takes_sole_correct_choice` is given the only correct choice of a decision
+that has exactly one, and `run()` settles a challenge window the game calls
+unclaimable in one call to the state when every remaining responder
+declares `stands_in_unclaimable_windows`. Each such answer is still counted,
+recorded as its own line and emitted, so records, replay and listeners see
+no difference; `step()` always takes exactly one decision.
 """
 
 from __future__ import annotations
@@ -81,6 +88,9 @@ class Match:
         self.decisions = 0 if writer is None else len(writer.record.decisions)
         self.limit = state.game.max_decisions(state.rules, state.players)
         self._watching = [(seat, p) for seat, p in enumerate(self.players) if hasattr(p, "observe")]
+        # The contract's declarations, read once: plain class attributes, never per decision.
+        self._sole = tuple(bool(getattr(p, "takes_sole_correct_choice", False)) for p in self.players)
+        self._stands = tuple(bool(getattr(p, "stands_in_unclaimable_windows", False)) for p in self.players)
         if narrate_opening:
             self._emit(state.opening_events())
 
@@ -96,18 +106,25 @@ class Match:
                     listener(name, ev)
 
     def step(self) -> list[Event]:
-        """Ask the seat to act, apply its choice, record and emit the events.
+        """Take exactly one decision: ask the seat to act (or answer for it), apply, record, emit.
 
         MatchAborted if the game's declared decision limit is already reached.
         """
-        state = self.state
-        decision = state.decision()
+        decision = self.state.decision()
         if decision is None:
             raise IllegalAction("the match is over")
+        return self._take(decision)
+
+    def _take(self, decision: Any) -> list[Event]:
+        state = self.state
         if self.decisions >= self.limit:
             raise MatchAborted(f"{state.game.name} passed its declared limit of {self.limit} decisions (seed {state.seed})")
         seat = decision.seat
-        action = self.players[seat].choose(LazyView(state, seat), decision)
+        correct = decision.correct
+        if self._sole[seat] and len(correct) == 1:
+            action = correct[0]
+        else:
+            action = self.players[seat].choose(LazyView(state, seat), decision)
         events = state.apply(seat, action)
         self.decisions += 1
         if self.writer is not None:
@@ -116,11 +133,41 @@ class Match:
             self._emit(events)
         return events
 
+    def _settle(self, window: Any) -> None:
+        """Let the state answer an unclaimable window for all its remaining responders at once."""
+        writer, emit = self.writer, bool(self._watching or self.listeners)
+        for seat, action, events in self.state.settle_window():
+            self.decisions += 1
+            if writer is not None:
+                writer.decision(seat, str(action), events)
+            if events and emit:
+                self._emit(events)
+
     def run(self) -> Result:
-        """Play to the end; MatchAborted if the game's decision limit is passed."""
-        state, step = self.state, self.step
-        while state.decision() is not None:
-            step()
+        """Play to the end, using the contract's shortcuts; MatchAborted past the game's decision limit."""
+        state, take = self.state, self._take
+        stands = self._stands
+        if any(stands):
+            open_window = state.open_window
+            while True:
+                decision = state.decision()
+                if decision is None:
+                    break
+                window = open_window()
+                if (
+                    window is not None
+                    and window.claimable is False
+                    and all(stands[s] for s in window.remaining)
+                    and self.decisions + len(window.remaining) <= self.limit
+                ):
+                    self._settle(window)
+                else:
+                    take(decision)
+        else:
+            decision = state.decision()
+            while decision is not None:
+                take(decision)
+                decision = state.decision()
         result = state.result()
         assert result is not None, "a state with no decision must report a result"
         if self.writer is not None and self.writer.record.result is None:

@@ -19,10 +19,13 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .cards import Card, standard_deck
+
+if TYPE_CHECKING:
+    from .window import ChallengeWindow
 
 __all__ = ["Game", "State", "Result", "Event", "event"]
 
@@ -44,36 +47,46 @@ class Result:
 
     `winners` are the winning seats (several share a tie; empty for a draw or
     a match with no winner). `scores` is one number per seat in the game's
-    own unit (points, chips, hands won). `stats` holds figures a simulation
-    sums: numbers are added across matches, lists are concatenated (for
-    means and medians of per-hand figures). `limit_reached` is true when the
-    match stopped at a declared limit rather than by its rules.
+    own unit (points, chips, hands won); a simulation sums them per seat.
+    `stats` holds figures a simulation sums: numbers are added across
+    matches, lists are concatenated (for means and medians of per-hand
+    figures). `limit_reached` is true when the match stopped at a declared
+    limit rather than by its rules. `seat_stats` maps a figure's name to one
+    number per seat (skunks suffered, rewards taken), summed per seat and,
+    for games with sides, per side.
     """
 
     winners: tuple[int, ...]
     scores: tuple[float, ...] = ()
     stats: Mapping[str, Any] = field(default_factory=dict)
     limit_reached: bool = False
+    seat_stats: Mapping[str, Sequence[float]] = field(default_factory=dict)
 
     @property
     def draw(self) -> bool:
         return not self.winners
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        found = {
             "winners": list(self.winners),
             "scores": list(self.scores),
             "stats": dict(self.stats),
             "limit_reached": self.limit_reached,
         }
+        if self.seat_stats:  # only when used, so records of games without them keep their old form
+            found["seat_stats"] = {name: list(values) for name, values in self.seat_stats.items()}
+        return found
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Result":
-        return cls(tuple(data["winners"]), tuple(data.get("scores", ())), dict(data.get("stats", {})), bool(data.get("limit_reached", False)))
+        return cls(
+            tuple(data["winners"]), tuple(data.get("scores", ())), dict(data.get("stats", {})), bool(data.get("limit_reached", False)),
+            {name: tuple(values) for name, values in data.get("seat_stats", {}).items()},
+        )
 
 
 class Game(ABC):
-    """A registered game. Subclass, fill the class attributes, implement `new`.
+    """A registered game. Subclass, fill the class attributes, implement `max_decisions`.
 
     `Rules` is a dataclass of house rules whose defaults are the seed's rules
     (see `muggins.rules`). `players` is the range of allowed player counts and
@@ -83,7 +96,10 @@ class Game(ABC):
     `hooks` is the pluggy hook relay of the registry the game was registered
     with (set by the core at registration): a game that publishes hooks for
     house-rule plugins calls them through it, so it always asks the plugins
-    of its own registry.
+    of its own registry. `correct_needs_hidden_information` is true for a
+    game whose correct choices cannot be worked out from the seat's own view
+    (a bluffing game): the generic expert and novice bots then refuse it.
+    `sides()` names partnerships for simulation figures.
     """
 
     name: ClassVar[str]
@@ -92,6 +108,7 @@ class Game(ABC):
     default_players: ClassVar[int]
     version: ClassVar[str] = "0"
     hooks: Any = None
+    correct_needs_hidden_information: ClassVar[bool] = False
     Rules: ClassVar[type]
     State: ClassVar[type["State"] | str]
 
@@ -117,6 +134,10 @@ class Game(ABC):
         """Every card in play, for the conservation check (default: 52 cards)."""
         return standard_deck()
 
+    def sides(self, rules: Any, players: int) -> tuple[tuple[int, ...], ...] | None:
+        """The seats forming each side when players win together (partnerships); None: every seat alone."""
+        return None
+
     @abstractmethod
     def max_decisions(self, rules: Any, players: int) -> int:
         """An upper bound on decisions in one match; reaching it is a contract failure."""
@@ -135,8 +156,13 @@ class State(ABC):
     """One match in progress. Subclasses implement the `_`-prefixed rule methods.
 
     Subclasses set `self.game`, `self.rules`, `self.players` and `self.seed`
-    (the base `__init__` does it) and implement `_decision` (None when over),
-    `_apply`, `piles`, `view`, `result`, `to_dict`, `from_dict`, `new`.
+    (the base `__init__` does it) and implement `new`, `_decision` (None when
+    over), `_apply`, `piles`, `view`, `hidden_from` and `result`. Saving is
+    either `save_fields`/`load_fields` (the base `to_dict`/`from_dict` then
+    store rules, player count and seed themselves) or `to_dict`/`from_dict`
+    overridden whole. A game with challenge windows overrides `open_window`
+    so the engine can settle unclaimable windows in one call
+    (`settle_window`, which a game may override with a faster equivalent).
     """
 
     game: Game
@@ -159,13 +185,38 @@ class State(ABC):
         """Deal and set up a new match."""
 
     @classmethod
-    @abstractmethod
     def from_dict(cls, game: Game, data: Mapping[str, Any]) -> "State":
-        """Rebuild a state saved by `to_dict`."""
+        """Rebuild a state saved by `to_dict`.
 
-    @abstractmethod
+        The default rebuilds the rules, player count and seed, makes the
+        object without calling the subclass's `__init__`, runs the base
+        `State.__init__` and then `load_fields(data)`, which must set every
+        attribute the game's methods read.
+        """
+        from .rules import rules_from_dict
+
+        state = cls.__new__(cls)
+        State.__init__(state, game, rules_from_dict(game.Rules, data["rules"], source=f"saved {game.name} state"), data["players"], data["seed"])
+        state.load_fields(data)
+        return state
+
     def to_dict(self) -> dict[str, Any]:
-        """All of the state as JSON-ready plain data."""
+        """All of the state as JSON-ready plain data: rules, players, seed and `save_fields()`."""
+        from .rules import rules_to_dict
+
+        fields = self.save_fields()
+        clash = {"rules", "players", "seed"} & set(fields)
+        if clash:
+            raise ValueError(f"save_fields() must not use the keys the base class stores: {sorted(clash)}")
+        return {"rules": rules_to_dict(self.rules), "players": self.players, "seed": self.seed, **fields}
+
+    def save_fields(self) -> dict[str, Any]:
+        """The game's own fields as JSON-ready data (without rules, players, seed)."""
+        raise NotImplementedError(f"{type(self).__name__} must implement save_fields/load_fields or to_dict/from_dict")
+
+    def load_fields(self, data: Mapping[str, Any]) -> None:
+        """Set the game's own fields from what `save_fields` stored."""
+        raise NotImplementedError(f"{type(self).__name__} must implement save_fields/load_fields or to_dict/from_dict")
 
     @abstractmethod
     def _decision(self) -> Decision | None:
@@ -192,8 +243,44 @@ class State(ABC):
         """The result once the match is over, else None."""
 
     def opening_events(self) -> list[Event]:
-        """Events describing the set-up (the first deal), for records and narration."""
+        """Events describing the set-up (the first deal), for records and narration.
+
+        Called once by whoever starts a match (never on a restored state, whose
+        opening is already in its record).
+        """
         return []
+
+    def open_window(self) -> "ChallengeWindow | None":
+        """The challenge window whose responder is to act now, or None (the default: never).
+
+        A game that opens windows overrides this so the engine can see
+        `claimable` and the remaining responders; it is never shown to a seat.
+        """
+        return None
+
+    def settle_window(self) -> list[tuple[int, Action, list[Event]]]:
+        """Answer the open window's standing answer for every remaining responder, in order.
+
+        The engine calls it only for a window whose `claimable` is False and
+        whose remaining responders all promised to stand in such a window.
+        Returns (seat, action, events) per answer, exactly as answering one
+        by one would; a game may override it with a faster equivalent (the
+        contract kit compares the two).
+        """
+        window = self.open_window()
+        if window is None:
+            raise IllegalAction("no challenge window is open")
+        answers: list[tuple[int, Action, list[Event]]] = []
+        while self.open_window() is window and not window.closed:
+            found = self._cached_decision or self.decision()
+            assert found is not None
+            for choice in found.choices:
+                if str(choice) == window.standing:
+                    break
+            else:
+                raise IllegalAction(f"the standing answer {window.standing!r} is not among seat {found.seat}'s choices")
+            answers.append((found.seat, choice, self.apply(found.seat, choice)))
+        return answers
 
     # -- generic machinery -------------------------------------------------
     def decision(self) -> Decision | None:

@@ -10,9 +10,9 @@ side in partnerships — and this module answers them once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
-__all__ = ["Table", "left_of", "clockwise_from", "first_eligible"]
+__all__ = ["Table", "left_of", "clockwise_from", "first_eligible", "responders"]
 
 
 def left_of(seat: int, players: int) -> int:
@@ -36,6 +36,20 @@ def clockwise_from(
         other = (seat + step) % players
         if skip is None or not skip(other):
             yield other
+
+
+def responders(actor: int, players: int, *, exclude: Iterable[int] = (), only: Iterable[int] | None = None) -> tuple[int, ...]:
+    """A challenge window's usual responders: clockwise from `actor`'s left, never the actor.
+
+    `exclude` leaves seats out (players the rules do not poll); `only`, when
+    given, keeps just those seats (opponents, the other side) in clockwise order.
+    """
+    left_out = set(exclude)
+    kept = None if only is None else set(only)
+    return tuple(
+        seat for seat in clockwise_from(actor, players)
+        if seat not in left_out and (kept is None or seat in kept)
+    )
 
 
 def first_eligible(seat: int, players: int, eligible: Callable[[int], bool], *, include_start: bool = False) -> int | None:

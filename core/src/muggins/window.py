@@ -10,12 +10,20 @@ settles on the first claim the game judges *supported* — or, for games where
 any claim settles (cribbage's false muggins costs the caller), on the first
 claim at all (`settle_on="any_claim"`). Because the window is plain state
 it is saved, replayed, bot-driven and contract-checked like any other state.
+When it opens the window the game also says whether any claim would be
+upheld (`claimable`: True, False, or None for unknown) and names the
+standing answer (`standing`, the text of the choice that lets the action
+stand): the engine may then settle an unclaimable window in one call for
+players that promise to stand in one (see `muggins.players`). No seat is
+ever told whether a window is claimable.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Iterable, Literal
+
+from .seats import responders
 
 __all__ = ["ChallengeWindow", "ClaimRecord"]
 
@@ -49,6 +57,33 @@ class ChallengeWindow:
     position: int = 0
     claims: list[ClaimRecord] = field(default_factory=list)
     settled_by: ClaimRecord | None = None
+    claimable: bool | None = None
+    standing: str = "pass"
+
+    @classmethod
+    def open(
+        cls,
+        actor: int,
+        players: int,
+        *,
+        subject: dict[str, Any] | None = None,
+        claimable: bool | None = None,
+        standing: str = "pass",
+        settle_on: Literal["supported_claim", "any_claim"] = "supported_claim",
+        exclude: Iterable[int] = (),
+        only: Iterable[int] | None = None,
+    ) -> "ChallengeWindow":
+        """A window polled clockwise from `actor`'s left (see `muggins.seats.responders`).
+
+        `claimable` is the game's verdict: True if some responder's claim
+        would be upheld, False if none would, None if the game cannot tell.
+        In an unclaimable window each responder's only correct choice is the
+        `standing` answer.
+        """
+        return cls(
+            actor, responders(actor, players, exclude=exclude, only=only), {} if subject is None else subject,
+            settle_on, claimable=claimable, standing=standing,
+        )
 
     @property
     def closed(self) -> bool:
@@ -98,6 +133,8 @@ class ChallengeWindow:
             "position": self.position,
             "claims": [c.to_dict() for c in self.claims],
             "settled_by": None if self.settled_by is None else self.claims.index(self.settled_by),
+            "claimable": self.claimable,
+            "standing": self.standing,
         }
 
     @classmethod
@@ -112,4 +149,6 @@ class ChallengeWindow:
             position=data["position"],
             claims=claims,
             settled_by=None if settled is None else claims[settled],
+            claimable=data.get("claimable"),
+            standing=data.get("standing", "pass"),
         )
