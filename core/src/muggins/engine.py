@@ -21,10 +21,9 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterator, Sequence
 
 from .actions import IllegalAction
-from .game import Event, Game, Result, State
-from .players import Player, observe
+from .game import Event, Result, State
+from .players import Player, make_players, observe  # make_players: re-exported, it lives in players
 from .records import RecordWriter
-from .rng import derive_rng
 
 __all__ = ["Match", "MatchAborted", "LazyView", "make_players"]
 
@@ -173,12 +172,3 @@ class Match:
         if self.writer is not None and self.writer.record.result is None:
             self.writer.finish(result)
         return result
-
-
-def make_players(registry: Any, game: Game, kinds: Sequence[str], seed: int, options: dict[str, Any] | None = None) -> list[Player]:
-    """One player per seat from kind names, each with its own derived random stream."""
-    players = []
-    for seat, name in enumerate(kinds):
-        kind = registry.player_kind(name, game.name)
-        players.append(kind.factory(rng=derive_rng(seed, "player", seat, name), game=game, seat=seat, **(options or {})))
-    return players

@@ -1,33 +1,60 @@
-"""The player protocol and the generic bots every game gets for free.
+"""The player protocol, seat options, the generic bots every game gets for free, and seating.
 
 Humans and bots are the same to the engine: given what their seat may see
 and the pending `Decision`, return one of its choices. Bots never read the
 state itself, only their view and the decision, so they cannot peek at
 hidden cards; the decision's `correct` list is the rules' verdict on the
-seat's own options, which a real player could work out from what they see.
-Three generic kinds serve any game: `random` (any physical choice, calls
-included), `expert` (always a correct choice) and `novice` (errs and
-misses calls at configurable rates). A game may register its own kinds of
-the same names through `muggins_register_players` to play better.
+seat's own options, which a real player could work out from what they see
+(a game where that is not so sets `Game.correct_needs_hidden_information`,
+and the generic `expert` and `novice` then refuse to play it). Three generic
+kinds serve any game: `random` (any physical choice, calls included),
+`expert` (always a correct choice) and `novice` (errs and misses calls at
+rates given as seat options). A game may register its own kinds of the same
+names through `muggins_register_players` to play better.
+
+A seat is written `KIND` or `KIND:name=value,...` (`novice:error_rate=0.3`).
+A kind declares its options as `PlayerOption`s; `parse_seat` splits a seat
+and `PlayerKind.convert` checks and converts its values, so a misspelt or
+out-of-range option is refused with one line naming the allowed ones. The
+converted values, defaults filled in, reach the factory as keyword
+arguments; `make_players` seats a whole table, each player on its own
+random stream derived from the match seed, its seat and its kind's name
+(not its options, so variants of a kind meet the same luck).
+
+v2 contract declarations, plain class attributes a player may set (both
+default False), and only when the player then draws no randomness and
+keeps no state: `stands_in_unclaimable_windows = True` (it always gives the
+standing answer in a challenge window nobody can win, so the engine may
+settle such a window for it in one call) and `takes_sole_correct_choice =
+True` (at any decision with exactly one correct choice it takes that
+choice, so the engine may answer for it without asking). `ExpertPlayer`
+declares both; `RandomPlayer` and `NovicePlayer` declare neither, since
+they draw randomness at every decision.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from .actions import Action, Decision, Pass
-from .game import Event
+from .game import Event, Game
+from .rng import derive_rng
 
 __all__ = [
     "Player",
     "PlayerFactory",
     "PlayerKind",
+    "PlayerOption",
+    "PlayerRefused",
     "RandomPlayer",
     "ExpertPlayer",
     "NovicePlayer",
     "BUILTIN_KINDS",
+    "parse_seat",
+    "make_players",
 ]
 
 
@@ -39,20 +66,157 @@ class Player(Protocol):
 
 
 PlayerFactory = Callable[..., Player]
-"""`factory(game=, seat=, rng=, options=) -> Player`."""
+"""`factory(rng=, game=, seat=, **options) -> Player`; should accept `**_` for options added later."""
+
+_OPTION_TYPES = (bool, int, float, str)
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0"})
+
+
+class PlayerRefused(ValueError):
+    """A kind of player cannot play this game (the generic expert at a bluffing game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOption:
+    """One option a kind of player takes in its seat spec: `novice:error_rate=0.3`.
+
+    `type` is `float`, `int`, `bool` or `str`; `min` and `max` bound a
+    number (inclusive); `help` is one line for `muggins list --json`.
+    """
+
+    name: str
+    type: type
+    default: Any
+    min: float | None = None
+    max: float | None = None
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.name.isidentifier():
+            raise ValueError(f"player option name {self.name!r} must be an identifier")
+        if self.type not in _OPTION_TYPES:
+            raise ValueError(f"player option {self.name!r}: type must be float, int, bool or str, not {self.type!r}")
+        if (self.min is not None or self.max is not None) and self.type not in (int, float):
+            raise ValueError(f"player option {self.name!r}: only int and float options take min and max")
+        self.check(self.default)
+
+    def describe(self) -> str:
+        """`error_rate (float 0..1, default 0.1)`: what error messages list."""
+        if self.min is not None and self.max is not None:
+            span = f" {self.min:g}..{self.max:g}"
+        elif self.min is not None:
+            span = f" >= {self.min:g}"
+        elif self.max is not None:
+            span = f" <= {self.max:g}"
+        else:
+            span = ""
+        return f"{self.name} ({self.type.__name__}{span}, default {self.default})"
+
+    def convert(self, text: str) -> Any:
+        """The value `text` stands for; ValueError naming the option and what it allows."""
+        try:
+            if self.type is bool:
+                lowered = text.lower()
+                if lowered not in _TRUE | _FALSE:
+                    raise ValueError
+                value: Any = lowered in _TRUE
+            elif self.type is float:
+                value = float(text)
+            else:
+                value = self.type(text)
+        except ValueError:
+            raise ValueError(f"{self.name}={text!r} is not a valid {self.type.__name__}; {self.describe()}") from None
+        self.check(value)
+        return value
+
+    def check(self, value: Any) -> None:
+        """ValueError if `value` is of the wrong type or out of range."""
+        ok_type = isinstance(value, self.type) and not (self.type is int and isinstance(value, bool))
+        if self.type is float and isinstance(value, int) and not isinstance(value, bool):
+            ok_type = True
+        if not ok_type:
+            raise ValueError(f"{self.name}={value!r} is not a valid {self.type.__name__}; {self.describe()}")
+        if self.type is float and not math.isfinite(value):
+            raise ValueError(f"{self.name}={value!r} is not a finite number; {self.describe()}")
+        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+            raise ValueError(f"{self.name}={value!r} is out of range; {self.describe()}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "type": self.type.__name__, "default": self.default, "min": self.min, "max": self.max, "help": self.help}
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerKind:
-    """A named kind of player (`random`, `expert`, `human`…), generic or for some games."""
+    """A named kind of player (`random`, `expert`, `human`…), generic or for some games, with its options."""
 
     name: str
     factory: PlayerFactory
     description: str = ""
     games: tuple[str, ...] = ()
+    options: tuple[PlayerOption, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [option.name for option in self.options]
+        for option in self.options:
+            if not isinstance(option, PlayerOption):
+                raise TypeError(f"player kind {self.name!r}: options must be muggins.players.PlayerOption, not {type(option).__name__}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"player kind {self.name!r} declares an option twice: {', '.join(names)}")
 
     def serves(self, game_name: str) -> bool:
         return not self.games or game_name in self.games
+
+    def convert(self, given: Mapping[str, str]) -> dict[str, Any]:
+        """Every declared option's value: the given texts converted, defaults for the rest.
+
+        ValueError, one line, for an option the kind does not declare or a
+        bad value, naming the allowed options with their ranges.
+        """
+        declared = {option.name: option for option in self.options}
+        for name in given:
+            if name not in declared:
+                if not declared:
+                    raise ValueError(f"player kind {self.name!r} takes no options, so not {name!r}")
+                allowed = ", ".join(option.describe() for option in self.options)
+                raise ValueError(f"player kind {self.name!r} has no option {name!r}; its options: {allowed}")
+        values = {}
+        for option in self.options:
+            if option.name in given:
+                try:
+                    values[option.name] = option.convert(given[option.name])
+                except ValueError as exc:
+                    raise ValueError(f"player kind {self.name!r}: {exc}") from None
+            else:
+                values[option.name] = option.default
+        return values
+
+
+def parse_seat(spec: str) -> tuple[str, dict[str, str]]:
+    """Split `KIND` or `KIND:name=value,...` into the kind's name and its option texts.
+
+    ValueError, one line, for an empty kind, an option without `=`, an empty
+    name or value, or an option given twice. Values are not converted here
+    (the kind's declarations do that).
+    """
+    kind, colon, rest = spec.partition(":")
+    kind = kind.strip()
+    if not kind:
+        raise ValueError(f"seat {spec!r} names no kind of player (write KIND or KIND:name=value,...)")
+    options: dict[str, str] = {}
+    if not colon:
+        return kind, options
+    if not rest.strip():
+        raise ValueError(f"seat {spec!r} has ':' but no options after it (write KIND:name=value,...)")
+    for part in rest.split(","):
+        name, equals, value = part.partition("=")
+        name, value = name.strip(), value.strip()
+        if not equals or not name or not value:
+            raise ValueError(f"seat {spec!r}: {part.strip()!r} is not name=value")
+        if name in options:
+            raise ValueError(f"seat {spec!r} gives option {name!r} twice")
+        options[name] = value
+    return kind, options
 
 
 class RandomPlayer:
@@ -67,7 +231,14 @@ class RandomPlayer:
 
 
 class ExpertPlayer:
-    """Always correct: picks among the correct choices (uniformly where several are)."""
+    """Always correct: picks among the correct choices (uniformly where several are).
+
+    With one correct choice it draws nothing, and in an unclaimable window
+    the only correct answer is the standing one, hence both declarations.
+    """
+
+    stands_in_unclaimable_windows = True
+    takes_sole_correct_choice = True
 
     def __init__(self, rng: random.Random, **_: Any) -> None:
         self.rng = rng
@@ -118,8 +289,53 @@ def observe(player: Player, seat: int, events: Sequence[Event]) -> None:
             listener(visible)
 
 
+def _needs_visible_correct(label: str, cls: type) -> PlayerFactory:
+    """A generic factory that refuses a game whose correct choices depend on hidden cards."""
+
+    def factory(rng: random.Random, game: Game | None = None, **options: Any) -> Player:
+        if game is not None and getattr(game, "correct_needs_hidden_information", False):
+            raise PlayerRefused(f"the generic {label} cannot play {game.name}: its correct choices depend on hidden cards; use the game's own bots")
+        return cls(rng, **options)
+
+    return factory
+
+
+NOVICE_OPTIONS = (
+    PlayerOption("error_rate", float, 0.1, 0, 1, "chance of a random physical choice instead of a correct one on its own moves"),
+    PlayerOption("attention", float, 0.5, 0, 1, "chance of making the correct response in a challenge window (else it lets the action stand)"),
+)
+
 BUILTIN_KINDS = (
     PlayerKind("random", lambda rng, **kw: RandomPlayer(rng, **kw), "any physical choice, mistakes and calls included"),
-    PlayerKind("expert", lambda rng, **kw: ExpertPlayer(rng, **kw), "always a correct choice; calls every real error"),
-    PlayerKind("novice", lambda rng, **kw: NovicePlayer(rng, **kw), "errs 10% of the time, notices half of the errors"),
+    PlayerKind("expert", _needs_visible_correct("expert", ExpertPlayer), "always a correct choice; calls every real error"),
+    PlayerKind("novice", _needs_visible_correct("novice", NovicePlayer), "errs with error_rate (default 0.1), notices an error with attention (default 0.5)", options=NOVICE_OPTIONS),
 )
+
+
+def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int) -> list[Player]:
+    """One player per seat from seat specs (`expert`, `novice:error_rate=0.3`), each on its own derived stream.
+
+    KeyError for an unknown kind; ValueError (one line) for a bad option or
+    a kind that refuses the game.
+    """
+    players = []
+    for seat, spec in enumerate(seats):
+        kind, options = registry.seat(spec, game.name)
+        try:
+            players.append(kind.factory(rng=derive_rng(seed, "player", seat, kind.name), game=game, seat=seat, **options))
+        except PlayerRefused as exc:
+            own = _own_kinds(registry, game.name)
+            raise PlayerRefused(f"{exc} ({'kinds: ' + ', '.join(own) if own else 'it registers none'})") from None
+    return players
+
+
+def _own_kinds(registry: Any, game_name: str) -> list[str]:
+    return sorted({k.name for k in registry.players if k.games and game_name in k.games})
+
+
+def describe_kinds(kinds: Iterable[PlayerKind]) -> list[dict[str, Any]]:
+    """Kinds as JSON-ready data for `muggins list --json`."""
+    return [
+        {"name": k.name, "description": k.description, "generic": not k.games, "options": [o.to_dict() for o in k.options]}
+        for k in kinds
+    ]

@@ -21,7 +21,7 @@ import pluggy
 from . import hookspecs
 from .entrypoints import EntryPoint, entry_points
 from .game import Game
-from .players import BUILTIN_KINDS, PlayerKind
+from .players import BUILTIN_KINDS, PlayerKind, PlayerOption, parse_seat
 
 __all__ = ["Registry", "PluginInfo", "PluginError", "load_registry", "get_registry", "reset_registry", "ENTRY_POINT_GROUP"]
 
@@ -51,7 +51,7 @@ class _BuiltinPlayers:
     @hookspecs.hookimpl
     def muggins_register_players(self, register: Callable[..., None]) -> None:
         for kind in BUILTIN_KINDS:
-            register(kind.name, kind.factory, description=kind.description)
+            register(kind.name, kind.factory, description=kind.description, options=kind.options)
 
 
 @dataclass
@@ -88,7 +88,7 @@ class Registry:
             raise KeyError(f"unknown game {name!r}; installed games: {installed}") from None
 
     def player_kind(self, name: str, game: str) -> PlayerKind:
-        """The kind `name` for `game`: a game-specific one first, else a generic one."""
+        """The kind `name` for `game`: a game-specific one first, else a generic one; KeyError listing the kinds."""
         generic = None
         for kind in self.players:
             if kind.name == name:
@@ -101,7 +101,22 @@ class Registry:
         return generic
 
     def kind_names(self, game: str) -> list[str]:
+        """The names of every kind that can take a seat at `game`, sorted."""
         return sorted({k.name for k in self.players if k.serves(game)})
+
+    def seat(self, spec: str, game: str) -> tuple[PlayerKind, dict[str, Any]]:
+        """The kind and converted options of seat `spec` (`novice:error_rate=0.3`) at `game`.
+
+        Every declared option is in the dict (defaults for those not given).
+        KeyError for an unknown kind, ValueError for a malformed spec or a bad
+        option; either is one line naming what is allowed.
+        """
+        name, given = parse_seat(spec)
+        kind = self.player_kind(name, game)
+        try:
+            return kind, kind.convert(given)
+        except ValueError as exc:
+            raise ValueError(f"seat {spec!r}: {exc}") from None
 
     def register_commands(self, cli: Any) -> None:
         for impl in self.pm.hook.muggins_register_commands.get_hookimpls():
@@ -233,12 +248,16 @@ def _collect_games(registry: Registry) -> None:
 def _collect_players(registry: Registry) -> None:
     for impl in registry.pm.hook.muggins_register_players.get_hookimpls():
 
-        def register(name: str, factory: Callable[..., Any], description: str = "", games: Iterable[str] = ()) -> None:
+        def register(
+            name: str, factory: Callable[..., Any], description: str = "", games: Iterable[str] = (), options: Iterable[PlayerOption] = ()
+        ) -> None:
             games = tuple(games)
+            if not name or ":" in name or "," in name or "=" in name:
+                raise PluginError(f"player kind name {name!r} cannot be empty or contain ':', ',' or '='")
             for kind in registry.players:
                 if kind.name == name and set(kind.games) == set(games):
                     raise PluginError(f"player kind {name!r}{' for ' + ', '.join(games) if games else ''} is already registered")
-            registry.players.append(PlayerKind(name, factory, description, games))
+            registry.players.append(PlayerKind(name, factory, description, games, tuple(options)))
 
         try:
             registry._call(impl, register=register)
