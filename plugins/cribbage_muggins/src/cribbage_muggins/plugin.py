@@ -1,1 +1,40 @@
-"""The plugin entry point: registers the cribbage game, its bots and its commands (filled in as they land)."""
+"""The plugin module behind the `cribbage_muggins` entry point.
+
+This module owns the registration of cribbage with the core: the game
+(`CribbageGame`), its three bot kinds (for this game only, with their seat
+options) and the `muggins cribbage …` commands, which are added only when
+`commands.py` is installed beside it (the plugin works without them).
+Nothing heavy happens at import time: the state engine loads on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from muggins import hookimpl
+
+from .game import CribbageGame
+
+
+@hookimpl
+def muggins_register_games(register: Callable[..., None]) -> None:
+    """Register cribbage with muggins."""
+    register(CribbageGame())
+
+
+@hookimpl
+def muggins_register_players(register: Callable[..., None]) -> None:
+    """Register the game's expert, novice and random bots (for this game only)."""
+    from .bots import register_players
+
+    register_players(register)
+
+
+@hookimpl
+def muggins_register_commands(cli: Any) -> None:
+    """Add the `cribbage` commands (score, discard) when commands.py is there."""
+    try:
+        from .commands import register_commands
+    except ImportError:
+        return
+    register_commands(cli)

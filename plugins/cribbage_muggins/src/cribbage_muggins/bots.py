@@ -1,0 +1,283 @@
+"""The cribbage bots: expert, novice and random, registered for this game only.
+
+Bots see only their view (their own cards, what was played, shown hands,
+the starter, the count) and the decision; they never read the state.
+
+The expert lays away the cards that maximise the exact expected value of
+the four cards kept (every possible starter, equally likely) plus its crib
+estimate: the expected points the laid-away cards bring to the crib, added
+when the crib is its side's and subtracted when it is an opponent's (the
+estimate comes from `analysis.best_discard` when that module is installed,
+else from `crib_estimate` below, a per-pair table computed once). It pegs by
+the heuristic `peg_value` (immediate points first; then avoid leaving the
+count on 5 or 21, where a ten-card scores 15 or 31 for the next player;
+avoid leaving two cards one or two ranks apart, which invite a run; never
+lead a 5 and prefer leading a card below 5; otherwise play the highest
+card, keeping low cards for the go). It counts exactly and responds exactly:
+`muggins M` for exactly the missed points, `overcount` when the count was
+too high, accept otherwise. It draws no randomness and keeps no state, so it
+declares the v2 `stands_in_unclaimable_windows` and
+`takes_sole_correct_choice`.
+
+The novice discards and pegs like the expert but errs with `error_rate`
+(a random discard or legal card); when counting it misses each scoring item
+with probability `miss_rate` and, with probability `error_rate`, adds a
+phantom fifteen (2 points); it catches an opponent's wrong count with
+probability `attention` (and then claims exactly), otherwise accepts. The
+random bot makes any choice; in a window it claims (any claim, uniformly)
+with probability `call_rate`, else accepts.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, Mapping, Sequence
+
+from muggins import Action, Decision, Pass, parse_card
+from muggins.players import PlayerOption
+
+from .scoring import INDEX_RANK, card_index, score_peg, score_show, score_total_indices
+
+__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "register_players", "crib_estimate", "discard_values", "peg_value"]
+
+_PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+@lru_cache(maxsize=None)
+def crib_estimate(rank_a: int, rank_b: int) -> float:
+    """Expected points two laid-away cards of these ranks bring to a crib (a fixed table, cached).
+
+    Computed once per pair by counting the pair's own points (fifteen 2, pair 2)
+    and its average contribution with three random other crib cards and the
+    starter, approximated by the points the pair makes with each single
+    other rank (a fifteen of three cards, a run of three) weighted by that
+    rank's frequency. The figure is only compared between discards, so its
+    constant part does not matter.
+    """
+    a, b = sorted((rank_a, rank_b))
+    value = 0.0
+    if _PIPS[a] + _PIPS[b] == 15:
+        value += 2
+    if a == b:
+        value += 2
+    for r in range(1, 14):
+        weight = 4 / 13  # four other crib cards, each about 1/13 likely of each rank
+        if _PIPS[a] + _PIPS[b] + _PIPS[r] == 15:
+            value += 2 * weight
+        if _PIPS[a] + _PIPS[r] == 15:
+            value += 2 * weight
+        if _PIPS[b] + _PIPS[r] == 15:
+            value += 2 * weight
+        ranks = sorted({a, b, r})
+        if len(ranks) == 3 and ranks[2] - ranks[0] == 2:
+            value += 3 * weight
+        if r in (a, b):
+            value += 2 * weight * 0.75
+    return value
+
+
+def _crib_sign(view: Mapping[str, Any], seat: int) -> float:
+    dealer = view["dealer"]
+    if dealer == seat:
+        return 1.0
+    sides = view["sides"]
+    for side in sides:
+        if seat in side and dealer in side:
+            return 1.0
+    return -1.0
+
+
+def discard_values(hand: Sequence[str], options: Sequence[Action], crib_sign: float) -> list[float]:
+    """For each discard option (its `data` = the cards laid away): expected kept-hand value + sign x crib estimate."""
+    dealt = [card_index(parse_card(c)) for c in hand]
+    starters = [i for i in range(52) if i not in dealt]
+    values = []
+    for option in options:
+        away = [card_index(c) for c in option.data]
+        keep = [i for i in dealt if i not in away]
+        total = 0
+        for s in starters:
+            total += score_total_indices(keep, s)
+        expected = total / len(starters)
+        if len(away) == 2:
+            crib = crib_estimate(INDEX_RANK[away[0]], INDEX_RANK[away[1]])
+        else:
+            crib = _single_crib(INDEX_RANK[away[0]])
+        values.append(expected + crib_sign * crib)
+    return values
+
+
+@lru_cache(maxsize=None)
+def _single_crib(rank: int) -> float:
+    """One card laid away (3 and 4 players): the average of its pair estimates with every rank."""
+    return sum(crib_estimate(rank, r) for r in range(1, 14)) / 13 / 2
+
+
+def _analysis_best(hand: Sequence[str], view: Mapping[str, Any], seat: int) -> Sequence[str] | None:
+    """The discard `analysis.best_discard` recommends, if that module is installed and answers."""
+    try:
+        from . import analysis  # written alongside; absent in early checkouts
+    except ImportError:
+        return None
+    best = getattr(analysis, "best_discard", None)
+    if best is None:
+        return None
+    try:
+        found = best([parse_card(c) for c in hand], _crib_sign(view, seat) > 0, view["players"])
+    except Exception:
+        return None
+    cards = getattr(found, "discard", found)
+    try:
+        return sorted(parse_card(c).code if isinstance(c, str) else c.code for c in cards)
+    except Exception:
+        return None
+
+
+def best_discard(view: Mapping[str, Any], decision: Decision, seat: int) -> Action:
+    """The expert's discard: `analysis.best_discard` when available, else `discard_values`' best (first on ties)."""
+    options = decision.choices
+    hand = view["hand"]
+    chosen = _analysis_best(hand, view, seat)
+    if chosen is not None:
+        for option in options:
+            if sorted(c.code for c in option.data) == chosen:
+                return option
+    values = discard_values(hand, options, _crib_sign(view, seat))
+    best = max(range(len(options)), key=lambda i: (values[i], -i))
+    return options[best]
+
+
+def peg_value(sequence: Sequence[str], count: int, card: Any) -> float:
+    """The expert's pegging score of playing `card` now (see the module docstring)."""
+    played = [parse_card(c) for c in sequence] + [card]
+    points = score_peg(played).total
+    rank = int(card.rank)
+    after = count + _PIPS[rank]
+    value = float(points)
+    if after in (5, 21):
+        value -= 1.0
+    if after < 31 and sequence:
+        last = int(parse_card(sequence[-1]).rank)
+        if 1 <= abs(last - rank) <= 2:
+            value -= 0.5
+    if not sequence:
+        if rank == 5:
+            value -= 1.0
+        elif rank < 5:
+            value += 0.5
+    value += _PIPS[rank] / 100  # tie-break: shed high cards, keep low ones for the go
+    return value
+
+
+def best_play(view: Mapping[str, Any], decision: Decision) -> Action:
+    options = decision.choices
+    if len(options) == 1:
+        return options[0]
+    seq, count = view["sequence"], view["count"]
+    return max(options, key=lambda option: peg_value(seq, count, option.data))
+
+
+class ExpertBot:
+    """Exact counts and responses, discard by expected value, pegging by `peg_value`."""
+
+    stands_in_unclaimable_windows = True
+    takes_sole_correct_choice = True
+
+    def __init__(self, rng: random.Random | None = None, seat: int = 0, **_: Any) -> None:
+        self.seat = seat
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        kind = decision.kind
+        if kind == "discard":
+            return best_discard(view, decision, decision.seat)
+        if kind == "play":
+            return best_play(view, decision)
+        return decision.correct[0]
+
+
+class NoviceBot:
+    """Misses scoring items with `miss_rate`, errs with `error_rate`, catches errors with `attention`."""
+
+    def __init__(self, rng: random.Random, seat: int = 0, miss_rate: float = 0.2, attention: float = 0.5, error_rate: float = 0.05, **_: Any) -> None:
+        for name, value in (("miss_rate", miss_rate), ("attention", attention), ("error_rate", error_rate)):
+            if not 0 <= value <= 1:
+                raise ValueError(f"novice {name} must lie between 0 and 1, not {value}")
+        self.rng = rng
+        self.miss_rate = miss_rate
+        self.attention = attention
+        self.error_rate = error_rate
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        rng, kind, choices = self.rng, decision.kind, decision.choices
+        if kind == "respond":
+            right = decision.correct[0]
+            if not isinstance(right, Pass) and rng.random() < self.attention:
+                return right
+            return next(c for c in choices if isinstance(c, Pass))
+        if kind == "count":
+            announced = self.count(view, decision.seat)
+            return choices[max(0, min(announced, len(choices) - 1))]
+        if rng.random() < self.error_rate:
+            return choices[rng.randrange(len(choices))]
+        if kind == "discard":
+            return best_discard(view, decision, decision.seat)
+        if kind == "play":
+            return best_play(view, decision)
+        return decision.correct[0]
+
+    def count(self, view: Mapping[str, Any], seat: int) -> int:
+        """The novice's announcement: each item kept with probability 1 - miss_rate, maybe a phantom fifteen."""
+        counting = view["counting"]
+        if counting["what"] == "crib":
+            cards = view["crib"]
+        else:
+            cards = view["shown"][str(seat)]
+        shown = score_show(cards, view["starter"], counting["what"] == "crib")
+        total = sum(item.points for item in shown.items if self.rng.random() >= self.miss_rate)
+        if self.rng.random() < self.error_rate:
+            total += 2
+        return total
+
+
+class RandomBot:
+    """Any choice uniformly; in a window claims (uniformly among the claims) with probability `call_rate`."""
+
+    def __init__(self, rng: random.Random, call_rate: float = 0.5, **_: Any) -> None:
+        if not 0 <= call_rate <= 1:
+            raise ValueError("random call_rate must lie between 0 and 1")
+        self.rng = rng
+        self.call_rate = call_rate
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        choices = decision.choices
+        if decision.kind == "respond":
+            if self.rng.random() < self.call_rate:
+                calls = [c for c in choices if not isinstance(c, Pass)]
+                if calls:
+                    return calls[self.rng.randrange(len(calls))]
+            return next(c for c in choices if isinstance(c, Pass))
+        return choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+
+
+def _rate(name: str, default: float, help: str) -> PlayerOption:
+    return PlayerOption(name, float, default, min=0.0, max=1.0, help=help)
+
+
+def register_players(register: Any) -> None:
+    """Register the three kinds for this game only (called from the plugin's hook)."""
+    games = ("cribbage_muggins",)
+    register("expert", lambda rng, **kw: ExpertBot(rng, **kw),
+             description="exact counts and responses; discards by expected hand value and a crib estimate; sound pegging",
+             games=games)
+    register("novice", lambda rng, **kw: NoviceBot(rng, **kw),
+             description="misses scoring items when counting, sometimes errs, catches some wrong counts",
+             games=games,
+             options=(_rate("miss_rate", 0.2, "chance of missing each scoring item when counting"),
+                      _rate("attention", 0.5, "chance of catching an opponent's wrong count (then claims exactly)"),
+                      _rate("error_rate", 0.05, "chance of a random discard or card, and of a phantom fifteen in a count")))
+    register("random", lambda rng, **kw: RandomBot(rng, **kw),
+             description="any discard, card and count; claims with call_rate (default 0.5)",
+             games=games,
+             options=(_rate("call_rate", 0.5, "chance of making a claim (any, uniformly) in a window"),))

@@ -1,0 +1,676 @@
+"""The cribbage state machine: one whole game, deal after deal, to the target.
+
+This module owns the rules as code. `CribbageState` cuts for the first deal
+(lowest card deals, ties cut again), deals (2p six cards, 3p five plus one
+from the pack to the crib, 4p five), takes each player's discards to the
+crib, cuts the starter (his heels: 2 to the dealer at once), runs the
+pegging (15 and 31 for 2, pairs, runs, go and last card, with the go
+rotation for three and four players), and the show in order from the
+dealer's left, the dealer's hand, then the crib. With muggins each show is
+announced by its owner and opens a challenge window for the other side;
+without it the show is scored automatically. The game ends the moment a
+score reaches the target (in lowball that side loses). Go is never a
+choice: a player who can play must (only legal cards are offered) and a
+player who cannot says go automatically. Scores are kept per side (a seat
+alone, or a partnership).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Iterable, Mapping, Sequence
+
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, parse_card, standard_deck
+from muggins.actions import Move
+
+from .rules import DEAL, DOUBLE_SKUNK_LINE, SKUNK_LINE, CribbageRules
+from .scoring import score_peg, score_show, score_total
+
+__all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "sort_cards", "pips"]
+
+DECK: tuple[Card, ...] = tuple(standard_deck())
+_SUIT_POS = {c.suit: i for i, c in enumerate(DECK[::13])}
+
+
+def pips(c: Card) -> int:
+    """Counting value: A=1 … 10, J/Q/K=10."""
+    r = int(c.rank)
+    return r if r < 10 else 10
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in rank order, then clubs, diamonds, hearts, spades."""
+    return sorted(cards, key=lambda c: (int(c.rank), _SUIT_POS[c.suit]))
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _cards(codes: Iterable[str]) -> list[Card]:
+    return [parse_card(code) for code in codes]
+
+
+MAX_COUNT = 29
+#: `announce N` for N = 0..29; typing the bare number picks it (the label is the number).
+ANNOUNCE: tuple[Move, ...] = tuple(Move(f"announce {n}", label=str(n), data=n) for n in range(MAX_COUNT + 1))
+ACCEPT = Pass(label="accept the count")
+MUGGINS: tuple[Claim, ...] = (None,) + tuple(Claim("muggins", amount=k, label=f"muggins {k}") for k in range(1, MAX_COUNT + 1))  # type: ignore[assignment]
+OVERCOUNT = Claim("overcount", label="overcount", keys=("o",))
+RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
+_ACCEPT_ONLY: tuple[Action, ...] = (ACCEPT,)
+_PLAY: dict[Card, Move] = {c: Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
+
+
+class CribbageState(State):
+    """One game. Phases: `discard`, `peg`, `count` (a show to announce), `respond` (its window), `over`."""
+
+    rules: CribbageRules
+
+    def __init__(self, game: Game, rules: CribbageRules, players: int, seed: int) -> None:
+        super().__init__(game, rules, players, seed)
+        rules.check_players(players)
+        self._blank()
+
+    # -- fields -------------------------------------------------------------
+    def _blank(self) -> None:
+        """Set every field to its value before the first deal (also used when loading)."""
+        rules, n = self.rules, self.players
+        rules.check_players(n)
+        self.partners = rules.partnerships
+        self.nsides = 2 if self.partners else n
+        self.each, self.lay, self.extra = DEAL[n]
+        self.counting = rules.counting
+        self.target = rules.target
+        self.first_dealer = 0
+        self.dealer = 0
+        self.deal_no = 0
+        self.scores = [0] * self.nsides
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.laid: list[list[Card]] = [[] for _ in range(n)]
+        self.crib: list[Card] = []
+        self.pack: list[Card] = list(DECK)
+        self.starter: Card | None = None
+        self.phase = "discard"
+        self.actor = 0  # seat discarding, or counting
+        self.played: list[list[Card]] = [[] for _ in range(n)]
+        self.seq: list[Card] = []
+        self.count = 0
+        self.turn = 0
+        self.last = -1
+        self.out = [False] * n
+        self.shows: list[list[Any]] = []  # [seat, "hand" | "crib"] still to count, in order
+        self.shown = [False] * n
+        self.crib_shown = False
+        self.window: ChallengeWindow | None = None
+        self.pending: dict[str, Any] = {}  # the count being disputed: seat, what, announced, truth
+        self.winner_side: int | None = None
+        self.ended_by = ""
+        self.stats = {"deals": 0, "counts": 0, "counts_low": 0, "counts_high": 0, "counts_exact": 0,
+                      "points_missed": 0, "points_overcounted": 0, "muggins_calls": 0, "muggins_points": 0,
+                      "false_muggins": 0, "false_muggins_points": 0, "overcount_calls": 0, "overcount_points": 0,
+                      "false_overcounts": 0, "heels": 0}
+        self.seat_figures = {"muggins_points": [0] * n, "overcount_points": [0] * n, "counts_low": [0] * n, "counts_high": [0] * n}
+        self.opening: list[dict] = []
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partners else seat
+
+    def seats_of(self, side: int) -> list[int]:
+        return [s for s in range(self.players) if self.side_of(s) == side]
+
+    def save_fields(self) -> dict[str, Any]:
+        return {
+            "first_dealer": self.first_dealer, "dealer": self.dealer, "deal_no": self.deal_no, "scores": list(self.scores),
+            "hands": [_codes(h) for h in self.hands], "laid": [_codes(h) for h in self.laid], "crib": _codes(self.crib),
+            "pack": _codes(self.pack), "starter": self.starter.code if self.starter else None, "phase": self.phase,
+            "actor": self.actor, "played": [_codes(p) for p in self.played], "seq": _codes(self.seq), "count": self.count,
+            "turn": self.turn, "last": self.last, "out": list(self.out), "shows": [list(s) for s in self.shows],
+            "shown": list(self.shown), "crib_shown": self.crib_shown,
+            "window": self.window.to_dict() if self.window else None, "pending": dict(self.pending),
+            "winner_side": self.winner_side, "ended_by": self.ended_by, "stats": dict(self.stats),
+            "seat_figures": {k: list(v) for k, v in self.seat_figures.items()}, "opening": self.opening,
+        }
+
+    def load_fields(self, data: Mapping[str, Any]) -> None:
+        self._blank()
+        for key in ("first_dealer", "dealer", "deal_no", "phase", "actor", "count", "turn", "last", "crib_shown", "winner_side", "ended_by"):
+            setattr(self, key, data[key])
+        self.scores = list(data["scores"])
+        self.hands = [_cards(h) for h in data["hands"]]
+        self.laid = [_cards(h) for h in data["laid"]]
+        self.crib = _cards(data["crib"])
+        self.pack = _cards(data["pack"])
+        self.starter = parse_card(data["starter"]) if data["starter"] else None
+        self.played = [_cards(p) for p in data["played"]]
+        self.seq = _cards(data["seq"])
+        self.out = list(data["out"])
+        self.shows = [list(s) for s in data["shows"]]
+        self.shown = list(data["shown"])
+        self.window = ChallengeWindow.from_dict(data["window"]) if data["window"] else None
+        self.pending = dict(data["pending"])
+        self.stats = dict(data["stats"])
+        self.seat_figures = {k: list(v) for k, v in data["seat_figures"].items()}
+        self.opening = list(data["opening"])
+
+    # -- set-up ---------------------------------------------------------------
+    @classmethod
+    def new(cls, game: Game, rules: CribbageRules, players: int, seed: int) -> "CribbageState":
+        state = cls(game, rules, players, seed)
+        events: list[dict] = []
+        if rules.lowball and rules.muggins:
+            events.append(event("note", text="Lowball is played without muggins: every show is scored automatically."))
+        state.first_dealer = state._cut_for_deal(events)
+        state.dealer = state.first_dealer
+        state._deal(events)
+        state.opening = events
+        return state
+
+    def opening_events(self) -> list[dict]:
+        return list(self.opening)
+
+    def _cut_for_deal(self, events: list[dict]) -> int:
+        """Each player cuts a card (seat order); the lowest rank deals; players tied lowest cut again."""
+        rng = derive_rng(self.seed, "cut for deal")
+        cutting = list(range(self.players))
+        while True:
+            deck = list(DECK)
+            rng.shuffle(deck)
+            cuts = {seat: deck[i] for i, seat in enumerate(cutting)}
+            low = min(int(c.rank) for c in cuts.values())
+            lowest = [s for s in cutting if int(cuts[s].rank) == low]
+            events.append(event("cut_for_deal", seats=list(cutting), cards=[cuts[s].code for s in cutting],
+                                lowest=lowest, reveals=[cuts[s].code for s in cutting]))
+            if len(lowest) == 1:
+                return lowest[0]
+            cutting = lowest
+
+    def _deal(self, events: list[dict]) -> None:
+        """Shuffle, deal one at a time from the dealer's left, the pack card to the crib (3p)."""
+        n = self.players
+        deck = list(DECK)
+        derive_rng(self.seed, "deal", self.deal_no).shuffle(deck)
+        self.hands = [[] for _ in range(n)]
+        self.laid = [[] for _ in range(n)]
+        self.played = [[] for _ in range(n)]
+        self.crib = []
+        self.starter = None
+        self.shown = [False] * n
+        self.crib_shown = False
+        self.seq, self.count, self.last, self.out = [], 0, -1, [False] * n
+        self.shows = []
+        self.window, self.pending = None, {}
+        for i in range(n * self.each):
+            self.hands[(self.dealer + 1 + i) % n].append(deck[i])
+        used = n * self.each
+        if self.extra:
+            self.crib.extend(deck[used:used + self.extra])
+            used += self.extra
+        self.pack = deck[used:]
+        self.stats["deals"] += 1
+        events.append(event("deal", deal=self.deal_no, dealer=self.dealer, cards_each=self.each, crib_from_pack=self.extra,
+                            scores=list(self.scores)))
+        for seat in range(n):
+            events.append(event("hand", seat=seat, cards=_codes(sort_cards(self.hands[seat])), to=[seat]))
+        self.phase = "discard"
+        self.actor = (self.dealer + 1) % n
+
+    # -- decisions ----------------------------------------------------------------
+    def _decision(self) -> Decision | None:
+        phase = self.phase
+        if phase == "peg":
+            seat = self.turn
+            options = tuple(_PLAY[c] for c in sort_cards(self._playable(seat)))
+            prompt = f"Count {self.count}: play a card"
+            return Decision(seat, "play", options, options, prompt)
+        if phase == "respond":
+            seat = self.window.current
+            right = self._right_response()
+            p = self.pending
+            whose = "their" if p["seat"] != seat else "your"
+            prompt = f"seat {p['seat']} counts {p['announced']} for {whose} {p['what']}: accept, muggins K or overcount?"
+            return Decision(seat, "respond", RESPONSES, right, prompt, True)
+        if phase == "count":
+            seat, what = self.actor, self.pending["what"]
+            cards = self.crib if what == "crib" else self.hands[seat]
+            prompt = f"Count your {what} {' '.join(map(str, sort_cards(cards)))} with {self.starter} (type 0-29)"
+            return Decision(seat, "count", ANNOUNCE, (ANNOUNCE[self.pending["truth"]],), prompt, True)
+        if phase == "discard":
+            seat = self.actor
+            hand = sort_cards(self.hands[seat])
+            options = tuple(
+                Move("discard " + " ".join(_codes(combo)), label="lay away " + " ".join(map(str, combo)), data=combo)
+                for combo in combinations(hand, self.lay)
+            )
+            whose = "your" if self.dealer == seat else ("your partner's" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else f"seat {self.dealer}'s")
+            prompt = f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib"
+            return Decision(seat, "discard", options, options, prompt)
+        return None
+
+    def _right_response(self) -> tuple[Action, ...]:
+        p = self.pending
+        announced, truth = p["announced"], p["truth"]
+        if announced < truth:
+            return (MUGGINS[truth - announced],)
+        if announced > truth:
+            return (OVERCOUNT,)
+        return _ACCEPT_ONLY
+
+    def open_window(self) -> ChallengeWindow | None:
+        return self.window if self.phase == "respond" else None
+
+    # -- moves ---------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[dict]:
+        events: list[dict] = []
+        phase = self.phase
+        if phase == "peg":
+            self._play(self.turn, action.data, events)
+        elif phase == "respond":
+            self._respond(action, events)
+        elif phase == "count":
+            self._announce(action.data, events)
+        elif phase == "discard":
+            self._discard(self.actor, action.data, events)
+        return events
+
+    def _discard(self, seat: int, chosen: Sequence[Card], events: list[dict]) -> None:
+        hand = self.hands[seat]
+        for c in chosen:
+            hand.remove(c)
+            self.crib.append(c)
+            self.laid[seat].append(c)
+        events.append(event("discard", seat=seat, count=len(chosen)))
+        events.append(event("laid_away", seat=seat, cards=_codes(chosen), to=[seat]))
+        nxt = (seat + 1) % self.players
+        if nxt != (self.dealer + 1) % self.players:
+            self.actor = nxt
+            return
+        self._cut(events)
+
+    def _cut(self, events: list[dict]) -> None:
+        """The player on the dealer's right cuts; the dealer turns the starter (the seeded shuffle decides it)."""
+        cutter = (self.dealer - 1) % self.players
+        self.starter = self.pack.pop()
+        events.append(event("cut", seat=cutter, dealer=self.dealer, starter=self.starter.code, reveals=[self.starter.code]))
+        if int(self.starter.rank) == 11:
+            self.stats["heels"] += 1
+            events.append(event("heels", seat=self.dealer, points=2))
+            if self._score(self.dealer, 2, "his heels", events):
+                return
+        self.phase = "peg"
+        self.turn = (self.dealer + 1) % self.players
+        self._advance_peg(events)
+
+    # -- pegging -----------------------------------------------------------------------
+    def _unplayed(self, seat: int) -> list[Card]:
+        played = self.played[seat]
+        return [c for c in self.hands[seat] if c not in played]
+
+    def _playable(self, seat: int) -> list[Card]:
+        room = 31 - self.count
+        played = self.played[seat]
+        return [c for c in self.hands[seat] if c not in played and pips(c) <= room]
+
+    def _play(self, seat: int, c: Card, events: list[dict]) -> None:
+        self.played[seat].append(c)
+        self.seq.append(c)
+        self.count += pips(c)
+        self.last = seat
+        scored = score_peg(self.seq)
+        events.append(event("peg", seat=seat, card=c.code, count=self.count, points=scored.total,
+                            why=[item.label for item in scored.items], reveals=[c.code]))
+        if scored.total and self._score(seat, scored.total, "pegging", events):
+            return
+        n = self.players
+        if self.count == 31:
+            self._new_count(seat, events)
+        else:
+            for step in range(1, n + 1):
+                other = (seat + step) % n
+                if not self.out[other]:
+                    self.turn = other
+                    break
+        self._advance_peg(events)
+
+    def _new_count(self, last: int, events: list[dict]) -> None:
+        """The count starts again at 0 with the first player holding cards, clockwise from `last`'s left."""
+        n = self.players
+        self.seq, self.count = [], 0
+        self.out = [not self._unplayed(s) for s in range(n)]
+        for step in range(1, n + 1):
+            other = (last + step) % n
+            if not self.out[other]:
+                self.turn = other
+                events.append(event("count_reset", next=other))
+                return
+        self.turn = (last + 1) % n  # nobody holds cards: pegging is over
+
+    def _advance_peg(self, events: list[dict]) -> None:
+        """Say go for players who cannot play, score go and last card, until someone must play."""
+        n = self.players
+        while True:
+            if all(len(self.played[s]) == len(self.hands[s]) for s in range(n)):
+                if self.count:
+                    events.append(event("go_point", seat=self.last, why="last card", points=1, count=self.count))
+                    if self._score(self.last, 1, "last card", events):
+                        return
+                self._start_show(events)
+                return
+            p = self.turn
+            if self._playable(p):
+                return
+            if not self.out[p]:
+                self.out[p] = True
+                if p != self.last and self._unplayed(p):
+                    events.append(event("go", seat=p, count=self.count))
+            nxt = None
+            for step in range(1, n + 1):
+                other = (p + step) % n
+                if not self.out[other]:
+                    nxt = other
+                    break
+            if nxt is None:
+                events.append(event("go_point", seat=self.last, why="go", points=1, count=self.count))
+                if self._score(self.last, 1, "go", events):
+                    return
+                self._new_count(self.last, events)
+            else:
+                self.turn = nxt
+
+    # -- the show -------------------------------------------------------------------------
+    def _start_show(self, events: list[dict]) -> None:
+        n = self.players
+        self.seq, self.count = [], 0
+        self.shows = [[(self.dealer + step) % n, "hand"] for step in range(1, n + 1)] + [[self.dealer, "crib"]]
+        self._next_show(events)
+
+    def _next_show(self, events: list[dict]) -> None:
+        """Show the next hand (or the crib); score it, or ask its owner to count it under muggins."""
+        while self.shows:
+            seat, what = self.shows.pop(0)
+            if what == "crib":
+                cards = self.crib
+                self.crib_shown = True
+            else:
+                cards = self.hands[seat]
+                self.shown[seat] = True
+            codes = _codes(sort_cards(cards))
+            events.append(event("show", seat=seat, what=what, cards=codes, starter=self.starter.code, reveals=codes + [self.starter.code]))
+            truth = score_total(cards, self.starter, what == "crib")
+            if self.counting:
+                self.phase = "count"
+                self.actor = seat
+                self.pending = {"seat": seat, "what": what, "announced": None, "truth": truth}
+                return
+            shown = score_show(cards, self.starter, what == "crib")
+            events.append(event("show_score", seat=seat, what=what, points=truth, breakdown=[i.to_dict() for i in shown.items],
+                                reveals=codes + [self.starter.code]))
+            if truth and self._score(seat, truth, what, events):
+                return
+        self.dealer = (self.dealer + 1) % self.players
+        self.deal_no += 1
+        self._deal(events)
+
+    def _announce(self, announced: int, events: list[dict]) -> None:
+        p = self.pending
+        seat, truth = p["seat"], p["truth"]
+        p["announced"] = announced
+        self.stats["counts"] += 1
+        if announced < truth:
+            self.stats["counts_low"] += 1
+            self.stats["points_missed"] += truth - announced
+            self.seat_figures["counts_low"][seat] += 1
+        elif announced > truth:
+            self.stats["counts_high"] += 1
+            self.stats["points_overcounted"] += announced - truth
+            self.seat_figures["counts_high"][seat] += 1
+        else:
+            self.stats["counts_exact"] += 1
+        events.append(event("announce", seat=seat, what=p["what"], points=announced))
+        if announced:
+            self._score(seat, announced, f"{p['what']} count", events, check=False)
+        side = self.side_of(seat)
+        if self.scores[side] >= self.target and announced <= truth:
+            self._settlement(None, {}, events)
+            self._finish(side, f"{p['what']} count", events)
+            return
+        mine = self.side_of(seat)
+        others = [s for s in range(self.players) if self.side_of(s) != mine]
+        self.window = ChallengeWindow.open(seat, self.players, subject={"what": p["what"], "announced": announced},
+                                           claimable=announced != truth, standing="pass", settle_on="any_claim", only=others)
+        self.phase = "respond"
+
+    def _respond(self, action: Action, events: list[dict]) -> None:
+        window = self.window
+        seat = window.current
+        p = self.pending
+        events.append(event("response", seat=seat, counter=p["seat"], response="accept" if isinstance(action, Pass) else str(action)))
+        if isinstance(action, Pass):
+            window.passed()
+            if window.closed:
+                self._settle(None, seat, events)
+            return
+        announced, truth = p["announced"], p["truth"]
+        if action.name == "muggins":
+            supported = truth > announced
+        else:
+            supported = announced > truth
+        window.claimed(str(action), supported)
+        self._settle(action, seat, events)
+
+    def _settle(self, claim: Claim | None, caller: int, events: list[dict]) -> None:
+        """Apply the first claim (or let the count stand), show the breakdown, check the target."""
+        p = self.pending
+        counter, announced, truth = p["seat"], p["announced"], p["truth"]
+        changes: dict[int, int] = {}
+        order: list[int] = [counter]
+        if claim is not None and claim.name == "muggins":
+            self.stats["muggins_calls"] += 1
+            missed = truth - announced
+            if missed > 0:
+                gained = min(claim.amount, missed)
+                changes[caller] = gained
+                self.stats["muggins_points"] += gained
+                self.seat_figures["muggins_points"][caller] += gained
+            else:
+                changes[counter] = claim.amount
+                self.stats["false_muggins"] += 1
+                self.stats["false_muggins_points"] += claim.amount
+        elif claim is not None:
+            self.stats["overcount_calls"] += 1
+            excess = announced - truth
+            if excess > 0:
+                changes[counter] = -excess
+                changes[caller] = excess
+                self.stats["overcount_points"] += excess
+                self.seat_figures["overcount_points"][caller] += excess
+            else:
+                self.stats["false_overcounts"] += 1
+        self._settlement(claim, changes, events, caller if claim is not None else None)
+        for seat, points in changes.items():
+            why = "muggins" if claim.name == "muggins" else "overcount"
+            self._score(seat, points, why, events, check=False)
+            if seat not in order:
+                order.append(seat)
+        self.window = None
+        # Both sides may have reached the target; the counter's points were scored first.
+        for seat in order:
+            side = self.side_of(seat)
+            if self.scores[side] >= self.target:
+                self._finish(side, "settlement", events)
+                return
+        self.pending = {}
+        self._next_show(events)
+
+    def _settlement(self, claim: Claim | None, changes: dict[int, int], events: list[dict], caller: int | None = None) -> None:
+        p = self.pending
+        cards = self.crib if p["what"] == "crib" else self.hands[p["seat"]]
+        shown = score_show(cards, self.starter, p["what"] == "crib")
+        if claim is None:
+            outcome = "stands"
+        elif claim.name == "muggins":
+            outcome = "muggins upheld" if p["truth"] > p["announced"] else "false muggins"
+        else:
+            outcome = "overcount upheld" if p["announced"] > p["truth"] else "false overcount"
+        events.append(event(
+            "settlement", seat=p["seat"], what=p["what"], announced=p["announced"], true=p["truth"],
+            caller=caller, claim=None if claim is None else str(claim), outcome=outcome,
+            changes={str(s): v for s, v in changes.items()}, breakdown=[i.to_dict() for i in shown.items],
+            reveals=_codes(sort_cards(cards)) + [self.starter.code],
+        ))
+
+    # -- scores and the end ------------------------------------------------------------------
+    def _score(self, seat: int, points: int, why: str, events: list[dict], *, check: bool = True) -> bool:
+        """Add `points` to `seat`'s side; True if that ended the game (only when `check`)."""
+        side = self.side_of(seat)
+        self.scores[side] += points
+        events.append(event("score", seat=seat, side=side, points=points, total=self.scores[side], why=why))
+        if check and self.scores[side] >= self.target:
+            self._finish(side, why, events)
+            return True
+        return False
+
+    def _finish(self, side: int, why: str, events: list[dict]) -> None:
+        self.phase = "over"
+        self.window = None
+        self.winner_side = side
+        self.ended_by = why
+        result = self.result()
+        events.append(event("game_over", reached=side, reached_seats=self.seats_of(side), why=why, lowball=self.rules.lowball,
+                            winners=list(result.winners), scores=list(self.scores),
+                            skunked=list(result.seat_stats["skunked"]), double_skunked=list(result.seat_stats["double_skunked"])))
+
+    def result(self) -> Result | None:
+        if self.phase != "over":
+            return None
+        side = self.winner_side
+        if self.rules.lowball:
+            winning = [s for s in range(self.nsides) if s != side]
+        else:
+            winning = [side]
+        winners = tuple(seat for seat in range(self.players) if self.side_of(seat) in winning)
+        per_seat = tuple(self.scores[self.side_of(s)] for s in range(self.players))
+        skunk = SKUNK_LINE[self.target]
+        double = DOUBLE_SKUNK_LINE.get(self.target, 0)
+        lowball = self.rules.lowball
+        skunked = tuple(int(not lowball and s not in winners and per_seat[s] < skunk) for s in range(self.players))
+        doubled = tuple(int(not lowball and s not in winners and per_seat[s] < double) for s in range(self.players))
+        ordered = sorted(self.scores, reverse=True)
+        stats = dict(self.stats)
+        stats["margin"] = [ordered[0] - ordered[1]]
+        stats["skunks"] = sum(1 for side_ in range(self.nsides) if skunked[self.seats_of(side_)[0]])
+        stats["double_skunks"] = sum(1 for side_ in range(self.nsides) if doubled[self.seats_of(side_)[0]])
+        seat_stats = {"skunked": skunked, "double_skunked": doubled}
+        seat_stats.update({k: tuple(v) for k, v in self.seat_figures.items()})
+        return Result(winners, per_seat, stats, False, seat_stats)
+
+    # -- what seats see ---------------------------------------------------------------------
+    def piles(self) -> dict[str, list[Card]]:
+        found = {f"hand {s}": self.hands[s] for s in range(self.players)}
+        found["crib"] = self.crib
+        found["starter"] = [self.starter] if self.starter else []
+        found["pack"] = self.pack
+        return found
+
+    def hidden_from(self, seat: int | None) -> set[Card]:
+        hidden = set(self.pack)
+        if not self.crib_shown:
+            mine = self.laid[seat] if seat is not None else ()
+            hidden.update(c for c in self.crib if c not in mine)
+        for other in range(self.players):
+            if other != seat and not self.shown[other]:
+                played = self.played[other]
+                hidden.update(c for c in self.hands[other] if c not in played)
+        return hidden
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        n = self.players
+        hands_shown = {str(s): _codes(sort_cards(self.hands[s])) for s in range(n) if self.shown[s]}
+        view: dict[str, Any] = {
+            "players": n, "partnerships": self.partners, "target": self.target, "muggins": self.counting,
+            "lowball": self.rules.lowball, "seat": seat, "deal": self.deal_no, "dealer": self.dealer,
+            "scores": list(self.scores), "sides": [self.seats_of(side) for side in range(self.nsides)],
+            "phase": self.phase, "starter": self.starter.code if self.starter else None,
+            "count": self.count, "sequence": _codes(self.seq),
+            "played": [_codes(p) for p in self.played],
+            "cards_left": [len(self.hands[s]) - len(self.played[s]) for s in range(n)],
+            "crib_size": len(self.crib), "shown": hands_shown,
+            "crib": _codes(sort_cards(self.crib)) if self.crib_shown else None,
+            "to_act": self.to_act(),
+        }
+        if seat is not None:
+            view["hand"] = _codes(sort_cards(self._unplayed(seat) if self.phase == "peg" else self.hands[seat]))
+            view["my_cards"] = _codes(sort_cards(self.hands[seat]))
+            view["laid_away"] = _codes(self.laid[seat])
+        if self.pending and self.pending.get("announced") is not None:
+            view["announced"] = {"seat": self.pending["seat"], "what": self.pending["what"], "points": self.pending["announced"]}
+        elif self.pending:
+            view["counting"] = {"seat": self.pending["seat"], "what": self.pending["what"]}
+        if self.phase == "over":
+            view["winners"] = list(self.result().winners)
+        return view
+
+    # -- hand-made positions (tests, docs) ---------------------------------------------------------
+    @classmethod
+    def from_position(
+        cls,
+        game: Game,
+        rules: CribbageRules | None = None,
+        *,
+        players: int,
+        dealer: int = 0,
+        hands: Mapping[int, Sequence[str]] | Sequence[Sequence[str]],
+        crib: Sequence[str] = (),
+        starter: str | None = None,
+        scores: Sequence[int] | None = None,
+        phase: str = "peg",
+        seed: int = 0,
+        laid: Mapping[int, Sequence[str]] | None = None,
+    ) -> "CribbageState":
+        """A hand-made position for tests and docs.
+
+        `phase="discard"`: `hands` are the dealt hands (6 or 5 cards) and the
+        first discarder is the dealer's left. `phase="peg"`: `hands` hold
+        four cards each, `crib` four cards, `starter` is turned (his heels is
+        NOT scored) and pegging starts at the dealer's left. `phase="show"`:
+        the same, with pegging over (every card played), so the show begins.
+        Cards not named go to the pack.
+        """
+        rules = rules or CribbageRules()
+        state = cls(game, rules, players, seed)
+        state.first_dealer = state.dealer = dealer
+        items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
+        used: list[Card] = []
+        for s, codes in items:
+            state.hands[int(s)] = _cards(codes)
+            used += state.hands[int(s)]
+        state.crib = _cards(crib)
+        used += state.crib
+        if laid:
+            for s, codes in laid.items():
+                state.laid[int(s)] = _cards(codes)
+        if starter:
+            state.starter = parse_card(starter)
+            used.append(state.starter)
+        if len(set(used)) != len(used):
+            raise ValueError("a card is named twice in the position")
+        taken = set(used)
+        state.pack = [c for c in DECK if c not in taken]
+        if scores is not None:
+            state.scores = list(scores)
+        events: list[dict] = []
+        if phase == "discard":
+            state.phase = "discard"
+            state.actor = (dealer + 1) % players
+        elif phase in ("peg", "show"):
+            state.phase = "peg"
+            state.turn = (dealer + 1) % players
+            if phase == "show":
+                state.played = [list(h) for h in state.hands]
+                state._start_show(events)
+            else:
+                state._advance_peg(events)
+        else:
+            raise ValueError(f"phase must be discard, peg or show, not {phase!r}")
+        state.opening = events
+        return state
