@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+import muggins
 from muggins.engine import Match, make_players
 from muggins.plugins import get_registry, load_registry, reset_registry
 
@@ -57,11 +58,15 @@ def test_every_failure_is_one_line_and_the_others_still_load(site, monkeypatch):
     monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", ",".join(["tally", *site]))
     registry = load_registry()
     errors = "\n".join(registry.errors)
-    assert "tally" in registry.games and "tally_bonus" in registry.games
-    assert "plugin 'noimport' failed to load: ModuleNotFoundError: No module named 'no_such_module_xyz'" in errors
+    assert "tally_bonus" in registry.games
+    assert "plugin 'noimport' from muggins-noimport failed to load: ModuleNotFoundError: No module named 'no_such_module_xyz'" in errors
     assert "plugin 'raises' failed to register games: RuntimeError: database not found" in errors
-    # entry points load in name order, so 'duplicate' registers 'tally' first and the real one is refused
-    assert "plugin 'tally' failed to register games: PluginError: game 'tally' is already registered by plugin 'duplicate'" in errors
+    # 'duplicate' also registers a game called 'tally': neither wins, whatever the entry points' order
+    assert "tally" not in registry.games and [p.name for p in registry.conflicts["tally"]] == ["duplicate", "tally"]
+    assert (
+        "game 'tally' is registered by more than one plugin: muggins-duplicate 1.0 (plugin 'duplicate') and "
+        "muggins-tally 1.0 (plugin 'tally'); neither is used; choose one with MUGGINS_LOAD_PLUGINS"
+    ) in errors
     assert "needs a muggins.Game instance, not str" in errors
     assert "plugin 'misspelled' implements an unknown hook" in errors
     assert "player kind 'random' is already registered" in errors
@@ -128,3 +133,11 @@ def test_registered_games_get_their_own_registry_hook_relay(site, monkeypatch):
     assert game.hooks is with_bonus.pm.hook
     assert game.hooks.muggins_tally_bonus(card="AS") == 5
     assert without.game("tally_bonus").hooks.muggins_tally_bonus(card="AS") is None
+
+
+def test_lazy_package_exports_every_name_and_refuses_unknown_ones():
+    for name in muggins.__all__:
+        assert getattr(muggins, name) is not None
+    assert "Game" in dir(muggins)
+    with pytest.raises(AttributeError, match="no attribute 'Gmae'"):
+        muggins.Gmae  # noqa: B018

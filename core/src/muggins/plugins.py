@@ -1,27 +1,36 @@
 """Plugin loading and the registries of games, players and commands.
 
-Plugins are found through the `muggins` entry-point group and managed by
-pluggy. Loading is guarded: a plugin that fails to import, to register or to
-match a hook spec is reported as one line in `registry.errors` while the
-others load. `MUGGINS_LOAD_PLUGINS` (comma-separated entry-point or
-distribution names; empty for none) limits which plugins load and
-`MUGGINS_TRACE_PLUGINS=1` traces every hook call to stderr. The `Registry`
-holds what plugins registered: games by name, player kinds, command hooks.
+Plugins are found through the `muggins` entry-point group with
+`importlib.metadata`, reading each distribution on `sys.path` on its own (so
+one unreadable distribution cannot hide the others; the first distribution
+of a name on the path wins, as `importlib.metadata` has it), and managed by
+pluggy. Loading is guarded: a distribution that cannot be read, or a plugin
+that fails to import, to register or to match a hook spec (even by calling
+`sys.exit()`), is reported as one line in `registry.errors` while the others
+load. Two plugins registering one game name is a conflict: neither is used
+until the user picks one. `MUGGINS_LOAD_PLUGINS` (comma-separated
+entry-point or distribution names; empty for none) limits which plugins load
+and `MUGGINS_TRACE_PLUGINS=1` traces every hook call to stderr. The
+`Registry` holds what plugins registered: games by name, conflicting game
+names, player kinds, command hooks.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pluggy
 
 from . import hookspecs
-from .entrypoints import EntryPoint, entry_points
 from .game import Game
 from .players import BUILTIN_KINDS, PlayerKind, PlayerOption, parse_seat
+
+if TYPE_CHECKING:
+    from importlib.metadata import Distribution, EntryPoint
 
 __all__ = ["Registry", "PluginInfo", "PluginError", "load_registry", "get_registry", "reset_registry", "ENTRY_POINT_GROUP"]
 
@@ -44,6 +53,13 @@ class PluginInfo:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "distribution": self.distribution, "version": self.version, "hooks": sorted(self.hooks)}
 
+    def describe(self) -> str:
+        """`muggins-tally 1.0 (plugin 'tally')`, or `plugin 'tally'` for a plugin from no distribution."""
+        if self.distribution is None:
+            return f"plugin {self.name!r}"
+        version = f" {self.version}" if self.version else ""
+        return f"{self.distribution}{version} (plugin {self.name!r})"
+
 
 class _BuiltinPlayers:
     """The core's own plugin: the generic player kinds."""
@@ -61,6 +77,8 @@ class Registry:
     pm: pluggy.PluginManager
     games: dict[str, Game] = field(default_factory=dict)
     game_sources: dict[str, PluginInfo] = field(default_factory=dict)
+    conflicts: dict[str, list[PluginInfo]] = field(default_factory=dict)
+    _game_offers: dict[str, list[tuple[Game, PluginInfo]]] = field(default_factory=dict, repr=False)
     players: list[PlayerKind] = field(default_factory=list)
     plugins: list[PluginInfo] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
@@ -73,14 +91,21 @@ class Registry:
 
     def _call(self, impl: Any, **kwargs: Any) -> None:
         self.trace(f"{impl.function.__name__}() of plugin {impl.plugin_name!r}")
-        impl.function(**kwargs)
+        try:
+            impl.function(**kwargs)
+        except (KeyboardInterrupt, Exception):
+            raise
+        except BaseException as exc:  # sys.exit() in a plugin's hook must not end the command
+            raise _PluginEscape(exc) from exc
 
     @property
     def listens_to_events(self) -> bool:
         return bool(self.pm.hook.muggins_on_event.get_hookimpls())
 
     def game(self, name: str) -> Game:
-        """The game called `name`; KeyError with the installed names otherwise."""
+        """The game called `name`; KeyError naming the rival plugins of a conflict, or the installed games."""
+        if name in self.conflicts:
+            raise KeyError(conflict_message(name, self.conflicts[name]))
         try:
             return self.games[name]
         except KeyError:
@@ -126,20 +151,89 @@ class Registry:
                 self.errors.append(f"plugin {impl.plugin_name!r} failed to add commands: {_one_line(exc)}")
 
 
+class _PluginEscape(Exception):
+    """A plugin hook's SystemExit (or other BaseException), carried so `except Exception` reports it."""
+
+
 def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, _PluginEscape):
+        exc = exc.args[0]
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
-def _wanted(env: str | None) -> set[str] | None:
+def conflict_message(name: str, rivals: list[PluginInfo]) -> str:
+    """One line naming every plugin that registered game `name` and how to choose one."""
+    return (
+        f"game {name!r} is registered by more than one plugin: {' and '.join(r.describe() for r in rivals)}; "
+        "neither is used; choose one with MUGGINS_LOAD_PLUGINS"
+    )
+
+
+def _normalise(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _wanted(env: str | None) -> dict[str, str] | None:
+    """The plugin names asked for, normalised, each mapped to how the user wrote it; None for all."""
     if env is None:
         return None
-    return {name.strip().lower().replace("_", "-") for name in env.split(",") if name.strip()}
+    return {_normalise(name.strip()): name.strip() for name in env.split(",") if name.strip()}
 
 
-def _entry_points() -> Iterable[EntryPoint]:
-    # Sorted, so which of two clashing plugins wins does not depend on sys.path order.
-    return sorted(entry_points(ENTRY_POINT_GROUP), key=lambda ep: (ep.name, ep.value))
+@dataclass(frozen=True)
+class _Discovered:
+    """One `muggins` entry point and the distribution that declares it."""
+
+    entry_point: EntryPoint
+    distribution: str
+    version: str | None
+
+    @property
+    def names(self) -> set[str]:
+        """The normalised names MUGGINS_LOAD_PLUGINS may use for it."""
+        return {_normalise(self.entry_point.name), _normalise(self.distribution)}
+
+
+def _distribution_key(dist: Distribution) -> str:
+    # importlib.metadata's own de-duplication key: taken from the folder name, so
+    # usually no metadata is read; it is private, hence the fallbacks.
+    try:
+        return _normalise(dist._normalized_name)  # type: ignore[attr-defined]
+    except Exception:
+        return str(getattr(dist, "_path", id(dist)))
+
+
+def _entry_points() -> tuple[list[_Discovered], dict[str, str]]:
+    """Every `muggins` entry point on sys.path in a deterministic order, and a problem line per unreadable distribution.
+
+    Each distribution is read on its own because `importlib.metadata.entry_points()`
+    (and pluggy's loader) stop at the first distribution that cannot be read.
+    """
+    from importlib import metadata  # costs ~20 ms, so only when discovering
+
+    seen: set[str] = set()
+    found: list[_Discovered] = []
+    unreadable: dict[str, str] = {}
+    for dist in metadata.distributions():
+        key = _distribution_key(dist)
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            entries = dist.entry_points.select(group=ENTRY_POINT_GROUP)
+            if not entries:
+                continue
+            meta = dist.metadata
+            name, version = meta.get("Name") or key, meta.get("Version")
+        except Exception as exc:
+            where = getattr(dist, "_path", None)
+            unreadable[key] = f"distribution {key!r}{f' at {where}' if where else ''} cannot be read: {_one_line(exc)}"
+            continue
+        found.extend(_Discovered(ep, name, version) for ep in entries)
+    # Sorted, so loading order (and which plugin gets a contested plugin name) does not depend on sys.path order.
+    found.sort(key=lambda d: (d.entry_point.name, d.entry_point.value, _normalise(d.distribution)))
+    return found, unreadable
 
 
 def load_registry(
@@ -163,21 +257,18 @@ def load_registry(
     pm.register(_BuiltinPlayers(), name="muggins.builtin")
     registry.plugins.append(PluginInfo("muggins.builtin", "muggins-core", _core_version(), ["muggins_register_players"]))
 
+    asked_by = "MUGGINS_LOAD_PLUGINS" if only is None else "the plugin list"
     wanted = _wanted(",".join(only)) if only is not None else _wanted(os.environ.get("MUGGINS_LOAD_PLUGINS"))
-    if load_entry_points:
-        for ep in _entry_points():
-            dist = ep.dist
-            names = {ep.name.lower().replace("_", "-")} | ({dist.lower().replace("_", "-")} if dist else set())
-            if wanted is not None and not names & wanted:
+    if load_entry_points and wanted != {}:
+        discovered, unreadable = _entry_points()
+        registry.errors.extend(unreadable.values())
+        for found in discovered:
+            if wanted is not None and not found.names & wanted.keys():
                 continue
-            registry.trace(f"loading plugin {ep.name!r} ({ep.value}) from {dist or 'an unknown distribution'}")
-            try:
-                plugin = ep.load()
-                pm.register(plugin, name=ep.name)
-            except Exception as exc:
-                registry.errors.append(f"plugin {ep.name!r} failed to load: {_one_line(exc)}")
-                continue
-            registry.plugins.append(PluginInfo(ep.name, dist, ep.version, _hooks_of(pm, plugin)))
+            _load_entry_point(registry, found)
+        known = set(unreadable).union(*(found.names for found in discovered))
+        for name in sorted(set(wanted or {}) - known):
+            registry.errors.append(f"{asked_by} names {wanted[name]!r}, which matches no installed plugin")
     for name, plugin in extra_plugins:
         pm.register(plugin, name=name)
         registry.plugins.append(PluginInfo(name, None, None, _hooks_of(pm, plugin)))
@@ -194,13 +285,31 @@ def load_registry(
             registry.errors.append(f"plugin {bad_name!r} implements an unknown hook: {_one_line(exc)}")
             _forget(registry, bad_name)
             pm.unregister(bad)
+    _settle_games(registry)
     return registry
 
 
+def _load_entry_point(registry: Registry, found: _Discovered) -> None:
+    ep, pm = found.entry_point, registry.pm
+    # The distribution is named unless the entry point already says it.
+    source = "" if _normalise(ep.name) == _normalise(found.distribution) else f" from {found.distribution}"
+    registry.trace(f"loading plugin {ep.name!r} ({ep.value}){source or ' from ' + found.distribution}")
+    # Two distributions may use one entry-point name; pluggy needs unique plugin names.
+    name = ep.name if pm.get_plugin(ep.name) is None and not pm.is_blocked(ep.name) else f"{found.distribution}:{ep.name}"
+    try:
+        plugin = ep.load()
+        pm.register(plugin, name=name)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # sys.exit() or worse while importing must not end the command
+        registry.errors.append(f"plugin {ep.name!r}{source} failed to load: {_one_line(exc)}")
+        return
+    registry.plugins.append(PluginInfo(name, found.distribution, found.version, _hooks_of(pm, plugin)))
+
+
 def _forget(registry: Registry, plugin_name: str) -> None:
-    for name, info in list(registry.game_sources.items()):
-        if info.name == plugin_name:
-            del registry.games[name], registry.game_sources[name]
+    for name, offers in registry._game_offers.items():
+        offers[:] = [(game, info) for game, info in offers if info.name != plugin_name]
     registry.plugins = [p for p in registry.plugins if p.name != plugin_name]
 
 
@@ -229,20 +338,30 @@ def _collect_games(registry: Registry) -> None:
         def register(game: Game, hookspecs: object | None = None, _source: PluginInfo = source) -> None:
             if not isinstance(game, Game):
                 raise PluginError(f"register() needs a muggins.Game instance, not {type(game).__name__}")
-            if game.name in registry.games:
-                other = registry.game_sources[game.name].name
-                raise PluginError(f"game {game.name!r} is already registered by plugin {other!r}")
+            offers = registry._game_offers.setdefault(game.name, [])
+            if any(source is _source for _, source in offers):
+                raise PluginError(f"game {game.name!r} is registered twice by this plugin")
             if hookspecs is not None:
                 pm.add_hookspecs(hookspecs)
             if game.hooks is None:
                 game.hooks = pm.hook
-            registry.games[game.name] = game
-            registry.game_sources[game.name] = _source
+            offers.append((game, _source))
 
         try:
             registry._call(impl, register=register)
         except Exception as exc:
             registry.errors.append(f"plugin {impl.plugin_name!r} failed to register games: {_one_line(exc)}")
+
+
+def _settle_games(registry: Registry) -> None:
+    """Install each offered game; a name offered by several plugins becomes a conflict that installs none."""
+    for name, offers in sorted(registry._game_offers.items()):
+        if len(offers) == 1:
+            registry.games[name], registry.game_sources[name] = offers[0]
+        else:
+            registry.conflicts[name] = [source for _, source in offers]
+            registry.errors.append(conflict_message(name, registry.conflicts[name]))
+    registry._game_offers.clear()
 
 
 def _collect_players(registry: Registry) -> None:
