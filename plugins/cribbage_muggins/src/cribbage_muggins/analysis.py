@@ -1,0 +1,419 @@
+"""Cribbage analysis: which cards to lay away, and the exact distribution of show totals.
+
+This module owns expectations computed from the scoring tables of
+`cribbage_muggins.scoring`. `rank_discards` ranks every possible discard of
+a dealt hand (15 for six cards, 5 for five) by the expected value of the
+kept hand over every starter the player cannot see, plus (the crib is your
+side's) or minus (the opponents') the expected value of the crib, and
+reports hand and crib figures separately. Assumption, stated once: the crib
+cards you do not hold (the opponent's two for 2 players; one from each
+other player plus the pack card for 3; one from each other player for 4)
+and the starter are drawn uniformly from the cards you have not seen. The
+crib expectation is exact (counted by rank multisets, with flush and nobs
+by linearity of expectation) unless a Monte-Carlo sample is asked for.
+`best_discard` is the fast form for bots: exact hand expectation plus a
+crib expectation looked up in a table per discarded ranks, built once on
+first use. `show_distribution` counts how many of the hand-and-starter
+combinations score 0..29, by rank multisets and suit counting rather than
+by scoring each combination.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from math import comb
+from typing import Sequence
+
+from muggins.cards import Card
+
+from .scoring import (
+    INDEX_RANK,
+    INDEX_SUIT,
+    INDEX_WEIGHT,
+    RANK_WEIGHT,
+    SHOW_BASE,
+    CardLike,
+    index_card,
+    score_total_indices,
+    to_cards,
+)
+
+__all__ = [
+    "DiscardOption",
+    "rank_discards",
+    "best_discard",
+    "best_discard_indices",
+    "expected_hand",
+    "expected_crib",
+    "crib_table",
+    "method_text",
+    "show_distribution",
+    "HAND_SIZE",
+    "DEFAULT_SAMPLE",
+    "CRIB_ASSUMPTION",
+]
+
+HAND_SIZE = {2: 6, 3: 5, 4: 5}
+"""Cards dealt to each player, by number of players."""
+
+DEFAULT_SAMPLE = 10_000
+"""Monte-Carlo deals per option when `exact=False` and no sample size is given."""
+
+CRIB_ASSUMPTION = (
+    "crib cards you do not hold and the starter are drawn uniformly from the cards you have not seen"
+)
+
+_JACK = 11
+_INDEX_OF_CARD = {index_card(i): i for i in range(52)}
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """One way to lay away: the cards discarded and kept, and their expected values.
+
+    `hand`: expected show of the kept cards over every unseen starter.
+    `crib`: expected show of the crib (always the crib's own points).
+    `net`: `hand + crib` when the crib is your side's, `hand - crib` otherwise.
+    """
+
+    discard: tuple[Card, ...]
+    keep: tuple[Card, ...]
+    hand: float
+    crib: float
+    net: float
+
+    def to_dict(self) -> dict:
+        return {
+            "discard": [c.code for c in self.discard],
+            "keep": [c.code for c in self.keep],
+            "hand": round(self.hand, 4),
+            "crib": round(self.crib, 4),
+            "net": round(self.net, 4),
+        }
+
+
+# -- expectations over unseen cards ------------------------------------------------
+
+def _unseen_counts(unseen: Sequence[int]) -> tuple[list[int], list[int]]:
+    by_rank = [0] * 14
+    by_suit = [0] * 4
+    for i in unseen:
+        by_rank[INDEX_RANK[i]] += 1
+        by_suit[INDEX_SUIT[i]] += 1
+    return by_rank, by_suit
+
+
+def _expected_hand(keep: Sequence[int], by_rank: list[int], by_suit: list[int], unseen_total: int) -> float:
+    """Mean show of `keep` over every unseen starter, counting starters by rank (13 look-ups, not 46)."""
+    key = INDEX_WEIGHT[keep[0]] + INDEX_WEIGHT[keep[1]] + INDEX_WEIGHT[keep[2]] + INDEX_WEIGHT[keep[3]]
+    points = 0
+    for rank in range(1, 14):
+        count = by_rank[rank]
+        if count:
+            points += count * SHOW_BASE[key + RANK_WEIGHT[rank]]
+    suit = INDEX_SUIT[keep[0]]
+    if INDEX_SUIT[keep[1]] == suit and INDEX_SUIT[keep[2]] == suit and INDEX_SUIT[keep[3]] == suit:
+        points += 4 * unseen_total + by_suit[suit]
+    for i in keep:
+        if INDEX_RANK[i] == _JACK:
+            points += by_suit[INDEX_SUIT[i]]
+    return points / unseen_total
+
+
+@lru_cache(maxsize=None)
+def _rank_multisets(size: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Every multiset of `size` ranks as (rank key, ((rank, multiplicity), ...))."""
+    found = []
+    for ranks in combinations_with_replacement(range(1, 14), size):
+        parts = tuple((r, ranks.count(r)) for r in sorted(set(ranks)))
+        found.append((sum(RANK_WEIGHT[r] for r in ranks), parts))
+    return tuple(found)
+
+
+def _multiset_weights(size: int, by_rank: list[int]) -> list[tuple[int, int]]:
+    """(rank key, number of ways to draw that multiset from the unseen cards) for each drawable multiset."""
+    weighted = []
+    for key, parts in _rank_multisets(size):
+        ways = 1
+        for rank, times in parts:
+            ways *= comb(by_rank[rank], times)
+            if not ways:
+                break
+        if ways:
+            weighted.append((key, ways))
+    return weighted
+
+
+def _expected_crib(
+    discards: Sequence[int],
+    weights: list[tuple[int, int]],
+    unseen: Sequence[int],
+    by_suit: list[int],
+    unknown: int,
+) -> float:
+    """Exact mean crib show; `unknown` crib cards (the starter among them) come uniformly from `unseen`.
+
+    `weights` is `_multiset_weights(unknown, ...)` of the same unseen cards.
+    Flush and nobs are added by linearity of expectation: the five-card
+    flush needs every unknown card in the discards' one suit; a discarded
+    jack scores nobs when the starter is of its suit; an unseen jack when it
+    is among the other unknown cards and the starter is another card of its suit.
+    """
+    unseen_total = len(unseen)
+    discard_key = sum(INDEX_WEIGHT[i] for i in discards)
+    drawn = comb(unseen_total, unknown)
+    base = sum(ways * SHOW_BASE[discard_key + key] for key, ways in weights) / drawn
+    suits = {INDEX_SUIT[i] for i in discards}
+    flush = 5 * comb(by_suit[next(iter(suits))], unknown) / drawn if len(suits) == 1 else 0.0
+    nobs = 0.0
+    for i in discards:
+        if INDEX_RANK[i] == _JACK:
+            nobs += by_suit[INDEX_SUIT[i]] / unseen_total
+    for i in unseen:
+        if INDEX_RANK[i] == _JACK:
+            nobs += (by_suit[INDEX_SUIT[i]] - 1) / unseen_total * (unknown - 1) / (unseen_total - 1)
+    return base + flush + nobs
+
+
+def expected_hand(keep: Sequence[CardLike], seen: Sequence[CardLike] = ()) -> float:
+    """Exact mean show of four kept cards over every starter not among `keep` and `seen`."""
+    kept = [_INDEX_OF_CARD[c] for c in to_cards(keep)]
+    if len(kept) != 4:
+        raise ValueError(f"a kept hand has 4 cards, got {len(kept)}")
+    known = set(kept) | {_INDEX_OF_CARD[c] for c in to_cards(seen)}
+    unseen = [i for i in range(52) if i not in known]
+    by_rank, by_suit = _unseen_counts(unseen)
+    return _expected_hand(kept, by_rank, by_suit, len(unseen))
+
+
+def expected_crib(discards: Sequence[CardLike], seen: Sequence[CardLike] = ()) -> float:
+    """Exact mean crib show given your discards (1 or 2 cards) and the other cards you have seen.
+
+    The crib's other cards and the starter (5 minus len(discards) cards) are
+    drawn uniformly from the cards not among `discards` and `seen`.
+    """
+    laid = [_INDEX_OF_CARD[c] for c in to_cards(discards)]
+    if not 1 <= len(laid) <= 4:
+        raise ValueError(f"discards into the crib are 1 to 4 cards, got {len(laid)}")
+    known = set(laid) | {_INDEX_OF_CARD[c] for c in to_cards(seen)}
+    unseen = [i for i in range(52) if i not in known]
+    return _crib_over(laid, unseen)
+
+
+def _crib_over(laid: Sequence[int], unseen: Sequence[int]) -> float:
+    by_rank, by_suit = _unseen_counts(unseen)
+    unknown = 5 - len(laid)
+    return _expected_crib(laid, _multiset_weights(unknown, by_rank), unseen, by_suit, unknown)
+
+
+# -- ranking the discards -----------------------------------------------------------------
+
+def _validate_deal(cards: Sequence[CardLike], players: int) -> tuple[Card, ...]:
+    if players not in HAND_SIZE:
+        raise ValueError(f"players must be 2, 3 or 4, got {players}")
+    dealt = to_cards(cards)
+    expected = HAND_SIZE[players]
+    if len(dealt) != expected:
+        raise ValueError(f"{players} players are dealt {expected} cards each, got {len(dealt)}")
+    if len(set(dealt)) != len(dealt):
+        twice = next(c for c in dealt if dealt.count(c) > 1)
+        raise ValueError(f"{twice.code} appears twice (every card of the pack is different)")
+    return dealt
+
+
+def method_text(players: int = 2, sample: int | None = None, seed: int = 0, exact: bool = True) -> str:
+    """One line saying how `rank_discards` computed its figures with these arguments."""
+    unknown = {2: "the opponent's 2 crib cards", 3: "one crib card from each other player and the pack card",
+               4: "one crib card from each other player"}[players]
+    hand = "hand: exact over every unseen starter"
+    if sample is None and exact:
+        return f"{hand}; crib: exact, {unknown} and the starter drawn uniformly from the unseen cards"
+    size = DEFAULT_SAMPLE if sample is None else sample
+    return f"{hand}; crib: Monte-Carlo over {size} deals (seed {seed}), {unknown} and the starter drawn uniformly from the unseen cards"
+
+
+def rank_discards(
+    cards: Sequence[CardLike],
+    dealer: bool,
+    *,
+    players: int = 2,
+    exact: bool = True,
+    sample: int | None = None,
+    seed: int = 0,
+) -> list[DiscardOption]:
+    """Every possible discard of a dealt hand, best first by `net` (then by hand value).
+
+    `dealer`: the crib counts for your side (you deal, or in partnerships your
+    partner deals); otherwise it counts against you. Six cards for 2 players
+    (discard 2, 15 options), five for 3 or 4 players (discard 1, 5 options).
+    The hand figure is always exact over the 46 (or 47) unseen starters. The
+    crib figure is exact unless `sample` is given or `exact` is False: then
+    it averages `sample` (default `DEFAULT_SAMPLE`) random deals of the
+    unknown crib cards and starter, the same deals for every option, drawn
+    with `random.Random(seed)`. Raises ValueError for a wrong deal.
+    """
+    dealt = _validate_deal(cards, players)
+    if sample is not None and sample < 1:
+        raise ValueError(f"the sample size must be at least 1, got {sample}")
+    indices = [_INDEX_OF_CARD[c] for c in dealt]
+    unseen = [i for i in range(52) if i not in set(indices)]
+    by_rank, by_suit = _unseen_counts(unseen)
+    laid_count = len(indices) - 4
+    unknown = 5 - laid_count
+    use_sample = sample is not None or not exact
+    deals: list[tuple[list[int], int]] = []
+    weights: list[tuple[int, int]] = []
+    if use_sample:
+        rng = random.Random(seed)
+        for _ in range(DEFAULT_SAMPLE if sample is None else sample):
+            drawn = rng.sample(unseen, unknown)
+            deals.append((drawn[:-1], drawn[-1]))
+    else:
+        weights = _multiset_weights(unknown, by_rank)
+    options = []
+    for laid_positions in combinations(range(len(indices)), laid_count):
+        laid = [indices[p] for p in laid_positions]
+        keep = [i for p, i in enumerate(indices) if p not in laid_positions]
+        hand = _expected_hand(keep, by_rank, by_suit, len(unseen))
+        if use_sample:
+            crib = sum(score_total_indices(laid + others, starter, True) for others, starter in deals) / len(deals)
+        else:
+            crib = _expected_crib(laid, weights, unseen, by_suit, unknown)
+        options.append(
+            DiscardOption(
+                tuple(dealt[p] for p in laid_positions),
+                tuple(c for p, c in enumerate(dealt) if p not in laid_positions),
+                hand,
+                crib,
+                hand + crib if dealer else hand - crib,
+            )
+        )
+    order = sorted(range(len(options)), key=lambda n: (-options[n].net, -options[n].hand, n))
+    return [options[n] for n in order]
+
+
+# -- the fast form for bots -----------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def crib_table(laid_count: int) -> dict[tuple, float]:
+    """Expected crib show per discarded ranks, built once (about 0.1 s) and cached.
+
+    `laid_count` 2 (two players): keys (low rank, high rank, suited) with
+    suited False for a pair of equal ranks; 1 (three or four players): keys
+    (rank, False). Each value is the exact expectation with only the
+    discards removed from the pack (the discarder's kept cards are not
+    known to the table), under `CRIB_ASSUMPTION`. Jacks are keyed like any
+    rank; nobs for a discarded jack is included.
+    """
+    table: dict[tuple, float] = {}
+    if laid_count == 1:
+        for rank in range(1, 14):
+            laid = [rank - 1]  # clubs
+            table[(rank, False)] = _crib_over(laid, [i for i in range(52) if i not in laid])
+        return table
+    if laid_count != 2:
+        raise ValueError(f"the crib table is for 1 or 2 discards, got {laid_count}")
+    for low in range(1, 14):
+        for high in range(low, 14):
+            suited_choices = (False,) if low == high else (False, True)
+            for suited in suited_choices:
+                laid = [low - 1, (0 if suited else 13) + high - 1]
+                table[(low, high, suited)] = _crib_over(laid, [i for i in range(52) if i not in laid])
+    return table
+
+
+def best_discard_indices(indices: Sequence[int], dealer: bool, players: int = 2) -> tuple[int, ...]:
+    """`best_discard` for cards as ints 0..51 (see `scoring.card_index`); no validation."""
+    laid_count = len(indices) - 4
+    table = crib_table(laid_count)
+    taken = set(indices)
+    by_rank = [4] * 14
+    by_suit = [13] * 4
+    for i in indices:
+        by_rank[INDEX_RANK[i]] -= 1
+        by_suit[INDEX_SUIT[i]] -= 1
+    unseen_total = 52 - len(taken)
+    sign = 1.0 if dealer else -1.0
+    best: tuple[int, ...] = ()
+    best_value = float("-inf")
+    for laid in combinations(indices, laid_count):
+        keep = [i for i in indices if i not in laid]
+        if laid_count == 2:
+            a, b = laid
+            ra, rb = INDEX_RANK[a], INDEX_RANK[b]
+            key = (min(ra, rb), max(ra, rb), INDEX_SUIT[a] == INDEX_SUIT[b])
+        else:
+            key = (INDEX_RANK[laid[0]], False)
+        value = _expected_hand(keep, by_rank, by_suit, unseen_total) + sign * table[key]
+        if value > best_value:
+            best, best_value = laid, value
+    return best
+
+
+def best_discard(cards: Sequence[CardLike], dealer: bool, players: int = 2) -> tuple[Card, ...]:
+    """The discard a strong player makes: the best exact hand expectation plus or minus the tabled crib value.
+
+    Fast enough for simulations (see benchmarks/bench_cribbage_scoring.py).
+    Ties go to the first option in the order of `itertools.combinations`
+    over the cards as given. Raises ValueError for a wrong deal.
+    """
+    dealt = _validate_deal(cards, players)
+    chosen = best_discard_indices([_INDEX_OF_CARD[c] for c in dealt], dealer, players)
+    return tuple(index_card(i) for i in chosen)
+
+
+# -- the distribution of show totals ------------------------------------------------------
+
+def show_distribution(ranks: Sequence[int] = tuple(range(1, 14))) -> dict[str, list[int]]:
+    """How many (four cards, starter) combinations score 0..29, as a hand and as a crib.
+
+    The deck is the four suits of `ranks` (all 13 by default: C(52,4)*48 =
+    12,994,800 combinations). For each multiset of four hand ranks and each
+    starter rank, the number of suit assignments is a product of binomials,
+    and those with a flush or with nobs are counted directly: a flush needs
+    four distinct hand ranks (4 suits; the starter of that suit is possible
+    only when its rank is not in the hand, a five-card flush that also has
+    nobs when the hand holds a jack); nobs needs a hand jack of the
+    starter's suit, counted as 4 suits x C(3, jacks-1) x C(3, hand cards of
+    the starter's rank) and never when the starter is a jack.
+    """
+    allowed = sorted(set(ranks))
+    hand_counts = [0] * 30
+    crib_counts = [0] * 30
+    for hand_ranks in combinations_with_replacement(allowed, 4):
+        held = {r: hand_ranks.count(r) for r in set(hand_ranks)}
+        key = sum(RANK_WEIGHT[r] for r in hand_ranks)
+        suit_ways = 1
+        for times in held.values():
+            suit_ways *= comb(4, times)
+        distinct = len(held) == 4
+        jacks = held.get(_JACK, 0)
+        for starter in allowed:
+            same = held.get(starter, 0)
+            if same == 4:
+                continue
+            base = SHOW_BASE[key + RANK_WEIGHT[starter]]
+            total = suit_ways * (4 - same)
+            five_flush = 4 if distinct and same == 0 else 0
+            four_flush = 12 if distinct else 0
+            if jacks and starter != _JACK:
+                others = suit_ways // (comb(4, jacks) * comb(4, same))
+                nobs = 4 * comb(3, jacks - 1) * comb(3, same) * others
+            else:
+                nobs = 0
+            nobs_without_flush = nobs - (five_flush if jacks == 1 else 0)
+            plain = total - five_flush - four_flush - nobs_without_flush
+            if distinct:
+                with_nobs = 1 if jacks == 1 else 0
+                hand_counts[base + 5 + with_nobs] += five_flush
+                crib_counts[base + 5 + with_nobs] += five_flush
+                hand_counts[base + 4] += four_flush
+                crib_counts[base] += four_flush
+            hand_counts[base + 1] += nobs_without_flush
+            crib_counts[base + 1] += nobs_without_flush
+            hand_counts[base] += plain
+            crib_counts[base] += plain
+    return {"hand": hand_counts, "crib": crib_counts}
