@@ -1,0 +1,146 @@
+"""The fishing game's bots: expert, novice and random, registered for this game only.
+
+This module owns the players the plugin registers (kinds `expert`, `novice`,
+`random` with `games=("willughby_fishing",)`, so they take precedence over
+the core's generic kinds of the same names). Bots see only their decision
+(and could read their view: their own hand and the public table); the
+decision's `correct` list is the rules' verdict on what the bot can see.
+
+The expert never forgets a claim of its own and claims every forgotten
+claim it is offered. Among several correct captures it follows the *keep
+fishing* rule, worked out from the choices alone (they name every hand card
+that can capture and every table card it could take), never from hidden
+hands: (1) take the most cards (a four in one go is two pairs at once);
+(2) then keep the most hand cards that can still capture next turn, since
+a player who keeps capturing keeps cards longest and may take the reward;
+(3) then the lowest card played and taken (rank, then suit), so the choice
+is a pure function of the decision. The novice forgets each claim of its
+own with `forget_rate`, takes only one of three table cards with
+`error_rate`, and notices another's oversight with `attention`; otherwise
+it captures like the expert. The random bot picks uniformly among all
+physical choices, so it claims in half of the windows.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from muggins import Action, Decision
+from muggins.players import PlayerOption
+
+__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_capture", "register_players"]
+
+
+def choose_capture(choices: Sequence[Action]) -> Action:
+    """The expert's pick among correct captures (see the module docstring): most cards,
+    then most hand cards still able to capture, then lowest cards."""
+    if len(choices) == 1:
+        return choices[0]
+    capturing: dict[int, set[int]] = {}  # rank -> my cards of that rank that can capture
+    on_table: dict[int, set[int]] = {}  # rank -> table cards of that rank
+    for c in choices:
+        r = c.played[0] % 13
+        capturing.setdefault(r, set()).update(c.played)
+        on_table.setdefault(r, set()).update(c.taken)
+    total = sum(len(v) for v in capturing.values())
+    best, best_key = choices[0], None
+    for c in choices:
+        r = c.played[0] % 13
+        mine = capturing[r]
+        left_on_table = len(on_table[r]) - len(c.taken)
+        still = total - len(mine) + ((len(mine) - len(c.played)) if left_on_table > 0 else 0)
+        key = (-(len(c.played) + len(c.taken)), -still, _order(c.played[0]), _order(c.taken[0]))
+        if best_key is None or key < best_key:
+            best, best_key = c, key
+    return best
+
+
+def _order(card: int) -> int:
+    return (card % 13) * 4 + card // 13
+
+
+class ExpertBot:
+    """Never forgets, claims every forgotten claim, captures by the keep-fishing rule."""
+
+    stands_in_unclaimable_windows = True
+    takes_sole_correct_choice = True
+
+    def __init__(self, rng: random.Random | None = None, **_: Any) -> None:
+        self.rng = rng
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        correct = decision.correct
+        if len(correct) == 1:
+            return correct[0]
+        if decision.kind == "turn":
+            return choose_capture(correct)
+        return correct[0]  # several claims in hand or in the layout: make them in order
+
+
+def _standing(decision: Decision, word: str) -> Action:
+    return next(c for c in decision.choices if str(c) == word)
+
+
+class NoviceBot:
+    """Forgets its own claims (`forget_rate`), takes one of three table cards (`error_rate`),
+    notices others' oversights (`attention`); otherwise plays like the expert."""
+
+    def __init__(self, rng: random.Random, forget_rate: float = 0.25, error_rate: float = 0.1, attention: float = 0.5, **_: Any) -> None:
+        for name, value in (("forget_rate", forget_rate), ("error_rate", error_rate), ("attention", attention)):
+            if not 0 <= value <= 1:
+                raise ValueError(f"novice {name} must lie between 0 and 1, not {value}")
+        self.rng = rng
+        self.forget_rate = forget_rate
+        self.error_rate = error_rate
+        self.attention = attention
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        rng = self.rng
+        kind, correct = decision.kind, decision.correct
+        if kind == "respond":
+            if str(correct[0]) == "pass":
+                return correct[0]
+            own = decision.info.get("after") == "capture" and decision.info.get("table_before") == 1  # the other pair: its own
+            keep = 1 - self.forget_rate if own else self.attention
+            return correct[0] if rng.random() < keep else _standing(decision, "pass")
+        if kind in ("hand_claim", "field_claim"):
+            if str(correct[0]) != "done" and rng.random() < self.forget_rate:
+                return _standing(decision, "done")
+            return correct[0]
+        if kind == "turn" and len(decision.choices) > len(correct) and rng.random() < self.error_rate:
+            wrong = [c for c in decision.choices if c not in correct]
+            return wrong[rng.randrange(len(wrong))]
+        return correct[0] if len(correct) == 1 else choose_capture(correct)
+
+
+class RandomBot:
+    """Any physical choice, uniformly (claims in half of the windows)."""
+
+    def __init__(self, rng: random.Random, **_: Any) -> None:
+        self.rng = rng
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        choices = decision.choices
+        return choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+
+
+NOVICE_OPTIONS = (
+    PlayerOption("forget_rate", float, 0.25, 0, 1, "chance of forgetting each claim of its own (sets in hand, the dealer's four, the other pair)"),
+    PlayerOption("error_rate", float, 0.1, 0, 1, "chance of taking only one of three table cards of a rank"),
+    PlayerOption("attention", float, 0.5, 0, 1, "chance of claiming what another player forgot"),
+)
+
+
+def register_players(register: Any) -> None:
+    """Register the three kinds for this game (called from the plugin's hook)."""
+    games = ("willughby_fishing",)
+    register("expert", lambda rng, **kw: ExpertBot(rng, **kw),
+             description="never forgets a claim, claims every oversight; captures most cards, then keeps most cards able to capture",
+             games=games)
+    register("novice", lambda rng, **kw: NoviceBot(rng, **kw),
+             description="forgets its claims (forget_rate), takes one of three (error_rate), notices oversights (attention)",
+             games=games, options=NOVICE_OPTIONS)
+    register("random", lambda rng, **kw: RandomBot(rng, **kw),
+             description="any physical choice, uniformly; claims in half of the windows",
+             games=games)

@@ -1,0 +1,735 @@
+"""The Willughby fishing game's state machine: one whole match of `deals` deals.
+
+This module owns the rules as code. A `FishingState` cuts for the first
+dealer (lowest card, ace low, ties re-cut), takes the antes, deals eight
+cards each one at a time from the dealer's left and lays the other twelve
+face up as the field; lets the dealer take a four of the layout and each
+player, from the dealer's left, claim the threes and fours in hand; runs the
+turns (a capture of one, three or two table cards, or lying the whole hand
+down when nothing can be captured); opens a claim window after the layout,
+after every capture of a single table card and after every lie-down, in
+which the others, from the left of the player concerned, may claim a
+forgotten four, the pair left when only one of three table cards was taken,
+the sets of a laid-down hand, or (the holder alone) the other pair of a rank
+just captured; stops the hand when at most one player holds cards, pays the
+5-chip reward, sweeps the rest into the dealer's collection and settles
+every collection against par (eight cards) through the pot. Cards are ints
+0..51 (index into the standard deck: suit i // 13, rank i % 13 + 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, standard_deck
+from muggins.actions import Move
+
+from .rules import ANTE_DEALER, ANTE_OTHER, FIELD_SIZE, HAND_SIZE, PAR, PLAYERS, REWARD, FishingRules
+
+__all__ = [
+    "FishingState", "Capture", "DECK", "CODES", "CODE_INDEX", "RANK_LABEL", "rank_of",
+    "cut_for_dealer", "settlement", "capture_options", "PASS", "CLAIM", "LIE_DOWN", "DONE",
+]
+
+DECK: tuple[Card, ...] = tuple(standard_deck())
+CODES: tuple[str, ...] = tuple(c.code for c in DECK)
+CODE_INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
+RANK_LABEL: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SORT_KEY: tuple[int, ...] = tuple((i % 13) * 4 + i // 13 for i in range(52))  # by rank, then suit
+
+
+def rank_of(card: int) -> int:
+    """Rank 1 (ace) .. 13 (king) of card index `card`."""
+    return card % 13 + 1
+
+
+PASS = Pass(label="let it be", keys=("", "p"))
+CLAIM = Claim("claim", label="claim (take what was forgotten, or lay your other pair)", keys=("c",))
+RESPONSES: tuple[Action, ...] = (PASS, CLAIM)
+STAND: tuple[Action, ...] = (PASS,)
+CALL: tuple[Action, ...] = (CLAIM,)
+LIE_DOWN = Move("lie down", label="lie down: lay your whole hand face up on the table (no capture is possible)")
+DONE = Move("done", label="no (more) claims", keys=("", "d"))
+
+
+@dataclass(frozen=True, slots=True)
+class Capture(Action):
+    """Play `played` (one card, or a pair) to take `taken` table cards of the same rank."""
+
+    played: tuple[int, ...]
+    taken: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"play {' '.join(CODES[c] for c in self.played)} take {' '.join(CODES[c] for c in self.taken)}"
+
+    @property
+    def label(self) -> str:
+        return f"{' '.join(TEXT[c] for c in self.played)} takes {' '.join(TEXT[c] for c in self.taken)}"
+
+    @property
+    def rank(self) -> int:
+        return self.played[0] % 13 + 1
+
+
+def cut_for_dealer(seed: int, players: int = PLAYERS) -> tuple[int, list[list[list[Any]]]]:
+    """The first dealer by the cut: each contender cuts a card, lowest rank deals (ace low), ties re-cut.
+
+    Returns the dealer and the rounds of the cut, each a list of [seat, card code].
+    """
+    rng = derive_rng(seed, "cut")
+    contenders = list(range(players))
+    rounds: list[list[list[Any]]] = []
+    while True:
+        deck = list(range(52))
+        rng.shuffle(deck)
+        cut = list(zip(contenders, deck))
+        rounds.append([[seat, CODES[c]] for seat, c in cut])
+        low = min(rank_of(c) for _, c in cut)
+        lowest = [seat for seat, c in cut if rank_of(c) == low]
+        if len(lowest) == 1:
+            return lowest[0], rounds
+        contenders = lowest
+
+
+def settlement(sizes: Sequence[int]) -> list[int]:
+    """Chips each collection receives (+) or pays (-): one per pair over or short of eight cards."""
+    return [(size - PAR) // 2 for size in sizes]
+
+
+def capture_options(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Capture], list[Capture]]:
+    """(every physical capture, the correct ones) for `hand` against the `field`.
+
+    One card takes one table card of its rank; when the other three of its
+    rank are all on the table the correct capture takes all three (taking
+    only one of them is the mistake that leaves a claimable pair); a pair in
+    hand may also take the matching table pair. Ordered by rank, then suit.
+    """
+    on_table: dict[int, list[int]] = {}
+    for c in field:
+        on_table.setdefault(c % 13, []).append(c)
+    mine: dict[int, list[int]] = {}
+    for c in hand:
+        mine.setdefault(c % 13, []).append(c)
+    options: list[Capture] = []
+    correct: list[Capture] = []
+    for r in sorted(mine):
+        table = on_table.get(r)
+        if not table:
+            continue
+        table = sorted(table, key=SORT_KEY.__getitem__)
+        held = sorted(mine[r], key=SORT_KEY.__getitem__)
+        if len(table) == 3:
+            full = Capture((held[0],), tuple(table))
+            options.append(full)
+            correct.append(full)
+            options.extend(Capture((held[0],), (t,)) for t in table)
+            continue
+        for p in held:
+            for t in table:
+                single = Capture((p,), (t,))
+                options.append(single)
+                correct.append(single)
+        if len(table) == 2 and len(held) == 2:
+            pair = Capture(tuple(held), tuple(table))
+            options.append(pair)
+            correct.append(pair)
+    return options, correct
+
+
+def _codes(cards: Iterable[int]) -> list[str]:
+    return [CODES[c] for c in sorted(cards, key=SORT_KEY.__getitem__)]
+
+
+def _sets(cards: Iterable[int]) -> list[tuple[int, list[int]]]:
+    """(rank, the cards that go to the collection) for each three or four among `cards`.
+
+    A three gives its lowest two cards by suit (suits never matter; the third stays), a four all four.
+    """
+    by_rank: dict[int, list[int]] = {}
+    for c in cards:
+        by_rank.setdefault(c % 13, []).append(c)
+    found = []
+    for r in sorted(by_rank):
+        group = sorted(by_rank[r], key=SORT_KEY.__getitem__)
+        if len(group) == 4:
+            found.append((r + 1, group))
+        elif len(group) == 3:
+            found.append((r + 1, group[:2]))
+    return found
+
+
+_STAT_KEYS = (
+    "captures", "captures_of_four", "lie_downs", "incomplete_captures",
+    "hand_claims", "hand_claims_forgotten", "field_fours", "field_fours_forgotten",
+    "other_pairs_laid", "other_pairs_forgotten", "oversights", "oversights_claimed", "oversights_missed",
+    "claims_refused", "windows", "stops_one_holder", "stops_no_holder",
+)
+_SEAT_STAT_KEYS = ("rewards", "claims_made", "claims_missed", "claims_forgotten", "claims_refused")
+
+
+class FishingState(State):
+    """One match. Phases: `field_claim` (the dealer may take fours of the layout), `hand_claim`
+    (each player from the dealer's left claims threes and fours in hand), `turn`, `window`, `over`."""
+
+    rules: FishingRules
+
+    def __init__(self, game: Game, rules: FishingRules, players: int, seed: int) -> None:
+        super().__init__(game, rules, players, seed)
+        self._setup_fields()
+
+    def _setup_fields(self) -> None:
+        if self.players != PLAYERS:
+            raise ValueError(f"the Willughby fishing game is for exactly 5 players, not {self.players}")
+        n = PLAYERS
+        self.last_capture_rule = self.rules.reward == "last_capture"
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.collections: list[list[int]] = [[] for _ in range(n)]
+        self.field: list[int] = []
+        self.laid_down = [False] * n
+        self.ledger = [0] * n
+        self.pot = 0
+        self.deal = 0
+        self.first_dealer = 0
+        self.dealer = 0
+        self.cut_rounds: list = []
+        self.phase = "hand_claim"
+        self.mover = 0
+        self.claimer = 0  # seat deciding its hand claims
+        self.last_capture = -1
+        self.window: ChallengeWindow | None = None
+        self.due: list[int] = []  # the cards the open window's supported claim takes
+        self.entitled: tuple[int, ...] = ()  # who may claim them
+        self.what = ""  # what the claim would be: field_four, left_pair, laid_down, other_pair
+        self.stats = {key: 0 for key in _STAT_KEYS}
+        self.seat_stats = {key: [0] * n for key in _SEAT_STAT_KEYS}
+        self.opening: list[dict] = []
+
+    # -- set-up -------------------------------------------------------------
+    @classmethod
+    def new(cls, game: Game, rules: FishingRules, players: int, seed: int) -> "FishingState":
+        state = cls(game, rules, players, seed)
+        state.first_dealer, state.cut_rounds = cut_for_dealer(seed, players)
+        events: list[dict] = [{"type": "cut", "rounds": state.cut_rounds, "dealer": state.first_dealer,
+                               "reveals": sorted({code for rnd in state.cut_rounds for _, code in rnd})}]
+        state._start_deal(events)
+        state.opening = events
+        return state
+
+    @classmethod
+    def from_position(
+        cls,
+        game: Game,
+        rules: FishingRules | None = None,
+        *,
+        hands: Mapping[int, Sequence[str]] | Sequence[Sequence[str]],
+        field: Sequence[str],
+        collections: Mapping[int, Sequence[str]] | Sequence[Sequence[str]] = (),
+        mover: int = 0,
+        dealer: int | None = None,
+        laid_down: Iterable[int] = (),
+        ledger: Sequence[int] | None = None,
+        pot: int | None = None,
+        last_capture: int = -1,
+        seed: int = 0,
+    ) -> "FishingState":
+        """A hand-made position at `mover`'s turn (for tests and docs).
+
+        Cards are given as codes. Cards named nowhere go into the dealer's
+        collection (in pairs: their number is always even when the named
+        collections are). `ledger` and `pot` default to the antes just paid.
+        The position starts at `mover`'s turn: the layout and the hand claims
+        are taken to be over.
+        """
+        rules = rules or FishingRules()
+        state = cls(game, rules, PLAYERS, seed)
+        state.dealer = state.first_dealer = (mover - 1) % PLAYERS if dealer is None else dealer
+
+        def by_seat(spec: Any) -> dict[int, list[int]]:
+            items = spec.items() if isinstance(spec, Mapping) else enumerate(spec)
+            return {int(s): [CODE_INDEX[_code(c)] for c in cards] for s, cards in items}
+
+        used: list[int] = []
+        for s, cards in by_seat(hands).items():
+            state.hands[s] = sorted(cards, key=SORT_KEY.__getitem__)
+            used += cards
+        for s, cards in by_seat(collections).items():
+            state.collections[s] = list(cards)
+            used += cards
+        state.field = sorted((CODE_INDEX[_code(c)] for c in field), key=SORT_KEY.__getitem__)
+        used += state.field
+        if len(set(used)) != len(used):
+            raise ValueError("a card is named twice in the position")
+        rest = [i for i in range(52) if i not in set(used)]
+        state.collections[state.dealer].extend(rest)
+        if any(len(c) % 2 for c in state.collections):
+            raise ValueError("every collection must hold an even number of cards")
+        for s in laid_down:
+            state.laid_down[s] = True
+        antes = [ANTE_DEALER if s == state.dealer else ANTE_OTHER for s in range(PLAYERS)]
+        state.ledger = [-a for a in antes] if ledger is None else list(ledger)
+        state.pot = sum(antes) if pot is None else pot
+        state.last_capture = last_capture
+        state.mover = mover
+        state.phase = "turn"
+        return state
+
+    def opening_events(self) -> list[dict]:
+        return list(self.opening)
+
+    def _start_deal(self, events: list[dict]) -> None:
+        n = PLAYERS
+        self.dealer = dealer = (self.first_dealer + self.deal) % n
+        antes = [ANTE_DEALER if s == dealer else ANTE_OTHER for s in range(n)]
+        for s in range(n):
+            self.ledger[s] -= antes[s]
+        self.pot += sum(antes)
+        events.append({"type": "ante", "deal": self.deal, "dealer": dealer, "antes": antes, "pot": self.pot, "ledger": list(self.ledger)})
+        deck = list(range(52))
+        derive_rng(self.seed, "deal", self.deal).shuffle(deck)
+        hands = [[] for _ in range(n)]
+        for i in range(n * HAND_SIZE):  # one at a time, clockwise from the dealer's left
+            hands[(dealer + 1 + i) % n].append(deck[i])
+        self.hands = [sorted(h, key=SORT_KEY.__getitem__) for h in hands]
+        self.field = sorted(deck[n * HAND_SIZE:n * HAND_SIZE + FIELD_SIZE], key=SORT_KEY.__getitem__)
+        self.collections = [[] for _ in range(n)]
+        self.laid_down = [False] * n
+        self.last_capture = -1
+        field = _codes(self.field)
+        events.append({"type": "deal", "deal": self.deal, "dealer": dealer, "field": field,
+                       "hand_sizes": [len(h) for h in self.hands], "reveals": field})
+        for s in range(n):
+            events.append({"type": "hand", "deal": self.deal, "seat": s, "cards": _codes(self.hands[s]), "to": [s]})
+        if any(len(group) == 4 for _, group in _sets(self.field)):
+            self.phase = "field_claim"
+        else:
+            self._open_layout_window(events)
+
+    # -- decisions ------------------------------------------------------------
+    def _decision(self) -> Decision | None:
+        phase = self.phase
+        if phase == "window":
+            window = self.window
+            seat = window.current
+            right = CALL if (self.due and seat in self.entitled) else STAND
+            return Decision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject)
+        if phase == "turn":
+            m = self.mover
+            options, correct = capture_options(self.hands[m], self.field)
+            if not options:
+                return Decision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), "No capture is possible: lie down")
+            return Decision(m, "turn", tuple(options), tuple(correct), "Capture (capturing is compulsory)")
+        if phase == "hand_claim":
+            s = self.claimer
+            claims = tuple(_claim_move(r, len(group), "hand") for r, group in _sets(self.hands[s]))
+            return Decision(s, "hand_claim", claims + (DONE,), claims or (DONE,),
+                            "Before the first turn: claim threes (a pair) and fours in your hand")
+        if phase == "field_claim":
+            claims = tuple(_claim_move(r, 4, "field") for r, group in _sets(self.field) if len(group) == 4)
+            return Decision(self.dealer, "field_claim", claims + (DONE,), claims or (DONE,),
+                            "As dealer, take any four of a kind in the layout")
+        return None
+
+    def _window_prompt(self) -> str:
+        subject = self.window.subject
+        kind, actor = subject["after"], subject["seat"]
+        if kind == "layout":
+            return f"the layout (seat {actor} dealt): claim?"
+        if kind == "lie_down":
+            return f"seat {actor} lay down: claim?"
+        return f"seat {actor} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?"
+
+    # -- moves --------------------------------------------------------------
+    def _apply(self, action: Action) -> list[dict]:
+        events: list[dict] = []
+        phase = self.phase
+        if phase == "window":
+            if action is PASS or isinstance(action, Pass):
+                self._pass(events)
+            else:
+                self._claim(events)
+        elif phase == "turn":
+            if isinstance(action, Capture):
+                self._capture(action, events)
+            else:
+                self._lie_down(events)
+        elif phase == "hand_claim":
+            self._hand_claim(action, events)
+        else:
+            self._field_claim(action, events)
+        return events
+
+    def _field_claim(self, action: Action, events: list[dict]) -> None:
+        if action is DONE or str(action) == "done":
+            forgotten = [r for r, group in _sets(self.field) if len(group) == 4]
+            self.stats["field_fours_forgotten"] += len(forgotten)
+            self.seat_stats["claims_forgotten"][self.dealer] += len(forgotten)
+            self._open_layout_window(events)
+            return
+        rank = action.data
+        taken = [c for c in self.field if rank_of(c) == rank]
+        self._take_from_field(self.dealer, taken)
+        self.stats["field_fours"] += 1
+        events.append({"type": "field_four", "seat": self.dealer, "rank": rank, "cards": _codes(taken), "reveals": _codes(taken)})
+        if not any(len(group) == 4 for _, group in _sets(self.field)):
+            self._open_layout_window(events)
+
+    def _open_layout_window(self, events: list[dict]) -> None:
+        fours = [c for r, group in _sets(self.field) if len(group) == 4 for c in group]
+        self._open_window(self.dealer, {"after": "layout", "seat": self.dealer}, fours, "field_four", None)
+        if self.phase != "window":  # mistakes prevented and nothing to claim: straight on
+            self._start_hand_claims(events)
+
+    def _start_hand_claims(self, events: list[dict]) -> None:
+        self.phase = "hand_claim"
+        self.claimer = (self.dealer + 1) % PLAYERS
+
+    def _hand_claim(self, action: Action, events: list[dict]) -> None:
+        s = self.claimer
+        if action is DONE or str(action) == "done":
+            forgotten = len(_sets(self.hands[s]))
+            self.stats["hand_claims_forgotten"] += forgotten
+            self.seat_stats["claims_forgotten"][s] += forgotten
+            if s == self.dealer:
+                self._next_turn(self.dealer, events)
+            else:
+                self.claimer = (s + 1) % PLAYERS
+            return
+        rank = action.data
+        group = sorted((c for c in self.hands[s] if rank_of(c) == rank), key=SORT_KEY.__getitem__)
+        laid = group if len(group) == 4 else group[:2]
+        hand = self.hands[s]
+        for c in laid:
+            hand.remove(c)
+        self.collections[s].extend(laid)
+        self.stats["hand_claims"] += 1
+        events.append({"type": "hand_claim", "seat": s, "rank": rank, "cards": _codes(laid), "kept": len(group) - len(laid),
+                       "reveals": _codes(laid)})
+
+    def _capture(self, capture: Capture, events: list[dict]) -> None:
+        m = self.mover
+        rank = capture.rank
+        table_before = sum(1 for c in self.field if c % 13 == rank - 1)
+        hand = self.hands[m]
+        for c in capture.played:
+            hand.remove(c)
+        self._take_from_field(m, capture.taken)
+        self.collections[m].extend(capture.played)
+        self.last_capture = m
+        self.stats["captures"] += 1
+        cards = _codes(capture.played + capture.taken)
+        events.append({"type": "capture", "seat": m, "rank": rank, "played": _codes(capture.played), "taken": _codes(capture.taken),
+                       "table_before": table_before, "reveals": cards})
+        if len(capture.taken) + len(capture.played) == 4:
+            self.stats["captures_of_four"] += 1
+            self._end_turn(events)
+            return
+        subject = {"after": "capture", "seat": m, "rank": rank, "table_before": table_before}
+        if table_before == 3:
+            self.stats["incomplete_captures"] += 1
+            left = [c for c in self.field if c % 13 == rank - 1]
+            self._open_window(m, subject, left, "left_pair", None)
+        else:
+            holder = -1
+            if table_before == 1:
+                for s in range(PLAYERS):
+                    if s != m and sum(1 for c in self.hands[s] if c % 13 == rank - 1) == 2:
+                        holder = s
+            pair = [c for c in self.hands[holder] if c % 13 == rank - 1] if holder >= 0 else []
+            self._open_window(m, subject, pair, "other_pair", (holder,) if holder >= 0 else ())
+        if self.phase != "window":
+            self._end_turn(events)
+
+    def _lie_down(self, events: list[dict]) -> None:
+        m = self.mover
+        cards = self.hands[m]
+        self.hands[m] = []
+        self.field = sorted(self.field + cards, key=SORT_KEY.__getitem__)
+        self.laid_down[m] = True
+        self.stats["lie_downs"] += 1
+        events.append({"type": "lie_down", "seat": m, "cards": _codes(cards), "reveals": _codes(cards)})
+        due = [c for _, group in _sets(cards) for c in group]
+        self._open_window(m, {"after": "lie_down", "seat": m}, due, "laid_down", None)
+        if self.phase != "window":
+            self._end_turn(events)
+
+    def _take_from_field(self, seat: int, cards: Iterable[int]) -> None:
+        field = self.field
+        collection = self.collections[seat]
+        for c in cards:
+            field.remove(c)
+            collection.append(c)
+
+    # -- claim windows --------------------------------------------------------
+    def _open_window(self, actor: int, subject: dict, due: list[int], what: str, entitled: tuple[int, ...] | None) -> None:
+        """Poll the four others from `actor`'s left; `entitled` None means every one of them may claim `due`."""
+        window = ChallengeWindow.open(actor, PLAYERS, subject=subject)
+        self.stats["windows"] += 1
+        self.due = sorted(due, key=SORT_KEY.__getitem__)
+        self.entitled = window.responders if entitled is None else entitled
+        self.what = what
+        if due and what != "other_pair":
+            self.stats["oversights"] += 1
+        self.window = window
+        self._refresh_claimable()
+        if self._prevented and not (due and self.entitled):
+            # Teaching mode offers only correct choices; an unclaimable window would be a row of forced passes.
+            self.window = None
+            self.due, self.entitled, self.what = [], (), ""
+            return
+        self.phase = "window"
+
+    def _refresh_claimable(self) -> None:
+        """The window's verdict for the engine: True when every remaining responder may claim, False when
+        none may, None (ask everyone) while only some may — the other pair is its holder's alone."""
+        window = self.window
+        remaining = window.remaining
+        if not self.due:
+            window.claimable = False
+            return
+        allowed = sum(1 for s in remaining if s in self.entitled)
+        window.claimable = False if allowed == 0 else True if allowed == len(remaining) else None
+
+    def open_window(self) -> ChallengeWindow | None:
+        return self.window if self.phase == "window" else None
+
+    def _pass(self, events: list[dict]) -> None:
+        window = self.window
+        seat = window.current
+        if self.due and seat in self.entitled:
+            if self.what == "other_pair":
+                self.stats["other_pairs_forgotten"] += 1
+                self.seat_stats["claims_forgotten"][seat] += 1
+            else:
+                self.seat_stats["claims_missed"][seat] += 1
+        if window.passed():
+            if self.due and self.what != "other_pair":
+                self.stats["oversights_missed"] += 1
+            self._close_window(events)
+        else:
+            self._refresh_claimable()
+
+    def _claim(self, events: list[dict]) -> None:
+        window = self.window
+        seat = window.current
+        subject = window.subject
+        supported = bool(self.due) and seat in self.entitled
+        window.claimed("claim", supported)
+        if supported:
+            cards = self.due
+            if self.what == "other_pair":
+                hand = self.hands[seat]
+                for c in cards:
+                    hand.remove(c)
+                self.collections[seat].extend(cards)
+                self.stats["other_pairs_laid"] += 1
+            else:
+                self._take_from_field(seat, cards)
+                self.stats["oversights_claimed"] += 1
+            self.seat_stats["claims_made"][seat] += 1
+            codes = _codes(cards)
+            events.append({"type": "claim", "seat": seat, "after": subject["after"], "against": subject["seat"], "upheld": True,
+                           "what": self.what, "ranks": sorted({rank_of(c) for c in cards}), "cards": codes, "reveals": codes})
+            self._close_window(events)
+            return
+        self.stats["claims_refused"] += 1
+        self.seat_stats["claims_refused"][seat] += 1
+        events.append({"type": "claim", "seat": seat, "after": subject["after"], "against": subject["seat"], "upheld": False,
+                       "what": None, "ranks": [], "cards": []})
+        if window.closed:
+            if self.due and self.what != "other_pair":
+                self.stats["oversights_missed"] += 1
+            self._close_window(events)
+        else:
+            self._refresh_claimable()
+
+    def _close_window(self, events: list[dict]) -> None:
+        after = self.window.subject["after"]
+        actor = self.window.actor
+        self.window = None
+        self.due, self.entitled, self.what = [], (), ""
+        if after == "layout":
+            self._start_hand_claims(events)
+        else:
+            self._end_turn(events, actor)
+
+    def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
+        """Every remaining responder lets it be, in one call (the window is unclaimable: nothing is counted)."""
+        window = self.window
+        remaining = window.remaining
+        answers: list[tuple[int, Action, list[dict]]] = [(s, PASS, []) for s in remaining[:-1]]
+        window.position = len(window.responders)
+        self._cached_decision = None
+        events: list[dict] = []
+        self._close_window(events)
+        answers.append((remaining[-1], PASS, events))
+        return answers
+
+    # -- turns and the end of a hand -------------------------------------------
+    def _end_turn(self, events: list[dict], mover: int | None = None) -> None:
+        self._next_turn(self.mover if mover is None else mover, events)
+
+    def _next_turn(self, after: int, events: list[dict]) -> None:
+        """The next player clockwise from `after`'s left holding cards, unless at most one does."""
+        hands = self.hands
+        holders = [s for s in range(PLAYERS) if hands[s]]
+        if len(holders) <= 1:
+            self._stop(holders[0] if holders else None, events)
+            return
+        s = after
+        while True:
+            s = (s + 1) % PLAYERS
+            if hands[s]:
+                break
+        self.mover = s
+        self.phase = "turn"
+
+    def _stop(self, holder: int | None, events: list[dict]) -> None:
+        n, dealer = PLAYERS, self.dealer
+        self.stats["stops_one_holder" if holder is not None else "stops_no_holder"] += 1
+        events.append({"type": "stop", "deal": self.deal, "holder": holder})
+        if holder is not None and not self.last_capture_rule:
+            winner, how = holder, "last_holder"
+        elif self.last_capture >= 0:
+            winner, how = self.last_capture, "last_capture"
+        else:  # nobody ever captured: the last holder if any, else the dealer
+            winner, how = (holder, "last_holder") if holder is not None else (dealer, "dealer")
+        self.pot -= REWARD
+        self.ledger[winner] += REWARD
+        self.seat_stats["rewards"][winner] += 1
+        events.append({"type": "reward", "seat": winner, "chips": REWARD, "how": how, "pot": self.pot, "ledger": list(self.ledger)})
+        hand = self.hands[holder] if holder is not None else []
+        swept_hand, swept_field = _codes(hand), _codes(self.field)
+        self.collections[dealer].extend(hand)
+        self.collections[dealer].extend(self.field)
+        if holder is not None:
+            self.hands[holder] = []
+        self.field = []
+        events.append({"type": "sweep", "seat": dealer, "holder": holder, "hand": swept_hand, "field": swept_field,
+                       "reveals": swept_hand + swept_field})
+        sizes = [len(c) for c in self.collections]
+        chips = settlement(sizes)
+        for s in range(n):  # payers first, so the pot never runs short
+            if chips[s] < 0:
+                self.ledger[s] += chips[s]
+                self.pot -= chips[s]
+        for s in range(n):
+            if chips[s] > 0:
+                self.ledger[s] += chips[s]
+                self.pot -= chips[s]
+        if self.pot != 0 or sum(self.ledger) != 0:
+            raise AssertionError(f"settlement left {self.pot} chips in the pot (collections {sizes})")
+        events.append({"type": "settle", "deal": self.deal, "sizes": sizes, "chips": chips, "pot": self.pot, "ledger": list(self.ledger)})
+        self.deal += 1
+        if self.deal >= self.rules.deals:
+            self.phase = "over"
+            events.append({"type": "match_end", "ledger": list(self.ledger), "winners": list(self._winners())})
+            return
+        self._start_deal(events)
+
+    def _winners(self) -> tuple[int, ...]:
+        best = max(self.ledger)
+        return tuple(s for s in range(PLAYERS) if self.ledger[s] == best)
+
+    # -- what players see ---------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        window = self.window if self.phase == "window" else None
+        to_move = self.mover if self.phase == "turn" else None
+        return {
+            "players": PLAYERS,
+            "seat": seat,
+            "deal": self.deal,
+            "deals": self.rules.deals,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_move": to_move,
+            "claimer": self.claimer if self.phase == "hand_claim" else None,
+            "hand": _codes(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "field": _codes(self.field),
+            "collections": [_codes(c) for c in self.collections],
+            "laid_down": list(self.laid_down),
+            "pot": self.pot,
+            "ledger": list(self.ledger),
+            "reward_rule": self.rules.reward,
+            "last_capture": self.last_capture,
+            "window": None if window is None else dict(window.subject),
+        }
+
+    def hidden_from(self, seat: int | None) -> set[Card]:
+        """Every card in another player's hand (own hand excepted)."""
+        return {DECK[c] for s, hand in enumerate(self.hands) if s != seat for c in hand}
+
+    def piles(self) -> dict[str, list[Card]]:
+        out: dict[str, list[Card]] = {"field": [DECK[c] for c in self.field]}
+        for s in range(PLAYERS):
+            out[f"hand {s}"] = [DECK[c] for c in self.hands[s]]
+            out[f"collection {s}"] = [DECK[c] for c in self.collections[s]]
+        return out
+
+    def result(self) -> Result | None:
+        if self.phase != "over":
+            return None
+        stats: dict[str, Any] = {"deals": self.rules.deals, **self.stats}
+        seat_stats = {key: tuple(values) for key, values in self.seat_stats.items()}
+        return Result(self._winners(), tuple(self.ledger), stats, False, seat_stats)
+
+    # -- plain data -----------------------------------------------------------
+    def save_fields(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "first_dealer": self.first_dealer,
+            "dealer": self.dealer,
+            "cut_rounds": self.cut_rounds,
+            "phase": self.phase,
+            "mover": self.mover,
+            "claimer": self.claimer,
+            "hands": [[CODES[c] for c in h] for h in self.hands],
+            "field": [CODES[c] for c in self.field],
+            "collections": [[CODES[c] for c in col] for col in self.collections],
+            "laid_down": list(self.laid_down),
+            "pot": self.pot,
+            "ledger": list(self.ledger),
+            "last_capture": self.last_capture,
+            "window": None if self.window is None else self.window.to_dict(),
+            "due": [CODES[c] for c in self.due],
+            "entitled": list(self.entitled),
+            "what": self.what,
+            "stats": dict(self.stats),
+            "seat_stats": {key: list(values) for key, values in self.seat_stats.items()},
+            "opening": self.opening,
+        }
+
+    def load_fields(self, data: Mapping[str, Any]) -> None:
+        self._setup_fields()
+        self.deal, self.first_dealer, self.dealer = data["deal"], data["first_dealer"], data["dealer"]
+        self.cut_rounds = data["cut_rounds"]
+        self.phase, self.mover, self.claimer = data["phase"], data["mover"], data["claimer"]
+        self.hands = [[CODE_INDEX[c] for c in h] for h in data["hands"]]
+        self.field = [CODE_INDEX[c] for c in data["field"]]
+        self.collections = [[CODE_INDEX[c] for c in col] for col in data["collections"]]
+        self.laid_down = list(data["laid_down"])
+        self.pot, self.ledger, self.last_capture = data["pot"], list(data["ledger"]), data["last_capture"]
+        self.window = None if data["window"] is None else ChallengeWindow.from_dict(data["window"])
+        self.due = [CODE_INDEX[c] for c in data["due"]]
+        self.entitled = tuple(data["entitled"])
+        self.what = data["what"]
+        self.stats = dict(data["stats"])
+        self.seat_stats = {key: list(values) for key, values in data["seat_stats"].items()}
+        self.opening = list(data["opening"])
+
+
+def _claim_move(rank: int, count: int, where: str) -> Move:
+    label = RANK_LABEL[rank - 1]
+    if count == 4:
+        what = f"lay the four {label}s from {'the table' if where == 'field' else 'your hand'} into your collection"
+    else:
+        what = f"lay a pair of {label}s into your collection and keep the third"
+    return Move(f"claim {label}", label=what, data=rank)
+
+
+def _code(text: str) -> str:
+    from muggins import parse_card
+
+    return parse_card(text).code
