@@ -226,13 +226,13 @@ def _validate_deal(cards: Sequence[CardLike], players: int) -> tuple[Card, ...]:
 
 def method_text(players: int = 2, sample: int | None = None, seed: int = 0, exact: bool = True) -> str:
     """One line saying how `rank_discards` computed its figures with these arguments."""
-    unknown = {2: "the opponent's 2 crib cards", 3: "one crib card from each other player and the pack card",
-               4: "one crib card from each other player"}[players]
-    hand = "hand: exact over every unseen starter"
+    unknown = {2: "the opponent's 2 crib cards", 3: "the crib cards of the other players and the pack card",
+               4: "the crib cards of the other players"}[players]
+    drawn = f"the starter and {unknown} drawn uniformly from the unseen cards"
     if sample is None and exact:
-        return f"{hand}; crib: exact, {unknown} and the starter drawn uniformly from the unseen cards"
+        return f"hand: exact over every unseen starter; crib: exact, {drawn}"
     size = DEFAULT_SAMPLE if sample is None else sample
-    return f"{hand}; crib: Monte-Carlo over {size} deals (seed {seed}), {unknown} and the starter drawn uniformly from the unseen cards"
+    return f"hand: exact over every unseen starter; crib: Monte-Carlo over {size} deals (seed {seed}), {drawn}"
 
 
 def rank_discards(

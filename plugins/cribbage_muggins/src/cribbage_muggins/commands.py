@@ -1,0 +1,137 @@
+"""The `muggins cribbage` commands: `score` a show and rank the possible `discard`s of a deal.
+
+This module owns the command-line face of `cribbage_muggins.scoring` and
+`cribbage_muggins.analysis`: argument parsing, plain and `--json` output,
+and turning bad input (not a card, a card given twice, the wrong number of
+cards, `--dealer` with `--pone`) into one `click.UsageError` line, which the
+muggins CLI prints as one error line with exit status 2. The plugin's
+`muggins_register_commands` hook calls `register_commands(cli)`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+import click
+
+__all__ = ["register_commands", "cribbage_group"]
+
+
+def _parse_cards(texts: Sequence[str], what: str) -> list[Any]:
+    from muggins.cards import parse_card
+
+    parsed = []
+    for text in texts:
+        try:
+            parsed.append(parse_card(text))
+        except ValueError as exc:
+            raise click.UsageError(f"{what}: {exc}") from None
+    seen = set()
+    for c in parsed:
+        if c in seen:
+            raise click.UsageError(f"{what}: {c.code} is given twice (every card of the pack is different)")
+        seen.add(c)
+    return parsed
+
+
+def _echo_json(data: dict) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+def _cards_text(items: Sequence[Any]) -> str:
+    return " ".join(str(c) for c in items)
+
+
+@click.group("cribbage")
+def cribbage_group() -> None:
+    """Cribbage tools: score a hand or crib, rank the discards of a deal."""
+
+
+@cribbage_group.command("score")
+@click.argument("cards", nargs=-1, metavar="CARD CARD CARD CARD")
+@click.option("--starter", required=True, metavar="CARD", help="The starter (the cut card), e.g. 5C.")
+@click.option("--crib", is_flag=True, help="Score as the crib: only a five-card flush counts.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def score_command(cards: tuple[str, ...], starter: str, crib: bool, as_json: bool) -> None:
+    """Score the show of four cards with the starter: total and every fifteen, pair, run, flush and nobs.
+
+    Cards are written rank then suit: 5H, 10D, TD, JC, 5♥. Example:
+    muggins cribbage score 5H 5D 5S JC --starter 5C
+    """
+    from .scoring import score_show
+
+    hand = _parse_cards(cards, "hand")
+    if len(hand) != 4:
+        raise click.UsageError(f"hand: give exactly 4 cards besides --starter, got {len(hand)}")
+    (cut,) = _parse_cards([starter], "--starter")
+    if cut in hand:
+        raise click.UsageError(f"--starter: {cut.code} is also in the hand (every card of the pack is different)")
+    result = score_show(hand, cut, crib=crib)
+    if as_json:
+        _echo_json({"hand": [c.code for c in hand], "starter": cut.code, "crib": crib, **result.to_dict()})
+        return
+    where = "crib" if crib else "hand"
+    click.echo(f"{_cards_text(hand)} with starter {cut} ({where}): {result.total}")
+    for line in result.lines():
+        click.echo(f"  {line}")
+
+
+@cribbage_group.command("discard")
+@click.argument("cards", nargs=-1, metavar="CARDS...")
+@click.option("--dealer", is_flag=True, help="The crib is yours (or your partner's): its value is added.")
+@click.option("--pone", is_flag=True, help="The crib is the opponents': its value is subtracted.")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+              help="Players at the table: 2 (six cards, lay away two) or 3 and 4 (five cards, lay away one).")
+@click.option("--sample", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Estimate the crib from N random deals instead of exactly.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --sample deals.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def discard_command(
+    cards: tuple[str, ...], dealer: bool, pone: bool, players: int, sample: int | None, seed: int, as_json: bool
+) -> None:
+    """Rank every possible discard by expected hand value, plus (--dealer) or minus (--pone) the expected crib.
+
+    The hand is averaged over every starter you cannot see; the crib cards you
+    do not hold and the starter are assumed drawn uniformly from the unseen
+    cards (exact, or --sample N random deals). Example:
+    muggins cribbage discard 5H 5D 5S JC 4D 9C --dealer
+    """
+    from .analysis import HAND_SIZE, method_text, rank_discards
+
+    if dealer and pone:
+        raise click.UsageError("--dealer and --pone exclude each other: give one (whose crib is it?)")
+    if not dealer and not pone:
+        raise click.UsageError("say whose crib it is: --dealer (yours) or --pone (the opponents')")
+    dealt = _parse_cards(cards, "cards")
+    expected = HAND_SIZE[players]
+    if len(dealt) != expected:
+        raise click.UsageError(
+            f"cards: {players} players are dealt {expected} cards each, got {len(dealt)} (set --players 2, 3 or 4)"
+        )
+    options = rank_discards(dealt, dealer, players=players, sample=sample, seed=seed)
+    method = method_text(players, sample, seed)
+    if as_json:
+        _echo_json({
+            "cards": [c.code for c in dealt],
+            "dealer": dealer,
+            "players": players,
+            "method": method,
+            "options": [option.to_dict() for option in options],
+        })
+        return
+    sign = "+" if dealer else "-"
+    discard_width = 3 * (expected - 4) + 2
+    header = f"{'discard':<{max(discard_width, 7)}}  {'keep':<15}  {'hand':>6}  {'crib':>7}  {'net':>6}"
+    click.echo(header)
+    for option in options:
+        click.echo(
+            f"{_cards_text(option.discard):<{max(discard_width, 7)}}  {_cards_text(option.keep):<15}  "
+            f"{option.hand:>6.2f}  {sign + format(option.crib, '.2f'):>7}  {option.net:>6.2f}"
+        )
+    click.echo(method)
+
+
+def register_commands(cli: click.Group) -> None:
+    """Add the `cribbage` group (score, discard) to the muggins command group."""
+    cli.add_command(cribbage_group)
