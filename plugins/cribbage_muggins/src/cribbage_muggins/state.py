@@ -629,8 +629,9 @@ class CribbageState(State):
     ) -> "CribbageState":
         """A hand-made position for tests and docs.
 
-        `phase="discard"`: `hands` are the dealt hands (6 or 5 cards) and the
-        first discarder is the dealer's left. `phase="peg"`: `hands` hold
+        `phase="discard"`: `hands` are the dealt hands (6 or 5 cards), the
+        first discarder is the dealer's left and `starter`, if given, is the
+        card the cut will turn. `phase="peg"`: `hands` hold
         four cards each, `crib` four cards, `starter` is turned (his heels is
         NOT scored) and pegging starts at the dealer's left. `phase="show"`:
         the same, with pegging over (every card played), so the show begins.
@@ -649,13 +650,17 @@ class CribbageState(State):
         if laid:
             for s, codes in laid.items():
                 state.laid[int(s)] = _cards(codes)
-        if starter:
+        top = None
+        if starter and phase == "discard":
+            top = parse_card(starter)  # the card the cut will turn
+            used.append(top)
+        elif starter:
             state.starter = parse_card(starter)
             used.append(state.starter)
         if len(set(used)) != len(used):
             raise ValueError("a card is named twice in the position")
         taken = set(used)
-        state.pack = [c for c in DECK if c not in taken]
+        state.pack = [c for c in DECK if c not in taken] + ([top] if top else [])
         if scores is not None:
             state.scores = list(scores)
         events: list[dict] = []
