@@ -264,6 +264,32 @@ def resume(record: str) -> None:
     commands.resume(record)
 
 
+@cli.group("new")
+def new() -> None:
+    """Start a new plugin from a template: a game, or a house rule for an installed game."""
+
+
+@new.command("game")
+@click.argument("name")
+@click.argument("directory", required=False, metavar="[DIR]")
+def new_game(name: str, directory: str | None) -> None:
+    """Write a complete game plugin NAME (a package, its tests, a pyproject) into DIR (default ./NAME)."""
+    from . import scaffold
+
+    scaffold.new_game(name, directory)
+
+
+@new.command("house-rule")
+@click.argument("game")
+@click.argument("name")
+@click.argument("directory", required=False, metavar="[DIR]")
+def new_house_rule(game: str, name: str, directory: str | None) -> None:
+    """Write a plugin NAME implementing the hooks GAME publishes for house rules, into DIR (default ./NAME)."""
+    from . import scaffold
+
+    scaffold.new_house_rule(game, name, directory)
+
+
 cli.builtin_names = frozenset(cli.commands)
 
 

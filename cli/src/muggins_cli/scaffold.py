@@ -1,0 +1,259 @@
+"""`muggins new`: write a new, separately installable plugin from the templates.
+
+This module owns the scaffolds. `new game NAME [DIR]` writes a game plugin
+(pyproject with the `muggins` entry point, a Game, a State, a bot, and a
+tests/ folder running the contract kit) from `templates/game`; as written
+it is a small but complete game that passes its own tests. `new house-rule
+GAME NAME [DIR]` writes a plugin implementing every hook an installed game
+publishes for house-rule plugins (their signatures and docstrings copied
+from the game's hook specs), with a test that loads it beside the game,
+from `templates/house_rule`. Templates are plain files with `{{key}}`
+placeholders; a folder named `package` becomes `src/NAME`. Every refusal
+(a bad name, a name taken by an installed game or an importable module, a
+DIR that exists and is not empty, an unknown game, a game that publishes no
+hooks) is one `BadInput` line, exit 2.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import keyword
+import re
+import textwrap
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterator
+
+import click
+
+from .errors import BadInput
+
+__all__ = ["new_game", "new_house_rule", "published_hooks", "HookSpecInfo", "check_name"]
+
+NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+@dataclass(frozen=True)
+class HookSpecInfo:
+    """One hook a game publishes: its name, argument names, signature text, docstring and options."""
+
+    name: str
+    argnames: tuple[str, ...]
+    signature: str
+    doc: str
+    firstresult: bool = False
+
+
+# -- names and folders -------------------------------------------------------------
+def check_name(name: str, what: str) -> None:
+    """Refuse a NAME that cannot be a package, entry point and game name at once."""
+    if not NAME_PATTERN.match(name) or keyword.iskeyword(name):
+        raise BadInput(
+            f"{what} name {name!r} is not usable; use lowercase letters, digits and underscores, "
+            "starting with a letter (it becomes the Python package and the entry point)"
+        )
+
+
+def _check_importable(name: str) -> None:
+    # A package of the same name as an importable module would shadow it or be shadowed.
+    try:
+        found = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        found = None
+    if found is not None:
+        where = f" ({found.origin})" if found.origin and found.origin != "built-in" else ""
+        raise BadInput(f"a Python module named {name!r} is already importable{where}; choose another name")
+
+
+def _target(name: str, directory: str | None) -> Path:
+    """The folder to write: DIR, or ./NAME; refused when it exists and is not an empty folder."""
+    target = Path(directory) if directory else Path.cwd() / name
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise BadInput(f"{target} already exists and is not an empty folder; give a new DIR")
+    return target
+
+
+def _camel(name: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part)
+
+
+def _dist(name: str) -> str:
+    return name.replace("_", "-")
+
+
+# -- templates -------------------------------------------------------------------------
+def _template_files(kind: str) -> Iterator[tuple[str, str]]:
+    """(relative path, text) of every template file of `kind`, `.tmpl` stripped."""
+    root = resources.files("muggins_cli").joinpath("templates", kind)
+
+    def walk(node: Any, prefix: str) -> Iterator[tuple[str, str]]:
+        for child in sorted(node.iterdir(), key=lambda c: c.name):
+            if child.is_dir():
+                if child.name != "__pycache__":
+                    yield from walk(child, f"{prefix}{child.name}/")
+            elif child.name.endswith(".tmpl"):
+                yield f"{prefix}{child.name[: -len('.tmpl')]}", child.read_text(encoding="utf-8")
+
+    yield from walk(root, "")
+
+
+def _render(text: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", value)
+    leftover = re.search(r"\{\{\w+\}\}", text)
+    if leftover:  # a template names a key the scaffold does not fill: a bug here, not the user's
+        raise RuntimeError(f"template placeholder {leftover.group()} has no value")
+    return text
+
+
+def _write(kind: str, target: Path, values: dict[str, str]) -> list[Path]:
+    package = values["name"]
+    written = []
+    try:
+        for relative, text in _template_files(kind):
+            if relative.startswith("package/"):
+                relative = f"src/{package}/{relative[len('package/'):]}"
+            elif relative == "tests/test_house_rule.py":
+                relative = f"tests/test_{package}.py"
+            path = target / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(_render(text, values), encoding="utf-8")
+            written.append(path)
+    except OSError as exc:
+        raise BadInput(f"cannot write {target}: {exc.strerror or exc}") from None
+    return written
+
+
+def _registry() -> Any:
+    from .main import registry
+
+    return registry()
+
+
+# -- new game ----------------------------------------------------------------------------
+def new_game(name: str, directory: str | None) -> Path:
+    """Write a complete, installable game plugin called `name` into DIR (default ./NAME)."""
+    check_name(name, "game")
+    target = _target(name, directory)
+    loaded = _registry()
+    if name in loaded.games or name in loaded.conflicts:
+        source = loaded.game_sources.get(name)
+        by = f" by {source.describe()}" if source is not None else ""
+        raise BadInput(f"a game named {name!r} is already installed{by}; choose another name")
+    _check_importable(name)
+    title = name.replace("_", " ").strip().title()
+    values = {"name": name, "dist": _dist(name), "Class": _camel(name), "title": title}
+    _write("game", target, values)
+    click.echo(f"Wrote the game plugin {name!r} ({values['dist']}) in {target}. Next:")
+    click.echo(f"  cd {target} && pip install -e \".[test]\" && pytest")
+    click.echo(f"  muggins play {name}")
+    return target
+
+
+# -- new house-rule -------------------------------------------------------------------------
+def published_hooks(registry: Any) -> dict[str, list[HookSpecInfo]]:
+    """The hooks each installed game publishes for house-rule plugins, by game name.
+
+    The registry's plugin manager holds every hook spec with the namespace
+    it came from; the core's own specs aside, a namespace was handed in by
+    a game's `register(game, hookspecs=...)`. It belongs to the game whose
+    class or registering plugin lives in the same top-level package.
+    """
+    from muggins import hookspecs as core_specs
+
+    by_package: dict[str, list[HookSpecInfo]] = {}
+    for name in sorted(vars(registry.pm.hook)):
+        caller = getattr(registry.pm.hook, name)
+        spec = getattr(caller, "spec", None)
+        if spec is None or spec.namespace is core_specs:
+            continue
+        by_package.setdefault(_top_package(spec.namespace), []).append(_spec_info(spec))
+    found: dict[str, list[HookSpecInfo]] = {}
+    for game_name, game in registry.games.items():
+        packages = {_top_package(type(game))}
+        source = registry.game_sources.get(game_name)
+        plugin = registry.pm.get_plugin(source.name) if source is not None else None
+        if plugin is not None:
+            packages.add(_top_package(plugin))
+        hooks = [hook for package in sorted(packages) for hook in by_package.get(package, [])]
+        if hooks:
+            found[game_name] = hooks
+    return found
+
+
+def _top_package(namespace: Any) -> str:
+    module = namespace.__name__ if inspect.ismodule(namespace) else getattr(namespace, "__module__", "") or ""
+    return module.partition(".")[0]
+
+
+def _spec_info(spec: Any) -> HookSpecInfo:
+    function = spec.function
+    try:
+        signature = inspect.signature(function)
+        params = ", ".join(_parameter_text(p) for p in signature.parameters.values() if p.name != "self")
+        returns = "" if signature.return_annotation is inspect.Signature.empty else f" -> {_annotation_text(signature.return_annotation)}"
+        text = f"{spec.name}({params}){returns}"
+    except (TypeError, ValueError):
+        text = f"{spec.name}({', '.join(spec.argnames)})"
+    return HookSpecInfo(spec.name, tuple(spec.argnames), text, inspect.getdoc(function) or "", bool(spec.opts.get("firstresult")))
+
+
+def _parameter_text(parameter: inspect.Parameter) -> str:
+    if parameter.annotation is inspect.Parameter.empty:
+        return parameter.name
+    return f"{parameter.name}: {_annotation_text(parameter.annotation)}"
+
+
+def _annotation_text(annotation: Any) -> str:
+    return annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)
+
+
+def _hookimpl_source(hook: HookSpecInfo) -> str:
+    spec_doc = hook.doc.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    answer = "the first answer that is not None wins" if hook.firstresult else "every plugin's answer is collected"
+    doc = (
+        f"TODO: your rule. What the game asks ({answer}):\n\n"
+        f"{hook.signature}\n\n{spec_doc}".rstrip()
+    )
+    return (
+        f"\n\n@hookimpl\ndef {hook.name}({', '.join(hook.argnames)}):\n"
+        f'    """{textwrap.indent(doc, "    ").lstrip()}\n    """\n'
+        "    return None  # None: no answer, the game's rule stays as it is\n"
+    )
+
+
+def new_house_rule(game: str, name: str, directory: str | None) -> Path:
+    """Write a plugin called `name` implementing the hooks `game` publishes, into DIR (default ./NAME)."""
+    check_name(name, "house-rule")
+    loaded = _registry()
+    try:
+        found = loaded.game(game)
+    except KeyError as exc:
+        raise BadInput(str(exc.args[0])) from None
+    hooks_by_game = published_hooks(loaded)
+    hooks = hooks_by_game.get(game)
+    if not hooks:
+        others = ", ".join(sorted(hooks_by_game)) or "none of the installed games"
+        raise BadInput(f"game {game!r} publishes no hooks for house-rule plugins; games that do: {others}")
+    target = _target(name, directory)
+    _check_importable(name)
+    source = loaded.game_sources.get(game)
+    game_dist = source.distribution if source is not None and source.distribution else _dist(game)
+    names = [hook.name for hook in hooks]
+    values = {
+        "name": name,
+        "dist": _dist(name),
+        "game": game,
+        "game_title": found.title,
+        "game_dist": game_dist,
+        "s": "s" if len(hooks) > 1 else "",
+        "hook_list": ", ".join(f"`{n}`" for n in names),
+        "hooks": repr(names),
+        "hookimpls": "".join(_hookimpl_source(hook) for hook in hooks),
+    }
+    _write("house_rule", target, values)
+    click.echo(f"Wrote the house-rule plugin {name!r} for {game} ({', '.join(names)}) in {target}. Next:")
+    click.echo(f"  cd {target} && pip install -e \".[test]\" && pytest")
+    return target

@@ -1,0 +1,204 @@
+"""`muggins new game` and `muggins new house-rule`: what they write, what they refuse, and that it works.
+
+The in-process tests check the written files and every refusal (exit 2,
+one line). The end-to-end test generates a game and a house rule for the
+shedding game, installs both with muggins-core into a fresh virtual
+environment (uv when present, else venv and pip) and runs each one's own
+tests there with `pytest`, as an author would right after generating them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from muggins.plugins import load_registry, reset_registry
+from muggins_cli.scaffold import published_hooks
+
+ROOT = Path(__file__).resolve().parents[2]
+SHEDDING_HOOK = "muggins_shedding_adjacent_ranks"
+
+
+@pytest.fixture
+def with_shedding(tally_env, monkeypatch):
+    """Tally (publishes no hooks) and the shedding game (publishes one) installed; the CLI loads both."""
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "tally,muggins_shedding")
+    reset_registry()
+    yield
+    reset_registry()
+
+
+def _compiles(folder: Path) -> list[str]:
+    sources = sorted(folder.rglob("*.py"))
+    for source in sources:
+        compile(source.read_text(), str(source), "exec")
+    return [str(s.relative_to(folder)) for s in sources]
+
+
+# -- new game --------------------------------------------------------------------------------
+def test_new_game_writes_an_installable_plugin_with_tests(run, tmp_path):
+    result = run("new", "game", "high_card")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "high_card"
+    assert f"in {folder}" in result.stdout
+    assert _compiles(folder) == [
+        "src/high_card/__init__.py", "src/high_card/bots.py", "src/high_card/game.py",
+        "src/high_card/plugin.py", "src/high_card/state.py", "tests/test_contract.py",
+    ]
+    project = tomllib.loads((folder / "pyproject.toml").read_text())
+    assert project["project"]["name"] == "high-card"
+    assert project["project"]["dependencies"] == ["muggins-core"]
+    assert project["project"]["entry-points"]["muggins"] == {"high_card": "high_card.plugin"}
+    assert project["build-system"]["build-backend"] == "hatchling.build"
+    assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["src/high_card"]
+    assert project["tool"]["pytest"]["ini_options"]["testpaths"] == ["tests"]
+    state = (folder / "src/high_card/state.py").read_text()
+    assert "class HighCardState(State):" in state and "ChallengeWindow.open(" in state and "claimable=" in state
+    assert "def open_window(self)" in state and "def save_fields(self)" in state and "def load_fields(self" in state
+    bots = (folder / "src/high_card/bots.py").read_text()
+    assert "stands_in_unclaimable_windows = True" in bots and "takes_sole_correct_choice = True" in bots
+    assert 'games=("high_card",)' in bots
+    assert 'game_name = "high_card"' in (folder / "tests/test_contract.py").read_text()
+    assert 'name = "high_card"' in (folder / "src/high_card/game.py").read_text()
+    assert "{{" not in "".join(p.read_text() for p in folder.rglob("*") if p.is_file())
+
+
+def test_new_game_into_a_named_empty_folder(run, tmp_path):
+    (tmp_path / "here").mkdir()
+    result = run("new", "game", "snap2", "here")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "here/src/snap2/state.py").is_file()
+    assert "class Snap2Game(Game):" in (tmp_path / "here/src/snap2/game.py").read_text()
+
+
+@pytest.mark.parametrize("name", ["High_Card", "high-card", "2cards", "_card", "class", "café"])
+def test_new_game_refuses_a_name_that_is_not_a_package_name(run, one_line, tmp_path, name):
+    result = run("new", "game", name)
+    assert result.exit_code == 2
+    line = one_line(result.stderr)
+    assert line.startswith(f"muggins: error: game name {name!r} is not usable") and "lowercase letters" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_game_refuses_a_folder_that_is_not_empty(run, one_line, tmp_path):
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "notes.txt").write_text("mine")
+    result = run("new", "game", "fresh", "taken")
+    assert result.exit_code == 2
+    assert "taken already exists and is not an empty folder" in one_line(result.stderr)
+    assert [p.name for p in (tmp_path / "taken").iterdir()] == ["notes.txt"]
+    (tmp_path / "fresh").write_text("a file where the default folder would go")
+    result = run("new", "game", "fresh")
+    assert result.exit_code == 2 and "fresh already exists" in one_line(result.stderr)
+
+
+def test_new_game_refuses_the_name_of_an_installed_game(run, one_line, tmp_path):
+    result = run("new", "game", "tally")
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == "muggins: error: a game named 'tally' is already installed by muggins-tally 1.0 (plugin 'tally'); choose another name"
+    assert not (tmp_path / "tally").exists()
+
+
+def test_new_game_refuses_the_name_of_an_importable_module(run, one_line, tmp_path):
+    result = run("new", "game", "json")
+    assert result.exit_code == 2
+    assert "a Python module named 'json' is already importable" in one_line(result.stderr)
+    assert not (tmp_path / "json").exists()
+
+
+# -- new house-rule ----------------------------------------------------------------------------
+def test_the_hooks_a_game_publishes_are_found_from_the_registry(tally_env):
+    found = published_hooks(load_registry(only=["tally", "muggins_shedding"]))
+    assert list(found) == ["muggins_shedding"]
+    (hook,) = found["muggins_shedding"]
+    assert hook.name == SHEDDING_HOOK and hook.argnames == ("players", "rules")
+    assert hook.signature == f"{SHEDDING_HOOK}(players: int, rules: Any) -> Iterable[tuple[int, int]]"
+    assert hook.doc.startswith("Extra pairs of ranks that touch") and not hook.firstresult
+
+
+def test_new_house_rule_implements_each_published_hook(with_shedding, bare_run, tmp_path):
+    result = bare_run("new", "house-rule", "muggins_shedding", "k_wraps")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "k_wraps"
+    assert _compiles(folder) == ["src/k_wraps/__init__.py", "tests/test_k_wraps.py"]
+    project = tomllib.loads((folder / "pyproject.toml").read_text())["project"]
+    assert project["name"] == "k-wraps"
+    assert project["dependencies"] == ["muggins-core", "muggins-shedding"]
+    assert project["entry-points"]["muggins"] == {"k_wraps": "k_wraps"}
+    source = (folder / "src/k_wraps/__init__.py").read_text()
+    assert f"@hookimpl\ndef {SHEDDING_HOOK}(players, rules):" in source
+    assert "Extra pairs of ranks that touch" in source and "return None" in source
+    test = (folder / "tests/test_k_wraps.py").read_text()
+    assert 'PLUGINS = ["muggins-shedding", "k-wraps"]' in test and f"HOOKS = ['{SHEDDING_HOOK}']" in test
+
+
+def test_new_house_rule_for_a_game_without_hooks_names_the_games_that_have_them(with_shedding, bare_run, one_line, tmp_path):
+    result = bare_run("new", "house-rule", "tally", "house")
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == (
+        "muggins: error: game 'tally' publishes no hooks for house-rule plugins; games that do: muggins_shedding"
+    )
+    assert not (tmp_path / "house").exists()
+
+
+def test_new_house_rule_for_an_unknown_game_lists_the_installed_ones(with_shedding, bare_run, one_line):
+    result = bare_run("new", "house-rule", "gin", "house")
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == "muggins: error: unknown game 'gin'; installed games: muggins_shedding, tally"
+
+
+def test_new_house_rule_refuses_a_bad_name_and_a_full_folder(with_shedding, bare_run, one_line, tmp_path):
+    result = bare_run("new", "house-rule", "muggins_shedding", "K-wraps")
+    assert result.exit_code == 2 and "house-rule name 'K-wraps' is not usable" in one_line(result.stderr)
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "x").write_text("")
+    result = bare_run("new", "house-rule", "muggins_shedding", "k_wraps", "full")
+    assert result.exit_code == 2 and "full already exists" in one_line(result.stderr)
+
+
+# -- end to end: install what was generated and run its own tests -------------------------------
+def _clean_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MUGGINS_", "COVERAGE_", "PYTEST_"))}
+    for name in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME"):
+        env.pop(name, None)
+    return env
+
+
+def _venv_with(where: Path, *editables: Path, env: dict[str, str]) -> Path:
+    """A fresh virtual environment with `editables` and pytest installed; returns its python."""
+    venv = where / "venv"
+    python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
+    installs = [arg for path in editables for arg in ("-e", str(path))] + ["pytest"]
+    uv = shutil.which("uv")
+    if uv:
+        steps = [[uv, "venv", "--quiet", "--python", sys.executable, str(venv)], [uv, "pip", "install", "--quiet", "--python", str(python), *installs]]
+    else:
+        steps = [[sys.executable, "-m", "venv", str(venv)], [str(python), "-m", "pip", "install", "--quiet", *installs]]
+    for step in steps:
+        done = subprocess.run(step, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, f"{' '.join(step)} failed:\n{done.stdout}\n{done.stderr}"
+    return python
+
+
+def _passed(python: Path, folder: Path, env: dict[str, str]) -> int:
+    done = subprocess.run([str(python), "-m", "pytest", "-q"], cwd=folder, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, f"the generated tests of {folder.name} failed:\n{done.stdout[-4000:]}\n{done.stderr[-2000:]}"
+    return int(re.search(r"(\d+) passed", done.stdout).group(1))
+
+
+@pytest.mark.plugins
+def test_generated_game_and_house_rule_install_and_pass_their_own_tests(with_shedding, bare_run, tmp_path):
+    assert bare_run("new", "game", "high_card").exit_code == 0
+    assert bare_run("new", "house-rule", "muggins_shedding", "k_wraps").exit_code == 0
+    env = _clean_env()
+    python = _venv_with(tmp_path, ROOT / "core", ROOT / "plugins" / "muggins_shedding", tmp_path / "high_card", tmp_path / "k_wraps", env=env)
+    # The contract (rules round trip, matches under every check) and the two hand-made positions.
+    assert _passed(python, tmp_path / "high_card", env) == 4
+    assert _passed(python, tmp_path / "k_wraps", env) == 2
