@@ -115,7 +115,9 @@ def test_new_game_refuses_the_name_of_an_importable_module(run, one_line, tmp_pa
 
 # -- new house-rule ----------------------------------------------------------------------------
 def test_the_hooks_a_game_publishes_are_found_from_the_registry(tally_env):
-    found = published_hooks(load_registry(only=["tally", "muggins_shedding"]))
+    loaded = load_registry(only=["tally", "muggins_shedding"])
+    assert {name: spec.__name__ for name, spec in loaded.game_hookspecs.items()} == {"muggins_shedding": "muggins_shedding.hookspecs"}
+    found = published_hooks(loaded)
     assert list(found) == ["muggins_shedding"]
     (hook,) = found["muggins_shedding"]
     assert hook.name == SHEDDING_HOOK and hook.argnames == ("players", "rules")

@@ -154,38 +154,24 @@ def new_game(name: str, directory: str | None) -> Path:
 
 # -- new house-rule -------------------------------------------------------------------------
 def published_hooks(registry: Any) -> dict[str, list[HookSpecInfo]]:
-    """The hooks each installed game publishes for house-rule plugins, by game name.
+    """The hooks each installed game publishes for house-rule plugins, by game name, in name order.
 
-    The registry's plugin manager holds every hook spec with the namespace
-    it came from; the core's own specs aside, a namespace was handed in by
-    a game's `register(game, hookspecs=...)`. It belongs to the game whose
-    class or registering plugin lives in the same top-level package.
+    The registry keeps the hook-spec namespace each game handed to
+    `register(game, hookspecs=...)`; its specs are the plugin manager's hook
+    callers whose spec came from that namespace.
     """
-    from muggins import hookspecs as core_specs
-
-    by_package: dict[str, list[HookSpecInfo]] = {}
-    for name in sorted(vars(registry.pm.hook)):
-        caller = getattr(registry.pm.hook, name)
-        spec = getattr(caller, "spec", None)
-        if spec is None or spec.namespace is core_specs:
-            continue
-        by_package.setdefault(_top_package(spec.namespace), []).append(_spec_info(spec))
     found: dict[str, list[HookSpecInfo]] = {}
-    for game_name, game in registry.games.items():
-        packages = {_top_package(type(game))}
-        source = registry.game_sources.get(game_name)
-        plugin = registry.pm.get_plugin(source.name) if source is not None else None
-        if plugin is not None:
-            packages.add(_top_package(plugin))
-        hooks = [hook for package in sorted(packages) for hook in by_package.get(package, [])]
+    for game_name, namespace in sorted(registry.game_hookspecs.items()):
+        if game_name not in registry.games:  # a conflict: neither rival is installed
+            continue
+        hooks = []
+        for name in sorted(vars(registry.pm.hook)):
+            spec = getattr(getattr(registry.pm.hook, name), "spec", None)
+            if spec is not None and spec.namespace is namespace:
+                hooks.append(_spec_info(spec))
         if hooks:
             found[game_name] = hooks
     return found
-
-
-def _top_package(namespace: Any) -> str:
-    module = namespace.__name__ if inspect.ismodule(namespace) else getattr(namespace, "__module__", "") or ""
-    return module.partition(".")[0]
 
 
 def _spec_info(spec: Any) -> HookSpecInfo:

@@ -78,6 +78,8 @@ class Registry:
     games: dict[str, Game] = field(default_factory=dict)
     game_sources: dict[str, PluginInfo] = field(default_factory=dict)
     conflicts: dict[str, list[PluginInfo]] = field(default_factory=dict)
+    #: The hook-spec module or class each game published with `register(game, hookspecs=...)`, by game name.
+    game_hookspecs: dict[str, object] = field(default_factory=dict)
     _game_offers: dict[str, list[tuple[Game, PluginInfo]]] = field(default_factory=dict, repr=False)
     players: list[PlayerKind] = field(default_factory=list)
     plugins: list[PluginInfo] = field(default_factory=list)
@@ -343,6 +345,7 @@ def _collect_games(registry: Registry) -> None:
                 raise PluginError(f"game {game.name!r} is registered twice by this plugin")
             if hookspecs is not None:
                 pm.add_hookspecs(hookspecs)
+                registry.game_hookspecs[game.name] = hookspecs
             if game.hooks is None:
                 game.hooks = pm.hook
             offers.append((game, _source))
