@@ -86,6 +86,21 @@ def test_list_json(run):
         "version": "1.0",
         "distribution": "muggins-tally",
         "distribution_version": "1.0",
+        "kinds": [
+            {"name": "expert", "description": "always a correct choice; calls every real error", "generic": True, "options": []},
+            {
+                "name": "novice",
+                "description": "errs with error_rate (default 0.1), notices an error with attention (default 0.5)",
+                "generic": True,
+                "options": [
+                    {"name": "error_rate", "type": "float", "default": 0.1, "min": 0, "max": 1,
+                     "help": "chance of a random physical choice instead of a correct one on its own moves"},
+                    {"name": "attention", "type": "float", "default": 0.5, "min": 0, "max": 1,
+                     "help": "chance of making the correct response in a challenge window (else it lets the action stand)"},
+                ],
+            },
+            {"name": "random", "description": "any physical choice, mistakes and calls included", "generic": True, "options": []},
+        ],
     }]
 
 

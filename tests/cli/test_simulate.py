@@ -29,6 +29,9 @@ def test_json_summary_adds_up(run):
     assert data["decisions"]["mean"] == data["decisions"]["total"] / 30
     assert 30 * 9 * 2 <= data["decisions"]["total"] <= 30 * 9 * 3  # nine plays, each with one or two responses
     assert data["stats"] == {"claims": {"total": 0, "mean": 0.0}, "plays": {"count": 30, "mean": 9.0, "median": 9.0}}
+    assert len(data["scores"]["total"]) == 3 and data["scores"]["mean"] == [t / 30 for t in data["scores"]["total"]]
+    assert data["scores"]["total"][2] > data["scores"]["total"][1]  # the expert outscores the random player
+    assert data["seat_stats"] == {} and data["sides"] is None  # tally reports no per-seat figures and has no sides
 
 
 def test_same_seed_same_summary(run):
@@ -44,8 +47,10 @@ def test_readable_table(run):
     assert result.exit_code == 0
     out = result.stdout.splitlines()
     assert out[0] == "Tally (the core's test game): 10 games, 3 players, seed 4, rules default"
-    assert out[2].split() == ["seat", "kind", "wins", "win", "rate"]
+    assert out[2].split() == ["seat", "kind", "wins", "win", "rate", "score", "per", "game"]
     assert [row.split()[:2] for row in out[3:6]] == [["0", "novice"], ["1", "random"], ["2", "expert"]]
+    data = json.loads(run("simulate", "tally", "--games", "10", "--seed", "4", *SEATS, "--json").stdout)
+    assert [row.split()[4:] for row in out[3:6]] == [[f"{t:.4g}", f"{m:.4g}"] for t, m in zip(data["scores"]["total"], data["scores"]["mean"])]
     assert out[7].startswith("draws: 0   stopped at the limit: 0   decisions per game: ")
     assert out[9].split() == ["stat", "total", "per", "game"] and out[10].split() == ["claims", "0", "0"]
     assert out[12].split() == ["stat", "values", "mean", "median"] and out[13].split() == ["plays", "10", "9", "9"]

@@ -4,7 +4,7 @@
 only when one of them runs, so the game core is never imported just to
 show help (`info.py` holds the lighter list, plugins and rules). This
 module owns checking what the user gave (game names, house
-rules files, player counts, seat kinds, records) and reporting problems as
+rules files, player counts, seats with their options, records) and reporting problems as
 `BadInput` (exit 2), running matches with a `RecordWriter` so each decision
 is on disk as soon as it is taken, turning Ctrl-C or the end of input into
 a saved record plus the exact `muggins resume` command, and printing
@@ -22,8 +22,9 @@ from typing import IO, Any, Callable, Sequence
 
 import click
 
-from muggins.engine import Match, MatchAborted, make_players
+from muggins.engine import Match, MatchAborted
 from muggins.game import Event, Game, Result
+from muggins.players import make_players, parse_seat
 from muggins.records import Record, RecordError, RecordWriter, header_for, read_record, rebuild_state, replay as replay_record
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules
@@ -54,10 +55,11 @@ def read_rules(game: Game, path: str | None) -> Any:
 
 
 def seat_kinds(registry: Any, game: Game, players: int | None, seats: Sequence[str], *, human_first: bool) -> tuple[int, list[str]]:
-    """The player count and one kind per seat: `--seat` values from seat 0, defaults for the rest.
+    """The player count and one seat spec per seat: `--seat` values from seat 0, defaults for the rest.
 
     Without `--players` the count is the game's default, or the number of
-    `--seat` options if that is larger.
+    `--seat` options if that is larger. Specs are kept as written
+    (`novice:error_rate=0.3`): records store them unchanged.
     """
     if players is None:
         players = max(game.default_players, len(seats))
@@ -81,18 +83,35 @@ def prepare(game_name: str, players: int | None, seats: Sequence[str], rules_pat
     return registry, game, rules, count, kinds
 
 
-def check_kinds(registry: Any, game: Game, kinds: Sequence[str], *, allow_human: bool) -> None:
+def check_kinds(registry: Any, game: Game, seats: Sequence[str], *, allow_human: bool) -> None:
+    """BadInput (one line) for a seat spec that cannot be played: an unknown kind, a bad option, a kind refusing the game.
+
+    The bots are built once here, so a factory's refusal is reported before
+    any record is created or any match is played.
+    """
     known = registry.kind_names(game.name)
-    for kind in kinds:
+    for spec in seats:
+        try:
+            kind, options = parse_seat(spec)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from exc
         if kind == HUMAN:
             if not allow_human:
                 raise BadInput(f"simulate runs bots only; choose seat kinds from: {', '.join(known)}")
+            if options:
+                raise BadInput(f"seat {spec!r}: player kind 'human' takes no options")
             continue
         try:
-            registry.player_kind(kind, game.name)
+            registry.seat(spec, game.name)
         except KeyError as exc:
             everything = ([HUMAN] if allow_human else []) + known
             raise BadInput(f"unknown seat kind {kind!r}; kinds for {game.name}: {', '.join(everything)}") from exc
+        except ValueError as exc:
+            raise BadInput(str(exc)) from exc
+    try:
+        build_players(registry, game, seats, 0, humans=False)
+    except (KeyError, ValueError) as exc:
+        raise BadInput(str(exc.args[0]) if exc.args else str(exc)) from exc
 
 
 def load_record(registry: Any, path: str) -> tuple[Record, Game]:
@@ -110,10 +129,17 @@ def load_record(registry: Any, path: str) -> tuple[Record, Game]:
     return record, game
 
 
-def build_players(registry: Any, game: Game, kinds: Sequence[str], seed: int) -> list[Any]:
-    """Bots from the registry (each on the engine's derived stream) and a HumanPlayer per `human` seat."""
-    bots = make_players(registry, game, [kind if kind != HUMAN else "random" for kind in kinds], seed)
-    return [HumanPlayer(game, seat) if kind == HUMAN else bot for seat, (kind, bot) in enumerate(zip(kinds, bots))]
+def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, humans: bool = True) -> list[Any]:
+    """Bots from the seat specs (each on its derived stream, options applied) and a HumanPlayer per `human` seat.
+
+    With `humans=False` a `human` seat gets a stand-in random bot instead,
+    which is how `check_kinds` builds every bot once without a terminal.
+    """
+    is_human = [parse_seat(spec)[0] == HUMAN for spec in seats]
+    bots = make_players(registry, game, ["random" if human else spec for spec, human in zip(seats, is_human)], seed)
+    if not humans:
+        return bots
+    return [HumanPlayer(game, seat) if human else bot for seat, (human, bot) in enumerate(zip(is_human, bots))]
 
 
 def quoted(path: str | Path) -> str:
@@ -364,17 +390,29 @@ def _table(rows: list[tuple[str, ...]], left: int = 1) -> list[str]:
 
 
 def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None) -> list[str]:
-    """A simulation summary as a readable table."""
+    """A simulation summary as readable tables: per seat, per side when the game has sides, then the game's stats."""
     games = summary["games"]
     lines = [
         f"{game.title}: {games} games, {summary['players']} players, seed {summary['seed']}, "
         f"rules {'from ' + rules_path if rules_path else 'default'}",
         "",
     ]
-    rows = [("seat", "kind", "wins", "win rate")]
+    scores = summary.get("scores")
+    head = ("seat", "kind", "wins", "win rate") + (("score", "per game") if scores else ())
+    rows = [head]
     for seat, (kind, wins, rate) in enumerate(zip(summary["seats"], summary["wins"], summary["win_rate"])):
-        rows.append((str(seat), kind, _num(wins), f"{rate:.1%}"))
+        rows.append((str(seat), kind, _num(wins), f"{rate:.1%}") + ((_num(scores["total"][seat]), _num(scores["mean"][seat])) if scores else ()))
     lines += _table(rows, left=2)
+    lines += _figure_table("per seat", [str(seat) for seat in range(summary["players"])], summary.get("seat_stats") or {})
+    sides = summary.get("sides")
+    if sides:
+        side_scores = sides.get("scores")
+        rows = [("side", "seats", "wins", "win rate") + (("score", "per game") if side_scores else ())]
+        for n, (seats, wins, rate) in enumerate(zip(sides["seats"], sides["wins"], sides["win_rate"])):
+            cells = (str(n), " ".join(map(str, seats)), _num(wins), f"{rate:.1%}")
+            rows.append(cells + ((_num(side_scores["total"][n]), _num(side_scores["mean"][n])) if side_scores else ()))
+        lines += ["", *_table(rows, left=2)]
+        lines += _figure_table("per side", [str(n) for n in range(len(sides["seats"]))], sides.get("seat_stats") or {})
     lines += [
         "",
         f"draws: {summary['draws']}   stopped at the limit: {summary['limit_reached']}   decisions per game: {_num(summary['decisions']['mean'])}",
@@ -387,3 +425,14 @@ def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None) -
     if lists:
         lines += ["", *_table([("stat", "values", "mean", "median")] + [(k, str(v["count"]), _num(v["mean"]), _num(v["median"])) for k, v in lists])]
     return lines
+
+
+def _figure_table(title: str, columns: list[str], figures: dict[str, Any]) -> list[str]:
+    """Per-seat (or per-side) figures: a row of totals and a row of means per figure, one column per seat."""
+    if not figures:
+        return []
+    rows = [(title, *columns)]
+    for name, values in figures.items():
+        rows.append((name, *map(_num, values["total"])))
+        rows.append((f"{name} per game", *map(_num, values["mean"])))
+    return ["", *_table(rows)]

@@ -3,8 +3,9 @@
 Kept apart from `commands.py` so that `muggins list` imports no more than
 the plugin registry needs (start-up time is benchmarked against bare Click
 and pluggy). This module owns looking a game up by name (an unknown name is
-`BadInput` listing the installed games), the games table and its JSON, the
-plugin report, and writing a game's default house rules as commented TOML.
+`BadInput` listing the installed games), the games table and its JSON (with
+each game's kinds of player and their seat options), the plugin report, and
+writing a game's default house rules as commented TOML.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ def find_game(registry: Any, name: str) -> Any:
 
 
 def list_games(as_json: bool) -> None:
-    """The installed games as a table, or as JSON for scripts."""
+    """The installed games as a table, or as JSON for scripts (the JSON adds each game's kinds of player)."""
+    from muggins.players import describe_kinds
+
     registry = get_registry()
     rows = []
     for name in sorted(registry.games):
@@ -41,6 +44,7 @@ def list_games(as_json: bool) -> None:
             "version": str(game.version),
             "distribution": source.distribution if source else None,
             "distribution_version": source.version if source else None,
+            "kinds": describe_kinds(registry.player_kind(kind, name) for kind in registry.kind_names(name)),
         })
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))

@@ -21,6 +21,7 @@ _EXPORTS = {
     "game": ["Event", "Game", "Result", "State", "event"],
     "hookspecs": ["hookimpl", "hookspec"],
     "piles": ["ConservationError", "Piles", "check_conservation"],
+    "players": ["PlayerOption"],
     "rng": ["derive_rng", "derive_seed"],
     "rules": ["RulesError", "load_rules", "rule", "rules_to_toml"],
     "seats": ["Table", "clockwise_from", "first_eligible", "left_of", "responders"],
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from .game import Event, Game, Result, State, event
     from .hookspecs import hookimpl, hookspec
     from .piles import ConservationError, Piles, check_conservation
+    from .players import PlayerOption
     from .rng import derive_rng, derive_seed
     from .rules import RulesError, load_rules, rule, rules_to_toml
     from .seats import Table, clockwise_from, first_eligible, left_of, responders

@@ -157,10 +157,10 @@ class PlayerKind:
     options: tuple[PlayerOption, ...] = ()
 
     def __post_init__(self) -> None:
-        names = [option.name for option in self.options]
         for option in self.options:
             if not isinstance(option, PlayerOption):
                 raise TypeError(f"player kind {self.name!r}: options must be muggins.players.PlayerOption, not {type(option).__name__}")
+        names = [option.name for option in self.options]
         if len(set(names)) != len(names):
             raise ValueError(f"player kind {self.name!r} declares an option twice: {', '.join(names)}")
 

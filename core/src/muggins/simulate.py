@@ -1,7 +1,8 @@
 """Simulation: many bot-only matches of one game, run in one or several processes, summed.
 
 `simulate` plays game *i* with the seed `derive_seed(seed, "game", i)` and
-player streams derived from that seed (`muggins.engine.make_players`), so
+player streams derived from that seed (`muggins.players.make_players`; seats
+are specs such as `novice:error_rate=0.3`), so
 game *i* is the same match however the work is split. Matches run in chunks
 of consecutive indices, either in this process or in worker processes
 started with the `spawn` method (each worker rebuilds its registry from the
@@ -10,9 +11,15 @@ game travels by name and the house rules as plain data). Per-game outcomes
 are folded in index order, so every total — floats included — is identical
 for any worker count and any `PYTHONHASHSEED`. The summary counts games,
 wins per seat (a tie shares one win among the winners), draws, matches that
-stopped at the game's declared limit, decisions per game, and every
-`Result.stats` key: numbers are summed (and given per game), lists are
-concatenated (and given as count, mean and median).
+stopped at the game's declared limit, decisions per game, every
+`Result.stats` key (numbers are summed and given per game, lists are
+concatenated and given as count, mean and median), `Result.scores` summed
+per seat (None when no match reported scores) and every `Result.seat_stats`
+figure summed per seat, each also per game (over all games, so a match that
+does not report a figure counts as zero). For a game whose `Game.sides(rules, players)` names partnerships, it
+also gives wins, scores and figures per side: a side's figure in a match is
+the sum of its seats' figures, and a side's win share the sum of its seats'
+shares (so a side listed whole among the winners wins one match).
 """
 
 from __future__ import annotations
@@ -22,8 +29,9 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from .engine import Match, make_players
+from .engine import Match
 from .game import Game
+from .players import make_players
 from .rng import derive_seed
 from .rules import rules_from_dict, rules_to_dict
 
@@ -42,6 +50,8 @@ class GameOutcome:
     limit_reached: bool
     decisions: int
     stats: Mapping[str, Any] = field(default_factory=dict)
+    scores: tuple[float, ...] = ()
+    seat_stats: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
 
 
 def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, index: int) -> GameOutcome:
@@ -50,7 +60,8 @@ def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequenc
     state = game.new(rules, players, game_seed)
     match = Match(state, make_players(registry, game, kinds, game_seed), registry=registry)
     result = match.run()
-    return GameOutcome(index, tuple(result.winners), bool(result.limit_reached), match.decisions, dict(result.stats))
+    seat_stats = {name: tuple(values) for name, values in getattr(result, "seat_stats", {}).items()}
+    return GameOutcome(index, tuple(result.winners), bool(result.limit_reached), match.decisions, dict(result.stats), tuple(result.scores), seat_stats)
 
 
 def _run_chunk(registry: Any, game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, start: int, stop: int) -> list[GameOutcome]:
@@ -99,9 +110,18 @@ def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
 class _Totals:
     """Folds outcomes in index order; the order fixes every float sum."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, sides: Sequence[Sequence[int]] | None = None) -> None:
+        self.players = players
+        self.sides = None if sides is None else [tuple(side) for side in sides]
         self.games = 0
         self.wins = [0.0] * players
+        self.scores: list[float] = [0] * players
+        self.scored = 0
+        self.seat_stats: dict[str, list[float]] = {}
+        if self.sides is not None:
+            self.side_wins = [0.0] * len(self.sides)
+            self.side_scores: list[float] = [0] * len(self.sides)
+            self.side_stats: dict[str, list[float]] = {}
         self.draws = 0
         self.limit_reached = 0
         self.decisions = 0
@@ -109,13 +129,29 @@ class _Totals:
         self.lists: dict[str, list[Any]] = {}
 
     def add(self, outcome: GameOutcome) -> None:
+        # Per-seat figures are checked before anything is counted, so a refused outcome leaves no trace.
+        if outcome.scores:
+            self._per_seat("scores", outcome.scores, outcome.index)
+        for name, values in outcome.seat_stats.items():
+            self._per_seat(f"seat_stats[{name!r}]", values, outcome.index)
         self.games += 1
         if outcome.winners:
             share = 1 / len(outcome.winners)
             for seat in outcome.winners:
                 self.wins[seat] += share
+            if self.sides is not None:
+                for n, side in enumerate(self.sides):
+                    won = sum(1 for seat in outcome.winners if seat in side)
+                    if won:
+                        self.side_wins[n] += won * share
         else:
             self.draws += 1
+        if outcome.scores:
+            self.scored += 1
+            self._fold(self.scores, self.side_scores if self.sides is not None else None, outcome.scores)
+        for name, values in outcome.seat_stats.items():
+            sides = None if self.sides is None else self.side_stats.setdefault(name, [0] * len(self.sides))
+            self._fold(self.seat_stats.setdefault(name, [0] * self.players), sides, values)
         self.limit_reached += outcome.limit_reached
         self.decisions += outcome.decisions
         for key, value in outcome.stats.items():
@@ -127,6 +163,24 @@ class _Totals:
                 if key in self.lists:
                     raise ValueError(f"stat {key!r} is a list in one game and a number in another")
                 self.numbers[key] = self.numbers.get(key, 0) + value
+
+    def _per_seat(self, what: str, values: Sequence[Any], index: int) -> None:
+        if len(values) != self.players or not all(isinstance(v, (int, float)) for v in values):
+            raise ValueError(f"game {index}: Result.{what} must be one number per seat ({self.players}), got {list(values)!r}")
+
+    def _fold(self, seats: list[float], sides: list[float] | None, values: Sequence[float]) -> None:
+        for seat, value in enumerate(values):
+            seats[seat] += value
+        if sides is not None:
+            for n, side in enumerate(self.sides or ()):
+                total: float = 0
+                for seat in side:
+                    total += values[seat]
+                sides[n] += total
+
+    def _per_game(self, totals: Sequence[float]) -> dict[str, list[float]]:
+        games = self.games
+        return {"total": list(totals), "mean": [t / games if games else 0.0 for t in totals]}
 
     def summary(self) -> dict[str, Any]:
         games = self.games
@@ -150,7 +204,28 @@ class _Totals:
             "limit_reached": self.limit_reached,
             "decisions": {"total": self.decisions, "mean": self.decisions / games if games else 0.0},
             "stats": stats,
+            "scores": self._per_game(self.scores) if self.scored else None,
+            "seat_stats": {name: self._per_game(self.seat_stats[name]) for name in sorted(self.seat_stats)},
+            "sides": None if self.sides is None else {
+                "seats": [list(side) for side in self.sides],
+                "wins": self.side_wins,
+                "win_rate": [w / games if games else 0.0 for w in self.side_wins],
+                "scores": self._per_game(self.side_scores) if self.scored else None,
+                "seat_stats": {name: self._per_game(self.side_stats[name]) for name in sorted(self.side_stats)},
+            },
         }
+
+
+def _sides(game: Game, rules: Any, players: int) -> tuple[tuple[int, ...], ...] | None:
+    """The game's partnerships, checked: every seat in exactly one side."""
+    sides = game.sides(rules, players)
+    if sides is None:
+        return None
+    sides = tuple(tuple(side) for side in sides)
+    seats = sorted(seat for side in sides for seat in side)
+    if seats != list(range(players)) or not all(sides):
+        raise ValueError(f"{game.name}.sides() must put each of the {players} seats in exactly one side, got {sides!r}")
+    return sides
 
 
 def simulate(
@@ -169,12 +244,14 @@ def simulate(
 
     `game` is a name or a `Game`; `rules` a rules instance, a plain dict, or
     None for the defaults; `players` defaults to the game's default count and
-    `kinds` (player kind per seat) to all `expert`. `workers` > 1 runs chunks
+    `kinds` (a seat spec per seat, `novice:error_rate=0.3`) to all `expert`.
+    `workers` > 1 runs chunks
     in spawned processes (0 means one per CPU); a game given as an object
     must then also be installed under its name. `progress(n)` is called with
     the number of matches just finished. Raises KeyError for an unknown game
-    or kind, ValueError for bad counts, `MatchAborted` if a match passes the
-    game's decision limit.
+    or kind, ValueError for bad counts, a bad seat option or a kind that
+    refuses the game, `MatchAborted` if a match passes the game's decision
+    limit.
     """
     if registry is None:
         from .plugins import get_registry
@@ -188,8 +265,7 @@ def simulate(
     kinds = tuple(kinds) if kinds is not None else ("expert",) * players
     if len(kinds) != players:
         raise ValueError(f"{players} players need {players} player kinds, got {len(kinds)}")
-    for name in kinds:
-        registry.player_kind(name, game.name)  # KeyError for an unknown kind, before any work
+    make_players(registry, game, kinds, seed)  # KeyError or ValueError for a bad seat, before any work
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     if rules is None:
@@ -201,7 +277,7 @@ def simulate(
         raise ValueError("workers must be 0 (one per CPU) or more")
     workers = max(1, min(workers, games))
 
-    totals = _Totals(players)
+    totals = _Totals(players, _sides(game, rules, players))
     if workers == 1:
         for start, stop in _chunks(games, 1):
             for outcome in _run_chunk(registry, game, rules, players, kinds, seed, start, stop):
