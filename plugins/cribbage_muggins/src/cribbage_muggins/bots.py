@@ -4,11 +4,11 @@ Bots see only their view (their own cards, what was played, shown hands,
 the starter, the count) and the decision; they never read the state.
 
 The expert lays away the cards that maximise the exact expected value of
-the four cards kept (every possible starter, equally likely) plus its crib
-estimate: the expected points the laid-away cards bring to the crib, added
-when the crib is its side's and subtracted when it is an opponent's (the
-estimate comes from `analysis.best_discard` when that module is installed,
-else from `crib_estimate` below, a per-pair table computed once). It pegs by
+the four cards kept (every possible starter, equally likely) plus the
+expected points the laid-away cards bring to the crib, added when the crib
+is its side's (its own or its partner's) and subtracted when it is an
+opponent's; the crib figure comes from the table `analysis.crib_table`
+computes once (`analysis.best_discard_indices`). It pegs by
 the heuristic `peg_value` (immediate points first; then avoid leaving the
 count on 5 or 21, where a ten-card scores 15 or 31 for the next player;
 avoid leaving two cards one or two ranks apart, which invite a run; never
@@ -31,122 +31,34 @@ with probability `call_rate`, else accepts.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from itertools import combinations
 from typing import Any, Mapping, Sequence
 
 from muggins import Action, Decision, Pass, parse_card
 from muggins.players import PlayerOption
 
-from .scoring import INDEX_RANK, card_index, score_peg, score_show, score_total_indices
+from .analysis import best_discard_indices
+from .scoring import card_index, score_peg, score_show
 
-__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "register_players", "crib_estimate", "discard_values", "peg_value"]
+__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "register_players", "best_discard", "best_play", "crib_is_ours", "peg_value"]
 
 _PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
-@lru_cache(maxsize=None)
-def crib_estimate(rank_a: int, rank_b: int) -> float:
-    """Expected points two laid-away cards of these ranks bring to a crib (a fixed table, cached).
-
-    Computed once per pair by counting the pair's own points (fifteen 2, pair 2)
-    and its average contribution with three random other crib cards and the
-    starter, approximated by the points the pair makes with each single
-    other rank (a fifteen of three cards, a run of three) weighted by that
-    rank's frequency. The figure is only compared between discards, so its
-    constant part does not matter.
-    """
-    a, b = sorted((rank_a, rank_b))
-    value = 0.0
-    if _PIPS[a] + _PIPS[b] == 15:
-        value += 2
-    if a == b:
-        value += 2
-    for r in range(1, 14):
-        weight = 4 / 13  # four other crib cards, each about 1/13 likely of each rank
-        if _PIPS[a] + _PIPS[b] + _PIPS[r] == 15:
-            value += 2 * weight
-        if _PIPS[a] + _PIPS[r] == 15:
-            value += 2 * weight
-        if _PIPS[b] + _PIPS[r] == 15:
-            value += 2 * weight
-        ranks = sorted({a, b, r})
-        if len(ranks) == 3 and ranks[2] - ranks[0] == 2:
-            value += 3 * weight
-        if r in (a, b):
-            value += 2 * weight * 0.75
-    return value
-
-
-def _crib_sign(view: Mapping[str, Any], seat: int) -> float:
+def crib_is_ours(view: Mapping[str, Any], seat: int) -> bool:
+    """True when the crib of this deal belongs to `seat`'s side (its own, or its partner's)."""
     dealer = view["dealer"]
-    if dealer == seat:
-        return 1.0
-    sides = view["sides"]
-    for side in sides:
-        if seat in side and dealer in side:
-            return 1.0
-    return -1.0
-
-
-def discard_values(hand: Sequence[str], options: Sequence[Action], crib_sign: float) -> list[float]:
-    """For each discard option (its `data` = the cards laid away): expected kept-hand value + sign x crib estimate."""
-    dealt = [card_index(parse_card(c)) for c in hand]
-    starters = [i for i in range(52) if i not in dealt]
-    values = []
-    for option in options:
-        away = [card_index(c) for c in option.data]
-        keep = [i for i in dealt if i not in away]
-        total = 0
-        for s in starters:
-            total += score_total_indices(keep, s)
-        expected = total / len(starters)
-        if len(away) == 2:
-            crib = crib_estimate(INDEX_RANK[away[0]], INDEX_RANK[away[1]])
-        else:
-            crib = _single_crib(INDEX_RANK[away[0]])
-        values.append(expected + crib_sign * crib)
-    return values
-
-
-@lru_cache(maxsize=None)
-def _single_crib(rank: int) -> float:
-    """One card laid away (3 and 4 players): the average of its pair estimates with every rank."""
-    return sum(crib_estimate(rank, r) for r in range(1, 14)) / 13 / 2
-
-
-def _analysis_best(hand: Sequence[str], view: Mapping[str, Any], seat: int) -> Sequence[str] | None:
-    """The discard `analysis.best_discard` recommends, if that module is installed and answers."""
-    try:
-        from . import analysis  # written alongside; absent in early checkouts
-    except ImportError:
-        return None
-    best = getattr(analysis, "best_discard", None)
-    if best is None:
-        return None
-    try:
-        found = best([parse_card(c) for c in hand], _crib_sign(view, seat) > 0, view["players"])
-    except Exception:
-        return None
-    cards = getattr(found, "discard", found)
-    try:
-        return sorted(parse_card(c).code if isinstance(c, str) else c.code for c in cards)
-    except Exception:
-        return None
+    return any(seat in side and dealer in side for side in view["sides"])
 
 
 def best_discard(view: Mapping[str, Any], decision: Decision, seat: int) -> Action:
-    """The expert's discard: `analysis.best_discard` when available, else `discard_values`' best (first on ties)."""
+    """The expert's discard: `analysis.best_discard_indices` (exact kept-hand expectation +/- the tabled crib value)."""
     options = decision.choices
-    hand = view["hand"]
-    chosen = _analysis_best(hand, view, seat)
-    if chosen is not None:
-        for option in options:
-            if sorted(c.code for c in option.data) == chosen:
-                return option
-    values = discard_values(hand, options, _crib_sign(view, seat))
-    best = max(range(len(options)), key=lambda i: (values[i], -i))
-    return options[best]
+    hand = [card_index(parse_card(c)) for c in view["hand"]]
+    laid = set(best_discard_indices(hand, crib_is_ours(view, seat), view["players"]))
+    for option in options:
+        if {card_index(c) for c in option.data} == laid:
+            return option
+    raise AssertionError(f"analysis chose {sorted(laid)}, which is not among the discards offered")
 
 
 def peg_value(sequence: Sequence[str], count: int, card: Any) -> float:

@@ -43,8 +43,11 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (int(c.rank), _SUIT_POS[c.suit]))
 
 
+_CODE: dict[Card, str] = {c: c.code for c in DECK}
+
+
 def _codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]
+    return [_CODE[c] for c in cards]
 
 
 def _cards(codes: Iterable[str]) -> list[Card]:
