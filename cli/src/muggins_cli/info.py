@@ -46,6 +46,10 @@ def list_games(as_json: bool) -> None:
             "distribution_version": source.version if source else None,
             "kinds": describe_kinds(registry.player_kind(kind, name) for kind in registry.kind_names(name)),
         })
+    for name, rivals in sorted(registry.conflicts.items()):  # a name several plugins registered: none is used
+        rivals_json = [{"plugin": r.name, "distribution": r.distribution, "version": r.version} for r in rivals]
+        rows.append(dict.fromkeys(("title", "players", "version", "distribution", "distribution_version", "kinds"), None) | {"name": name, "conflict": rivals_json})
+    rows.sort(key=lambda row: row["name"])
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
@@ -54,6 +58,10 @@ def list_games(as_json: bool) -> None:
         return
     table = [("GAME", "TITLE", "PLAYERS", "VERSION", "FROM")]
     for row in rows:
+        if row.get("conflict"):
+            rivals = " and ".join(" ".join(filter(None, (r["distribution"] or r["plugin"], r["version"]))) for r in row["conflict"])
+            table.append((row["name"], "CONFLICT: registered by more than one plugin", "-", "-", rivals))
+            continue
         span = f"{row['players']['min']}-{row['players']['max']}"
         dist = f"{row['distribution']} {row['distribution_version']}" if row["distribution"] else "-"
         table.append((row["name"], row["title"], span, row["version"], dist))
