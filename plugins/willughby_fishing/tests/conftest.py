@@ -55,3 +55,8 @@ def act():
 
 def types(events) -> list[str]:
     return [e["type"] for e in events]
+
+
+@pytest.fixture
+def event_types():
+    return types

@@ -264,7 +264,7 @@ class FishingState(State):
         rest = [i for i in range(52) if i not in set(used)]
         state.collections[state.dealer].extend(rest)
         if any(len(c) % 2 for c in state.collections):
-            raise ValueError("every collection must hold an even number of cards")
+            raise ValueError("every collection must hold an even number of cards (the cards named nowhere go to the dealer's collection: name one more or one fewer)")
         for s in laid_down:
             state.laid_down[s] = True
         antes = [ANTE_DEALER if s == state.dealer else ANTE_OTHER for s in range(PLAYERS)]
