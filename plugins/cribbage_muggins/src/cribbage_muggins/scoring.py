@@ -289,9 +289,6 @@ def _build_show_base() -> dict[int, int]:
 SHOW_BASE: dict[int, int] = _build_show_base()
 """Fifteens + pairs + runs of every possible five-card rank multiset, keyed by `rank_key` (6,175 entries)."""
 
-_JACK_OF_SUIT_VALUE = {s.value: Card(Rank.JACK, s) for s in Suit}
-
-
 def score_total(hand: Sequence[CardLike], starter: CardLike, crib: bool = False) -> int:
     """The show total alone (the same number as `score_show(...).total`), fast.
 
@@ -310,7 +307,14 @@ def score_total(hand: Sequence[CardLike], starter: CardLike, crib: bool = False)
                 total += 5
             elif not crib:
                 total += 4
-        if _JACK_OF_SUIT_VALUE[starter[1]._value_] in hand:
+        cut = starter[1]
+        # Rank.JACK == 11; comparing in place is cheaper than any look-up of the jack of that suit.
+        if (
+            (a[0] == 11 and a[1] is cut)
+            or (b[0] == 11 and b[1] is cut)
+            or (c[0] == 11 and c[1] is cut)
+            or (d[0] == 11 and d[1] is cut)
+        ):
             total += 1
         return total
     except (TypeError, AttributeError, KeyError, ValueError):
