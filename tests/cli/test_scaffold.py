@@ -156,6 +156,56 @@ def test_new_house_rule_for_an_unknown_game_lists_the_installed_ones(with_sheddi
     assert one_line(result.stderr) == "muggins: error: unknown game 'gin'; installed games: muggins_shedding, tally"
 
 
+DICE_PLUGIN = '''
+import sys
+from muggins import Game, hookimpl, hookspec
+
+@hookspec(firstresult=True)
+def dice_faces(players, rules):
+    """How many faces the dice have; the first answer wins."""
+
+class DiceGame(Game):
+    name = "dice"
+    title = "Dice"
+    players = range(2, 3)
+    default_players = 2
+    Rules = dict
+    State = "dice_state:DiceState"
+
+    def max_decisions(self, rules, players):
+        return 1
+
+@hookimpl
+def muggins_register_games(register):
+    register(DiceGame(), hookspecs=sys.modules[__name__])
+'''
+
+
+def test_new_house_rule_copies_an_unannotated_first_result_hook(fake_plugin, bare_run):
+    fake_plugin("dice_plugin", DICE_PLUGIN, target="dice_plugin")
+    result = bare_run("new", "house-rule", "dice", "loaded_dice")
+    assert result.exit_code == 0, result.output
+    source = Path("loaded_dice/src/loaded_dice/__init__.py").read_text()
+    assert "@hookimpl\ndef dice_faces(players, rules):" in source
+    assert "the first answer that is not None wins" in source and "    dice_faces(players, rules)\n" in source
+    assert 'dependencies = ["muggins-core", "dice_plugin"]' in Path("loaded_dice/pyproject.toml").read_text()
+
+
+def test_a_folder_that_cannot_be_made_is_one_line(run, one_line, tmp_path):
+    (tmp_path / "a_file").write_text("")
+    result = run("new", "game", "fresh", "a_file/inside")
+    assert result.exit_code == 2
+    assert one_line(result.stderr).startswith("muggins: error: cannot write a_file/inside:")
+
+
+def test_a_template_placeholder_without_a_value_is_a_bug_not_a_silent_gap():
+    from muggins_cli.scaffold import _render
+
+    assert _render("{{name}} game", {"name": "dice"}) == "dice game"
+    with pytest.raises(RuntimeError, match=r"\{\{title\}\}"):
+        _render("{{name}}: {{title}}", {"name": "dice"})
+
+
 def test_new_house_rule_refuses_a_bad_name_and_a_full_folder(with_shedding, bare_run, one_line, tmp_path):
     result = bare_run("new", "house-rule", "muggins_shedding", "K-wraps")
     assert result.exit_code == 2 and "house-rule name 'K-wraps' is not usable" in one_line(result.stderr)

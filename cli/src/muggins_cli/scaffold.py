@@ -161,9 +161,8 @@ def published_hooks(registry: Any) -> dict[str, list[HookSpecInfo]]:
     callers whose spec came from that namespace.
     """
     found: dict[str, list[HookSpecInfo]] = {}
-    for game_name, namespace in sorted(registry.game_hookspecs.items()):
-        if game_name not in registry.games:  # a conflict: neither rival is installed
-            continue
+    for game_name in sorted(registry.games):
+        namespace = registry.game_hookspecs.get(game_name)
         hooks = []
         for name in sorted(vars(registry.pm.hook)):
             spec = getattr(getattr(registry.pm.hook, name), "spec", None)
@@ -175,15 +174,11 @@ def published_hooks(registry: Any) -> dict[str, list[HookSpecInfo]]:
 
 
 def _spec_info(spec: Any) -> HookSpecInfo:
-    function = spec.function
-    try:
-        signature = inspect.signature(function)
-        params = ", ".join(_parameter_text(p) for p in signature.parameters.values() if p.name != "self")
-        returns = "" if signature.return_annotation is inspect.Signature.empty else f" -> {_annotation_text(signature.return_annotation)}"
-        text = f"{spec.name}({params}){returns}"
-    except (TypeError, ValueError):
-        text = f"{spec.name}({', '.join(spec.argnames)})"
-    return HookSpecInfo(spec.name, tuple(spec.argnames), text, inspect.getdoc(function) or "", bool(spec.opts.get("firstresult")))
+    signature = inspect.signature(spec.function)
+    params = ", ".join(_parameter_text(p) for p in signature.parameters.values() if p.name != "self")
+    returns = "" if signature.return_annotation is inspect.Signature.empty else f" -> {_annotation_text(signature.return_annotation)}"
+    text = f"{spec.name}({params}){returns}"
+    return HookSpecInfo(spec.name, tuple(spec.argnames), text, inspect.getdoc(spec.function) or "", bool(spec.opts.get("firstresult")))
 
 
 def _parameter_text(parameter: inspect.Parameter) -> str:
