@@ -156,7 +156,8 @@ def test_partnership_result_names_both_partners(position):
     state = position(CribbageRules(muggins=False, partnerships=True), players=4, hands=hands, crib=["9C", "9D", "TH", "AS"],
                      starter="KC", phase="show", scores=[80, 110])
     result = state.result()
-    assert result.winners == (1, 3) and result.scores == (80, 124, 80, 124)
+    assert result.winners == (1, 3) and state.scores == [80, 124]
+    assert result.scores == (80, 124, 0, 0)  # what each seat scored itself (the position gave the side's points to its first seat)
     assert result.seat_stats["skunked"] == (1, 0, 1, 0)
     assert game_sides(state) == ((0, 2), (1, 3))
 

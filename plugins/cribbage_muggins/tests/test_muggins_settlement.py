@@ -170,5 +170,5 @@ def test_the_breakdown_is_shown_even_when_all_accept_and_names_the_cards(positio
     act(state, "announce 14")
     events = act(state, "pass")
     line = game.describe(next(e for e in events if e["type"] == "settlement"), 0)
-    assert line.startswith("Settled: hand of seat 1 announced 14, true count 14.")
+    assert line.startswith("Settled, seat 1's hand: announced 14, true count 14.")
     assert "fifteen 2 (5♦ K♣)" in line and "run of 3 3 (4♣ 5♦ 6♥)" in line and "pair 2 (6♥ 6♠)" in line

@@ -145,13 +145,14 @@ class CribbageGame(Game):
             sign = "+" if event["points"] >= 0 else "−"
             return f"  {_who(event['seat'], seat)}: {sign}{abs(event['points'])} ({event['why']}), now {event['total']}."
         if kind == "announce":
-            whose = _owner(event["seat"], seat) if event["what"] == "hand" else "the"
+            whose = ("your" if event["seat"] == seat else "their") if event["what"] == "hand" else "the"
             return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'count', 'counts')} {event['points']} for {whose} {event['what']}."
         if kind == "response":
             answer = event["response"]
             return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'answer', 'answers')}: {answer}."
         if kind == "settlement":
-            head = f"Settled: {event['what']} of {_who(event['seat'], seat, obj=True)} announced {event['announced']}, true count {event['true']}"
+            whose = "the crib" if event["what"] == "crib" else f"{_owner(event['seat'], seat)} hand"
+            head = f"Settled, {whose}: announced {event['announced']}, true count {event['true']}"
             if event["claim"]:
                 head += f"; {event['claim']} by {_who(event['caller'], seat, obj=True)} → {event['outcome']}"
             elif event["announced"] != event["true"]:

@@ -89,6 +89,7 @@ class CribbageState(State):
         self.dealer = 0
         self.deal_no = 0
         self.scores = [0] * self.nsides
+        self.seat_points = [0] * n  # what each seat scored itself; a side's seats add up to its score
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.laid: list[list[Card]] = [[] for _ in range(n)]
         self.crib: list[Card] = []
@@ -125,6 +126,7 @@ class CribbageState(State):
     def save_fields(self) -> dict[str, Any]:
         return {
             "first_dealer": self.first_dealer, "dealer": self.dealer, "deal_no": self.deal_no, "scores": list(self.scores),
+            "seat_points": list(self.seat_points),
             "hands": [_codes(h) for h in self.hands], "laid": [_codes(h) for h in self.laid], "crib": _codes(self.crib),
             "pack": _codes(self.pack), "starter": self.starter.code if self.starter else None, "phase": self.phase,
             "actor": self.actor, "played": [_codes(p) for p in self.played], "seq": _codes(self.seq), "count": self.count,
@@ -140,6 +142,7 @@ class CribbageState(State):
         for key in ("first_dealer", "dealer", "deal_no", "phase", "actor", "count", "turn", "last", "crib_shown", "winner_side", "ended_by"):
             setattr(self, key, data[key])
         self.scores = list(data["scores"])
+        self.seat_points = list(data["seat_points"])
         self.hands = [_cards(h) for h in data["hands"]]
         self.laid = [_cards(h) for h in data["laid"]]
         self.crib = _cards(data["crib"])
@@ -527,6 +530,7 @@ class CribbageState(State):
         """Add `points` to `seat`'s side; True if that ended the game (only when `check`)."""
         side = self.side_of(seat)
         self.scores[side] += points
+        self.seat_points[seat] += points
         events.append(event("score", seat=seat, side=side, points=points, total=self.scores[side], why=why))
         if check and self.scores[side] >= self.target:
             self._finish(side, why, events)
@@ -553,6 +557,8 @@ class CribbageState(State):
             winning = [side]
         winners = tuple(seat for seat in range(self.players) if self.side_of(seat) in winning)
         per_seat = tuple(self.scores[self.side_of(s)] for s in range(self.players))
+        # Result.scores: the points each seat scored itself, so a partnership's seats add up to its score.
+        own = tuple(self.seat_points) if self.partners else per_seat
         skunk = SKUNK_LINE[self.target]
         double = DOUBLE_SKUNK_LINE.get(self.target, 0)
         lowball = self.rules.lowball
@@ -565,7 +571,7 @@ class CribbageState(State):
         stats["double_skunks"] = sum(1 for side_ in range(self.nsides) if doubled[self.seats_of(side_)[0]])
         seat_stats = {"skunked": skunked, "double_skunked": doubled}
         seat_stats.update({k: tuple(v) for k, v in self.seat_figures.items()})
-        return Result(winners, per_seat, stats, False, seat_stats)
+        return Result(winners, own, stats, False, seat_stats)
 
     # -- what seats see ---------------------------------------------------------------------
     def piles(self) -> dict[str, list[Card]]:
@@ -666,6 +672,8 @@ class CribbageState(State):
         state.pack = [c for c in DECK if c not in taken] + ([top] if top else [])
         if scores is not None:
             state.scores = list(scores)
+            for side, points in enumerate(scores):
+                state.seat_points[state.seats_of(side)[0]] = points
         events: list[dict] = []
         if phase == "discard":
             state.phase = "discard"
