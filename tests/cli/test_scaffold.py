@@ -70,6 +70,13 @@ def test_new_game_writes_an_installable_plugin_with_tests(run, tmp_path):
     assert "{{" not in "".join(p.read_text() for p in folder.rglob("*") if p.is_file())
 
 
+def test_help_of_new_does_not_import_the_scaffold(bare_run, monkeypatch):
+    monkeypatch.delitem(sys.modules, "muggins_cli.scaffold", raising=False)
+    result = bare_run("new", "game", "--help")
+    assert result.exit_code == 0 and "Usage: muggins new game [OPTIONS] NAME [DIR]" in result.stdout
+    assert "muggins_cli.scaffold" not in sys.modules
+
+
 def test_new_game_into_a_named_empty_folder(run, tmp_path):
     (tmp_path / "here").mkdir()
     result = run("new", "game", "snap2", "here")
