@@ -609,6 +609,8 @@ class FishingState(State):
         events.append({"type": "sweep", "seat": dealer, "holder": holder, "hand": swept_hand, "field": swept_field,
                        "reveals": swept_hand + swept_field})
         sizes = [len(c) for c in self.collections]
+        if any(size % 2 for size in sizes) or sum(sizes) != 52:
+            raise AssertionError(f"collections must hold the 52 cards in pairs, not {sizes}")
         chips = settlement(sizes)
         for s in range(n):  # payers first, so the pot never runs short
             if chips[s] < 0:
