@@ -48,7 +48,7 @@ def cribbage_group() -> None:
     """Cribbage tools: score a hand or crib, rank the discards of a deal."""
 
 
-@cribbage_group.command("score")
+@cribbage_group.command("score", short_help="Score four cards and the starter: total and breakdown.")
 @click.argument("cards", nargs=-1, metavar="CARD CARD CARD CARD")
 @click.option("--starter", required=True, metavar="CARD", help="The starter (the cut card), e.g. 5C.")
 @click.option("--crib", is_flag=True, help="Score as the crib: only a five-card flush counts.")
@@ -57,7 +57,9 @@ def score_command(cards: tuple[str, ...], starter: str, crib: bool, as_json: boo
     """Score the show of four cards with the starter: total and every fifteen, pair, run, flush and nobs.
 
     Cards are written rank then suit: 5H, 10D, TD, JC, 5♥. Example:
-    muggins cribbage score 5H 5D 5S JC --starter 5C
+
+    \b
+        muggins cribbage score 5H 5D 5S JC --starter 5C
     """
     from .scoring import score_show
 
@@ -77,7 +79,7 @@ def score_command(cards: tuple[str, ...], starter: str, crib: bool, as_json: boo
         click.echo(f"  {line}")
 
 
-@cribbage_group.command("discard")
+@cribbage_group.command("discard", short_help="Rank the possible discards of a deal by expected value.")
 @click.argument("cards", nargs=-1, metavar="CARDS...")
 @click.option("--dealer", is_flag=True, help="The crib is yours (or your partner's): its value is added.")
 @click.option("--pone", is_flag=True, help="The crib is the opponents': its value is subtracted.")
@@ -95,7 +97,9 @@ def discard_command(
     The hand is averaged over every starter you cannot see; the crib cards you
     do not hold and the starter are assumed drawn uniformly from the unseen
     cards (exact, or --sample N random deals). Example:
-    muggins cribbage discard 5H 5D 5S JC 4D 9C --dealer
+
+    \b
+        muggins cribbage discard 5H 5D 5S JC 4D 9C --dealer
     """
     from .analysis import HAND_SIZE, method_text, rank_discards
 
