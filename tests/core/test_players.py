@@ -230,3 +230,12 @@ def test_generic_expert_and_novice_refuse_a_game_whose_correct_choices_need_hidd
     with pytest.raises(ValueError, match=r"use the game's own bots \(kinds: dull, sharp\)$"):
         make_players(with_bots, bluff, ["expert"], 1)
     assert len(make_players(registry, tally, ["expert", "novice"], 1)) == 2  # an ordinary game is served
+
+
+def test_the_contract_kit_seats_specs_with_options(registry, tally):
+    from muggins.testing import ContractError, check_game
+
+    report = check_game(tally, players=[3], games=4, seed=2, kinds=("expert", "novice:error_rate=0.5,attention=0.9", "random"), registry=registry)
+    assert report.matches == 4
+    with pytest.raises(ContractError, match="player kind 'novice' has no option 'miss_rate'; its options: error_rate"):
+        check_game(tally, players=[2], games=1, kinds=("novice:miss_rate=0.5",), registry=registry)
