@@ -77,7 +77,7 @@ def test_kit_catches_non_determinism(tally, registry, monkeypatch):
         return [dict(e, tick=next(counter)) for e in events]
 
     broken(tally, monkeypatch, "_apply", drifting)
-    with pytest.raises(ContractError, match="restored at decision 0 gives different events|diverges"):
+    with pytest.raises(ContractError, match=r"restored at decision 0 gives different events|diverges|settle_window\(\) differs from answering one by one"):
         check_game(tally, players=[2], games=1, registry=registry)
 
 

@@ -10,7 +10,10 @@ caller gains it). An unsupported claim costs nothing and the window goes on;
 the first supported claim settles it. The match ends when every hand is
 empty; the highest score wins, ties share. It exists to exercise the core:
 a window with several responders, a claim carrying a number, a responder
-who no longer takes turns, hidden hands, a stock nobody sees.
+who no longer takes turns, hidden hands, a stock nobody sees, and (contract
+v2) a window that says whether it is claimable, settled by the core's
+default `settle_window`. Its `to_dict`/`from_dict` are written out in full,
+as a plugin written before the base class saved rules, players and seed.
 """
 
 from __future__ import annotations
@@ -107,7 +110,8 @@ class TallyState(State):
             self.piles_["table"].append(action.card)
             self.scores[actor] += action.say
             events = [event("play", seat=actor, card=action.card.code, said=action.say)]
-            self.window = ChallengeWindow(actor, tuple(self.table.others(actor)), {"truth": action.card.rank.pips, "said": action.say})
+            truth = action.card.rank.pips
+            self.window = ChallengeWindow(actor, tuple(self.table.others(actor)), {"truth": truth, "said": action.say}, claimable=action.say != truth)
             return events
         window = self.window
         seat = window.current
@@ -137,6 +141,9 @@ class TallyState(State):
             else:
                 events.append(event("end", scores=list(self.scores)))
         return events
+
+    def open_window(self) -> ChallengeWindow | None:
+        return self.window
 
     # -- views, piles, results ------------------------------------------
     def piles(self) -> Mapping[str, Sequence[Card]]:

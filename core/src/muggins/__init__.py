@@ -32,6 +32,13 @@ _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in nam
 __all__ = sorted(_MODULE_OF)
 
 
+# The function `cards` shares its name with the submodule `muggins.cards`, and importing
+# a submodule sets it as an attribute of the package; importing it here, once, and
+# binding the function keeps `from muggins import cards` the function whatever was
+# imported first (the module is small and everything needs it anyway).
+from .cards import cards  # noqa: E402
+
+
 def __getattr__(name: str) -> Any:
     module = _MODULE_OF.get(name)
     if module is None:

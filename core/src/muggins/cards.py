@@ -81,7 +81,7 @@ class Suit(Enum):
     # Enum hashes by name, and str hashes change with PYTHONHASHSEED; a fixed
     # hash keeps any set of cards iterating in the same order on every run.
     def __hash__(self) -> int:
-        return ord(self.value)
+        return ord(self._value_)  # not `.value`: the enum property costs more than the rest
 
     # Defined so that cards of one rank sort; the order is bridge order.
     def __lt__(self, other: object) -> bool:
@@ -130,12 +130,15 @@ class Card(NamedTuple):
     @property
     def code(self) -> str:
         """Stable ASCII code such as `6H` or `TS`; what records and views hold."""
-        return _CODE_OF[self]
+        # Interned cards are found by identity, which skips hashing the suit.
+        found = _CODE_BY_ID.get(id(self))
+        return found if found is not None else _CODE_OF[self]
 
 
 _SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _DECK: tuple[Card, ...] = tuple(tuple.__new__(Card, (r, s)) for s in _SUIT_ORDER for r in Rank)
 _CODE_OF: dict[tuple, str] = {c: _RANK_CODES[c.rank] + c.suit.value for c in _DECK}
+_CODE_BY_ID: dict[int, str] = {id(c): code for c, code in _CODE_OF.items()}
 CARD_CODES: frozenset[str] = frozenset(_CODE_OF.values())
 
 _RANK_WORDS = {

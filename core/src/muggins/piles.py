@@ -16,7 +16,7 @@ from typing import Iterable, Iterator, Mapping, MutableMapping, Sequence
 
 from .cards import Card, format_cards, parse_card
 
-__all__ = ["Piles", "ConservationError", "check_conservation"]
+__all__ = ["ConservationCheck", "Piles", "ConservationError", "check_conservation"]
 
 
 class ConservationError(AssertionError):
@@ -103,6 +103,31 @@ def check_conservation(piles: Mapping[str, Sequence[Card]], deck: Iterable[Card]
     The message names the missing, invented and duplicated cards and the
     piles that hold each duplicate.
     """
+    ConservationCheck(deck)(piles)
+
+
+class ConservationCheck:
+    """`check_conservation` against one deck, prepared once for a check after every step.
+
+    Standard cards are interned, so the usual case compares the sorted
+    identities of the cards (no hashing); any difference falls back to the
+    full comparison, which also names what is wrong.
+    """
+
+    __slots__ = ("deck", "_ids")
+
+    def __init__(self, deck: Iterable[Card]) -> None:
+        self.deck = list(deck)
+        self._ids = sorted(map(id, self.deck))
+
+    def __call__(self, piles: Mapping[str, Sequence[Card]]) -> None:
+        found = [c for pile in piles.values() for c in pile]
+        if len(found) == len(self._ids) and sorted(map(id, found)) == self._ids:
+            return
+        _full_check(piles, self.deck)
+
+
+def _full_check(piles: Mapping[str, Sequence[Card]], deck: Sequence[Card]) -> None:
     expected = Counter(deck)
     seen: Counter[Card] = Counter()
     where: dict[Card, list[str]] = {}

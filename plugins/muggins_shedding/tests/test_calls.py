@@ -84,7 +84,7 @@ def test_a_donor_with_no_cards_gives_none(position, act):
     act(state, "play 6H to discard 2")
     events = act(state, "muggins")  # seat 0 calls
     penalties = [e for e in events if e["type"] == "penalty"]
-    assert penalties == [{"type": "penalty", "donor": 0, "seat": 2, "card": "9H"}, {"type": "penalty", "donor": 1, "seat": 2, "card": None}]
+    assert penalties == [{"type": "penalty", "donor": 0, "seat": 2, "card": "9H", "reveals": ["9H"]}, {"type": "penalty", "donor": 1, "seat": 2, "card": None}]
     assert state.stats["penalties"] == 1
     assert all(e["type"] != "win" for e in events)  # a donor who had nothing did not go out by giving
 

@@ -4,14 +4,20 @@
 (random observers included, so challenge windows are exercised) and checks,
 step by step: the piles conserve the deck; every decision offers a choice
 and its correct choices are among them; only the seat to act may act; events
-and views are JSON-ready; no view shows a card hidden from its seat; state
-save/restore at decisions 1, 2, 4, 8… continues identically; every match
-ends within the game's declared limit; the same seed and choices give the
-same events; the record round-trips and replays without divergence; and the
-default house rules survive TOML and back. A failure raises
+and views are JSON-ready; nothing a seat receives — its view, the events
+that reach it, its decision's `info` — names a card hidden from it (an event
+may list cards the rules show openly under `"reveals"`); a window the game
+calls unclaimable has the standing answer as its only correct choice (and a
+claimable one does not), and settling it in one call equals answering one
+by one; state save/restore at decisions 1, 2, 4, 8… continues identically;
+every match ends within the game's declared limit; the same seed and
+choices give the same events (and `Match.run`, which takes the engine's
+shortcuts, the same decisions); the record round-trips and replays without
+divergence; and the default house rules survive TOML and back. A failure raises
 `ContractError` carrying the game, player count, seed, seat kinds and the
 decision list that reproduce it. `GameContract` wraps the same checks as a
-pytest class to subclass; `muggins.testing.pytest_plugin` adds fixtures and
+pytest class to subclass (name the game with `game_name` and it is loaded
+with its own registered bots); `muggins.testing.pytest_plugin` adds fixtures and
 the `--muggins-games` option for long soaks.
 """
 
@@ -19,20 +25,27 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from ..actions import NotYourTurn, Pass, find_action
-from ..cards import CARD_CODES, Card
+from ..cards import Card, parse_card
 from ..engine import make_players
 from ..game import Game, State
-from ..piles import ConservationError, check_conservation
+from ..piles import ConservationCheck, ConservationError
 from ..plugins import Registry, get_registry, load_registry
 from ..records import RecordWriter, header_for, parse_record, replay
 from ..rng import derive_seed
 from ..rules import load_rules, rules_to_dict, rules_to_toml
 
-__all__ = ["ContractError", "ContractReport", "check_game", "check_rules_round_trip", "run_match", "GameContract"]
+__all__ = [
+    "ContractError", "ContractReport", "check_game", "check_rules_round_trip", "run_match", "GameContract",
+    "registry_with_game", "REVEALS",
+]
+
+REVEALS = "reveals"
+"""The event key listing cards an event shows openly, which the privacy check then allows."""
 
 
 class ContractError(AssertionError):
@@ -62,41 +75,141 @@ class ContractReport:
     by_players: dict[int, int] = field(default_factory=dict)
 
 
-def _json_ready(value: Any, what: str) -> None:
+def _json_ready(value: Any, what: str) -> str:
+    """The JSON text of `value`; AssertionError unless it is plain JSON data that survives a round trip."""
     try:
         text = json.dumps(value, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise AssertionError(f"{what} is not JSON-ready: {exc}") from None
     if json.loads(text) != value:
         raise AssertionError(f"{what} changes through JSON (tuples or non-string keys?): {value!r}")
+    return text
 
 
-def _codes_in(value: Any, found: set[str]) -> None:
-    if isinstance(value, str):
-        if value in CARD_CODES:
-            found.add(value)
-    elif isinstance(value, Card):
-        found.add(value.code)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _codes_in(key, found)
-            _codes_in(item, found)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _codes_in(item, found)
+# A card code as a whole JSON string (a key or a value); matching the JSON text is
+# much cheaper than walking the data in Python, and views are large.
+_CODE_STRING = re.compile(r'"([2-9TJQKA][CDHS])"')
+
+
+def _card_text(value: Any) -> str:
+    return value.code if isinstance(value, Card) else str(value)
+
+
+def _codes_in(value: Any, found: set[str], text: str | None = None) -> None:
+    """Add to `found` every card code `value` names as a whole string (Card objects count too)."""
+    if text is None:
+        text = json.dumps(value, default=_card_text)
+    found.update(_CODE_STRING.findall(text))
 
 
 def check_view_privacy(state: State, seat: int | None) -> None:
     """Raise AssertionError if `view(seat)` names a card hidden from that seat."""
     view = state.view(seat)
-    _json_ready(view, f"view({seat})")
-    hidden = {c.code for c in state.hidden_from(seat)}
+    text = _json_ready(view, f"view({seat})")
+    hidden = state.hidden_from(seat)
     if hidden:
         shown: set[str] = set()
-        _codes_in(view, shown)
-        leaked = shown & hidden
+        _codes_in(view, shown, text)
+        leaked = _named_hidden(shown, hidden)
         if leaked:
             raise AssertionError(f"view({seat}) shows hidden cards {sorted(leaked)}")
+
+
+def _hidden(state: State, seat: int | None, cache: dict) -> Any:
+    found = cache.get(seat)
+    if found is None:
+        found = cache[seat] = state.hidden_from(seat)
+    return found
+
+
+def _named_hidden(codes: set[str], hidden: Any) -> set[str]:
+    """The codes among `codes` whose cards are in `hidden` (compared as cards: few lookups, no conversion of `hidden`)."""
+    return {code for code in codes if parse_card(code) in hidden}
+
+
+def hidden_snapshot(state: State) -> dict:
+    """What each seat (and a spectator) cannot see now, for `check_events_privacy`'s `before`."""
+    cache: dict = {}
+    for seat in [*range(state.players), None]:
+        _hidden(state, seat, cache)
+    return cache
+
+
+def check_events_privacy(state: State, events: Sequence[dict], what: str, before: dict | None = None) -> None:
+    """Raise AssertionError if an event names a card hidden from a seat it reaches.
+
+    An event reaches the seats in its `to` list, or every seat and a
+    spectator when it has none. A card is hidden from a seat when
+    `state.hidden_from(seat)` names it now, after the move, and also named
+    it before the move (`before`, from `hidden_snapshot`; a card the move
+    covers or uncovers was in sight). Cards listed under the event's
+    `"reveals"` key are shown openly by the rules and allowed.
+    """
+    cache: dict = {}
+    everyone = [*range(state.players), None]
+    for ev in events:
+        named: set[str] = set()
+        _codes_in(ev, named)
+        if not named:
+            continue
+        named.difference_update(ev.get(REVEALS, ()))
+        if not named:
+            continue
+        for seat in ev.get("to", everyone):
+            leaked = _named_hidden(named, _hidden(state, seat, cache))
+            if leaked and before is not None:
+                leaked = _named_hidden(leaked, before[seat])
+            if leaked:
+                whom = "a spectator" if seat is None else f"seat {seat}"
+                raise AssertionError(
+                    f"{what}: event {ev.get('type')!r} reaches {whom} and names cards hidden from it: {sorted(leaked)} "
+                    f"(if the rules show these cards to {whom} at this moment, list them in the event as "
+                    f'"{REVEALS}": {json.dumps(sorted(leaked))})'
+                )
+
+
+def _check_info_privacy(state: State, decision: Any) -> None:
+    if decision.info:
+        named: set[str] = set()
+        _codes_in(dict(decision.info), named)
+        leaked = _named_hidden(named, state.hidden_from(decision.seat))
+        if leaked:
+            raise AssertionError(f"the decision's info for seat {decision.seat} names cards hidden from it: {sorted(leaked)}")
+
+
+def _check_window(state: State, decision: Any, fail: Any) -> Any:
+    """The game's word on a window must match its decisions; returns the window if unclaimable."""
+    window = state.open_window()
+    if window is None or window.claimable is None:
+        return None
+    if window.current != decision.seat:
+        raise fail(f"open_window() names responder {window.current} but seat {decision.seat} is to act")
+    right = [str(c) for c in decision.correct]
+    if window.claimable is False and right != [window.standing]:
+        raise fail(f"an unclaimable window must have the standing answer {window.standing!r} as its only correct choice, not {right}")
+    if window.claimable is True and window.standing in right:
+        raise fail(f"a claimable window lists its standing answer {window.standing!r} as correct for seat {decision.seat}")
+    return window if window.claimable is False else None
+
+
+def _check_settlement(state: State, fail: Any) -> None:
+    """Settling an unclaimable window in one call equals answering one by one."""
+    game = state.game
+    one_call = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    by_one = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    settled = [(seat, str(action), events) for seat, action, events in one_call.settle_window()]
+    window = by_one.open_window()
+    answered = []
+    while window is not None and by_one.open_window() is window and not window.closed:
+        found = by_one.decision()
+        choice = find_action(found.choices, window.standing)
+        if choice is None:
+            raise fail(f"the standing answer {window.standing!r} is not among seat {found.seat}'s choices")
+        answered.append((found.seat, str(choice), by_one.apply(found.seat, choice)))
+    if settled != answered:
+        raise fail(f"settle_window() differs from answering one by one: {settled[:3]} vs {answered[:3]}")
+    if json.dumps(one_call.to_dict(), sort_keys=True) != json.dumps(by_one.to_dict(), sort_keys=True):
+        raise fail("settle_window() leaves a different state than answering one by one")
 
 
 def _is_checkpoint(step: int) -> bool:
@@ -130,12 +243,15 @@ def run_match(
         state = game.new(rules, players, seed)
         opening = state.opening_events()
         _json_ready(opening, "opening events")
-        deck = game.deck(rules, players)
-        check_conservation(state.piles(), deck)
+        if deep:
+            check_events_privacy(state, opening, "opening events")
+        conserved = ConservationCheck(game.deck(rules, players))
+        conserved(state.piles())
         limit = game.max_decisions(rules, players)
         bots = make_players(registry, game, kinds, seed)
         checkpoints: list[tuple[int, State]] = []
         all_events: list[list[dict]] = []
+        settlements_checked = 0
         while True:
             decision = state.decision()
             if decision is None:
@@ -155,6 +271,7 @@ def run_match(
             texts = [str(c) for c in decision.choices]
             if len(set(t.lower() for t in texts)) != len(texts):
                 raise fail(f"two choices share a text: {texts}")
+            unclaimable = _check_window(state, decision, fail)
             step = len(decisions)
             if deep and _is_checkpoint(step + 1):
                 _check_out_of_turn(state, seat, decision, fail)
@@ -163,12 +280,20 @@ def run_match(
                 checkpoints.append((step, _restore(game, state, fail)))
             elif deep:
                 check_view_privacy(state, seat)
+            if deep:
+                _check_info_privacy(state, decision)
+                if unclaimable is not None and settlements_checked < 4:
+                    settlements_checked += 1
+                    _check_settlement(state, fail)
             action = bots[seat].choose(state.view(seat), decision)
             decisions.append(str(action))
+            before = hidden_snapshot(state) if deep else None
             events = state.apply(seat, action)
             _json_ready(events, f"events of decision {step}")
+            if deep:
+                check_events_privacy(state, events, f"decision {step}", before)
             all_events.append(events)
-            check_conservation(state.piles(), deck)
+            conserved(state.piles())
             if report is not None:
                 report.decisions += 1
                 if decision.kind == "respond":
@@ -272,6 +397,24 @@ def check_rules_round_trip(game: Game) -> None:
         raise AssertionError(f"{game.name}: default rules change through TOML: {rules_to_dict(defaults)} -> {rules_to_dict(loaded)}")
 
 
+def registry_with_game(name: str) -> Registry:
+    """A registry of the installed plugin that registers game `name`, and nothing else installed.
+
+    Whatever `MUGGINS_LOAD_PLUGINS` says: a contract test names its game on
+    purpose. The game's own player kinds come with it, so `"expert"` means
+    the game's expert when it registers one.
+    """
+    from importlib.metadata import entry_points
+
+    names = sorted({ep.name for ep in entry_points(group="muggins")})
+    everything = load_registry(only=names)
+    source = everything.game_sources.get(name)
+    if source is None:
+        installed = ", ".join(sorted(everything.games)) or "none"
+        raise LookupError(f"no installed plugin registers the game {name!r}; installed games: {installed}")
+    return load_registry(only=[source.name])
+
+
 def _registry_for(game: Game) -> Registry:
     registry = get_registry()
     if game.name in registry.games:
@@ -318,12 +461,16 @@ def check_game(
 class GameContract:
     """Subclass in a plugin's tests to run the contract under pytest.
 
-    Set `game` (a Game instance) or override `make_game()`; optionally set
-    `players`, `games`, `seed`, `kinds`, `rules`, or override
-    `make_registry()` to supply game-specific bots. `pytest
-    --muggins-games N` raises the number of matches for a soak.
+    Set `game_name` to load that installed game with its own registered
+    bots (the usual way: `class TestContract(GameContract): game_name =
+    "my_game"`), or set `game` (a Game instance) or override `make_game()`
+    and `make_registry()`. Optionally set `players`, `games`, `seed`,
+    `kinds` (seat specs such as `"expert"` or `"novice:attention=0.9"`),
+    `rules`. `pytest --muggins-games N` raises the number of matches for a
+    soak.
     """
 
+    game_name: str | None = None
     game: Game | None = None
     players: Sequence[int] | None = None
     games: int = 10
@@ -331,13 +478,25 @@ class GameContract:
     kinds: Sequence[str] = ("random", "expert")
     rules: Any = None
 
+    def _named_registry(self) -> Registry | None:
+        if self.game_name is None:
+            return None
+        cached = type(self).__dict__.get("_loaded_registry")
+        if cached is None:
+            cached = registry_with_game(self.game_name)
+            type(self)._loaded_registry = cached
+        return cached
+
     def make_game(self) -> Game:
+        named = self._named_registry()
+        if named is not None:
+            return named.game(self.game_name)
         if self.game is None:
-            raise NotImplementedError("set `game` or override make_game()")
+            raise NotImplementedError("set `game_name` or `game`, or override make_game()")
         return self.game
 
     def make_registry(self) -> Registry | None:
-        return None
+        return self._named_registry()
 
     def _games(self, request: Any) -> int:
         option = request.config.getoption("muggins_games", default=None) if request is not None else None

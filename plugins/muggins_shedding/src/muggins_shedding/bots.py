@@ -61,7 +61,15 @@ def choose_common(view: Mapping[str, Any], options: Sequence[Action], rule: str 
 
 
 class ExpertBot:
-    """Always correct; calls every real error; `commons_rule` picks among several commons."""
+    """Always correct; calls every real error; `commons_rule` picks among several commons.
+
+    With one correct choice it takes it without drawing randomness or keeping
+    state, and in a window where nothing is claimable its only correct answer
+    is to pass: it declares both, so the engine may answer for it.
+    """
+
+    stands_in_unclaimable_windows = True
+    takes_sole_correct_choice = True
 
     def __init__(self, rng: random.Random | None = None, commons_rule: str = "cover", **_: Any) -> None:
         if commons_rule not in COMMONS_RULES:

@@ -149,6 +149,7 @@ class SheddingState(State):
         self.opening: list[dict] = []
         self._view: dict | None = None
         self._prompt = ""
+        self._hidden: frozenset[Card] | None = None  # hidden_from's answer until the next move
 
     # -- set-up -----------------------------------------------------------
     def _lay_out(self, k: int) -> None:
@@ -331,6 +332,28 @@ class SheddingState(State):
             return Decision(self.mover, "correct", options, options, f"Muggins! Move {card} to one of the fitting common piles")
         return None
 
+    def open_window(self) -> ChallengeWindow | None:
+        return self.window if self.phase == "respond" else None
+
+    def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
+        """Every remaining responder lets the placement stand: the window closes and the turn ends.
+
+        Equivalent to passing one by one: a pass changes nothing visible until
+        the last one, whose events are the end of the turn.
+        """
+        window = self.window
+        remaining = window.responders[window.position:]
+        window.position = len(window.responders)
+        self._cached_decision = None
+        self._hidden = None
+        self._view = None
+        self.window = None
+        events: list[dict] = []
+        self._end_turn(events)
+        answers: list[tuple[int, Action, list[dict]]] = [(seat, PASS, []) for seat in remaining[:-1]]
+        answers.append((remaining[-1], PASS, events))
+        return answers
+
     def _build_choices(self, m: int, card: int) -> tuple[Place, ...]:
         c, k = DECK[card], self.k
         out = [Place(c, self.names[j], j, f"common pile {j + 1}") for j in range(k)]
@@ -344,6 +367,7 @@ class SheddingState(State):
         return self._prompt
 
     def _apply(self, action: Action) -> list[dict]:
+        self._hidden = None
         phase = self.phase
         events: list[dict] = []
         if phase == "respond":
@@ -381,7 +405,7 @@ class SheddingState(State):
         if self.windows:
             self.placed_pile = pile_id
             self.placed_error = error
-            self.window = ChallengeWindow(m, self.others[m])
+            self.window = ChallengeWindow(m, self.others[m], claimable=error)
             self._prompt = ""
             self.phase = "respond"
         else:
@@ -433,7 +457,9 @@ class SheddingState(State):
             given = stock.pop()
             receiving.insert(0, given)
             self.stats["penalties"] += 1
-            events.append({"type": "penalty", "donor": donor, "seat": offender, "card": CODES[given]})
+            # The penalty card passes openly (the seed's example names each one), hence "reveals".
+            code = CODES[given]
+            events.append({"type": "penalty", "donor": donor, "seat": offender, "card": code, "reveals": [code]})
             if emptied < 0 and not stock and not discards[donor]:
                 emptied = donor
         if emptied >= 0:
@@ -510,15 +536,21 @@ class SheddingState(State):
             "last": last,
         }
 
-    def hidden_from(self, seat: int | None) -> set[Card]:
+    def hidden_from(self, seat: int | None) -> frozenset[Card]:
         """Every stock card (face down, for everyone) and every covered card of a discard or common,
-        except the card just covered by a placement under dispute (all saw it a moment ago)."""
-        hidden = {DECK[c] for stock in self.stocks for c in stock}
+        except the card just covered by a placement under dispute (all saw it a moment ago).
+
+        The same for every seat, so it is worked out once per position (checks ask for each seat).
+        """
+        if self._hidden is not None:
+            return self._hidden
+        hidden = {c for stock in self.stocks for c in stock}
         for pile in self.targets:
-            hidden.update(DECK[c] for c in pile[:-1])
+            hidden.update(pile[:-1])
         if self.phase == "respond" and self.under >= 0:
-            hidden.discard(DECK[self.under])
-        return hidden
+            hidden.discard(self.under)
+        found = self._hidden = frozenset(DECK[c] for c in hidden)
+        return found
 
     def piles(self) -> dict[str, list[Card]]:
         out: dict[str, list[Card]] = {}
