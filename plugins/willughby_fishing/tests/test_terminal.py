@@ -1,0 +1,113 @@
+"""Issue item 4: terminal play — the table, one-line narration, and claim windows offered after every such move."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from muggins.engine import Match, make_players
+
+from willughby_fishing import FishingRules
+
+human = pytest.importorskip("muggins_cli.human")
+
+
+def example(position):
+    return position(hands={0: ["QS", "3C", "3D"], 1: ["4D", "8H"], 2: ["9C", "KD", "6C"], 3: ["5S", "JC"]},
+                    field=["QH", "QD", "QC", "2S", "10D", "JH"], mover=0, dealer=4, laid_down=[4])
+
+
+def test_the_table_shows_hand_field_by_rank_collections_lain_down_pot_and_ledger(position, game):
+    state = example(position)
+    text = game.render(state.view(0), 0)
+    assert "Your hand (3): [3♣ 3♦]  [Q♠]" in text
+    assert "Table (6): [2♠]  [10♦]  [J♥]  [Q♣ Q♦ Q♥]" in text
+    assert "pot 11 chips" in text
+    lines = text.splitlines()
+    you = next(line for line in lines if line.strip().startswith("you"))
+    assert "    3  " in you and "-2" in you and "to play" in you
+    four = next(line for line in lines if line.strip().startswith("seat 4"))
+    assert "lain down" in four and "dealer" in four and "-3" in four
+    dealer_collection = len(state.collections[4])
+    assert f"{dealer_collection:>5} ({dealer_collection // 2} pairs)" in four
+    assert "Q♠" not in game.render(state.view(1), 1)  # another seat never sees my hand
+
+
+def test_a_human_picks_a_capture_by_number_from_a_menu(position, game):
+    state = example(position)
+    out = io.StringIO()
+    player = human.HumanPlayer(game, 0, input=io.StringIO("1\n"), output=out)
+    action = player.choose(state.view(0), state.decision())
+    assert str(action) == "play QS take QC QD QH"
+    assert "1) Q♠ takes Q♣ Q♦ Q♥" in out.getvalue() and "Q♠ takes Q♥" in out.getvalue()
+
+
+@pytest.mark.parametrize(("typed", "expected"), [("", "pass"), ("c", "claim")])
+def test_a_human_in_a_window_gets_one_line_enter_lets_it_be_c_claims(position, game, act, typed, expected):
+    state = example(position)
+    act(state, "play QS take QH")
+    out = io.StringIO()
+    player = human.HumanPlayer(game, 1, input=io.StringIO(typed + "\n"), output=out)
+    decision = state.decision()
+    assert decision.compact and decision.seat == 1
+    assert str(player.choose(state.view(1), decision)) == expected
+    prompt = out.getvalue().splitlines()[-1]
+    assert "Enter" in prompt and "c = claim" in prompt and "  1)" not in out.getvalue()
+
+
+def test_a_lain_down_human_is_still_offered_every_window(position, game, act):
+    state = example(position)
+    act(state, "play QS take QC QD QH")  # a capture of four opens no window
+    # seat 1 cannot capture: it lies down; the window polls seats 2, 3, 4 (lain down) and 0
+    act(state, "lie down")
+    polled = []
+    while state.decision().kind == "respond":
+        polled.append(state.decision().seat)
+        act(state, "pass")
+    assert polled == [2, 3, 4, 0]
+
+
+def test_every_event_type_has_one_line(registry, game):
+    seen = {}
+    for seed in range(12):
+        state = game.new(FishingRules(deals=2), 5, seed + 20)
+        log = list(state.opening_events())
+        Match(state, make_players(registry, game, ["random", "novice", "expert", "novice:forget_rate=1", "random"], seed),
+              listeners=[lambda n, e: log.append(e)], narrate_opening=False).run()
+        for ev in log:
+            line = game.describe(ev, 0)
+            seen.setdefault(ev["type"], line)
+            if ev["type"] != "hand" or ev["seat"] == 0:
+                assert line and "\n" not in line, ev
+    assert game.describe({"type": "hand", "deal": 0, "seat": 3, "cards": ["2C"], "to": [3]}, 0) is None
+    assert {"cut", "ante", "deal", "hand", "hand_claim", "capture", "lie_down", "claim", "stop", "reward", "sweep", "settle", "match_end"} <= set(seen)
+    four = game.describe({"type": "field_four", "seat": 2, "rank": 12, "cards": ["QC", "QD", "QH", "QS"]}, 0)
+    assert four == "seat 2 (dealer) takes the four Qs of the layout."
+
+
+def test_narration_lines(game):
+    assert game.describe({"type": "capture", "seat": 0, "rank": 12, "played": ["QS"], "taken": ["QC", "QD", "QH"], "table_before": 3}, 0) == \
+        "You play Q♠ and take Q♣ Q♦ Q♥."
+    assert game.describe({"type": "claim", "seat": 1, "after": "capture", "against": 0, "upheld": True, "what": "left_pair",
+                          "ranks": [12], "cards": ["QC", "QD"]}, 0) == "seat 1 claims the pair left on the table: Q♣ Q♦."
+    assert game.describe({"type": "claim", "seat": 2, "after": "capture", "against": 0, "upheld": False, "what": None,
+                          "ranks": [], "cards": []}, 0) == "seat 2 claims, but there is nothing to take (no cost)."
+    assert game.describe({"type": "reward", "seat": 3, "chips": 5, "how": "last_holder", "pot": 6, "ledger": [0] * 5}, 0) == \
+        "seat 3 takes 5 chips as the last holding cards."
+    assert game.describe({"type": "stop", "deal": 0, "holder": None}, 0) == "Nobody holds cards: the hand stops."
+    assert game.describe({"type": "unknown"}, 0) is None
+
+
+def test_a_human_session_through_the_engine(game, registry):
+    state = game.new(FishingRules(deals=1), 5, 5)
+    out = io.StringIO()
+    typed = io.StringIO("1\n" * 200)  # 1 = the first choice: a capture, "done", or "pass" in a window
+    seated = [human.HumanPlayer(game, 0, input=typed, output=out)] + make_players(registry, game, ["expert"] * 5, 5)[1:]
+    try:
+        Match(state, seated).run()
+    except EOFError:
+        pass
+    text = out.getvalue()
+    assert "Table (" in text and "Your hand" in text and "c = claim" in text
+    assert state.decision() is None  # the human's answers carried the deal to its end
