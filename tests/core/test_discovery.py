@@ -179,6 +179,14 @@ def test_plugins_that_quit_while_loading_or_registering_are_one_line_each(site):
     ]
 
 
+def test_a_plugin_that_quits_while_adding_commands_is_one_line(site):
+    write_dist_info(site, "muggins-nocommands", "[muggins]\nnocommands = discovery_plugins:exits_on_commands\n")
+    registry = load_registry(only=["tally", "nocommands"])
+    registry.register_commands(object())
+    assert list(registry.games) == ["tally"]
+    assert registry.errors == ["plugin 'nocommands' failed to add commands: SystemExit: 5"]
+
+
 def test_ctrl_c_while_a_plugin_loads_or_registers_still_interrupts(site):
     write_dist_info(site, "muggins-ctrlc", "[muggins]\nctrlc = interrupted_on_import\n")
     write_dist_info(site, "muggins-ctrlc-hook", "[muggins]\nctrlc_hook = discovery_plugins:interrupted_on_register\n")

@@ -45,6 +45,12 @@ class ImpostorWithAMisspelledHook(NamedTally):
         pass
 
 
+class ExitsOnCommands:
+    @hookimpl
+    def muggins_register_commands(self, cli):
+        sys.exit(5)
+
+
 class InterruptedOnRegister:
     @hookimpl
     def muggins_register_games(self, register):
@@ -62,4 +68,5 @@ another_copy = NamedTally("another_copy")
 impostor_with_a_misspelled_hook = ImpostorWithAMisspelledHook("tally")
 exits_on_register = ExitsOnRegister()
 exits_on_register_players = ExitsOnRegisterPlayers()
+exits_on_commands = ExitsOnCommands()
 interrupted_on_register = InterruptedOnRegister()
