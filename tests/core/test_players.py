@@ -239,3 +239,9 @@ def test_the_contract_kit_seats_specs_with_options(registry, tally):
     assert report.matches == 4
     with pytest.raises(ContractError, match="player kind 'novice' has no option 'miss_rate'; its options: error_rate"):
         check_game(tally, players=[2], games=1, kinds=("novice:miss_rate=0.5",), registry=registry)
+
+
+def test_make_players_still_takes_v1_options_for_every_seat(registry, tally):
+    # Old callers pass unchecked keyword arguments to every factory; they override the seat's own values.
+    first, second = make_players(registry, tally, ["novice:attention=0.9", "expert"], 4, {"error_rate": 0.7})
+    assert (first.error_rate, first.attention) == (0.7, 0.9) and isinstance(second, ExpertPlayer)

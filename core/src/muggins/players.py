@@ -312,17 +312,21 @@ BUILTIN_KINDS = (
 )
 
 
-def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int) -> list[Player]:
+def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> list[Player]:
     """One player per seat from seat specs (`expert`, `novice:error_rate=0.3`), each on its own derived stream.
 
     KeyError for an unknown kind; ValueError (one line) for a bad option or
-    a kind that refuses the game.
+    a kind that refuses the game. `options` is the v1 way, kept for old
+    callers: keyword arguments handed unchecked to every seat's factory
+    (over the seat's own); prefer seat options, which are checked.
     """
     players = []
     for seat, spec in enumerate(seats):
-        kind, options = registry.seat(spec, game.name)
+        kind, values = registry.seat(spec, game.name)
+        if options:
+            values = {**values, **options}
         try:
-            players.append(kind.factory(rng=derive_rng(seed, "player", seat, kind.name), game=game, seat=seat, **options))
+            players.append(kind.factory(rng=derive_rng(seed, "player", seat, kind.name), game=game, seat=seat, **values))
         except PlayerRefused as exc:
             own = _own_kinds(registry, game.name)
             raise PlayerRefused(f"{exc} ({'kinds: ' + ', '.join(own) if own else 'it registers none'})") from None

@@ -2,24 +2,25 @@
 
 `simulate` plays game *i* with the seed `derive_seed(seed, "game", i)` and
 player streams derived from that seed (`muggins.players.make_players`; seats
-are specs such as `novice:error_rate=0.3`), so
-game *i* is the same match however the work is split. Matches run in chunks
-of consecutive indices, either in this process or in worker processes
-started with the `spawn` method (each worker rebuilds its registry from the
-installed entry points, honouring `MUGGINS_LOAD_PLUGINS`, which is why the
-game travels by name and the house rules as plain data). Per-game outcomes
-are folded in index order, so every total — floats included — is identical
-for any worker count and any `PYTHONHASHSEED`. The summary counts games,
-wins per seat (a tie shares one win among the winners), draws, matches that
-stopped at the game's declared limit, decisions per game, every
-`Result.stats` key (numbers are summed and given per game, lists are
-concatenated and given as count, mean and median), `Result.scores` summed
-per seat (None when no match reported scores) and every `Result.seat_stats`
-figure summed per seat, each also per game (over all games, so a match that
-does not report a figure counts as zero). For a game whose `Game.sides(rules, players)` names partnerships, it
-also gives wins, scores and figures per side: a side's figure in a match is
-the sum of its seats' figures, and a side's win share the sum of its seats'
-shares (so a side listed whole among the winners wins one match).
+are specs such as `novice:error_rate=0.3`), so game *i* is the same match
+however the work is split. Matches run in chunks of consecutive indices,
+either in this process or in worker processes started with the `spawn`
+method (each worker rebuilds its registry from the installed entry points,
+honouring `MUGGINS_LOAD_PLUGINS`, which is why the game travels by name and
+the house rules as plain data). Per-game outcomes are folded in index
+order, so every total — floats included — is identical for any worker
+count and any `PYTHONHASHSEED`. The summary counts games, wins per seat (a
+tie shares one win among the winners), draws, matches that stopped at the
+game's declared limit, decisions per game, every `Result.stats` key
+(numbers are summed and given per game, lists are concatenated and given
+as count, mean and median), `Result.scores` summed per seat (None when no
+match reported scores) and every `Result.seat_stats` figure summed per
+seat, each also per game (over all games, so a match that does not report a
+figure counts as zero). For a game whose `Game.sides(rules, players)` names
+partnerships it also gives wins, scores and figures per side: a side's
+figure in a match is the sum of its seats' figures, and a side's win share
+the sum of its seats' shares (so a side listed whole among the winners wins
+one match).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequenc
     state = game.new(rules, players, game_seed)
     match = Match(state, make_players(registry, game, kinds, game_seed), registry=registry)
     result = match.run()
-    seat_stats = {name: tuple(values) for name, values in getattr(result, "seat_stats", {}).items()}
+    seat_stats = {name: tuple(values) for name, values in result.seat_stats.items()}
     return GameOutcome(index, tuple(result.winners), bool(result.limit_reached), match.decisions, dict(result.stats), tuple(result.scores), seat_stats)
 
 
