@@ -28,7 +28,7 @@ PUBLISHED_HAND = [
     388740, 51680, 317340, 19656, 90100, 9168, 58248, 11196, 2708, 0,
     8068, 2496, 444, 356, 3680, 0, 0, 0, 76, 4,
 ]
-# The same for a crib (four-card flushes do not count); also confirmed by scoring all 12,994,800
+# The same for a crib (four-card flushes do not count), confirmed by scoring all 12,994,800
 # combinations one by one (benchmarks/cribbage_exhaustive.py --brute).
 PUBLISHED_CRIB = [
     1022208, 99792, 2839800, 508908, 2868960, 703496, 1787176, 755320, 1118336, 358368,
