@@ -117,6 +117,8 @@ def test_arguments_are_checked_before_any_work(registry, tally):
         simulate(tally, kinds=["expert"], registry=registry)
     with pytest.raises(KeyError, match="unknown player kind 'wizard'"):
         simulate(tally, kinds=["expert", "wizard", "expert"], registry=registry)
+    with pytest.raises(ValueError, match="seat 'novice:speed=2': player kind 'novice' has no option 'speed'"):
+        simulate(tally, kinds=["expert", "novice:speed=2", "expert"], registry=registry)
     with pytest.raises(ValueError, match="cannot be negative"):
         simulate(tally, games=-1, registry=registry)
     with pytest.raises(ValueError, match="workers must be 0"):
