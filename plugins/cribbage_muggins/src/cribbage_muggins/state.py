@@ -38,9 +38,23 @@ def pips(c: Card) -> int:
     return r if r < 10 else 10
 
 
+_ORDER: dict[Card, int] = {c: int(c.rank) * 4 + _SUIT_POS[c.suit] for c in DECK}
+
+
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in rank order, then clubs, diamonds, hearts, spades."""
-    return sorted(cards, key=lambda c: (int(c.rank), _SUIT_POS[c.suit]))
+    return sorted(cards, key=_ORDER.__getitem__)
+
+
+_DISCARDS: dict[tuple[Card, ...], Move] = {}
+
+
+def _discard_move(combo: tuple[Card, ...]) -> Move:
+    """The (shared, immutable) action laying away `combo`, made once per combination."""
+    found = _DISCARDS.get(combo)
+    if found is None:
+        found = _DISCARDS[combo] = Move("discard " + " ".join(c.code for c in combo), label="lay away " + " ".join(map(str, combo)), data=combo)
+    return found
 
 
 _CODE: dict[Card, str] = {c: c.code for c in DECK}
@@ -244,10 +258,7 @@ class CribbageState(State):
         if phase == "discard":
             seat = self.actor
             hand = sort_cards(self.hands[seat])
-            options = tuple(
-                Move("discard " + " ".join(_codes(combo)), label="lay away " + " ".join(map(str, combo)), data=combo)
-                for combo in combinations(hand, self.lay)
-            )
+            options = tuple(map(_discard_move, combinations(hand, self.lay)))
             whose = "your" if self.dealer == seat else ("your partner's" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else f"seat {self.dealer}'s")
             prompt = f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib"
             return Decision(seat, "discard", options, options, prompt)
