@@ -129,7 +129,7 @@ def test_discard_bad_input_is_one_line_exit_2(run, args, message):
 
 
 @pytest.mark.plugins
-def test_the_muggins_command_has_the_cribbage_group(monkeypatch):
+def test_the_muggins_command_has_the_cribbage_group():
     from muggins.plugins import load_registry, reset_registry
     from muggins_cli.main import cli
 
