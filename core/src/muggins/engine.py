@@ -12,7 +12,9 @@ that has exactly one, and `run()` settles a challenge window the game calls
 unclaimable in one call to the state when every remaining responder
 declares `stands_in_unclaimable_windows`. Each such answer is still counted,
 recorded as its own line and emitted, so records, replay and listeners see
-no difference; `step()` always takes exactly one decision.
+no difference; `step()` always takes exactly one decision. While `run()`
+plays with nobody reading events (no record, listener or observing player)
+it sets the state's `events_wanted` to False, so a game may skip building them.
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ class Match:
         # The contract's declarations, read once: plain class attributes, never per decision.
         self._sole = tuple(bool(getattr(p, "takes_sole_correct_choice", False)) for p in self.players)
         self._stands = tuple(bool(getattr(p, "stands_in_unclaimable_windows", False)) for p in self.players)
+        self._plain_apply = type(state).apply is State.apply
         if narrate_opening:
             self._emit(state.opening_events())
 
@@ -121,10 +124,17 @@ class Match:
         seat = decision.seat
         correct = decision.correct
         if self._sole[seat] and len(correct) == 1:
+            if self._plain_apply:
+                # The choice comes from the decision itself (the kit checks that correct
+                # choices are among the choices), so State.apply's checks would only repeat it.
+                state._cached_decision = None
+                events = state._apply(correct[0])
+            else:
+                events = state.apply(seat, correct[0])
             action = correct[0]
         else:
             action = self.players[seat].choose(LazyView(state, seat), decision)
-        events = state.apply(seat, action)
+            events = state.apply(seat, action)
         self.decisions += 1
         if self.writer is not None:
             self.writer.decision(seat, str(action), events)
@@ -134,8 +144,12 @@ class Match:
 
     def _settle(self, window: Any) -> None:
         """Let the state answer an unclaimable window for all its remaining responders at once."""
+        answers = self.state.settle_window()
         writer, emit = self.writer, bool(self._watching or self.listeners)
-        for seat, action, events in self.state.settle_window():
+        if writer is None and not emit:
+            self.decisions += len(answers)
+            return
+        for seat, action, events in answers:
             self.decisions += 1
             if writer is not None:
                 writer.decision(seat, str(action), events)
@@ -144,31 +158,44 @@ class Match:
 
     def run(self) -> Result:
         """Play to the end, using the contract's shortcuts; MatchAborted past the game's decision limit."""
-        state, take = self.state, self._take
-        stands = self._stands
-        if any(stands):
-            open_window = state.open_window
-            while True:
-                decision = state.decision()
-                if decision is None:
-                    break
-                window = open_window()
-                if (
-                    window is not None
-                    and window.claimable is False
-                    and all(stands[s] for s in window.remaining)
-                    and self.decisions + len(window.remaining) <= self.limit
-                ):
-                    self._settle(window)
-                else:
-                    take(decision)
-        else:
-            decision = state.decision()
-            while decision is not None:
-                take(decision)
-                decision = state.decision()
+        state = self.state
+        quiet = self.writer is None and not self.listeners and not self._watching
+        if quiet:
+            state.events_wanted = False
+        try:
+            self._loop()
+        finally:
+            if quiet:
+                del state.events_wanted  # back to the class's default
         result = state.result()
         assert result is not None, "a state with no decision must report a result"
         if self.writer is not None and self.writer.record.result is None:
             self.writer.finish(result)
         return result
+
+    def _loop(self) -> None:
+        state, take = self.state, self._take
+        stands = self._stands
+        if any(stands):
+            everyone_stands = all(stands)
+            open_window = state.open_window
+            while True:
+                # Asked before the decision, so a window settled in one call never builds one.
+                window = open_window()
+                if (
+                    window is not None
+                    and window.claimable is False
+                    and (everyone_stands or all(stands[s] for s in window.remaining))
+                    and self.decisions + len(window.responders) - window.position <= self.limit
+                ):
+                    self._settle(window)
+                    continue
+                decision = state.decision()
+                if decision is None:
+                    break
+                take(decision)
+        else:
+            decision = state.decision()
+            while decision is not None:
+                take(decision)
+                decision = state.decision()

@@ -169,6 +169,10 @@ class State(ABC):
     rules: Any
     players: int
     seed: int
+    #: False while nobody reads the events (`Match.run` with no record, listener or
+    #: observing player): a game may then skip building them and return fewer or none.
+    #: Everything else — the state, decisions, results — must not depend on it.
+    events_wanted: bool = True
 
     def __init__(self, game: Game, rules: Any, players: int, seed: int) -> None:
         self.game = game

@@ -36,25 +36,53 @@ __all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_common", "COMMONS_RULE
 COMMONS_RULES = ("cover", "first")
 
 
+_FITS: dict[tuple, list[list[bool]]] = {}
+_REACH: dict[tuple, list[int]] = {}
+
+
+def _extra_of(view: Mapping[str, Any]) -> tuple:
+    return tuple(map(tuple, view.get("adjacent_extra") or ()))
+
+
 def _rank_fits(view: Mapping[str, Any]) -> list[list[bool]]:
-    fits = [[abs(a - b) == 1 for b in range(14)] for a in range(14)]
-    for a, b in view.get("adjacent_extra") or ():
-        fits[a][b] = fits[b][a] = True
+    """fits[a][b]: rank a touches rank b, house-rule pairs included; built once per set of pairs."""
+    extra = _extra_of(view)
+    fits = _FITS.get(extra)
+    if fits is None:
+        fits = _FITS[extra] = [[abs(a - b) == 1 for b in range(14)] for a in range(14)]
+        for a, b in extra:
+            fits[a][b] = fits[b][a] = True
     return fits
 
 
+def _reach(view: Mapping[str, Any]) -> list[int]:
+    """reach[t]: bit r set when a card of rank r fits on a top of rank t (reach[0] = 0: an empty pile)."""
+    extra = _extra_of(view)
+    found = _REACH.get(extra)
+    if found is None:
+        fits = _rank_fits(view)
+        found = _REACH[extra] = [0] + [sum(1 << r for r in range(1, 14) if fits[r][t]) for t in range(1, 14)]
+    return found
+
+
 def choose_common(view: Mapping[str, Any], options: Sequence[Action], rule: str = "cover") -> Action:
-    """Among several fitting common piles, the one `rule` picks (`cover` or `first`)."""
+    """Among several fitting common piles, the one `rule` picks (`cover` or `first`).
+
+    `cover` counts, for each option, the ranks that would fit on some common
+    top afterwards, and takes the first option with the highest count.
+    """
     if rule == "first" or len(options) == 1:
         return options[0]
-    fits = _rank_fits(view)
+    reach = _reach(view)
     tops = [_RANK_OF[c] if c else 0 for c in view["commons"]]
     rank = _RANK_OF[view["exposed"]] if view.get("exposed") else int(options[0].card.rank)
     best, best_score = options[0], -1
     for option in options:
-        after = list(tops)
-        after[int(option.pile.split()[1]) - 1] = rank
-        score = sum(1 for r in range(1, 14) if any(t and fits[r][t] for t in after))
+        pile = int(option.pile.split()[1]) - 1
+        covered = 0
+        for index, top in enumerate(tops):
+            covered |= reach[rank if index == pile else top]
+        score = covered.bit_count()
         if score > best_score:
             best, best_score = option, score
     return best

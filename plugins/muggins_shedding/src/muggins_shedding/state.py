@@ -160,6 +160,7 @@ class SheddingState(State):
         self.names: list[str] = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(self.players)]
         self.pile_ids: dict[str, int] = {name: i for i, name in enumerate(self.names)}
         self._choices = _choice_table(self.players, k)
+        self._decisions = _decision_table(self.players, k)
 
     @classmethod
     def new(cls, game: Game, rules: SheddingRules, players: int, seed: int) -> "SheddingState":
@@ -302,7 +303,8 @@ class SheddingState(State):
         self.exposures += 1
         self.right = self.destinations(card, m)
         self.phase = "play"
-        events.append({"type": "expose", "seat": m, "card": CODES[card], "n": self.exposures})
+        if self.events_wanted:
+            events.append({"type": "expose", "seat": m, "card": CODES[card], "n": self.exposures})
 
     def _recycle(self, seat: int, reason: str, events: list[dict]) -> None:
         stock, discard = self.stocks[seat], self.discards[seat]
@@ -310,18 +312,24 @@ class SheddingState(State):
         count = len(discard)
         discard.clear()
         self.stats["recycles"] += 1
-        events.append(event("recycle", seat=seat, count=count, reason=reason))
+        if self.events_wanted:
+            events.append(event("recycle", seat=seat, count=count, reason=reason))
 
     def _decision(self) -> Decision | None:
         phase = self.phase
         if phase == "play":
-            m, card = self.mover, self.exposed
-            choices = self._choices[m][card]
-            if choices is None:
-                choices = self._choices[m][card] = self._build_choices(m, card)
-            right = self.right
-            correct = (choices[right[0]],) if len(right) == 1 else tuple(choices[p] for p in right)
-            return Decision(m, "play", choices, correct, _PROMPTS[card])
+            m, card, right = self.mover, self.exposed, self.right
+            # Decisions are immutable and a situation (mover, card, correct piles) recurs
+            # constantly, so each is built once per table shape and shared.
+            known = self._decisions[m][card]
+            found = known.get(right)
+            if found is None:
+                choices = self._choices[m][card]
+                if choices is None:
+                    choices = self._choices[m][card] = self._build_choices(m, card)
+                correct = tuple(choices[p] for p in right)
+                found = known[right] = Decision(m, "play", choices, correct, _PROMPTS[card])
+            return found
         if phase == "respond":
             window = self.window
             prompt = self._prompt or self._make_prompt()
@@ -350,8 +358,8 @@ class SheddingState(State):
         self.window = None
         events: list[dict] = []
         self._end_turn(events)
-        answers: list[tuple[int, Action, list[dict]]] = [(seat, PASS, []) for seat in remaining[:-1]]
-        answers.append((remaining[-1], PASS, events))
+        answers: list[tuple[int, Action, list[dict]]] = [(seat, PASS, []) for seat in remaining]
+        answers[-1] = (remaining[-1], PASS, events)
         return answers
 
     def _build_choices(self, m: int, card: int) -> tuple[Place, ...]:
@@ -395,8 +403,9 @@ class SheddingState(State):
         self.under = target[-1] if target else -1
         target.append(card)
         self.exposed = -1
-        events.append({"type": "place", "seat": m, "card": CODES[card], "pile": self.names[pile_id],
-                       "on": CODES[self.under] if self.under >= 0 else None})
+        if self.events_wanted:
+            events.append({"type": "place", "seat": m, "card": CODES[card], "pile": self.names[pile_id],
+                           "on": CODES[self.under] if self.under >= 0 else None})
         error = pile_id not in self.right
         if error:
             self.stats["errors"] += 1
@@ -650,6 +659,17 @@ def _choice_table(players: int, k: int) -> list[list[tuple[Place, ...] | None]]:
     table = _CHOICE_TABLES.get((players, k))
     if table is None:
         table = _CHOICE_TABLES[(players, k)] = [[None] * 52 for _ in range(players)]
+    return table
+
+
+_DECISION_TABLES: dict[tuple[int, int], list[list[dict]]] = {}
+
+
+def _decision_table(players: int, k: int) -> list[list[dict]]:
+    """Per (players, commons): [mover][card] -> {correct pile ids: the play Decision} (filled lazily)."""
+    table = _DECISION_TABLES.get((players, k))
+    if table is None:
+        table = _DECISION_TABLES[(players, k)] = [[{} for _ in range(52)] for _ in range(players)]
     return table
 
 
