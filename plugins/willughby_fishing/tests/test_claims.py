@@ -197,3 +197,13 @@ def test_the_deal_of_the_layout_seed_has_a_four():
     derive_rng(FIELD_FOUR_SEED, "deal", 0).shuffle(deck)
     ranks = [c % 13 for c in deck[40:]]
     assert any(ranks.count(r) == 4 for r in ranks), [CODES[c] for c in deck[40:]]
+
+
+def test_teaching_mode_plays_whole_matches_and_agrees_with_ordinary_expert_play(game, registry):
+    # A deal whose last move opened a window used to leave the next layout stuck in teaching mode.
+    from muggins.engine import Match, make_players
+
+    for seed in range(12):
+        taught = Match(game.new(FishingRules(mistakes="prevented"), 5, seed), make_players(registry, game, ["expert"] * 5, seed)).run()
+        plain = Match(game.new(FishingRules(), 5, seed), make_players(registry, game, ["expert"] * 5, seed)).run()
+        assert taught.scores == plain.scores

@@ -118,8 +118,11 @@ def capture_options(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Cap
         table = on_table.get(r)
         if not table:
             continue
-        table = sorted(table, key=SORT_KEY.__getitem__)
-        held = sorted(mine[r], key=SORT_KEY.__getitem__)
+        held = mine[r]
+        if len(table) > 1:  # usually already in order (hands and table are kept sorted)
+            table.sort(key=SORT_KEY.__getitem__)
+        if len(held) > 1:
+            held.sort(key=SORT_KEY.__getitem__)
         if len(table) == 3:
             full = Capture((held[0],), tuple(table))
             options.append(full)
@@ -136,6 +139,9 @@ def capture_options(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Cap
             options.append(pair)
             correct.append(pair)
     return options, correct
+
+
+_CODE_ORDER: dict[str, int] = {CODES[i]: SORT_KEY[i] for i in range(52)}
 
 
 def _codes(cards: Iterable[int]) -> list[str]:
@@ -377,8 +383,7 @@ class FishingState(State):
 
     def _open_layout_window(self, events: list[dict]) -> None:
         fours = [c for r, group in _sets(self.field) if len(group) == 4 for c in group]
-        self._open_window(self.dealer, {"after": "layout", "seat": self.dealer}, fours, "field_four", None)
-        if self.phase != "window":  # mistakes prevented and nothing to claim: straight on
+        if not self._open_window(self.dealer, {"after": "layout", "seat": self.dealer}, fours, "field_four", None):
             self._start_hand_claims(events)
 
     def _start_hand_claims(self, events: list[dict]) -> None:
@@ -410,7 +415,8 @@ class FishingState(State):
     def _capture(self, capture: Capture, events: list[dict]) -> None:
         m = self.mover
         rank = capture.rank
-        table_before = sum(1 for c in self.field if c % 13 == rank - 1)
+        same = rank - 1
+        table_before = sum(1 for c in self.field if c % 13 == same)
         hand = self.hands[m]
         for c in capture.played:
             hand.remove(c)
@@ -418,9 +424,10 @@ class FishingState(State):
         self.collections[m].extend(capture.played)
         self.last_capture = m
         self.stats["captures"] += 1
-        cards = _codes(capture.played + capture.taken)
-        events.append({"type": "capture", "seat": m, "rank": rank, "played": _codes(capture.played), "taken": _codes(capture.taken),
-                       "table_before": table_before, "reveals": cards})
+        played = [CODES[c] for c in capture.played]  # a capture's cards are in order already
+        taken = [CODES[c] for c in capture.taken]
+        events.append({"type": "capture", "seat": m, "rank": rank, "played": played, "taken": taken,
+                       "table_before": table_before, "reveals": sorted(played + taken, key=_CODE_ORDER.__getitem__)})
         if len(capture.taken) + len(capture.played) == 4:
             self.stats["captures_of_four"] += 1
             self._end_turn(events)
@@ -428,17 +435,19 @@ class FishingState(State):
         subject = {"after": "capture", "seat": m, "rank": rank, "table_before": table_before}
         if table_before == 3:
             self.stats["incomplete_captures"] += 1
-            left = [c for c in self.field if c % 13 == rank - 1]
-            self._open_window(m, subject, left, "left_pair", None)
+            left = [c for c in self.field if c % 13 == same]
+            opened = self._open_window(m, subject, left, "left_pair", None)
         else:
             holder = -1
+            pair: list[int] = []
             if table_before == 1:
                 for s in range(PLAYERS):
-                    if s != m and sum(1 for c in self.hands[s] if c % 13 == rank - 1) == 2:
-                        holder = s
-            pair = [c for c in self.hands[holder] if c % 13 == rank - 1] if holder >= 0 else []
-            self._open_window(m, subject, pair, "other_pair", (holder,) if holder >= 0 else ())
-        if self.phase != "window":
+                    if s != m:
+                        held = [c for c in self.hands[s] if c % 13 == same]
+                        if len(held) == 2:
+                            holder, pair = s, held
+            opened = self._open_window(m, subject, pair, "other_pair", (holder,) if holder >= 0 else ())
+        if not opened:
             self._end_turn(events)
 
     def _lie_down(self, events: list[dict]) -> None:
@@ -450,8 +459,7 @@ class FishingState(State):
         self.stats["lie_downs"] += 1
         events.append({"type": "lie_down", "seat": m, "cards": _codes(cards), "reveals": _codes(cards)})
         due = [c for _, group in _sets(cards) for c in group]
-        self._open_window(m, {"after": "lie_down", "seat": m}, due, "laid_down", None)
-        if self.phase != "window":
+        if not self._open_window(m, {"after": "lie_down", "seat": m}, due, "laid_down", None):
             self._end_turn(events)
 
     def _take_from_field(self, seat: int, cards: Iterable[int]) -> None:
@@ -462,8 +470,10 @@ class FishingState(State):
             collection.append(c)
 
     # -- claim windows --------------------------------------------------------
-    def _open_window(self, actor: int, subject: dict, due: list[int], what: str, entitled: tuple[int, ...] | None) -> None:
-        """Poll the four others from `actor`'s left; `entitled` None means every one of them may claim `due`."""
+    def _open_window(self, actor: int, subject: dict, due: list[int], what: str, entitled: tuple[int, ...] | None) -> bool:
+        """Poll the four others from `actor`'s left; `entitled` None means every one of them may claim `due`.
+
+        Returns False when teaching mode skips a window in which nothing can be claimed."""
         window = ChallengeWindow.open(actor, PLAYERS, subject=subject)
         self.stats["windows"] += 1
         self.due = sorted(due, key=SORT_KEY.__getitem__)
@@ -477,8 +487,9 @@ class FishingState(State):
             # Teaching mode offers only correct choices; an unclaimable window would be a row of forced passes.
             self.window = None
             self.due, self.entitled, self.what = [], (), ""
-            return
+            return False
         self.phase = "window"
+        return True
 
     def _refresh_claimable(self) -> None:
         """The window's verdict for the engine: True when every remaining responder may claim, False when

@@ -1,0 +1,215 @@
+"""Willughby fishing figures: expert deals per second through the full engine and through a bare loop.
+
+The engine figure plays whole matches (five deals, default house rules, so a
+claim window opens after every layout, every capture of one table card and
+every lie-down) through `muggins.engine.Match` with the game's registered
+expert bots, exactly as `muggins simulate` does (the experts declare that
+they stand in unclaimable windows, so the engine settles those in one call).
+The bare loop below is the same rules written as one plain function over
+ints: the same cut and deals from the same seed, the dealer taking any four
+of the layout, every set in hand claimed, the same capture rule (most cards,
+then most hand cards still able to capture, then the lowest cards), the
+holder of the other pair laying it, the stop, the reward, the sweep and the
+settlement; no windows, since experts never leave anything to claim. The
+two must agree match for match on the final ledger; the figure says whether
+they did. Figures are medians over repeats, printed as JSON lines, never
+asserted.
+
+Run: `uv run python benchmarks/bench_fishing.py [--quick]`.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from typing import Iterable
+
+from muggins.engine import Match, make_players
+from muggins.plugins import load_registry
+from muggins.rng import derive_rng
+
+
+def _cut(seed: int) -> int:
+    rng = derive_rng(seed, "cut")
+    contenders = list(range(5))
+    while True:
+        deck = list(range(52))
+        rng.shuffle(deck)
+        cut = list(zip(contenders, deck))
+        low = min(c % 13 for _, c in cut)
+        lowest = [s for s, c in cut if c % 13 == low]
+        if len(lowest) == 1:
+            return lowest[0]
+        contenders = lowest
+
+
+def _order(card: int) -> int:
+    return (card % 13) * 4 + card // 13
+
+
+def _expert_capture(hand: list[int], field: list[int]) -> tuple[list[int], list[int]] | None:
+    """(played, taken) by the expert's rule, or None when nothing can be captured."""
+    table: dict[int, list[int]] = {}
+    for c in field:
+        table.setdefault(c % 13, []).append(c)
+    mine: dict[int, list[int]] = {}
+    for c in hand:
+        if c % 13 in table:
+            mine.setdefault(c % 13, []).append(c)
+    if not mine:
+        return None
+    total = sum(len(v) for v in mine.values())
+    best, best_key = None, None
+    for r, held in mine.items():
+        on = sorted(table[r], key=_order)
+        held = sorted(held, key=_order)
+        if len(on) == 3:
+            options = [([held[0]], on)]
+        else:
+            options = [([p], [t]) for p in held for t in on]
+            if len(on) == 2 and len(held) == 2:
+                options.append((held, on))
+        for played, taken in options:
+            left = len(on) - len(taken)
+            still = total - len(held) + ((len(held) - len(played)) if left > 0 else 0)
+            key = (-(len(played) + len(taken)), -still, _order(played[0]), _order(taken[0]))
+            if best_key is None or key < best_key:
+                best, best_key = (played, taken), key
+    return best
+
+
+def bare_match(seed: int, deals: int = 5, last_capture_rule: bool = False) -> list[int]:
+    """One expert match of the fishing game in plain Python; returns the final ledger."""
+    n = 5
+    first = _cut(seed)
+    ledger = [0] * n
+    for deal in range(deals):
+        dealer = (first + deal) % n
+        for s in range(n):
+            ledger[s] -= 3 if s == dealer else 2
+        pot = 11
+        deck = list(range(52))
+        derive_rng(seed, "deal", deal).shuffle(deck)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for i in range(40):
+            hands[(dealer + 1 + i) % n].append(deck[i])
+        field = deck[40:]
+        sizes = [0] * n
+        for r in range(13):  # the dealer takes every four of the layout
+            if sum(1 for c in field if c % 13 == r) == 4:
+                field = [c for c in field if c % 13 != r]
+                sizes[dealer] += 4
+        for k in range(1, n + 1):  # every set in hand claimed, from the dealer's left
+            s = (dealer + k) % n
+            hand = hands[s]
+            for r in range(13):
+                group = [c for c in hand if c % 13 == r]
+                if len(group) >= 3:
+                    laid = group if len(group) == 4 else sorted(group, key=_order)[:2]
+                    for c in laid:
+                        hand.remove(c)
+                    sizes[s] += len(laid)
+        last_capture = -1
+        mover = dealer
+        while True:
+            holders = [s for s in range(n) if hands[s]]
+            if len(holders) <= 1:
+                break
+            mover = (mover + 1) % n
+            while not hands[mover]:
+                mover = (mover + 1) % n
+            hand = hands[mover]
+            found = _expert_capture(hand, field)
+            if found is None:  # lie down
+                field = field + hand
+                hands[mover] = []
+                continue
+            played, taken = found
+            before = sum(1 for c in field if c % 13 == played[0] % 13)
+            for c in played:
+                hand.remove(c)
+            for c in taken:
+                field.remove(c)
+            sizes[mover] += len(played) + len(taken)
+            last_capture = mover
+            if len(played) + len(taken) == 2 and before == 1:
+                r = played[0] % 13
+                for s in range(n):  # the holder of the other pair lays it at once
+                    if s != mover and sum(1 for c in hands[s] if c % 13 == r) == 2:
+                        hands[s] = [c for c in hands[s] if c % 13 != r]
+                        sizes[s] += 2
+        holders = [s for s in range(n) if hands[s]]
+        holder = holders[0] if holders else None
+        if holder is not None and not last_capture_rule:
+            winner = holder
+        else:
+            winner = last_capture if last_capture >= 0 else (holder if holder is not None else dealer)
+        ledger[winner] += 5
+        pot -= 5
+        sizes[dealer] += len(field) + (len(hands[holder]) if holder is not None else 0)
+        for s in range(n):
+            chips = (sizes[s] - 8) // 2
+            ledger[s] += chips
+            pot -= chips
+        assert pot == 0
+    return ledger
+
+
+def _engine_matches(registry, game, rules, seeds: range) -> list[list[int]]:
+    out = []
+    for seed in seeds:
+        state = game.new(rules, 5, seed)
+        result = Match(state, make_players(registry, game, ["expert"] * 5, seed)).run()
+        out.append(list(result.scores))
+    return out
+
+
+def _median_time(fn, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def run(quick: bool = False) -> Iterable[dict]:
+    registry = load_registry(only=["willughby_fishing"])
+    game = registry.game("willughby_fishing")
+    rules = game.Rules()
+    matches = 40 if quick else 200
+    repeats = 3 if quick else 5
+    seeds = range(matches)
+    deals = matches * rules.deals
+
+    engine = _engine_matches(registry, game, rules, seeds)
+    bare = [bare_match(seed) for seed in seeds]
+    engine_time = _median_time(lambda: _engine_matches(registry, game, rules, seeds), repeats)
+    quiet = game.Rules(mistakes="prevented")
+    quiet_time = _median_time(lambda: _engine_matches(registry, game, quiet, seeds), repeats)
+    bare_time = _median_time(lambda: [bare_match(seed) for seed in seeds], repeats)
+    last_capture = game.Rules(reward="last_capture")
+    same_last_capture = _engine_matches(registry, game, last_capture, seeds[:20]) == [bare_match(s, last_capture_rule=True) for s in seeds[:20]]
+    yield {
+        "metric": "expert_deals_per_second",
+        "matches": matches,
+        "deals": deals,
+        "engine": round(deals / engine_time, 1),
+        "engine_without_windows": round(deals / quiet_time, 1),
+        "bare_loop": round(deals / bare_time, 1),
+        "ratio_engine_to_bare": round(bare_time / engine_time, 3),
+        "ratio_without_windows_to_bare": round(bare_time / quiet_time, 3),
+        "goal_ratio": round(1 / 3, 3),
+        "engine_ms_per_deal": round(engine_time / deals * 1e3, 3),
+        "bare_ms_per_deal": round(bare_time / deals * 1e3, 3),
+        "same_ledgers": engine == bare,
+        "same_ledgers_last_capture": same_last_capture,
+        "repeats": repeats,
+    }
+
+
+if __name__ == "__main__":
+    for figure in run(quick="--quick" in sys.argv[1:]):
+        print(json.dumps({"bench": "fishing", **figure}), flush=True)
