@@ -193,7 +193,7 @@ class CribbageGame(Game):
             how = "reached the target first and lose" if event["lowball"] else "reached the target"
             reached = ", ".join(_who(s, seat) for s in event["reached_seats"])
             skunks = [s for s, flag in enumerate(event["skunked"]) if flag]
-            tail = f"; skunked: {', '.join(_who(s, seat) for s in skunks)}" if skunks else ""
+            tail = f"; skunked: {', '.join(_who(s, seat, obj=True) for s in skunks)}" if skunks else ""
             return f"Game over ({event['why']}): {reached} {how}; winner{'s' if len(event['winners']) > 1 else ''}: {names}; scores {event['scores']}{tail}."
         return None
 
