@@ -36,7 +36,7 @@ def test_kit_catches_lost_cards(tally, registry, monkeypatch):
         check_game(tally, players=[3], games=1, registry=registry, seed=5)
     message = str(info.value)
     assert "conservation broken after decision 1: missing" in message
-    assert "reproduce: players=3 seed=" in message and "decisions (1)" in message
+    assert "reproduce: run_match(game, players=3, seed=" in message and "decisions (1)" in message
     assert info.value.players == 3 and len(info.value.decisions) == 1
 
 

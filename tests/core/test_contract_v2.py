@@ -358,4 +358,4 @@ def test_run_match_reports_what_reproduces_a_failure():
         run_match(GuessGame(), 2, 5, ["expert", "expert"], rules=GuessRules(leak="event"))
     failure = caught.value
     assert (failure.game, failure.players, failure.seed, failure.kinds) == ("guess", 2, 5, ["expert", "expert"])
-    assert "reproduce: players=2 seed=5 seats=expert,expert" in str(failure)
+    assert 'reproduce: run_match(game, players=2, seed=5, kinds=["expert", "expert"], rules=GuessRules(rounds=3, leak=\'event\'))' in str(failure)

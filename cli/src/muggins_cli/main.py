@@ -178,7 +178,7 @@ def cli() -> None:
 
 # The options of the game commands, shared by play and simulate.
 _players_option = click.option("--players", "-n", type=int, help="Number of players (default: the game's usual count).")
-_seat_option = click.option("--seat", "seats", multiple=True, metavar="KIND", help="Player kind for the next seat, from seat 0 (repeatable).")
+_seat_option = click.option("--seat", "seats", multiple=True, metavar="SEAT", help="Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable).")
 _rules_option = click.option("--rules", "rules_path", type=click.Path(dir_okay=False), help="House rules TOML file (see `muggins rules GAME`).")
 _seed_option = click.option("--seed", type=int, help="Match seed (default: a fresh one, printed).")
 

@@ -29,11 +29,14 @@ def muggins_register_games(register: Callable[..., None]) -> None:
 
 @hookspec
 def muggins_register_players(register: Callable[..., None]) -> None:
-    """Register kinds of player: `register(name, factory, description="", games=())`.
+    """Register kinds of player: `register(name, factory, description="", games=(), options=())`.
 
     `factory(rng=, game=, seat=, **options)` returns an object with
     `choose(view, decision) -> Action`. With `games` the kind serves only
     those game names and takes precedence over a generic kind of that name.
+    `options` declares the seat options the kind takes
+    (`muggins.players.PlayerOption`), so `KIND:name=value,...` seats are
+    checked and converted before the factory sees them.
     """
 
 

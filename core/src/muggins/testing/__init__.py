@@ -51,15 +51,17 @@ REVEALS = "reveals"
 class ContractError(AssertionError):
     """A game broke the contract. The message says how to reproduce it."""
 
-    def __init__(self, problem: str, *, game: str, players: int, seed: int, kinds: Sequence[str], decisions: Sequence[str]) -> None:
+    def __init__(self, problem: str, *, game: str, players: int, seed: int, kinds: Sequence[str], decisions: Sequence[str], rules: Any = None) -> None:
         self.problem = problem
         self.game = game
         self.players = players
         self.seed = seed
         self.kinds = list(kinds)
         self.decisions = list(decisions)
+        self.rules = rules
         super().__init__(
-            f"{game}: {problem}\n  reproduce: players={players} seed={seed} seats={','.join(kinds)}\n"
+            f"{game}: {problem}\n  reproduce: run_match(game, players={players}, seed={seed}, kinds={json.dumps(list(kinds))}"
+            f"{'' if rules is None else f', rules={rules!r}'})\n"
             f"  decisions ({len(decisions)}): {json.dumps(list(decisions[-40:]))}{' (last 40 shown)' if len(decisions) > 40 else ''}"
         )
 
@@ -237,7 +239,7 @@ def run_match(
     decisions: list[str] = []
 
     def fail(problem: str) -> ContractError:
-        return ContractError(problem, game=game.name, players=players, seed=seed, kinds=kinds, decisions=decisions)
+        return ContractError(problem, game=game.name, players=players, seed=seed, kinds=kinds, decisions=decisions, rules=None if rules == game.Rules() else rules)
 
     try:
         state = game.new(rules, players, seed)
@@ -365,7 +367,7 @@ def check_replay(game: Game, players: int, seed: int, kinds: Sequence[str], deci
     rules = game.Rules() if rules is None else rules
 
     def fail(problem: str) -> ContractError:
-        return ContractError(problem, game=game.name, players=players, seed=seed, kinds=kinds, decisions=decisions)
+        return ContractError(problem, game=game.name, players=players, seed=seed, kinds=kinds, decisions=decisions, rules=None if rules == game.Rules() else rules)
 
     registry = registry or _registry_for(game)
     from ..engine import Match

@@ -178,14 +178,21 @@ class RandomBot:
 
 
 def register_players(register: Any) -> None:
-    """Register the three kinds for this game (called from the plugin's hook)."""
+    """Register the three kinds for this game, with their seat options (called from the plugin's hook)."""
+    from muggins.players import PlayerOption
+
     games = ("muggins_shedding",)
+    rule = PlayerOption("commons_rule", str, "cover", help="among several fitting commons: cover (keep most ranks playable) or first")
     register("expert", lambda rng, **kw: ExpertBot(rng, **kw),
              description="always correct, calls every real error; among several fitting commons keeps the most ranks playable",
-             games=games)
+             games=games, options=(rule,))
     register("novice", lambda rng, **kw: NoviceBot(rng, **kw),
              description="errs with error_rate (default 0.1), calls a real error with attention (default 0.5)",
-             games=games)
+             games=games, options=(
+                 PlayerOption("error_rate", float, 0.1, min=0, max=1, help="chance of misplacing a card"),
+                 PlayerOption("attention", float, 0.5, min=0, max=1, help="chance of calling a real error"),
+                 PlayerOption("commons_rule", str, "first", help="among several fitting commons: cover or first"),
+             ))
     register("random", lambda rng, **kw: RandomBot(rng, **kw),
              description="any physical placement; calls Muggins with call_rate (default 0.5)",
-             games=games)
+             games=games, options=(PlayerOption("call_rate", float, 0.5, min=0, max=1, help="chance of calling Muggins in a window"),))
