@@ -7,7 +7,8 @@ deals (200 matches of five deals) where each step gets every per-step check
 own invariants: collections in pairs, the pot emptied by every settlement,
 ledger plus pot zero) and every tenth match the deep ones (privacy of every
 view and event, out-of-turn refusal, save/restore, one-call settlement of
-unclaimable windows). A random deal costs about 12 ms under the kit.
+unclaimable windows). A random deal costs 7 to 13 ms under the kit on the shared
+machine, so the 2,000 take 15 to 25 s.
 """
 
 from __future__ import annotations

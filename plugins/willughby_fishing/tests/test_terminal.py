@@ -31,6 +31,7 @@ def test_the_table_shows_hand_field_by_rank_collections_lain_down_pot_and_ledger
     assert "lain down" in four and "dealer" in four and "-3" in four
     dealer_collection = len(state.collections[4])
     assert f"{dealer_collection:>5} ({dealer_collection // 2} pairs)" in four
+    assert "(0 pairs)" in you
     assert "Q♠" not in game.render(state.view(1), 1)  # another seat never sees my hand
 
 

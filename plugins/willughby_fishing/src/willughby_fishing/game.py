@@ -82,7 +82,8 @@ class FishingGame(Game):
             if s == view.get("to_move"):
                 marks.append("to play")
             size = len(view["collections"][s])
-            lines.append(f"  {who:>7}  {view['hand_sizes'][s]:>5}  {size:>5} ({size // 2} pairs)  {view['ledger'][s]:>+5}"
+            pairs = f"({size // 2} pair{'' if size == 2 else 's'})"
+            lines.append(f"  {who:>7}  {view['hand_sizes'][s]:>5}  {size:>5} {pairs:<10} {view['ledger'][s]:>+5}"
                          + (f"   {', '.join(marks)}" if marks else ""))
         return "\n".join(lines)
 
