@@ -228,7 +228,7 @@ def test_a_three_way_conflict_names_all_three_and_spares_other_games(site):
     assert list(registry.games) == ["tally_copy"]
     assert [p.distribution for p in registry.conflicts["tally"]] == ["muggins-impostor", "muggins-second", "muggins-tally"]
     (line,) = registry.errors
-    assert "muggins-impostor 1.0 (plugin 'impostor') and muggins-second 1.0 (plugin 'second') and muggins-tally 1.0 (plugin 'tally')" in line
+    assert "muggins-impostor 1.0 (plugin 'impostor') and muggins-second 1.0 (plugin 'second') and muggins-tally 1.0 (plugin 'tally'); none is used" in line
 
 
 def test_a_conflicting_plugin_dropped_for_an_unknown_hook_leaves_the_other_installed(site):

@@ -166,9 +166,10 @@ def _one_line(exc: BaseException) -> str:
 
 def conflict_message(name: str, rivals: list[PluginInfo]) -> str:
     """One line naming every plugin that registered game `name` and how to choose one."""
+    unused = "neither is used" if len(rivals) == 2 else "none is used"
     return (
         f"game {name!r} is registered by more than one plugin: {' and '.join(r.describe() for r in rivals)}; "
-        "neither is used; choose one with MUGGINS_LOAD_PLUGINS"
+        f"{unused}; choose one with MUGGINS_LOAD_PLUGINS"
     )
 
 
