@@ -310,3 +310,13 @@ def test_playing_a_conflicting_game_exits_2_naming_both(conflict_env, command, t
     done = subprocess.run([*MUGGINS, *command], env=conflict_env, capture_output=True, text=True, timeout=60, cwd=tmp_path, input="")
     assert done.returncode == 2
     assert done.stderr.splitlines() == [f"muggins: warning: {CONFLICT}", f"muggins: error: {CONFLICT}"]
+
+
+def test_replaying_a_record_of_a_conflicting_game_exits_2_naming_both(conflict_env, tmp_path):
+    genuine = dict(conflict_env, MUGGINS_LOAD_PLUGINS="tally")
+    played = subprocess.run([*MUGGINS, "play", "tally", "--seed", "5", "--record", "r.jsonl"], env=genuine, capture_output=True, text=True, timeout=60, cwd=tmp_path, input="1\n")
+    assert (tmp_path / "r.jsonl").exists(), played.stderr
+    replayed = subprocess.run([*MUGGINS, "replay", "r.jsonl"], env=conflict_env, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert replayed.returncode == 2
+    warning, error = replayed.stderr.splitlines()
+    assert warning == f"muggins: warning: {CONFLICT}" and error.startswith("muggins: error: ")
