@@ -28,7 +28,11 @@ def test_json_summary_adds_up(run):
     assert data["limit_reached"] == 0
     assert data["decisions"]["mean"] == data["decisions"]["total"] / 30
     assert 30 * 9 * 2 <= data["decisions"]["total"] <= 30 * 9 * 3  # nine plays, each with one or two responses
-    assert data["stats"] == {"claims": {"total": 0, "mean": 0.0}, "plays": {"count": 30, "mean": 9.0, "median": 9.0}}
+    assert data["stats"] == {
+        "claims": {"total": 0, "mean": 0.0},
+        "plays": {"count": 30, "mean": 9.0, "median": 9.0, "min": 9, "max": 9, "quartiles": [9, 9]},
+    }
+    assert data["partial"] is False and data["games_requested"] == 30
     assert len(data["scores"]["total"]) == 3 and data["scores"]["mean"] == [t / 30 for t in data["scores"]["total"]]
     assert data["scores"]["total"][2] > data["scores"]["total"][1]  # the expert outscores the random player
     assert data["seat_stats"] == {} and data["sides"] is None  # tally reports no per-seat figures and has no sides
@@ -96,7 +100,10 @@ def test_ties_share_draws_count_and_stats_fold(registry):
     assert summary["wins"] == [0.5 + 1 / 3, 0.5 + 1 / 3, 1 / 3]
     assert summary["draws"] == 1 and summary["limit_reached"] == 1
     assert summary["decisions"] == {"total": 60, "mean": 20.0}
-    assert summary["stats"] == {"points": {"total": 3.5, "mean": 3.5 / 3}, "hands": {"count": 3, "mean": 4.0, "median": 4}}
+    assert summary["stats"] == {
+        "points": {"total": 3.5, "mean": 3.5 / 3},
+        "hands": {"count": 3, "mean": 4.0, "median": 4, "min": 3, "max": 5, "quartiles": [3.5, 4.5]},
+    }
     with pytest.raises(ValueError, match="stat 'points' is a number in one game and a list in another"):
         totals.add(GameOutcome(3, (0,), False, 1, {"points": [1]}))
     with pytest.raises(ValueError, match="stat 'hands' is a list in one game and a number in another"):

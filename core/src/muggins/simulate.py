@@ -1,19 +1,30 @@
-"""Simulation: many bot-only matches of one game, run in one or several processes, summed.
+"""Simulation: many bot-only matches of one game, in chunks, on one or several processes or a Dask cluster.
 
-`simulate` plays game *i* with the seed `derive_seed(seed, "game", i)` and
+`simulate` plays match *i* with the seed `derive_seed(seed, "game", i)` and
 player streams derived from that seed (`muggins.players.make_players`; seats
-are specs such as `novice:error_rate=0.3`), so game *i* is the same match
-however the work is split. Matches run in chunks of consecutive indices,
-either in this process or in worker processes started with the `spawn`
-method (each worker rebuilds its registry from the installed entry points,
-honouring `MUGGINS_LOAD_PLUGINS`, which is why the game travels by name and
-the house rules as plain data). Per-game outcomes are folded in index
-order, so every total — floats included — is identical for any worker
-count and any `PYTHONHASHSEED`. The summary counts games, wins per seat (a
+are specs such as `novice:error_rate=0.3`), so match *i* is the same match
+however the work is split. The work is cut into chunks of consecutive
+matches whose bounds depend only on the number of matches (`chunk_bounds`),
+never on the worker count, and a chunk may play its matches under several
+rule sets (the paired comparisons of `muggins.study`). Chunks run in this
+process, in worker processes started with the `spawn` method (each worker
+rebuilds its registry from the installed entry points, honouring
+`MUGGINS_LOAD_PLUGINS`, which is why the game travels by name and the house
+rules as plain data), or on a Dask cluster (`muggins.study`). Finished
+chunks wait in a small reorder buffer and are folded match by match in
+match order into running sums, so memory stays flat in the number of
+matches and every total — floats included — is identical for any worker
+count and any `PYTHONHASHSEED`. At most `WINDOW_PER_WORKER` chunks per
+worker are handed out ahead of the first unfolded one, which bounds the
+buffer. An interrupt (Ctrl-C, or a signal handler raising
+KeyboardInterrupt) stops the workers and raises `SimulationInterrupted`
+carrying the summary of the matches folded so far, marked partial.
+
+The summary counts games, wins per seat (a
 tie shares one win among the winners), draws, matches that stopped at the
 game's declared limit, decisions per game, every `Result.stats` key
-(numbers are summed and given per game, lists are concatenated and given
-as count, mean and median), `Result.scores` summed per seat (None when no
+(numbers are summed and given per game, lists are kept as counts per value
+and given as count, mean, median, min, max and quartiles), `Result.scores` summed per seat (None when no
 match reported scores) and every `Result.seat_stats` figure summed per
 seat, each also per game (over all games, so a match that does not report a
 figure counts as zero). For a game whose `Game.sides(rules, players)` names
@@ -26,20 +37,28 @@ one match).
 from __future__ import annotations
 
 import os
-import statistics
+import queue
+import signal
+import threading
+import time
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .engine import Match
 from .game import Game
 from .players import make_players
 from .rng import derive_seed
 from .rules import rules_from_dict, rules_to_dict
+from .stats import ValueCounts
 
-__all__ = ["simulate", "GameOutcome", "play_one"]
+__all__ = ["simulate", "GameOutcome", "play_one", "chunk_bounds", "SimulationInterrupted", "ChunkPlan", "decision_bound_warning"]
 
-# Chunks per worker: enough for even load and a live progress bar, few enough to keep IPC cheap.
-_CHUNKS_PER_WORKER = 8
+#: The most matches in one chunk: small enough that even a slow game (cribbage, about
+#: 45 matches a second per core) finishes a chunk well within a second.
+CHUNK_GAMES = 16
+#: Chunks handed out per worker ahead of the first one not yet folded in.
+WINDOW_PER_WORKER = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,51 +84,158 @@ def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequenc
     return GameOutcome(index, tuple(result.winners), bool(result.limit_reached), match.decisions, dict(result.stats), tuple(result.scores), seat_stats)
 
 
-def _run_chunk(registry: Any, game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, start: int, stop: int) -> list[GameOutcome]:
-    return [play_one(registry, game, rules, players, kinds, seed, i) for i in range(start, stop)]
+def chunk_bounds(games: int) -> Iterator[tuple[int, int]]:
+    """The chunks of a run of `games` matches: about 64 chunks up to 1,024 matches, then chunks of `CHUNK_GAMES`.
+
+    The bounds depend on the number of matches only, so any worker count
+    or cluster plays exactly the same chunks.
+    """
+    size = chunk_size(games)
+    for start in range(0, games, size):
+        yield start, min(start + size, games)
 
 
-# -- worker processes ---------------------------------------------------------
+def chunk_size(games: int) -> int:
+    return min(CHUNK_GAMES, max(1, -(-games // 64)))
+
+
+def chunk_count(games: int) -> int:
+    return -(-games // chunk_size(games)) if games else 0
+
+
+@dataclass(frozen=True)
+class ChunkPlan:
+    """Everything a worker needs to play chunks, as plain data: the game by name, each rule set as a dict."""
+
+    game: str
+    rules: tuple[Mapping[str, Any], ...]
+    players: int
+    kinds: tuple[str, ...]
+    seed: int
+
+    def key(self) -> str:
+        import json
+
+        return json.dumps([self.game, list(self.rules), self.players, list(self.kinds), self.seed], sort_keys=True, default=str)
+
+
+_PREPARED: dict[str, tuple[Any, Game, list[Any]]] = {}
+
+
+def _prepare(plan: ChunkPlan) -> tuple[Any, Game, list[Any]]:
+    """This process's registry, the game and the rule sets of `plan`, built once per process and plan."""
+    key = plan.key()
+    if key not in _PREPARED:
+        from .plugins import get_registry
+
+        registry = get_registry()
+        game = registry.game(plan.game)
+        rules = [rules_from_dict(game.Rules, r, source="simulation rules") for r in plan.rules]
+        _PREPARED.clear()
+        _PREPARED[key] = (registry, game, rules)
+    return _PREPARED[key]
+
+
+def play_chunk(registry: Any, game: Game, rule_sets: Sequence[Any], players: int, kinds: Sequence[str], seed: int, start: int, stop: int) -> list[list[GameOutcome]]:
+    """Matches start..stop-1, each under every rule set in turn: one list of outcomes per rule set."""
+    return [[play_one(registry, game, rules, players, kinds, seed, i) for i in range(start, stop)] for rules in rule_sets]
+
+
+def run_planned_chunk(plan: ChunkPlan, start: int, stop: int) -> list[list[GameOutcome]]:
+    """A chunk played from a plan in whatever process this is (a pool worker or a Dask worker)."""
+    registry, game, rules = _prepare(plan)
+    return play_chunk(registry, game, rules, plan.players, plan.kinds, plan.seed, start, stop)
+
+
+# -- where chunks run -----------------------------------------------------------
+class InlineEngine:
+    """Chunks played in this process, one at a time, when asked for."""
+
+    def __init__(self, registry: Any, game: Game, rule_sets: Sequence[Any], players: int, kinds: Sequence[str], seed: int) -> None:
+        self.args = (registry, game, rule_sets, players, kinds, seed)
+        self.waiting: deque[tuple[int, tuple[int, int]]] = deque()
+        self.workers = 1
+
+    def submit(self, number: int, bounds: tuple[int, int]) -> None:
+        self.waiting.append((number, bounds))
+
+    def next(self) -> tuple[int, list[list[GameOutcome]]]:
+        number, bounds = self.waiting.popleft()
+        return number, play_chunk(*self.args, *bounds)
+
+    def close(self) -> None:
+        self.waiting.clear()
+
+
 _WORKER: dict[str, Any] = {}
 
 
-def _worker_init(game_name: str, rules: dict[str, Any], players: int, kinds: tuple[str, ...], seed: int) -> None:
-    """Runs once in each spawned worker: rebuild the registry, find the game, rebuild the rules.
+def _watch_parent(parent: int) -> None:
+    # A worker whose parent was killed outright (SIGKILL) has nobody to report to: end it.
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+def _worker_init(plan: ChunkPlan, parent: int) -> None:
+    """Runs once in each spawned worker: ignore Ctrl-C (the parent stops us), watch the parent, prepare the plan.
 
     A failure is kept and raised by the first chunk: an initializer that
     raises would make the pool respawn workers forever.
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    _WORKER["plan"] = plan
     try:
-        from .plugins import get_registry
-
-        registry = get_registry()
-        game = registry.game(game_name)
-        _WORKER.update(registry=registry, game=game, rules=rules_from_dict(game.Rules, rules, source="simulation rules"), players=players, kinds=kinds, seed=seed)
+        _prepare(plan)
     except Exception as exc:
         _WORKER["error"] = exc
 
 
-def _worker_chunk(bounds: tuple[int, int]) -> list[GameOutcome]:
+def _worker_chunk(bounds: tuple[int, int]) -> list[list[GameOutcome]]:
     if "error" in _WORKER:
         raise _WORKER["error"]
-    w = _WORKER
-    return _run_chunk(w["registry"], w["game"], w["rules"], w["players"], w["kinds"], w["seed"], *bounds)
+    return run_planned_chunk(_WORKER["plan"], *bounds)
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    count = max(1, min(games, workers * _CHUNKS_PER_WORKER))
-    size, extra = divmod(games, count)
-    bounds, start = [], 0
-    for n in range(count):
-        stop = start + size + (1 if n < extra else 0)
-        bounds.append((start, stop))
-        start = stop
-    return bounds
+class ProcessEngine:
+    """Chunks played by a pool of spawned worker processes; `close` terminates them whatever happened."""
+
+    def __init__(self, plan: ChunkPlan, workers: int) -> None:
+        import multiprocessing
+
+        self.workers = workers
+        self.finished: queue.Queue[tuple[int, Any, BaseException | None]] = queue.Queue()
+        context = multiprocessing.get_context("spawn")
+        self.pool = context.Pool(workers, initializer=_worker_init, initargs=(plan, os.getpid()))
+
+    def submit(self, number: int, bounds: tuple[int, int]) -> None:
+        self.pool.apply_async(
+            _worker_chunk,
+            (bounds,),
+            callback=lambda outcomes: self.finished.put((number, outcomes, None)),
+            error_callback=lambda exc: self.finished.put((number, None, exc)),
+        )
+
+    def next(self) -> tuple[int, list[list[GameOutcome]]]:
+        while True:
+            try:
+                number, outcomes, error = self.finished.get(timeout=0.5)
+            except queue.Empty:
+                continue  # wake up now and then so a signal handler gets to run
+            if error is not None:
+                raise error
+            return number, outcomes
+
+    def close(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
 
 
 # -- summing ------------------------------------------------------------------
 class _Totals:
-    """Folds outcomes in index order; the order fixes every float sum."""
+    """Folds outcomes in index order (the order fixes every float sum) into sums whose size does not grow with the games."""
 
     def __init__(self, players: int, sides: Sequence[Sequence[int]] | None = None) -> None:
         self.players = players
@@ -127,7 +253,7 @@ class _Totals:
         self.limit_reached = 0
         self.decisions = 0
         self.numbers: dict[str, float] = {}
-        self.lists: dict[str, list[Any]] = {}
+        self.lists: dict[str, ValueCounts] = {}
 
     def add(self, outcome: GameOutcome) -> None:
         # Per-seat figures are checked before anything is counted, so a refused outcome leaves no trace.
@@ -159,7 +285,10 @@ class _Totals:
             if isinstance(value, (list, tuple)):
                 if key in self.numbers:
                     raise ValueError(f"stat {key!r} is a number in one game and a list in another")
-                self.lists.setdefault(key, []).extend(value)
+                found = self.lists.get(key)
+                if found is None:
+                    found = self.lists[key] = ValueCounts()
+                found.extend(value)
             elif isinstance(value, (int, float)):
                 if key in self.lists:
                     raise ValueError(f"stat {key!r} is a list in one game and a number in another")
@@ -190,13 +319,7 @@ class _Totals:
             total = self.numbers[key]
             stats[key] = {"total": total, "mean": total / games if games else 0.0}
         for key in sorted(self.lists):
-            values = self.lists[key]
-            numeric = [v for v in values if isinstance(v, (int, float))]
-            stats[key] = {
-                "count": len(values),
-                "mean": statistics.fmean(numeric) if numeric else None,
-                "median": statistics.median(numeric) if numeric else None,
-            }
+            stats[key] = self.lists[key].summary()
         return {
             "games": games,
             "wins": self.wins,
@@ -240,6 +363,7 @@ def simulate(
     progress: Callable[[int], Any] | None = None,
     *,
     registry: Any = None,
+    engine: Callable[[ChunkPlan], Any] | None = None,
 ) -> dict[str, Any]:
     """Play `games` bot-only matches and return their summary as JSON-ready data.
 
@@ -249,7 +373,10 @@ def simulate(
     `workers` > 1 runs chunks
     in spawned processes (0 means one per CPU); a game given as an object
     must then also be installed under its name. `progress(n)` is called with
-    the number of matches just finished. Raises KeyError for an unknown game
+    the number of matches just finished. `engine(plan)`, when given, makes
+    the engine that runs the chunks (a Dask cluster, `muggins.study`). An
+    interrupt raises `SimulationInterrupted` (a KeyboardInterrupt) carrying
+    the partial summary, after the workers are stopped. Raises KeyError for an unknown game
     or kind, ValueError for bad counts, a bad seat option or a kind that
     refuses the game, `MatchAborted` if a match passes the game's decision
     limit.
@@ -276,30 +403,22 @@ def simulate(
     workers = (os.cpu_count() or 1) if workers == 0 else workers
     if workers < 0:
         raise ValueError("workers must be 0 (one per CPU) or more")
-    workers = max(1, min(workers, games))
 
     totals = _Totals(players, _sides(game, rules, players))
-    if workers == 1:
-        for start, stop in _chunks(games, 1):
-            for outcome in _run_chunk(registry, game, rules, players, kinds, seed, start, stop):
-                totals.add(outcome)
-            if progress is not None:
-                progress(stop - start)
-    else:
-        import multiprocessing
 
-        context = multiprocessing.get_context("spawn")
-        initargs = (game.name, rules_to_dict(rules), players, kinds, seed)
-        done: dict[int, list[GameOutcome]] = {}
-        with context.Pool(workers, initializer=_worker_init, initargs=initargs) as pool:
-            for outcomes in pool.imap_unordered(_worker_chunk, _chunks(games, workers)):
-                done[outcomes[0].index] = outcomes
-                if progress is not None:
-                    progress(len(outcomes))
-        for start in sorted(done):
-            for outcome in done[start]:
-                totals.add(outcome)
+    def fold(outcomes: list[list[GameOutcome]]) -> None:
+        for outcome in outcomes[0]:
+            totals.add(outcome)
 
+    plan = ChunkPlan(game.name, (rules_to_dict(rules),), players, kinds, seed)
+    try:
+        run_chunks(lambda: open_engine(plan, workers, games, registry, game, [rules], engine), games, fold, progress)
+    except KeyboardInterrupt as exc:
+        raise SimulationInterrupted(_summary(game, rules, players, kinds, seed, games, totals, partial=True)) from exc
+    return _summary(game, rules, players, kinds, seed, games, totals, partial=False)
+
+
+def _summary(game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, games: int, totals: _Totals, *, partial: bool) -> dict[str, Any]:
     summary = {
         "game": game.name,
         "version": game.version,
@@ -309,4 +428,100 @@ def simulate(
         "seed": seed,
     }
     summary.update(totals.summary())
+    summary["partial"] = partial
+    summary["games_requested"] = games
     return summary
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """A simulation stopped by an interrupt; `summary` covers the matches folded in so far (0 to k-1), marked partial."""
+
+    def __init__(self, summary: dict[str, Any]) -> None:
+        super().__init__(f"interrupted after {summary.get('games')} matches")
+        self.summary = summary
+
+
+def open_engine(plan: ChunkPlan, workers: int, games: int, registry: Any, game: Game, rule_sets: Sequence[Any], engine: Callable[[ChunkPlan], Any] | None = None) -> Any:
+    """The engine for a run: a cluster engine made by `engine`, spawned processes, or this process."""
+    if engine is not None:
+        return engine(plan)
+    workers = max(1, min(workers, chunk_count(games)))
+    if workers == 1:
+        return InlineEngine(registry, game, rule_sets, plan.players, plan.kinds, plan.seed)
+    return ProcessEngine(plan, workers)
+
+
+def run_chunks(open_it: Callable[[], Any], games: int, fold: Callable[[list[list[GameOutcome]]], None], progress: Callable[[int], Any] | None) -> None:
+    """Run every chunk of `games` matches on the engine `open_it()` makes and fold them in match order.
+
+    Finished chunks wait in a reorder buffer until every earlier chunk is
+    folded; no chunk more than the engine's window past the first unfolded
+    one is handed out, so the buffer stays small. `progress(n)` hears of each
+    chunk as it finishes. The engine is closed (its workers stopped) however
+    this ends, an interrupt included.
+    """
+    total = chunk_count(games)
+    if not total:
+        return
+    size = chunk_size(games)
+    engine = open_it()
+    try:
+        window = max(1, engine.workers) * WINDOW_PER_WORKER
+        submitted = folded = 0
+        buffer: dict[int, list[list[GameOutcome]]] = {}
+        while folded < total:
+            while submitted < total and submitted < folded + window:
+                engine.submit(submitted, (submitted * size, min((submitted + 1) * size, games)))
+                submitted += 1
+            number, outcomes = engine.next()
+            buffer[number] = outcomes
+            if progress is not None:
+                progress(len(outcomes[0]))
+            while folded in buffer:
+                fold(buffer.pop(folded))
+                folded += 1
+    finally:
+        engine.close()
+
+
+def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence[str] | None = None, *, registry: Any = None, ratio: float = 100.0, seconds: float = 60.0) -> str | None:
+    """A warning for house rules that let one match run far longer than the defaults allow, or None.
+
+    It speaks when `Game.max_decisions` under `rules` is at least `ratio`
+    times the bound under the default rules and a match reaching it would
+    take more than `seconds` at the speed of one default-rules match played
+    here (seed 0, the same seats). The figure is the worst case, not a
+    forecast: how often a match nears its bound is up to the game and seats.
+    """
+    bound = game.max_decisions(rules, players)
+    usual = game.max_decisions(game.Rules(), players)
+    if bound < ratio * max(usual, 1):
+        return None
+    if registry is None:
+        from .plugins import get_registry
+
+        registry = get_registry()
+    kinds = tuple(kinds) if kinds is not None else ("expert",) * players
+    state = game.new(game.Rules(), players, 0)
+    match = Match(state, make_players(registry, game, kinds, 0), registry=registry)
+    began = time.perf_counter()
+    match.run()
+    elapsed = max(time.perf_counter() - began, 1e-6)
+    rate = max(match.decisions, 1) / elapsed
+    worst = bound / rate
+    if worst < seconds:
+        return None
+    return (
+        f"these house rules let one match run to {bound:,} decisions ({bound / max(usual, 1):,.0f} times the default rules' {usual:,}); "
+        f"at about {rate:,.0f} decisions a second here, a match that goes that far takes about {_duration(worst)}"
+    )
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 172800:
+        return f"{seconds / 3600:.0f} hours"
+    return f"{seconds / 86400:,.0f} days"
