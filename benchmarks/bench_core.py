@@ -40,7 +40,8 @@ def startup(quick: bool) -> dict:
 
     The shedding-only figure still discovers every distribution but imports
     one game, so it separates the core's own start-up from what the other
-    installed plugins cost to import. Without bytecode caches (as with
+    installed plugins cost to import; importing importlib.metadata next to
+    Click and pluggy shows the floor that discovery sets. Without bytecode caches (as with
     PYTHONDONTWRITEBYTECODE=1 and an environment installed without
     compiling) every run also compiles the project's and Click's source.
     """
@@ -49,6 +50,7 @@ def startup(quick: bool) -> dict:
     muggins = shutil.which("muggins") or str(Path(sys.executable).parent / "muggins")
     medians = _interleaved({
         "baseline": ([sys.executable, "-c", "import click, pluggy"], env),
+        "baseline_metadata": ([sys.executable, "-c", "import click, pluggy, importlib.metadata"], env),
         "list": ([muggins, "list"], env),
         "list_shedding": ([muggins, "list"], dict(env, MUGGINS_LOAD_PLUGINS="muggins_shedding")),
     }, repeats)
@@ -58,6 +60,8 @@ def startup(quick: bool) -> dict:
         "muggins_list_median": round(medians["list"], 4),
         "muggins_list_shedding_only_median": round(medians["list_shedding"], 4),
         "import_click_pluggy_median": round(baseline, 4),
+        # what discovery through importlib.metadata costs before any of muggins is imported
+        "import_click_pluggy_importlib_metadata_median": round(medians["baseline_metadata"], 4),
         "ratio": round(medians["list"] / baseline, 3),
         "ratio_shedding_only": round(medians["list_shedding"] / baseline, 3),
         "goal_ratio": 1.75,
