@@ -10,6 +10,7 @@ import pytest
 from muggins.records import read_record
 
 BOTS = ("--seat", "expert", "--seat", "expert", "--seat", "expert")
+EXPERTS = ("--opponents", "expert")  # opponents who never err: the transcripts below are theirs
 COMPACT = "Enter/p = pass; o = overcount; or type muggins <1-10> (? lists all) > "
 
 
@@ -35,7 +36,7 @@ def test_human_plays_a_whole_match_with_menu_numbers_texts_and_keys(run, tmp_pat
         "P",              # keys ignore case
         "1", "1", "1",
     )
-    result = run("play", "tally", "--seed", "5", input=answers)
+    result = run("play", "tally", *EXPERTS, "--seed", "5", input=answers)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "recording to muggins-tally-5.jsonl" in out
@@ -63,7 +64,7 @@ def test_human_plays_a_whole_match_with_menu_numbers_texts_and_keys(run, tmp_pat
 
 
 def test_the_correct_choice_is_never_shown(run):
-    result = run("play", "tally", "--seed", "5", input=lines(*["1"] * 12))
+    result = run("play", "tally", *EXPERTS, "--seed", "5", input=lines(*["1"] * 12))
     assert result.exit_code == 0
     # Seat 1 said 8 for an 8: the right answer is to pass, and nothing in the prompt singles it out.
     prompt_lines = [l for l in result.stdout.splitlines() if "(? lists all)" in l]
@@ -109,7 +110,7 @@ def test_ctrl_c_at_a_prompt_exits_130_and_keeps_the_record(run, tmp_path, monkey
             raise KeyboardInterrupt from None
 
     monkeypatch.setattr(human, "input", fake_input, raising=False)
-    result = run("play", "tally", "--seed", "5", "--record", "c.jsonl")
+    result = run("play", "tally", *EXPERTS, "--seed", "5", "--record", "c.jsonl")
     assert result.exit_code == 130
     saved = read_record(tmp_path / "c.jsonl")
     assert [a for s, a in saved.decisions if s == 0] == ["play AH say 0", "pass"]
@@ -168,7 +169,7 @@ def test_a_match_of_bots_is_narrated(run):
 def test_seats_fill_from_seat_0_and_may_grow_the_table(run, tmp_path):
     result = run("play", "tally", "--seat", "novice", "--seed", "2", "--record", "one.jsonl")
     assert result.exit_code == 0
-    assert read_record(tmp_path / "one.jsonl").seats == ["novice", "expert", "expert"]
+    assert read_record(tmp_path / "one.jsonl").seats == ["novice", "novice:error_rate=0.2", "novice:error_rate=0.2"]
     result = run("play", "tally", *BOTS, "--seat", "random", "--seed", "2", "--record", "four.jsonl")
     assert result.exit_code == 0
     assert read_record(tmp_path / "four.jsonl").players == 4
@@ -279,3 +280,60 @@ def test_console_script_entry_point(registry, capsys):
         main(["list", "--json"])
     assert exited.value.code == 0
     assert json.loads(capsys.readouterr().out)[0]["name"] == "tally"
+
+
+def test_play_seats_fallible_novices_by_default(run, tmp_path):
+    result = run("play", "tally", "--seed", "5", "--record", "r.jsonl", input=lines(*["1"] * 20))
+    assert result.exit_code == 0, result.output
+    assert read_record(tmp_path / "r.jsonl").seats == ["human", "novice:error_rate=0.2", "novice:error_rate=0.2"]
+
+
+def test_opponents_sets_every_seat_after_the_given_ones(run, tmp_path):
+    result = run("play", "tally", "--opponents", "novice:error_rate=0.5,attention=1", "--players", "4", "--seed", "2", "--record", "a.jsonl", input=lines(*["1"] * 40))
+    assert result.exit_code == 0, result.output
+    assert read_record(tmp_path / "a.jsonl").seats == ["human"] + ["novice:error_rate=0.5,attention=1"] * 3
+    # --seat still fills from seat 0; --opponents takes the rest.
+    result = run("play", "tally", "--seat", "expert", "--seat", "random", "--opponents", "expert", "--seed", "2", "--record", "b.jsonl")
+    assert result.exit_code == 0, result.output
+    assert read_record(tmp_path / "b.jsonl").seats == ["expert", "random", "expert"]
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("wizard", "unknown seat kind 'wizard'; kinds for tally: human, expert, novice, random"),
+    ("novice:error_rate=2", "seat 'novice:error_rate=2': "),
+    ("novice:", "seat 'novice:' has ':' but no options after it"),
+])
+def test_bad_opponents_are_refused_before_any_record(run, tmp_path, one_line, spec, message):
+    result = run("play", "tally", "--opponents", spec, "--seed", "1")
+    assert result.exit_code == 2
+    assert message in one_line(result.stderr)
+    assert not list(tmp_path.glob("*.jsonl"))
+
+
+def test_a_game_without_fallible_novices_gets_the_nearest_opponent(registry, tally):
+    from muggins_cli.commands import default_opponent
+
+    assert default_opponent(registry, tally) == "novice:error_rate=0.2"
+
+    class NoNovices:
+        def player_kind(self, name, game):
+            raise KeyError(name)
+
+    assert default_opponent(NoNovices(), tally) == "expert"
+
+    class PlainNovice:
+        def player_kind(self, name, game):
+            return type("Kind", (), {"name": name})()
+
+        def seat(self, spec, game):
+            raise ValueError("no option error_rate")
+
+    assert default_opponent(PlainNovice(), tally) == "novice"
+
+
+def test_play_help_names_each_games_seat_kinds(run):
+    result = run("play", "--help")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert "Seat kinds by game: tally human, expert, novice, random" in text
+    assert "--opponents SEAT" in text and "--pace SECONDS" in text

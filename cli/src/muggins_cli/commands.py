@@ -54,12 +54,14 @@ def read_rules(game: Game, path: str | None) -> Any:
         raise BadInput(str(exc)) from exc
 
 
-def seat_kinds(registry: Any, game: Game, players: int | None, seats: Sequence[str], *, human_first: bool) -> tuple[int, list[str]]:
+def seat_kinds(registry: Any, game: Game, players: int | None, seats: Sequence[str], *, human_first: bool, opponents: str | None = None) -> tuple[int, list[str]]:
     """The player count and one seat spec per seat: `--seat` values from seat 0, defaults for the rest.
 
     Without `--players` the count is the game's default, or the number of
-    `--seat` options if that is larger. Specs are kept as written
-    (`novice:error_rate=0.3`): records store them unchanged.
+    `--seat` options if that is larger. For play, seat 0 defaults to the
+    human and every other open seat to `opponents` (`--opponents`), else to
+    `default_opponent`; for simulate every open seat is an expert. Specs
+    are kept as written (`novice:error_rate=0.3`): records store them unchanged.
     """
     if players is None:
         players = max(game.default_players, len(seats))
@@ -68,18 +70,42 @@ def seat_kinds(registry: Any, game: Game, players: int | None, seats: Sequence[s
         raise BadInput(f"{game.name} is played by {low} to {high} players, not {players}")
     if len(seats) > players:
         raise BadInput(f"{len(seats)} --seat options for {players} players; give at most one per seat")
-    defaults = ([HUMAN] if human_first else ["expert"]) + ["expert"] * (players - 1)
+    if human_first:
+        others = opponents if opponents is not None else default_opponent(registry, game)
+        defaults = [HUMAN] + [others] * (players - 1)
+    else:
+        defaults = ["expert"] * players
     kinds = list(seats) + defaults[len(seats):]
     check_kinds(registry, game, kinds, allow_human=human_first)
     return players, kinds
 
 
-def prepare(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, *, human_first: bool) -> tuple[Any, Game, Any, int, list[str]]:
+def default_opponent(registry: Any, game: Game) -> str:
+    """What play seats against the human by default: `DEFAULT_OPPONENTS` (a novice erring often enough to catch).
+
+    A game whose novice has no `error_rate` option gets its plain novice, and
+    a game without novices its experts.
+    """
+    from .main import DEFAULT_OPPONENTS
+
+    kind_name, _ = parse_seat(DEFAULT_OPPONENTS)
+    try:
+        kind = registry.player_kind(kind_name, game.name)
+    except KeyError:
+        return "expert"
+    try:
+        registry.seat(DEFAULT_OPPONENTS, game.name)
+    except (KeyError, ValueError):
+        return kind.name
+    return DEFAULT_OPPONENTS
+
+
+def prepare(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, *, human_first: bool, opponents: str | None = None) -> tuple[Any, Game, Any, int, list[str]]:
     """What play and simulate both check first: the game, its house rules, the player count and seat kinds."""
     registry = get_registry()
     game = find_game(registry, game_name)
     rules = read_rules(game, rules_path)
-    count, kinds = seat_kinds(registry, game, players, seats, human_first=human_first)
+    count, kinds = seat_kinds(registry, game, players, seats, human_first=human_first, opponents=opponents)
     return registry, game, rules, count, kinds
 
 
@@ -129,7 +155,7 @@ def load_record(registry: Any, path: str) -> tuple[Record, Game]:
     return record, game
 
 
-def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, humans: bool = True) -> list[Any]:
+def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, humans: bool = True, pace: float = 0) -> list[Any]:
     """Bots from the seat specs (each on its derived stream, options applied) and a HumanPlayer per `human` seat.
 
     With `humans=False` a `human` seat gets a stand-in random bot instead,
@@ -139,7 +165,7 @@ def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *,
     bots = make_players(registry, game, ["random" if human else spec for spec, human in zip(seats, is_human)], seed)
     if not humans:
         return bots
-    return [HumanPlayer(game, seat) if human else bot for seat, (human, bot) in enumerate(zip(is_human, bots))]
+    return [HumanPlayer(game, seat, pace=pace) if human else bot for seat, (human, bot) in enumerate(zip(is_human, bots))]
 
 
 def quoted(path: str | Path) -> str:
@@ -223,8 +249,8 @@ def describe_result(result: Result, kinds: Sequence[str]) -> list[str]:
     return lines
 
 
-def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, record_path: str | None) -> None:
-    registry, game, rules, count, kinds = prepare(game_name, players, seats, rules_path, human_first=True)
+def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, record_path: str | None, *, opponents: str | None = None, pace: float = 0) -> None:
+    registry, game, rules, count, kinds = prepare(game_name, players, seats, rules_path, human_first=True, opponents=opponents)
     if seed is None:
         seed = new_seed()
         click.echo(f"seed: {seed}")
@@ -233,7 +259,7 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
     with stream:
         state = game.new(rules, count, seed)
         writer = RecordWriter.start(stream, header_for(game, rules, count, seed, kinds), state.opening_events())
-        seated = build_players(registry, game, kinds, seed)
+        seated = build_players(registry, game, kinds, seed, pace=pace)
         listeners = [] if HUMAN in kinds else [_narrator(game)]
         match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
         result = run_match(match, path)

@@ -20,6 +20,7 @@ from typing import Any
 
 import click
 
+from .completion import PlayCommand, complete_games, complete_records, complete_seats
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
 
 __all__ = ["cli", "main", "registry", "warn"]
@@ -181,6 +182,9 @@ _players_option = click.option("--players", "-n", type=int, help="Number of play
 _seat_option = click.option("--seat", "seats", multiple=True, metavar="SEAT", help="Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable).")
 _rules_option = click.option("--rules", "rules_path", type=click.Path(dir_okay=False), help="House rules TOML file (see `muggins rules GAME`).")
 _seed_option = click.option("--seed", type=int, help="Match seed (default: a fresh one, printed).")
+# What `play` seats against you when nothing says otherwise: fallible, so there is something to catch.
+DEFAULT_OPPONENTS = "novice:error_rate=0.2"
+DEFAULT_PACE = 1.5
 
 
 @cli.command("list")
@@ -210,23 +214,27 @@ def rules(game: str, output: str | None) -> None:
     info.rules(game, output)
 
 
-@cli.command("play")
-@click.argument("game")
+@cli.command("play", cls=PlayCommand)
+@click.argument("game", shell_complete=complete_games)
 @_players_option
-@_seat_option
+@click.option("--seat", "seats", multiple=True, metavar="SEAT", shell_complete=complete_seats, help="Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable; seat 0 is you by default).")
+@click.option("--opponents", metavar="SEAT", shell_complete=complete_seats, help=f"Player for every seat --seat leaves open after yours (default: {DEFAULT_OPPONENTS}, or the game's nearest; `expert` for a hard game).")
 @_rules_option
 @_seed_option
-@click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Record file (default: muggins-GAME-SEED.jsonl here).")
-def play(game: str, players: int | None, seats: tuple[str, ...], rules_path: str | None, seed: int | None, record_path: str | None) -> None:
-    """Play a match at the terminal (seat 0 is you; the others are experts by default).
+@click.option("--record", "record_path", type=click.Path(dir_okay=False), shell_complete=complete_records, help="Record file (default: muggins-GAME-SEED.jsonl here).")
+@click.option("--pace", type=click.FloatRange(min=0), default=DEFAULT_PACE, show_default=True, metavar="SECONDS", help="On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move).")
+def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str | None, rules_path: str | None, seed: int | None, record_path: str | None, pace: float) -> None:
+    """Play a match at the terminal: seat 0 is you, the others fallible novices by default.
 
-    Every decision is recorded as it is taken. Ctrl-C (exit 130) or the end
-    of input (exit 1) stops the match and keeps the record; continue it with
-    `muggins resume FILE`.
+    Opponents' moves flow by on a terminal: after each one you have a moment
+    (--pace) to call it with a key (m for Muggins); any other key lets it
+    stand at once and p pauses the flow. Every decision is recorded as it is
+    taken. Ctrl-C (exit 130) or the end of input (exit 1) stops the match
+    and keeps the record; continue it with `muggins resume FILE`.
     """
     from . import commands
 
-    commands.play(game, players, seats, rules_path, seed, record_path)
+    commands.play(game, players, seats, rules_path, seed, record_path, opponents=opponents, pace=pace)
 
 
 @cli.command("simulate")

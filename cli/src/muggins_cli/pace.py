@@ -1,0 +1,82 @@
+"""Single keys with a time limit, for play that flows: the terminal side of `play --pace`.
+
+This module owns reading one key at a time from a terminal without waiting
+for Enter (cbreak mode: no echo, no line editing, Ctrl-C still interrupts)
+and `countdown`, the shown pause after an opponent's move: a marker of
+`STEPS` blocks that empties as the time runs out, redrawn in place. The
+terminal's own mode is restored after every key, so the ordinary line
+prompts (`input()`) work between pauses and after an interruption. Only
+POSIX terminals are supported; `available` says whether a stream is one
+(on anything else play falls back to line prompts).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+import time
+from typing import IO, Any, Callable
+
+__all__ = ["KeyReader", "available", "countdown", "STEPS"]
+
+#: Blocks in the countdown marker: one disappears every pace/STEPS seconds.
+STEPS = 10
+_CTRL_D = "\x04"
+
+
+def available(stream: Any) -> bool:
+    """Whether `stream` is a terminal whose keys can be read one at a time here."""
+    try:
+        import termios  # noqa: F401 - POSIX only
+        import tty  # noqa: F401
+
+        return bool(stream.isatty())
+    except (ImportError, AttributeError, ValueError):
+        return False
+
+
+class KeyReader:
+    """Reads single keys from a terminal; `key(timeout)` is None when the time runs out."""
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.fd = (stream or sys.stdin).fileno()
+
+    def key(self, timeout: float | None = None) -> str | None:
+        """One key (an escape sequence or a multi-byte character counts as one); EOFError for Ctrl-D or a closed terminal."""
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(self.fd)
+        try:
+            tty.setcbreak(self.fd)
+            ready, _, _ = select.select([self.fd], [], [], timeout)
+            if not ready:
+                return None
+            data = os.read(self.fd, 8)
+        finally:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
+        if not data:
+            raise EOFError
+        text = data.decode("utf-8", errors="replace")
+        if text.startswith(_CTRL_D):
+            raise EOFError
+        return text
+
+
+def countdown(reader: KeyReader, seconds: float, draw: Callable[[str], None]) -> str | None:
+    """Wait up to `seconds` for a key, calling `draw(marker)` as the marker of remaining time shrinks.
+
+    Returns the key, or None when the time ran out.
+    """
+    step = seconds / STEPS
+    deadline = time.monotonic() + seconds
+    for left in range(STEPS, 0, -1):
+        draw("▮" * left + "▯" * (STEPS - left))
+        wait = min(step, deadline - time.monotonic())
+        if wait <= 0:
+            break
+        key = reader.key(wait)
+        if key is not None:
+            return key
+    return None
