@@ -121,6 +121,20 @@ def test_unreadable_distributions_are_one_line_each_and_hide_nothing(site):
         assert "\n" not in line
 
 
+def test_an_egg_with_unreadable_metadata_is_named_by_its_path(site, tmp_path, monkeypatch):
+    egg = tmp_path / "rotten-1.0-py3.11.egg"
+    (egg / "EGG-INFO").mkdir(parents=True)
+    (egg / "EGG-INFO" / "PKG-INFO").write_bytes(b"Name: rotten\nSummary: caf\xe9\n")
+    (egg / "EGG-INFO" / "entry_points.txt").write_text("[muggins]\nrotten = discovery_plugins:tally_copy\n")
+    monkeypatch.syspath_prepend(str(egg))
+    importlib.invalidate_caches()
+    registry = load_registry(only=["tally", "rotten"])
+    assert list(registry.games) == ["tally"]
+    assert len(registry.errors) == 2, registry.errors
+    assert registry.errors[0].startswith(f"a distribution at {egg / 'EGG-INFO'} cannot be read: UnicodeDecodeError: ")
+    assert registry.errors[1] == "the plugin list names 'rotten', which matches no installed plugin"
+
+
 def test_the_first_distribution_of_a_name_on_sys_path_wins(site, tmp_path, monkeypatch):
     later = tmp_path / "later"
     write_dist_info(later, "muggins-twice", "[muggins]\ntwice = discovery_plugins:impostor\n", version="0.9")
@@ -209,6 +223,23 @@ def test_a_game_name_registered_twice_is_a_conflict_neither_plugin_wins(site):
     with pytest.raises(KeyError) as raised:
         registry.game("tally")
     assert raised.value.args[0] == message
+
+
+def test_a_conflict_with_a_plugin_from_no_distribution_names_the_plugin(site):
+    from discovery_plugins import impostor
+
+    registry = load_registry(only=["tally"], extra_plugins=[("handmade", impostor)])
+    assert registry.errors == [
+        "game 'tally' is registered by more than one plugin: muggins-tally 1.0 (plugin 'tally') and plugin 'handmade'; "
+        "neither is used; choose one with MUGGINS_LOAD_PLUGINS"
+    ]
+
+
+def test_a_plugin_registering_one_game_twice_is_refused_the_second_time(site):
+    write_dist_info(site, "muggins-twice", "[muggins]\ntwice = discovery_plugins:registers_twice\n")
+    registry = load_registry(only=["twice"])
+    assert list(registry.games) == ["twice"] and registry.conflicts == {}
+    assert registry.errors == ["plugin 'twice' failed to register games: PluginError: game 'twice' is registered twice by this plugin"]
 
 
 def test_choosing_one_plugin_settles_a_conflict(site):

@@ -25,6 +25,15 @@ class NamedTally:
         register(game)
 
 
+class RegistersTwice:
+    @hookimpl
+    def muggins_register_games(self, register):
+        for _ in range(2):
+            game = muggins_tally.TallyGame()
+            game.name = "twice"
+            register(game)
+
+
 class ExitsOnRegister:
     @hookimpl
     def muggins_register_games(self, register):
@@ -66,6 +75,7 @@ second_impostor = NamedTally("tally")
 tally_copy = NamedTally("tally_copy")
 another_copy = NamedTally("another_copy")
 impostor_with_a_misspelled_hook = ImpostorWithAMisspelledHook("tally")
+registers_twice = RegistersTwice()
 exits_on_register = ExitsOnRegister()
 exits_on_register_players = ExitsOnRegisterPlayers()
 exits_on_commands = ExitsOnCommands()

@@ -198,13 +198,13 @@ class _Discovered:
         return {_normalise(self.entry_point.name), _normalise(self.distribution)}
 
 
-def _distribution_key(dist: Distribution) -> str:
+def _distribution_key(dist: Distribution) -> str | None:
     # importlib.metadata's own de-duplication key: taken from the folder name, so
-    # usually no metadata is read; it is private, hence the fallbacks.
+    # usually no metadata is read (an .egg's EGG-INFO needs it); private, hence the guard.
     try:
         return _normalise(dist._normalized_name)  # type: ignore[attr-defined]
     except Exception:
-        return str(getattr(dist, "_path", id(dist)))
+        return None
 
 
 def _entry_points() -> tuple[list[_Discovered], dict[str, str]]:
@@ -219,19 +219,20 @@ def _entry_points() -> tuple[list[_Discovered], dict[str, str]]:
     found: list[_Discovered] = []
     unreadable: dict[str, str] = {}
     for dist in metadata.distributions():
-        key = _distribution_key(dist)
-        if key in seen:
-            continue
-        seen.add(key)
+        key, where = _distribution_key(dist), getattr(dist, "_path", None)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
         try:
             entries = dist.entry_points.select(group=ENTRY_POINT_GROUP)
             if not entries:
                 continue
             meta = dist.metadata
-            name, version = meta.get("Name") or key, meta.get("Version")
+            name, version = meta.get("Name") or key or str(where), meta.get("Version")
         except Exception as exc:
-            where = getattr(dist, "_path", None)
-            unreadable[key] = f"distribution {key!r}{f' at {where}' if where else ''} cannot be read: {_one_line(exc)}"
+            named = f"distribution {key!r}" if key else "a distribution"
+            unreadable[key or str(where)] = f"{named}{f' at {where}' if where else ''} cannot be read: {_one_line(exc)}"
             continue
         found.extend(_Discovered(ep, name, version) for ep in entries)
     # Sorted, so loading order (and which plugin gets a contested plugin name) does not depend on sys.path order.
