@@ -158,7 +158,8 @@ def test_partnership_result_names_both_partners(position):
     result = state.result()
     assert result.winners == (1, 3) and state.scores == [80, 124]
     assert result.scores == (80, 124, 0, 0)  # what each seat scored itself (the position gave the side's points to its first seat)
-    assert result.seat_stats["skunked"] == (1, 0, 1, 0)
+    assert result.seat_stats["skunked"] == (1, 0, 0, 0)  # a side's skunk is counted once, on its first seat
+    assert result.stats["skunks"] == 1
     assert game_sides(state) == ((0, 2), (1, 3))
 
 

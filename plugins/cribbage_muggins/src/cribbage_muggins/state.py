@@ -17,6 +17,7 @@ alone, or a partnership).
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -26,7 +27,7 @@ from muggins.actions import Move
 from .rules import DEAL, DOUBLE_SKUNK_LINE, SKUNK_LINE, CribbageRules
 from .scoring import score_peg, score_show, score_total
 
-__all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "sort_cards", "pips"]
+__all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "sort_cards", "pips", "peg_points", "shuffled_deck"]
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 _SUIT_POS = {c.suit: i for i, c in enumerate(DECK[::13])}
@@ -39,22 +40,70 @@ def pips(c: Card) -> int:
 
 
 _ORDER: dict[Card, int] = {c: int(c.rank) * 4 + _SUIT_POS[c.suit] for c in DECK}
+# Hot paths look cards up by identity (every Card is interned): hashing a Card runs Python code.
+_INDEX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
+#: counting value by rank (a Rank indexes it directly)
+_PIPS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in rank order, then clubs, diamonds, hearts, spades."""
-    return sorted(cards, key=_ORDER.__getitem__)
+    # A Card's own order is (rank, suit in bridge order), the same as _ORDER, and
+    # comparing the tuples costs less than a key function that hashes each card.
+    return sorted(cards)
 
 
-_DISCARDS: dict[tuple[Card, ...], Move] = {}
+_DISCARDS: dict[int, Move] = {}
 
 
 def _discard_move(combo: tuple[Card, ...]) -> Move:
-    """The (shared, immutable) action laying away `combo`, made once per combination."""
-    found = _DISCARDS.get(combo)
+    """The (shared, immutable) action laying away `combo` (sorted), made once per combination."""
+    key = 0
+    for c in combo:
+        key = key * 64 + _INDEX_BY_ID[id(c)] + 1
+    found = _DISCARDS.get(key)
     if found is None:
-        found = _DISCARDS[combo] = Move("discard " + " ".join(c.code for c in combo), label="lay away " + " ".join(map(str, combo)), data=combo)
+        found = _DISCARDS[key] = Move("discard " + " ".join(c.code for c in combo), label="lay away " + " ".join(map(str, combo)), data=combo)
     return found
+
+
+# random.shuffle's own steps, written out: for each i from the top, j = a uniform
+# draw below i + 1 by rejection from getrandbits((i + 1).bit_length()). Dealing
+# this way costs half as much and deals exactly the same cards (checked below at
+# import, and by a test); should a Python ever shuffle differently, rng.shuffle is used.
+_SHUFFLE_STEPS: tuple[tuple[int, int, int], ...] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
+
+
+def _shuffle_steps(deck: list[Card], rng: random.Random) -> None:
+    getrandbits = rng.getrandbits
+    for i, n, bits in _SHUFFLE_STEPS:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def _shuffle_steps_match_random() -> bool:
+    for seed in range(8):
+        mine, theirs = list(DECK), list(DECK)
+        _shuffle_steps(mine, random.Random(seed))
+        random.Random(seed).shuffle(theirs)
+        if mine != theirs:
+            return False
+    return True
+
+
+_SHUFFLE_MATCHES = _shuffle_steps_match_random()
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """A fresh pack shuffled by `rng`, card for card as `rng.shuffle(list(DECK))` would."""
+    deck = list(DECK)
+    if _SHUFFLE_MATCHES and type(rng) is random.Random:
+        _shuffle_steps(deck, rng)
+    else:
+        rng.shuffle(deck)
+    return deck
 
 
 _CODE: dict[Card, str] = {c: c.code for c in DECK}
@@ -77,6 +126,45 @@ OVERCOUNT = Claim("overcount", label="overcount", keys=("o",))
 RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
 _ACCEPT_ONLY: tuple[Action, ...] = (ACCEPT,)
 _PLAY: dict[Card, Move] = {c: Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
+_PLAY_BY_ID: dict[int, Move] = {id(c): move for c, move in _PLAY.items()}
+_PEG_PROMPTS: tuple[str, ...] = tuple(f"Count {n}: play a card" for n in range(32))
+
+
+def peg_points(seq: Sequence[Card], count: int) -> int:
+    """Points for the last card of `seq` (the cards of the current count, `count` their pips).
+
+    The same total as `scoring.score_peg(seq).total`, without building items:
+    15 or 31 for 2; the trailing cards of one rank for 2, 6 or 12; the
+    longest tail of distinct consecutive ranks (3 or more) for its length.
+    """
+    points = 2 if count == 15 or count == 31 else 0
+    n = len(seq)
+    if n < 2:
+        return points
+    last = seq[-1][0]
+    same = 1
+    while same < n and seq[-1 - same][0] == last:
+        same += 1
+    if same > 1:
+        return points + same * (same - 1)  # a pair ends the tail, so no run can
+    if n < 3:
+        return points
+    low = high = last
+    seen = 1 << last
+    run = 0
+    for k in range(2, n + 1):
+        r = seq[-k][0]
+        bit = 1 << r
+        if seen & bit:
+            break  # every longer tail repeats this rank too
+        seen |= bit
+        if r < low:
+            low = r
+        elif r > high:
+            high = r
+        if k >= 3 and high - low == k - 1:
+            run = k
+    return points + run
 
 
 class CribbageState(State):
@@ -157,7 +245,7 @@ class CribbageState(State):
             setattr(self, key, data[key])
         self.scores = list(data["scores"])
         self.seat_points = list(data["seat_points"])
-        self.hands = [_cards(h) for h in data["hands"]]
+        self.hands = [sorted(_cards(h)) for h in data["hands"]]  # kept in rank order (see _deal)
         self.laid = [_cards(h) for h in data["laid"]]
         self.crib = _cards(data["crib"])
         self.pack = _cards(data["pack"])
@@ -194,8 +282,7 @@ class CribbageState(State):
         rng = derive_rng(self.seed, "cut for deal")
         cutting = list(range(self.players))
         while True:
-            deck = list(DECK)
-            rng.shuffle(deck)
+            deck = shuffled_deck(rng)
             cuts = {seat: deck[i] for i, seat in enumerate(cutting)}
             low = min(int(c.rank) for c in cuts.values())
             lowest = [s for s in cutting if int(cuts[s].rank) == low]
@@ -208,8 +295,7 @@ class CribbageState(State):
     def _deal(self, events: list[dict]) -> None:
         """Shuffle, deal one at a time from the dealer's left, the pack card to the crib (3p)."""
         n = self.players
-        deck = list(DECK)
-        derive_rng(self.seed, "deal", self.deal_no).shuffle(deck)
+        deck = shuffled_deck(derive_rng(self.seed, "deal", self.deal_no))
         self.hands = [[] for _ in range(n)]
         self.laid = [[] for _ in range(n)]
         self.played = [[] for _ in range(n)]
@@ -222,16 +308,21 @@ class CribbageState(State):
         self.window, self.pending = None, {}
         for i in range(n * self.each):
             self.hands[(self.dealer + 1 + i) % n].append(deck[i])
+        # Hands are kept in rank order (the order every view and decision shows), so
+        # decisions need no sorting; which cards a seat holds is all the rules read.
+        for hand in self.hands:
+            hand.sort()
         used = n * self.each
         if self.extra:
             self.crib.extend(deck[used:used + self.extra])
             used += self.extra
         self.pack = deck[used:]
         self.stats["deals"] += 1
-        events.append(event("deal", deal=self.deal_no, dealer=self.dealer, cards_each=self.each, crib_from_pack=self.extra,
-                            scores=list(self.scores)))
-        for seat in range(n):
-            events.append(event("hand", seat=seat, cards=_codes(sort_cards(self.hands[seat])), to=[seat]))
+        if self.events_wanted:
+            events.append(event("deal", deal=self.deal_no, dealer=self.dealer, cards_each=self.each, crib_from_pack=self.extra,
+                                scores=list(self.scores)))
+            for seat in range(n):
+                events.append(event("hand", seat=seat, cards=_codes(self.hands[seat]), to=[seat]))
         self.phase = "discard"
         self.actor = (self.dealer + 1) % n
 
@@ -240,9 +331,8 @@ class CribbageState(State):
         phase = self.phase
         if phase == "peg":
             seat = self.turn
-            options = tuple(_PLAY[c] for c in sort_cards(self._playable(seat)))
-            prompt = f"Count {self.count}: play a card"
-            return Decision(seat, "play", options, options, prompt)
+            options = tuple([_PLAY_BY_ID[id(c)] for c in self._playable(seat)])
+            return Decision(seat, "play", options, options, _PEG_PROMPTS[self.count])
         if phase == "respond":
             seat = self.window.current
             right = self._right_response()
@@ -257,8 +347,7 @@ class CribbageState(State):
             return Decision(seat, "count", ANNOUNCE, (ANNOUNCE[self.pending["truth"]],), prompt, True)
         if phase == "discard":
             seat = self.actor
-            hand = sort_cards(self.hands[seat])
-            options = tuple(map(_discard_move, combinations(hand, self.lay)))
+            options = tuple(map(_discard_move, combinations(self.hands[seat], self.lay)))
             whose = "your" if self.dealer == seat else ("your partner's" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else f"seat {self.dealer}'s")
             prompt = f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib"
             return Decision(seat, "discard", options, options, prompt)
@@ -296,8 +385,9 @@ class CribbageState(State):
             hand.remove(c)
             self.crib.append(c)
             self.laid[seat].append(c)
-        events.append(event("discard", seat=seat, count=len(chosen)))
-        events.append(event("laid_away", seat=seat, cards=_codes(chosen), to=[seat]))
+        if self.events_wanted:
+            events.append(event("discard", seat=seat, count=len(chosen)))
+            events.append(event("laid_away", seat=seat, cards=_codes(chosen), to=[seat]))
         nxt = (seat + 1) % self.players
         if nxt != (self.dealer + 1) % self.players:
             self.actor = nxt
@@ -308,10 +398,13 @@ class CribbageState(State):
         """The player on the dealer's right cuts; the dealer turns the starter (the seeded shuffle decides it)."""
         cutter = (self.dealer - 1) % self.players
         self.starter = self.pack.pop()
-        events.append(event("cut", seat=cutter, dealer=self.dealer, starter=self.starter.code, reveals=[self.starter.code]))
-        if int(self.starter.rank) == 11:
+        wanted = self.events_wanted
+        if wanted:
+            events.append(event("cut", seat=cutter, dealer=self.dealer, starter=self.starter.code, reveals=[self.starter.code]))
+        if self.starter[0] == 11:
             self.stats["heels"] += 1
-            events.append(event("heels", seat=self.dealer, points=2))
+            if wanted:
+                events.append(event("heels", seat=self.dealer, points=2))
             if self._score(self.dealer, 2, "his heels", events):
                 return
         self.phase = "peg"
@@ -324,19 +417,23 @@ class CribbageState(State):
         return [c for c in self.hands[seat] if c not in played]
 
     def _playable(self, seat: int) -> list[Card]:
+        """The seat's unplayed cards that fit under 31, in rank order."""
         room = 31 - self.count
         played = self.played[seat]
-        return [c for c in self.hands[seat] if c not in played and pips(c) <= room]
+        return [c for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played]
 
     def _play(self, seat: int, c: Card, events: list[dict]) -> None:
         self.played[seat].append(c)
-        self.seq.append(c)
-        self.count += pips(c)
+        seq = self.seq
+        seq.append(c)
+        count = self.count = self.count + _PIPS[c[0]]
         self.last = seat
-        scored = score_peg(self.seq)
-        events.append(event("peg", seat=seat, card=c.code, count=self.count, points=scored.total,
-                            why=[item.label for item in scored.items], reveals=[c.code]))
-        if scored.total and self._score(seat, scored.total, "pegging", events):
+        points = peg_points(seq, count)
+        if self.events_wanted:
+            scored = score_peg(seq)
+            events.append(event("peg", seat=seat, card=c.code, count=count, points=points,
+                                why=[item.label for item in scored.items], reveals=[c.code]))
+        if points and self._score(seat, points, "pegging", events):
             return
         n = self.players
         if self.count == 31:
@@ -353,32 +450,39 @@ class CribbageState(State):
         """The count starts again at 0 with the first player holding cards, clockwise from `last`'s left."""
         n = self.players
         self.seq, self.count = [], 0
-        self.out = [not self._unplayed(s) for s in range(n)]
+        self.out = [len(p) == len(h) for p, h in zip(self.played, self.hands)]
         for step in range(1, n + 1):
             other = (last + step) % n
             if not self.out[other]:
                 self.turn = other
-                events.append(event("count_reset", next=other))
+                if self.events_wanted:
+                    events.append(event("count_reset", next=other))
                 return
         self.turn = (last + 1) % n  # nobody holds cards: pegging is over
 
     def _advance_peg(self, events: list[dict]) -> None:
         """Say go for players who cannot play, score go and last card, until someone must play."""
         n = self.players
+        played, hands, out = self.played, self.hands, self.out
+        wanted = self.events_wanted
         while True:
-            if all(len(self.played[s]) == len(self.hands[s]) for s in range(n)):
+            if list(map(len, played)) == list(map(len, hands)):
                 if self.count:
-                    events.append(event("go_point", seat=self.last, why="last card", points=1, count=self.count))
+                    if wanted:
+                        events.append(event("go_point", seat=self.last, why="last card", points=1, count=self.count))
                     if self._score(self.last, 1, "last card", events):
                         return
                 self._start_show(events)
                 return
             p = self.turn
-            if self._playable(p):
-                return
-            if not self.out[p]:
-                self.out[p] = True
-                if p != self.last and self._unplayed(p):
+            room = 31 - self.count
+            mine = played[p]
+            for c in hands[p]:
+                if _PIPS[c[0]] <= room and c not in mine:
+                    return  # p can play, so p must
+            if not out[p]:
+                out[p] = True
+                if wanted and p != self.last and self._unplayed(p):
                     events.append(event("go", seat=p, count=self.count))
             nxt = None
             for step in range(1, n + 1):
@@ -387,10 +491,12 @@ class CribbageState(State):
                     nxt = other
                     break
             if nxt is None:
-                events.append(event("go_point", seat=self.last, why="go", points=1, count=self.count))
+                if wanted:
+                    events.append(event("go_point", seat=self.last, why="go", points=1, count=self.count))
                 if self._score(self.last, 1, "go", events):
                     return
                 self._new_count(self.last, events)
+                out = self.out
             else:
                 self.turn = nxt
 
@@ -403,6 +509,7 @@ class CribbageState(State):
 
     def _next_show(self, events: list[dict]) -> None:
         """Show the next hand (or the crib); score it, or ask its owner to count it under muggins."""
+        wanted = self.events_wanted
         while self.shows:
             seat, what = self.shows.pop(0)
             if what == "crib":
@@ -411,17 +518,19 @@ class CribbageState(State):
             else:
                 cards = self.hands[seat]
                 self.shown[seat] = True
-            codes = _codes(sort_cards(cards))
-            events.append(event("show", seat=seat, what=what, cards=codes, starter=self.starter.code, reveals=codes + [self.starter.code]))
+            if wanted:
+                codes = _codes(sort_cards(cards))
+                events.append(event("show", seat=seat, what=what, cards=codes, starter=self.starter.code, reveals=codes + [self.starter.code]))
             truth = score_total(cards, self.starter, what == "crib")
             if self.counting:
                 self.phase = "count"
                 self.actor = seat
                 self.pending = {"seat": seat, "what": what, "announced": None, "truth": truth}
                 return
-            shown = score_show(cards, self.starter, what == "crib")
-            events.append(event("show_score", seat=seat, what=what, points=truth, breakdown=[i.to_dict() for i in shown.items],
-                                reveals=codes + [self.starter.code]))
+            if wanted:
+                shown = score_show(cards, self.starter, what == "crib")
+                events.append(event("show_score", seat=seat, what=what, points=truth, breakdown=[i.to_dict() for i in shown.items],
+                                    reveals=codes + [self.starter.code]))
             if truth and self._score(seat, truth, what, events):
                 return
         self.dealer = (self.dealer + 1) % self.players
@@ -443,7 +552,8 @@ class CribbageState(State):
             self.seat_figures["counts_high"][seat] += 1
         else:
             self.stats["counts_exact"] += 1
-        events.append(event("announce", seat=seat, what=p["what"], points=announced))
+        if self.events_wanted:
+            events.append(event("announce", seat=seat, what=p["what"], points=announced))
         if announced:
             self._score(seat, announced, f"{p['what']} count", events, check=False)
         side = self.side_of(seat)
@@ -461,7 +571,8 @@ class CribbageState(State):
         window = self.window
         seat = window.current
         p = self.pending
-        events.append(event("response", seat=seat, counter=p["seat"], response="accept" if isinstance(action, Pass) else str(action)))
+        if self.events_wanted:
+            events.append(event("response", seat=seat, counter=p["seat"], response="accept" if isinstance(action, Pass) else str(action)))
         if isinstance(action, Pass):
             window.passed()
             if window.closed:
@@ -520,6 +631,9 @@ class CribbageState(State):
         self._next_show(events)
 
     def _settlement(self, claim: Claim | None, changes: dict[int, int], events: list[dict], caller: int | None = None) -> None:
+        """The `settlement` event (only its breakdown needs the itemised show, so nothing when unread)."""
+        if not self.events_wanted:
+            return
         p = self.pending
         cards = self.crib if p["what"] == "crib" else self.hands[p["seat"]]
         shown = score_show(cards, self.starter, p["what"] == "crib")
@@ -542,7 +656,8 @@ class CribbageState(State):
         side = self.side_of(seat)
         self.scores[side] += points
         self.seat_points[seat] += points
-        events.append(event("score", seat=seat, side=side, points=points, total=self.scores[side], why=why))
+        if self.events_wanted:
+            events.append(event("score", seat=seat, side=side, points=points, total=self.scores[side], why=why))
         if check and self.scores[side] >= self.target:
             self._finish(side, why, events)
             return True
@@ -553,10 +668,25 @@ class CribbageState(State):
         self.window = None
         self.winner_side = side
         self.ended_by = why
+        if not self.events_wanted:
+            return
+        skunked, doubled = self._skunks()
         result = self.result()
         events.append(event("game_over", reached=side, reached_seats=self.seats_of(side), why=why, lowball=self.rules.lowball,
                             winners=list(result.winners), scores=list(self.scores),
-                            skunked=list(result.seat_stats["skunked"]), double_skunked=list(result.seat_stats["double_skunked"])))
+                            skunked=list(skunked), double_skunked=list(doubled)))
+
+    def _skunks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(skunked, double_skunked): 1 for every seat of a losing side below the line (never in lowball)."""
+        skunk = SKUNK_LINE[self.target]
+        double = DOUBLE_SKUNK_LINE.get(self.target, 0)
+        if self.rules.lowball:
+            return (0,) * self.players, (0,) * self.players
+        winner, side_of, scores = self.winner_side, self.side_of, self.scores
+        losers = [side_of(s) != winner for s in range(self.players)]
+        points = [scores[side_of(s)] for s in range(self.players)]
+        return (tuple(int(losers[s] and points[s] < skunk) for s in range(self.players)),
+                tuple(int(losers[s] and points[s] < double) for s in range(self.players)))
 
     def result(self) -> Result | None:
         if self.phase != "over":
@@ -570,17 +700,18 @@ class CribbageState(State):
         per_seat = tuple(self.scores[self.side_of(s)] for s in range(self.players))
         # Result.scores: the points each seat scored itself, so a partnership's seats add up to its score.
         own = tuple(self.seat_points) if self.partners else per_seat
-        skunk = SKUNK_LINE[self.target]
-        double = DOUBLE_SKUNK_LINE.get(self.target, 0)
-        lowball = self.rules.lowball
-        skunked = tuple(int(not lowball and s not in winners and per_seat[s] < skunk) for s in range(self.players))
-        doubled = tuple(int(not lowball and s not in winners and per_seat[s] < double) for s in range(self.players))
+        skunked, doubled = self._skunks()
         ordered = sorted(self.scores, reverse=True)
         stats = dict(self.stats)
         stats["margin"] = [ordered[0] - ordered[1]]
-        stats["skunks"] = sum(1 for side_ in range(self.nsides) if skunked[self.seats_of(side_)[0]])
-        stats["double_skunks"] = sum(1 for side_ in range(self.nsides) if doubled[self.seats_of(side_)[0]])
-        seat_stats = {"skunked": skunked, "double_skunked": doubled}
+        # simulate sums seat_stats per seat and per side, so a side's skunk is put on its
+        # first seat only: a partnership skunked once counts once (the event names both).
+        firsts = [self.seats_of(side_)[0] for side_ in range(self.nsides)]
+        side_skunked = tuple(skunked[s] if s in firsts else 0 for s in range(self.players))
+        side_doubled = tuple(doubled[s] if s in firsts else 0 for s in range(self.players))
+        stats["skunks"] = sum(side_skunked)
+        stats["double_skunks"] = sum(side_doubled)
+        seat_stats = {"skunked": side_skunked, "double_skunked": side_doubled}
         seat_stats.update({k: tuple(v) for k, v in self.seat_figures.items()})
         return Result(winners, own, stats, False, seat_stats)
 
@@ -663,7 +794,7 @@ class CribbageState(State):
         items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
         used: list[Card] = []
         for s, codes in items:
-            state.hands[int(s)] = _cards(codes)
+            state.hands[int(s)] = sorted(_cards(codes))
             used += state.hands[int(s)]
         state.crib = _cards(crib)
         used += state.crib
