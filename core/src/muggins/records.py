@@ -14,21 +14,40 @@ recorded ones. See docs/records.md.
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterator, Sequence
 
 from .actions import find_action
 from .game import Event, Game, Result, State
+from .locking import FileBusy, lock_exclusive
+from .limits import MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, clip, strip_bom
 from .rules import RulesError, rules_from_dict, rules_to_dict
 
-__all__ = ["FORMAT", "Record", "RecordError", "RecordWriter", "Divergence", "read_record", "replay"]
+__all__ = ["FORMAT", "Record", "RecordError", "RecordWriteError", "RecordWriter", "RecordFile", "Divergence", "read_record", "replay", "check_players"]
 
 FORMAT = 1
+MAX_PLAYERS = 64
+SEED_BOUND = 10**20
 
 
 class RecordError(ValueError):
     """A record cannot be read (unreadable, not JSON, truncated, wrong shape)."""
+
+
+class RecordWriteError(OSError):
+    """A record line could not be written (disk full, I/O error); the record keeps every line before it.
+
+    `path` names the record and `reason` says what failed (`No space left on device`).
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot write record {path}: {reason}")
+        self.path = path
+        self.reason = reason
 
 
 @dataclass
@@ -98,22 +117,33 @@ class RecordWriter:
         self._write({"result": self.record.result})
 
     def _write(self, line: dict[str, Any]) -> None:
-        self.stream.write(json.dumps(line, ensure_ascii=False) + "\n")
-        self.stream.flush()
+        try:
+            self.stream.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self.stream.flush()
+        except RecordWriteError:
+            raise
+        except OSError as exc:
+            raise RecordWriteError(str(getattr(self.stream, "name", "record")), exc.strerror or str(exc)) from exc
 
 
 def parse_record(text: str, *, source: str = "record") -> Record:
-    """Parse JSONL text into a Record; RecordError names the line that is wrong."""
-    lines = text.split("\n")
+    """Parse JSONL text into a Record; RecordError names the file and the line that is wrong."""
+    text = strip_bom(text)
     if not text.strip():
         raise RecordError(f"{source}: empty file, not a muggins record")
-    if lines and lines[-1] == "":
+    lines = text.split("\n")
+    complete = lines[-1] == ""
+    if complete:
         lines.pop()
-    elif lines:
-        # A last line without its newline was cut off mid-write.
+    return _parse_lines(lines, complete, source)
+
+
+def _parse_lines(lines: list[str], complete: bool, source: str) -> Record:
+    if not complete:
+        # A last line without its newline may have been cut off mid-write.
         try:
             json.loads(lines[-1])
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             raise RecordError(f"{source}:{len(lines)}: truncated record (the last line is incomplete)") from None
     parsed = []
     for number, line in enumerate(lines, 1):
@@ -121,49 +151,111 @@ def parse_record(text: str, *, source: str = "record") -> Record:
             parsed.append(json.loads(line))
         except json.JSONDecodeError as exc:
             raise RecordError(f"{source}:{number}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+        except RecursionError:
+            raise RecordError(f"{source}:{number}: JSON nested too deeply, not a muggins record line") from None
         if not isinstance(parsed[-1], dict):
             raise RecordError(f"{source}:{number}: each line must be a JSON object")
-    head = parsed[0]
-    if "muggins_record" not in head:
-        raise RecordError(f"{source}:1: not a muggins record (no 'muggins_record' header)")
-    if head["muggins_record"] != FORMAT:
-        raise RecordError(f"{source}:1: record format {head['muggins_record']!r} is not supported (this muggins reads format {FORMAT})")
-    try:
-        record = Record(
-            game=str(head["game"]),
-            version=str(head["version"]),
-            rules=dict(head["rules"]),
-            players=int(head["players"]),
-            seed=int(head["seed"]),
-            seats=[str(s) for s in head["seats"]],
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"{source}:1: header is missing or has a bad field ({exc})") from None
+    record = _header(parsed[0], source)
     for number, line in enumerate(parsed[1:], 2):
+        where = f"{source}:{number}"
+        if record.result is not None:
+            raise RecordError(f"{where}: a line after the result line (a record has one result, last)")
         if "opening" in line:
+            if number != 2:
+                raise RecordError(f"{where}: the opening line must come right after the header")
+            if not isinstance(line["opening"], list):
+                raise RecordError(f"{where}: 'opening' must be a list of events")
             record.opening = line["opening"]
         elif "result" in line:
+            if not isinstance(line["result"], dict):
+                raise RecordError(f"{where}: 'result' must be an object")
             record.result = line["result"]
         elif "action" in line and "seat" in line:
-            if not isinstance(line["action"], str) or not isinstance(line["seat"], int):
-                raise RecordError(f"{source}:{number}: a decision needs an integer seat and a text action")
-            record.decisions.append((line["seat"], line["action"]))
+            seat, action = line["seat"], line["action"]
+            if not isinstance(action, str) or not _is_int(seat):
+                raise RecordError(f"{where}: a decision needs an integer seat and a text action")
+            if not 0 <= seat < record.players:
+                raise RecordError(f"{where}: seat {clip(seat)} does not exist at a table of {record.players}")
+            expected = len(record.decisions)
+            if "n" in line and line["n"] != expected:
+                raise RecordError(f"{where}: decision numbered {clip(json.dumps(line['n']))}, expected {expected}")
+            if "events" in line and not isinstance(line["events"], list):
+                raise RecordError(f"{where}: 'events' must be a list")
+            record.decisions.append((seat, action))
             if "events" in line:
                 record.events.append(line["events"])
         else:
-            raise RecordError(f"{source}:{number}: unknown line (expected a decision, 'opening' or 'result')")
+            raise RecordError(f"{where}: unknown line (expected a decision, 'opening' or 'result')")
     return record
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _header(head: dict[str, Any], source: str) -> Record:
+    """The header line checked field by field: RecordError names the field, what it holds and what it needs."""
+    where = f"{source}:1"
+    if "muggins_record" not in head:
+        raise RecordError(f"{where}: not a muggins record (no 'muggins_record' header)")
+    if head["muggins_record"] != FORMAT or not _is_int(head["muggins_record"]):
+        raise RecordError(f"{where}: record format {clip(json.dumps(head['muggins_record']))} is not supported (this muggins reads format {FORMAT})")
+
+    def field(name: str, ok: Any, need: str) -> Any:
+        if name not in head:
+            raise RecordError(f"{where}: header is missing or has a bad field: no {name!r}")
+        value = head[name]
+        if not ok(value):
+            raise RecordError(f"{where}: header is missing or has a bad field: {name!r} is {clip(json.dumps(value, ensure_ascii=False))}; it must be {need}")
+        return value
+
+    game = field("game", lambda v: isinstance(v, str) and v.strip(), "a game name")
+    version = field("version", lambda v: isinstance(v, str), "a text version")
+    rules = field("rules", lambda v: isinstance(v, dict), "an object of house rules")
+    players = field("players", lambda v: _is_int(v) and 1 <= v <= MAX_PLAYERS, f"a whole number from 1 to {MAX_PLAYERS}")
+    seed = field("seed", lambda v: _is_int(v) and -SEED_BOUND < v < SEED_BOUND, "a whole number (at most 20 digits)")
+    seats = field("seats", lambda v: isinstance(v, list) and all(isinstance(s, str) and s for s in v), "a list of seat kinds such as [\"human\", \"expert\"]")
+    return Record(game=game, version=version, rules=dict(rules), players=players, seed=seed, seats=list(seats))
+
+
 def read_record(path: str | Path) -> Record:
-    """Read a record file; RecordError for anything unreadable, with the file's name."""
+    """Read a record file, line by line within size limits; RecordError (one line, with the file's name) for anything unusable."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as stream:
+            return read_record_from(stream, str(path))
     except OSError as exc:
         raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file, not a muggins record") from None
-    return parse_record(text, source=str(path))
+
+
+def read_record_from(stream: IO[bytes], source: str) -> Record:
+    """A record from an open binary stream (read from where it stands), within the size limits."""
+    lines: list[str] = []
+    total = 0
+    complete = True
+    while True:
+        raw = stream.readline(MAX_RECORD_LINE_BYTES + 1)
+        if not raw:
+            break
+        total += len(raw)
+        number = len(lines) + 1
+        if len(raw) > MAX_RECORD_LINE_BYTES:
+            raise RecordError(f"{source}:{number}: line longer than {MAX_RECORD_LINE_BYTES >> 20} MiB; not a muggins record line")
+        if total > MAX_RECORD_BYTES:
+            raise RecordError(f"{source}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a muggins record")
+        complete = raw.endswith(b"\n")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if not complete and number > 1:  # a multi-byte character cut off by a failed write
+                text = raw.decode("utf-8", "replace")
+            else:
+                raise RecordError(f"{source}: not a text file, not a muggins record") from None
+        lines.append(text[:-1] if complete else text)
+    if lines:
+        lines[0] = strip_bom(lines[0])
+    if not any(line.strip() for line in lines):
+        raise RecordError(f"{source}: empty file, not a muggins record")
+    return _parse_lines(lines, complete, source)
 
 
 @dataclass(frozen=True)
@@ -202,16 +294,16 @@ def replay(game: Game, record: Record, *, verify: bool = True, decisions: int | 
     for index, (seat, text) in enumerate(chosen):
         decision = state.decision()
         if decision is None:
-            return state, Divergence(index, f"the match is already over, but the record has {text!r} by seat {seat}")
+            return state, Divergence(index, f"the match is already over, but the record has {clip(text)!r} by seat {seat}")
         if decision.seat != seat:
             return state, Divergence(index, f"record has seat {seat} acting, but seat {decision.seat} is to act")
         action = find_action(decision.choices, text)
         if action is None:
-            allowed = ", ".join(str(c) for c in decision.choices[:12])
-            return state, Divergence(index, f"{text!r} is not a choice here (choices: {allowed})")
+            allowed = clip(", ".join(str(c) for c in decision.choices[:12]), 120)
+            return state, Divergence(index, f"{clip(text)!r} is not a choice here (choices: {allowed})")
         events = state.apply(seat, action)
         if verify and index < len(record.events) and _norm(record.events[index]) != _norm(events):
-            return state, Divergence(index, f"events differ: recorded {record.events[index]!r}, replay gives {events!r}")
+            return state, Divergence(index, f"events differ: recorded {clip(_norm(record.events[index]))}, replay gives {clip(_norm(events))}")
     return state, None
 
 
@@ -221,3 +313,222 @@ def _norm(events: Sequence[Event]) -> str:
 
 def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[str]) -> Record:
     return Record(game.name, game.version, rules_to_dict(rules), players, seed, list(seats))
+
+
+class RecordFile:
+    """A record file open for appending by this process alone, one whole line per write.
+
+    Opening takes an exclusive lock (`locking.lock_exclusive`), so a second
+    `play`/`resume` on the same file is refused with `RecordError` naming the
+    file and, when the system says, the process holding it. Each `write`
+    goes to the file at once with the stop signals (Ctrl-C, SIGTERM, SIGHUP)
+    held back, so a line is never half written by an interruption; a write
+    that fails (disk full) is cut back to the last whole line and raised as
+    `RecordWriteError`.
+    """
+
+    def __init__(self, fd: int, path: str) -> None:
+        self.fd = fd
+        self.name = path
+        self.size = os.fstat(fd).st_size
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str]) -> "RecordFile":
+        """A new, empty record at `path`; FileExistsError if there is one (records are never overwritten)."""
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+        return cls._locked(fd, str(path))
+
+    @classmethod
+    def open_existing(cls, path: str | os.PathLike[str]) -> "RecordFile":
+        """An existing record, to read and then append to; RecordError if it is not a regular file, cannot be opened or is in use."""
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
+        except OSError as exc:
+            raise RecordError(f"cannot open record {path} to continue it: {exc.strerror or exc}") from None
+        import stat
+
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise RecordError(f"{path} is not a regular file; a record to continue must be a file muggins can append to")
+        return cls._locked(fd, str(path))
+
+    @classmethod
+    def _locked(cls, fd: int, path: str) -> "RecordFile":
+        try:
+            lock_exclusive(fd, path)
+        except FileBusy as exc:
+            os.close(fd)
+            raise RecordError(f"record {path} is being written by {exc.holder or 'another muggins process'}; only one may write a record at a time") from None
+        return cls(fd, path)
+
+    def read(self) -> Record:
+        """The record as it stands on disk (RecordError for anything unusable)."""
+        with os.fdopen(os.dup(self.fd), "rb") as stream:
+            stream.seek(0)
+            return read_record_from(stream, self.name)
+
+    def drop_partial_line(self, backup: str) -> int:
+        """Cut off a last line that a failed write left incomplete, after copying the file to `backup`.
+
+        Returns the number of bytes dropped (0 when the last line is whole:
+        it ends with a newline, or is complete JSON without one, which
+        `end_line` finishes instead). The header line is never dropped.
+        """
+        start = self._last_line_start()
+        if start is None or start == 0:
+            return 0
+        tail = os.pread(self.fd, self.size - start, start)
+        if len(tail) <= MAX_RECORD_LINE_BYTES:
+            try:
+                json.loads(tail.decode("utf-8"))
+                return 0
+            except (ValueError, RecursionError):
+                pass
+        with os.fdopen(os.dup(self.fd), "rb") as source, open(backup, "xb") as copy:
+            source.seek(0)
+            shutil.copyfileobj(source, copy)
+        os.ftruncate(self.fd, start)
+        self.size = start
+        return len(tail)
+
+    def _last_line_start(self) -> int | None:
+        """Where the last line begins if it lacks its newline, else None."""
+        if self.size == 0 or os.pread(self.fd, 1, self.size - 1) == b"\n":
+            return None
+        position = self.size
+        while position > 0:
+            chunk_start = max(0, position - 65536)
+            chunk = os.pread(self.fd, position - chunk_start, chunk_start)
+            newline = chunk.rfind(b"\n")
+            if newline >= 0:
+                return chunk_start + newline + 1
+            position = chunk_start
+        return 0
+
+    def end_line(self) -> None:
+        """Finish a whole last line that lacks its newline, before appending."""
+        if self.size and os.pread(self.fd, 1, self.size - 1) != b"\n":
+            self.write("\n")
+
+    def write(self, text: str) -> int:
+        data = text.encode("utf-8")
+        with _stop_signals_held():
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(self.fd, view):]
+            except OSError as exc:
+                try:  # leave no partial line behind: the record stays resumable
+                    os.ftruncate(self.fd, self.size)
+                except OSError:
+                    pass
+                raise RecordWriteError(self.name, exc.strerror or str(exc)) from exc
+        self.size += len(data)
+        return len(text)
+
+    def flush(self) -> None:
+        """Nothing to do: every write goes straight to the file."""
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def __enter__(self) -> "RecordFile":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+_STOP_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+
+
+class _stop_signals_held:
+    """Hold Ctrl-C, SIGTERM and SIGHUP back for the length of one write (delivered right after)."""
+
+    def __enter__(self) -> None:
+        self.old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS) if hasattr(signal, "pthread_sigmask") else None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
+
+
+class _Diverged(Exception):
+    def __init__(self, divergence: Divergence) -> None:
+        self.divergence = divergence
+
+
+class _Done(Exception):
+    """Every recorded decision has been checked."""
+
+
+class _RecordChecker:
+    """A record writer stand-in that compares each decision the match takes with the record's."""
+
+    def __init__(self, record: Record, kinds: Sequence[str]) -> None:
+        self.expected = record.decisions
+        self.kinds = kinds
+        self.record = Record(record.game, record.version, record.rules, record.players, record.seed, list(record.seats))
+
+    def decision(self, seat: int, action: str, events: list[Event]) -> None:
+        index = len(self.record.decisions)
+        if index >= len(self.expected):
+            raise _Done
+        want_seat, want = self.expected[index]
+        if seat != want_seat:
+            raise _Diverged(Divergence(index, f"record has seat {want_seat} acting, but seat {seat} is to act"))
+        if action != want:
+            raise _Diverged(Divergence(index, f"seat {seat} ({clip(self.kinds[seat])}) would choose {clip(action)!r}, but the record has {clip(want)!r}"))
+        self.record.decisions.append((seat, action))
+        if index + 1 == len(self.expected):
+            raise _Done
+
+    def finish(self, result: Result) -> None:
+        self.record.result = result.to_dict()
+
+
+class _AsRecorded:
+    """A seat whose recorded choices are taken as given (a human's): answers with the record's next action."""
+
+    def __init__(self, checker: _RecordChecker) -> None:
+        self.checker = checker
+
+    def choose(self, view: Any, decision: Any) -> Any:
+        index = len(self.checker.record.decisions)
+        if index >= len(self.checker.expected):
+            raise _Done
+        text = self.checker.expected[index][1]
+        action = find_action(decision.choices, text)
+        if action is None:
+            raise _Diverged(Divergence(index, f"{clip(text)!r} is not a choice here"))
+        return action
+
+
+def check_players(game: Game, record: Record, players: Sequence[Any | None]) -> Divergence | None:
+    """Play the record again with `players` (None: take that seat's recorded choices as given) and find the first decision a bot would have taken differently.
+
+    The match runs through the engine exactly as it was played (the same
+    shortcuts, the same events to observing bots), so each bot's random
+    stream is asked exactly as often as it was; afterwards the bots stand
+    where they stood when the record was last written, ready to play on.
+    """
+    from .engine import Match, MatchAborted
+
+    if not record.decisions:
+        return None
+    checker = _RecordChecker(record, record.seats)
+    seated = [_AsRecorded(checker) if p is None else p for p in players]
+    match = Match(rebuild_state(game, record), seated, writer=checker)  # type: ignore[arg-type]
+    try:
+        match.run()
+    except _Done:
+        return None
+    except _Diverged as exc:
+        return exc.divergence
+    except MatchAborted as exc:
+        return Divergence(len(checker.record.decisions), str(exc))
+    if len(checker.record.decisions) < len(record.decisions):
+        return Divergence(len(checker.record.decisions), "the match is already over, but the record goes on")
+    return None

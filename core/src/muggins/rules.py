@@ -5,8 +5,10 @@ seed's rules; each field may carry `rule(default, doc=..., min=..., max=...)`
 metadata. `load_rules` reads TOML (`tomllib`), refuses unknown keys (with a
 close-match suggestion), wrong types and out-of-range values with one line
 naming the key, what was given, what is allowed and the file's line, then
-calls the class's optional `validate()` for cross-field checks.
-`rules_to_toml` writes the values with `tomli-w` under comment lines made
+calls the class's optional `validate()` for cross-field checks. Values
+quoted in errors are clipped (`limits.clip`), a byte-order mark is
+ignored and nesting is bounded, so no file gives a traceback or an
+endless line. `rules_to_toml` writes the values with `tomli-w` under comment lines made
 from each field's doc (what `muggins rules GAME` prints).
 """
 
@@ -17,7 +19,27 @@ import types
 import typing
 from typing import Any, Literal, Mapping
 
+from .limits import clip, strip_bom
+
 __all__ = ["rule", "RulesError", "load_rules", "rules_from_dict", "rules_to_dict", "rules_to_toml", "describe_type"]
+
+
+# Deeper than any real rule (a table of lists at most); bounds the checking work.
+MAX_RULES_DEPTH = 8
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and tables nest in `value` (a scalar is 0), without recursing."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_RULES_DEPTH:
+                return deepest
+            stack.extend((child, depth) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 class RulesError(ValueError):
@@ -61,11 +83,12 @@ def describe_type(tp: Any) -> str:
 
 
 def _toml_repr(value: Any) -> str:
+    """The value as TOML would write it, cut to a short quote (a value of megabytes stays one short line)."""
     if isinstance(value, str):
-        return f'"{value}"'
+        return f'"{clip(value)}"'
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return clip(value)
 
 
 def _convert(value: Any, tp: Any, where: str) -> Any:
@@ -122,7 +145,7 @@ def _convert_key(key: str, key_tp: Any, where: str) -> Any:
         try:
             return int(key)
         except ValueError:
-            raise RulesError(f"{where} has key {key!r}; keys must be whole numbers") from None
+            raise RulesError(f"{where} has key {clip(key)!r}; keys must be whole numbers") from None
     return key
 
 
@@ -152,13 +175,16 @@ def rules_from_dict(cls: type, data: Mapping[str, Any], *, source: str = "rules"
     values = {}
     for key, value in data.items():
         line = _line_of(text, key)
-        where = f"{source}:{line}: {key}" if line else f"{source}: {key}"
+        shown = clip(key)
+        where = f"{source}:{line}: {shown}" if line else f"{source}: {shown}"
         if key not in fields:
             import difflib
 
-            close = difflib.get_close_matches(key, fields, n=1, cutoff=0.6)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(fields)}"
+            close = difflib.get_close_matches(key, fields, n=1, cutoff=0.6) if len(key) < 100 else []
+            hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {clip(', '.join(fields), 120)}"
             raise RulesError(f"{where}: unknown house rule{hint}")
+        if isinstance(value, (list, dict)) and _depth(value) > MAX_RULES_DEPTH:
+            raise RulesError(f"{where}: nested more than {MAX_RULES_DEPTH} deep; no house rule needs that")
         converted = _convert(value, hints[key], where)
         _check_bounds(converted, fields[key], where)
         values[key] = converted
@@ -171,7 +197,7 @@ def rules_from_dict(cls: type, data: Mapping[str, Any], *, source: str = "rules"
         try:
             validate()
         except (ValueError, TypeError) as exc:
-            raise RulesError(f"{source}: {exc}") from None
+            raise RulesError(f"{source}: {clip(exc, 160)}") from None
     return result
 
 
@@ -180,9 +206,11 @@ def load_rules(cls: type, text: str, *, source: str = "rules") -> Any:
     import tomllib
 
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(strip_bom(text))
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{source}: TOML syntax error: {exc}") from None
+        raise RulesError(f"{source}: TOML syntax error: {clip(exc, 120)}") from None
+    except RecursionError:
+        raise RulesError(f"{source}: TOML nested too deeply; no house rule needs that") from None
     return rules_from_dict(cls, data, source=source, text=text)
 
 
