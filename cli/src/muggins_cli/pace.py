@@ -16,7 +16,8 @@ import os
 import select
 import sys
 import time
-from typing import IO, Any, Callable
+from contextlib import contextmanager
+from typing import IO, Any, Callable, Iterator
 
 __all__ = ["KeyReader", "available", "countdown", "STEPS"]
 
@@ -37,25 +38,42 @@ def available(stream: Any) -> bool:
 
 
 class KeyReader:
-    """Reads single keys from a terminal; `key(timeout)` is None when the time runs out."""
+    """Reads single keys from a terminal; `key(timeout)` is None when the time runs out.
+
+    Inside `with reader.keys():` the terminal stays in cbreak mode, so a key
+    typed between two reads (while the countdown is redrawn) is kept; outside
+    it each `key` call switches the mode for itself. The switch never flushes
+    input: a key typed just before the pause began still counts.
+    """
 
     def __init__(self, stream: IO[str] | None = None) -> None:
         self.fd = (stream or sys.stdin).fileno()
+        self._held = False
 
-    def key(self, timeout: float | None = None) -> str | None:
-        """One key (an escape sequence or a multi-byte character counts as one); EOFError for Ctrl-D or a closed terminal."""
+    @contextmanager
+    def keys(self) -> Iterator[None]:
         import termios
         import tty
 
+        if self._held:
+            yield
+            return
         saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd, termios.TCSANOW)
+        self._held = True
         try:
-            tty.setcbreak(self.fd)
+            yield
+        finally:
+            self._held = False
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
+
+    def key(self, timeout: float | None = None) -> str | None:
+        """One key (an escape sequence or a multi-byte character counts as one); EOFError for Ctrl-D or a closed terminal."""
+        with self.keys():
             ready, _, _ = select.select([self.fd], [], [], timeout)
             if not ready:
                 return None
             data = os.read(self.fd, 8)
-        finally:
-            termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
         if not data:
             raise EOFError
         text = data.decode("utf-8", errors="replace")
@@ -71,12 +89,13 @@ def countdown(reader: KeyReader, seconds: float, draw: Callable[[str], None]) ->
     """
     step = seconds / STEPS
     deadline = time.monotonic() + seconds
-    for left in range(STEPS, 0, -1):
-        draw("▮" * left + "▯" * (STEPS - left))
-        wait = min(step, deadline - time.monotonic())
-        if wait <= 0:
-            break
-        key = reader.key(wait)
-        if key is not None:
-            return key
+    with reader.keys():
+        for left in range(STEPS, 0, -1):
+            draw("▮" * left + "▯" * (STEPS - left))
+            wait = min(step, deadline - time.monotonic())
+            if wait <= 0:
+                break
+            key = reader.key(wait)
+            if key is not None:
+                return key
     return None

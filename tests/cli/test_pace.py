@@ -1,0 +1,150 @@
+"""`play --pace`: windows that flow on a real terminal (a pseudo-terminal), keys that call, stand or pause.
+
+The match runs as a real `muggins` process whose standard input and output
+are the slave side of a pty, exactly as in a terminal window; the test reads
+the screen from the master side and types keys into it. What is asserted is
+what the record says each key did, never how long anything took.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+from muggins.records import read_record
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+HINT = "any other key lets it stand"
+
+
+class Terminal:
+    """A `muggins` process on a pseudo-terminal: `expect` text on the screen, `type` keys."""
+
+    def __init__(self, args: list[str], env: dict[str, str], cwd) -> None:
+        self.master, slave = pty.openpty()
+        self.process = subprocess.Popen([sys.executable, "-m", "muggins_cli", *args], stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, close_fds=True)
+        os.close(slave)
+        self.screen = ""
+        self.seen = 0  # how much of the screen `expect` has consumed
+
+    def read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 4096)
+        except OSError:  # the process closed the terminal
+            return False
+        self.screen += data.decode("utf-8", errors="replace")
+        return bool(data)
+
+    def expect(self, *texts: str, timeout: float = 30) -> str:
+        """Wait until one of `texts` appears after what was already consumed; return it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for text in texts:
+                at = self.screen.find(text, self.seen)
+                if at >= 0:
+                    self.seen = at + len(text)
+                    return text
+            if time.monotonic() > deadline or (not self.read(0.2) and self.process.poll() is not None and not self.read(0.2)):
+                raise AssertionError(f"none of {texts!r} appeared; the screen ends with:\n{self.screen[-1500:]}")
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def finish(self, answer: str = "1\r", window: str | None = None, timeout: float = 60) -> int:
+        """Answer every line prompt with `answer` and every window with the key `window` (None: let it run out), until the process exits."""
+        deadline = time.monotonic() + timeout
+        while self.process.poll() is None and time.monotonic() < deadline:
+            try:
+                seen = self.expect("> ", HINT, "record: ", timeout=5)
+            except AssertionError:
+                continue
+            if seen == "> ":
+                self.type(answer)
+            elif seen == HINT and window is not None:
+                self.type(window)
+        while self.read(0.2):
+            pass
+        code = self.process.wait(timeout=5)
+        os.close(self.master)
+        return code
+
+
+@pytest.fixture
+def terminal(subprocess_env, tmp_path):
+    started = []
+
+    def start(*args: str, colour: bool = False) -> Terminal:
+        env = dict(subprocess_env, TERM="xterm", COLUMNS="100", LINES="40")
+        env.pop("NO_COLOR", None)
+        if not colour:
+            env["NO_COLOR"] = "1"
+        started.append(Terminal(list(args), env, tmp_path))
+        return started[-1]
+
+    yield start
+    for term in started:
+        if term.process.poll() is None:
+            term.process.kill()
+            term.process.wait()
+
+
+def window_answers(path) -> list[str]:
+    """Seat 0's answers in windows (every action but its own plays)."""
+    return [action for seat, action in read_record(path).decisions if seat == 0 and not action.startswith("play ")]
+
+
+def test_keys_call_stand_and_pause_in_a_flowing_window(terminal, tmp_path):
+    # A long pace, so every window here is decided by a key and never by the clock.
+    term = terminal("play", "tally", "--opponents", "expert", "--seed", "5", "--pace", "60", "--record", "r.jsonl")
+    term.expect("choose 1-33 > ")
+    term.type("play AH say 1\r")
+    term.expect(HINT)
+    term.type(" ")                      # any other key: let seat 1's play stand at once
+    term.expect(HINT)
+    term.type("o")                      # a key of its own: overcount on seat 2
+    term.expect("you: overcount")
+    term.expect("choose 1-22 > ")
+    term.type("10\r")                   # play 9♠ and say 9
+    term.expect(HINT)
+    term.type("p")                      # pause the flow…
+    term.expect("paused: p goes on")
+    term.type("m")                      # …then a claim that needs more: the line prompt opens with `m` typed
+    term.expect("(? lists all) > ")
+    term.type("uggins 2\r")
+    term.expect("seat 0 claims muggins 2: not upheld")
+    assert term.finish(window=" ") == 0
+    answers = window_answers(tmp_path / "r.jsonl")
+    assert answers[:3] == ["pass", "overcount", "muggins 2"]
+    assert "\x1b[31m" not in term.screen  # NO_COLOR is set: no colour at all
+
+
+def test_windows_flow_by_themselves_when_no_key_is_pressed(terminal, tmp_path):
+    term = terminal("play", "tally", "--opponents", "expert", "--seed", "5", "--pace", "0.05", "--record", "r.jsonl", colour=True)
+    assert term.finish() == 0  # only the human's own plays were answered
+    record = read_record(tmp_path / "r.jsonl")
+    assert record.result is not None
+    answers = window_answers(tmp_path / "r.jsonl")
+    assert answers and set(answers) == {"pass"}  # every window ran out and the move stood
+    assert "▮" in term.screen  # the countdown marker was shown
+    assert "\x1b[31m" in term.screen  # a terminal without NO_COLOR: red suits
+
+
+def test_pace_0_keeps_one_line_prompt_per_move(terminal, tmp_path):
+    term = terminal("play", "tally", "--opponents", "expert", "--seed", "5", "--pace", "0", "--record", "r.jsonl")
+    term.expect("choose 1-33 > ")
+    term.type("1\r")
+    term.expect("Enter/p = pass; o = overcount; or type muggins <1-10> (? lists all) > ")
+    term.type("o\r")
+    assert term.finish() == 0
+    assert HINT not in term.screen
+    assert window_answers(tmp_path / "r.jsonl")[0] == "overcount"
