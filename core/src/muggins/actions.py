@@ -43,7 +43,10 @@ class Action:
         return ()
 
 
-@dataclass(frozen=True, slots=True)
+_set = object.__setattr__  # frozen dataclasses assign through it; written out, it skips a __post_init__
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Pass(Action):
     """Let a disputable action stand (accept a count, let a card lie).
 
@@ -51,18 +54,25 @@ class Pass(Action):
     the shortcuts; neither is part of the text or of equality.
     """
 
-    label: str = field(default="", compare=False)
-    keys: tuple[str, ...] = field(default=("", "p", "accept", "ok"), compare=False)
+    styling: tuple[str, tuple[str, ...] | None] | None = field(default=None, compare=False, repr=False)
+
+    def __init__(self, label: str = "", keys: tuple[str, ...] | None = None) -> None:
+        _set(self, "styling", (label, keys) if label or keys is not None else None)
 
     def __str__(self) -> str:
         return "pass"
 
-    def __post_init__(self) -> None:
-        if not self.label:
-            object.__setattr__(self, "label", "pass")
+    @property
+    def label(self) -> str:
+        return (self.styling and self.styling[0]) or "pass"
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        keys = self.styling and self.styling[1]
+        return ("", "p", "accept", "ok") if keys is None else keys
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Claim(Action):
     """A responder's claim in a challenge window: `muggins`, `muggins 4`, `overcount`.
 
@@ -72,13 +82,21 @@ class Claim(Action):
     label is the text and a bare claim answers to its first letter.
     """
 
-    name: str = "muggins"
-    amount: int | None = None
-    target: str | None = None
-    label: str = field(default="", compare=False)
-    keys: tuple[str, ...] | None = field(default=None, compare=False)
+    name: str
+    amount: int | None
+    target: str | None
+    styling: tuple[str, tuple[str, ...] | None] | None = field(compare=False, repr=False)
+
+    def __init__(self, name: str = "muggins", amount: int | None = None, target: str | None = None,
+                 label: str = "", keys: tuple[str, ...] | None = None) -> None:
+        _set(self, "name", name)
+        _set(self, "amount", amount)
+        _set(self, "target", target)
+        _set(self, "styling", (label, keys) if label or keys is not None else None)
 
     def __str__(self) -> str:
+        if self.amount is None and self.target is None:
+            return self.name
         parts = [self.name]
         if self.target is not None:
             parts.append(self.target)
@@ -86,14 +104,19 @@ class Claim(Action):
             parts.append(str(self.amount))
         return " ".join(parts)
 
-    def __post_init__(self) -> None:
-        if not self.label:
-            object.__setattr__(self, "label", str(self))
-        if self.keys is None:
-            object.__setattr__(self, "keys", (self.name[0],) if self.amount is None and self.target is None else ())
+    @property
+    def label(self) -> str:
+        return (self.styling and self.styling[0]) or str(self)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        keys = self.styling and self.styling[1]
+        if keys is not None:
+            return keys
+        return (self.name[0],) if self.amount is None and self.target is None else ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Move(Action):
     """An action defined by its text: `Move("announce 12")`, `Move("discard 5H", data=card)`.
 
@@ -103,16 +126,22 @@ class Move(Action):
     """
 
     text: str
-    label: str = field(default="", compare=False)
-    keys: tuple[str, ...] = field(default=(), compare=False)
-    data: Any = field(default=None, compare=False)
+    given_label: str = field(compare=False, repr=False)
+    keys: tuple[str, ...] = field(compare=False)
+    data: Any = field(compare=False)
+
+    def __init__(self, text: str, label: str = "", keys: tuple[str, ...] = (), data: Any = None) -> None:
+        _set(self, "text", text)
+        _set(self, "given_label", label)
+        _set(self, "keys", keys)
+        _set(self, "data", data)
 
     def __str__(self) -> str:
         return self.text
 
-    def __post_init__(self) -> None:
-        if not self.label:
-            object.__setattr__(self, "label", self.text)
+    @property
+    def label(self) -> str:
+        return self.given_label or self.text
 
 
 _NO_INFO: Mapping[str, Any] = MappingProxyType({})
