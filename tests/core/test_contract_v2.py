@@ -359,3 +359,23 @@ def test_run_match_reports_what_reproduces_a_failure():
     failure = caught.value
     assert (failure.game, failure.players, failure.seed, failure.kinds) == ("guess", 2, 5, ["expert", "expert"])
     assert 'reproduce: run_match(game, players=2, seed=5, kinds=["expert", "expert"], rules=GuessRules(rounds=3, leak=\'event\'))' in str(failure)
+
+
+def test_a_plugin_written_against_the_first_contract_still_passes_and_plays():
+    import sys
+    from pathlib import Path
+
+    from muggins.plugins import load_registry
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "testgame"))
+    try:
+        import muggins_tally_v1
+    finally:
+        sys.path.pop(0)
+    registry = load_registry(load_entry_points=False, extra_plugins=[("tally_v1", muggins_tally_v1.plugin)])
+    game = registry.game("tally_v1")
+    report = check_game(game, games=8, kinds=("random", "expert", "novice"), registry=registry, seed=3)
+    assert report.matches == 24 and report.claims > 0
+    players = make_players(registry, game, ["expert", "novice:attention=1", "random"], 4)
+    record, decisions, _ = _record_of(game, game.Rules(), players, 4, stepwise=False)
+    assert decisions > 0 and sum(1 for line in record.splitlines() if line.startswith('{"n": ')) == decisions
