@@ -2,18 +2,41 @@
 
 Every game is a whole two-player game to 121 played through
 `muggins.engine.Match` with the game's registered bots, as `muggins
-simulate` plays it: `expert` seats with the default rules (muggins on; the
-experts' windows are unclaimable and settled in one call), and `random`
-seats with muggins off (the rules OpenSpiel's cribbage plays) and on (every
-count is disputed). If OpenSpiel (`pyspiel`) can be imported — here, or in
-the interpreter named by the environment variable `MUGGINS_OPEN_SPIEL_PYTHON`
-(the benchmark then runs that part of itself there) — its two-player
-cribbage is driven the same way from Python: chance outcomes sampled by
-their probabilities, every other action uniformly among the legal ones; the
-ratio is our random games per second (muggins off) over OpenSpiel's.
-Figures are medians over repeats, printed as JSON lines, never asserted.
+simulate` plays it (a new state and new players per game): `expert` seats
+with the default rules (muggins on; the experts' windows are unclaimable and
+settled in one call), and `random` seats with muggins off (the rules
+OpenSpiel's cribbage plays) and on (every count is disputed).
 
-Run: `uv run python benchmarks/bench_cribbage.py [--quick]` (or through benchmarks/run.py).
+OpenSpiel comparison, "driven the same way": each engine is asked for the
+legal moves and a uniformly random one is applied, until the game ends.
+For us that is `Match.run` with two `random` bots: the state offers the
+decision (every legal choice), the bot picks one uniformly with its own
+seeded generator, the engine applies it; the deal, the cut and the starter
+are chance events the state samples itself from its seed. For OpenSpiel
+(`pyspiel`, its C++ cribbage) the Python loop asks `legal_actions()` and
+applies a uniform one, and at a chance node asks `chance_outcomes()` and
+samples one by its probability with `random.choices` (OpenSpiel exposes
+each dealt card and the starter as a chance node, so its loop makes about
+twice as many Python calls per game: 13 chance nodes a deal, and goes are
+explicit pass actions). Both play whole two-player games to 121; OpenSpiel
+finishes the round in which the target is passed, we stop at the target as
+RULES.md says. The ratio is our random games per second (muggins off) over
+OpenSpiel's.
+
+OpenSpiel is found if `pyspiel` imports here (`uv run --group bench python
+benchmarks/bench_cribbage.py`, the optional `bench` dependency group), or in
+the interpreter named by the environment variable
+`MUGGINS_OPEN_SPIEL_PYTHON` (the benchmark then runs that part of itself
+there). `--baseline DIR` also measures an older copy of the
+`cribbage_muggins` package found in DIR (put first on that run's
+PYTHONPATH) in the same run, so before/after figures share the machine's
+load. Rates are CPU time of the process playing (`time.process_time`), as
+the machine is shared; our figure, OpenSpiel's and the baseline's are
+measured in turns, repeat by repeat, and each reported figure is a median
+over repeats (the ratio the median of the per-repeat ratios). Figures are
+printed as JSON lines, never asserted.
+
+Run: `uv run python benchmarks/bench_cribbage.py [--quick] [--baseline DIR]` (or through benchmarks/run.py).
 """
 
 from __future__ import annotations
@@ -25,20 +48,19 @@ import statistics
 import subprocess
 import sys
 import time
-from typing import Iterable
+from typing import Callable, Iterable
 
 
-def _games_per_second(play, games: int, repeats: int) -> float:
-    rates = []
-    for r in range(repeats):
-        start = time.perf_counter()
-        for i in range(games):
-            play(r * games + i)
-        rates.append(games / (time.perf_counter() - start))
-    return statistics.median(rates)
+def games_per_second(play: Callable[[int], object], games: int, first_seed: int = 0) -> float:
+    """Games per CPU second of this process for `games` games seeded first_seed, first_seed + 1, ..."""
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + games):
+        play(seed)
+    return games / (time.process_time() - start)
 
 
-def _muggins_player(kinds: list[str], **rules):
+def muggins_player(kinds: list[str], **rules: object) -> Callable[[int], object]:
+    """A function playing one whole game of cribbage_muggins through Match.run with these seats."""
     from muggins.engine import Match
     from muggins.players import make_players
     from muggins.plugins import load_registry
@@ -47,22 +69,22 @@ def _muggins_player(kinds: list[str], **rules):
     game = registry.game("cribbage_muggins")
     house = game.Rules(**rules)
 
-    def play(seed: int) -> None:
+    def play(seed: int) -> object:
         state = game.new(house, len(kinds), seed)
-        Match(state, make_players(registry, game, kinds, seed)).run()
+        return Match(state, make_players(registry, game, kinds, seed)).run()
 
     play(0)  # builds the crib table and warms the caches outside the timing
     return play
 
 
-def openspiel_games_per_second(games: int, repeats: int) -> float:
-    """Random-play games per second of OpenSpiel's two-player cribbage (ImportError without pyspiel)."""
+def openspiel_player() -> Callable[[int], object]:
+    """A function playing one random game of OpenSpiel's two-player cribbage (ImportError without pyspiel)."""
     import pyspiel
 
     game = pyspiel.load_game("cribbage")
     rng = random.Random(1)
 
-    def play(_: int) -> None:
+    def play(_: int) -> object:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -72,44 +94,75 @@ def openspiel_games_per_second(games: int, repeats: int) -> float:
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]
             state.apply_action(action)
+        return state.returns()
 
-    return _games_per_second(play, games, repeats)
+    play(0)
+    return play
 
 
-def _openspiel_elsewhere(games: int, repeats: int) -> float | None:
-    python = os.environ.get("MUGGINS_OPEN_SPIEL_PYTHON")
-    if not python:
-        return None
-    done = subprocess.run([python, __file__, "--openspiel-only", str(games), str(repeats)], capture_output=True, text=True, check=True)
+def _in_subprocess(python: str, what: str, games: int, first_seed: int, pythonpath: str | None = None) -> float:
+    env = dict(os.environ)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    done = subprocess.run([python, __file__, "--one", what, str(games), str(first_seed)], capture_output=True, text=True, check=True, env=env)
     return json.loads(done.stdout)["games_per_second"]
 
 
-def run(quick: bool = False) -> Iterable[dict]:
-    games, repeats = (10, 1) if quick else (100, 3)
-    expert = _games_per_second(_muggins_player(["expert", "expert"]), games, repeats)
-    yield {"metric": "expert_games_per_second", "players": 2, "target": 121, "muggins": True, "value": round(expert, 1)}
-    random_off = _games_per_second(_muggins_player(["random", "random"], muggins=False), games * 2, repeats)
-    yield {"metric": "random_games_per_second", "players": 2, "target": 121, "muggins": False, "value": round(random_off, 1)}
-    random_on = _games_per_second(_muggins_player(["random", "random"]), games * 2, repeats)
-    yield {"metric": "random_games_per_second", "players": 2, "target": 121, "muggins": True, "value": round(random_on, 1)}
+def _openspiel_measure() -> tuple[Callable[[int, int], float] | None, str | None]:
+    """A function (games, first seed) -> OpenSpiel's rate, and where it runs; (None, None) without pyspiel."""
     try:
-        spiel = openspiel_games_per_second(games * 2, repeats)
-        where = "this interpreter"
+        play = openspiel_player()
+        return (lambda games, first: games_per_second(play, games, first)), "this interpreter"
     except ImportError:
-        spiel = _openspiel_elsewhere(games * 2, repeats)
-        where = os.environ.get("MUGGINS_OPEN_SPIEL_PYTHON")
+        python = os.environ.get("MUGGINS_OPEN_SPIEL_PYTHON")
+        if not python:
+            return None, None
+        return (lambda games, first: _in_subprocess(python, "openspiel", games, first)), python
+
+
+def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
+    games, repeats = (10, 1) if quick else (150, 5)
+    expert = muggins_player(["expert", "expert"])
+    rates = [games_per_second(expert, games // 2, r * games) for r in range(repeats)]
+    yield {"metric": "expert_games_per_second", "players": 2, "target": 121, "muggins": True, "value": round(statistics.median(rates), 1)}
+    random_on = muggins_player(["random", "random"])
+    rates = [games_per_second(random_on, games, r * games) for r in range(repeats)]
+    yield {"metric": "random_games_per_second", "players": 2, "target": 121, "muggins": True, "value": round(statistics.median(rates), 1)}
+
+    random_off = muggins_player(["random", "random"], muggins=False)
+    spiel, where = _openspiel_measure()
+    ours, theirs, before = [], [], []
+    for r in range(repeats):  # in turns, so that a change in the machine's load hits every figure alike
+        ours.append(games_per_second(random_off, games, r * games))
+        if spiel is not None:
+            theirs.append(spiel(games, r * games))
+        if baseline:
+            before.append(_in_subprocess(sys.executable, "random-off", games, r * games, pythonpath=baseline))
+    yield {"metric": "random_games_per_second", "players": 2, "target": 121, "muggins": False, "value": round(statistics.median(ours), 1)}
+    if baseline:
+        yield {"metric": "baseline_random_games_per_second", "players": 2, "target": 121, "muggins": False,
+               "value": round(statistics.median(before), 1), "baseline": baseline}
+        yield {"metric": "random_speedup_over_baseline", "muggins": False,
+               "value": round(statistics.median(a / b for a, b in zip(ours, before)), 3)}
     if spiel is None:
         yield {"metric": "openspiel_random_games_per_second", "value": None,
-               "note": "pyspiel not importable; set MUGGINS_OPEN_SPIEL_PYTHON to a Python that has open_spiel"}
+               "note": "pyspiel not importable; run with `uv run --group bench` or set MUGGINS_OPEN_SPIEL_PYTHON to a Python that has open_spiel"}
         return
-    yield {"metric": "openspiel_random_games_per_second", "players": 2, "value": round(spiel, 1), "python": where}
-    yield {"metric": "random_ratio_ours_over_openspiel", "muggins": False, "value": round(random_off / spiel, 3)}
+    yield {"metric": "openspiel_random_games_per_second", "players": 2, "value": round(statistics.median(theirs), 1), "python": where}
+    yield {"metric": "random_ratio_ours_over_openspiel", "muggins": False,
+           "value": round(statistics.median(a / b for a, b in zip(ours, theirs)), 3)}
+
+
+def _one(what: str, games: int, first_seed: int) -> float:
+    if what == "openspiel":
+        return games_per_second(openspiel_player(), games, first_seed)
+    return games_per_second(muggins_player(["random", "random"], muggins=False), games, first_seed)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--openspiel-only"]:
-        count, times = int(sys.argv[2]), int(sys.argv[3])
-        print(json.dumps({"games_per_second": openspiel_games_per_second(count, times)}))
+    if sys.argv[1:2] == ["--one"]:
+        print(json.dumps({"games_per_second": _one(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))}))
         sys.exit(0)
-    for figure in run(quick="--quick" in sys.argv):
+    base = sys.argv[sys.argv.index("--baseline") + 1] if "--baseline" in sys.argv else None
+    for figure in run(quick="--quick" in sys.argv, baseline=base):
         print(json.dumps({"bench": "cribbage", **figure}), flush=True)

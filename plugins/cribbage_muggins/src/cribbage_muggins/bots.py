@@ -161,16 +161,18 @@ class RandomBot:
             raise ValueError("random call_rate must lie between 0 and 1")
         self.rng = rng
         self.call_rate = call_rate
+        self._below = rng.randrange  # bound once: a simulation asks it at nearly every decision
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
         choices = decision.choices
-        if decision.kind == "respond":
-            if self.rng.random() < self.call_rate:
-                calls = [c for c in choices if not isinstance(c, Pass)]
-                if calls:
-                    return calls[self.rng.randrange(len(calls))]
-            return next(c for c in choices if isinstance(c, Pass))
-        return choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+        if decision.kind != "respond":
+            n = len(choices)
+            return choices[self._below(n)] if n > 1 else choices[0]
+        if self.rng.random() < self.call_rate:
+            calls = [c for c in choices if not isinstance(c, Pass)]
+            if calls:
+                return calls[self.rng.randrange(len(calls))]
+        return next(c for c in choices if isinstance(c, Pass))
 
 
 def _rate(name: str, default: float, help: str) -> PlayerOption:

@@ -53,18 +53,18 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards)
 
 
-_DISCARDS: dict[int, Move] = {}
-
-
 def _discard_move(combo: tuple[Card, ...]) -> Move:
-    """The (shared, immutable) action laying away `combo` (sorted), made once per combination."""
-    key = 0
-    for c in combo:
-        key = key * 64 + _INDEX_BY_ID[id(c)] + 1
-    found = _DISCARDS.get(key)
-    if found is None:
-        found = _DISCARDS[key] = Move("discard " + " ".join(c.code for c in combo), label="lay away " + " ".join(map(str, combo)), data=combo)
-    return found
+    """The action laying away `combo` (cards in rank order)."""
+    return Move("discard " + " ".join(c.code for c in combo), label="lay away " + " ".join(map(str, combo)), data=combo)
+
+
+# Every discard action, made once at import: one card (3 and 4 players) by card
+# index, two cards (2 players) by first index * 52 + second, the first ranking lower.
+_DISCARD_ONE: tuple[Move, ...] = tuple(_discard_move((c,)) for c in DECK)
+_DISCARD_TWO: list[Move | None] = [None] * (52 * 52)
+for _pair in combinations(sorted(DECK), 2):
+    _DISCARD_TWO[_INDEX_BY_ID[id(_pair[0])] * 52 + _INDEX_BY_ID[id(_pair[1])]] = _discard_move(_pair)
+del _pair
 
 
 # random.shuffle's own steps, written out: for each i from the top, j = a uniform
@@ -331,7 +331,9 @@ class CribbageState(State):
         phase = self.phase
         if phase == "peg":
             seat = self.turn
-            options = tuple([_PLAY_BY_ID[id(c)] for c in self._playable(seat)])
+            room = 31 - self.count
+            played = self.played[seat]
+            options = tuple([_PLAY_BY_ID[id(c)] for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played])
             return Decision(seat, "play", options, options, _PEG_PROMPTS[self.count])
         if phase == "respond":
             seat = self.window.current
@@ -347,7 +349,11 @@ class CribbageState(State):
             return Decision(seat, "count", ANNOUNCE, (ANNOUNCE[self.pending["truth"]],), prompt, True)
         if phase == "discard":
             seat = self.actor
-            options = tuple(map(_discard_move, combinations(self.hands[seat], self.lay)))
+            indices = [_INDEX_BY_ID[id(c)] for c in self.hands[seat]]
+            if self.lay == 2:
+                options = tuple([_DISCARD_TWO[a * 52 + b] for a, b in combinations(indices, 2)])
+            else:
+                options = tuple([_DISCARD_ONE[a] for a in indices])
             whose = "your" if self.dealer == seat else ("your partner's" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else f"seat {self.dealer}'s")
             prompt = f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib"
             return Decision(seat, "discard", options, options, prompt)
@@ -466,7 +472,13 @@ class CribbageState(State):
         played, hands, out = self.played, self.hands, self.out
         wanted = self.events_wanted
         while True:
-            if list(map(len, played)) == list(map(len, hands)):
+            p = self.turn
+            room = 31 - self.count
+            mine = played[p]
+            for c in hands[p]:
+                if _PIPS[c[0]] <= room and c not in mine:
+                    return  # p can play, so p must (and pegging is not over)
+            if sum(map(len, played)) == sum(map(len, hands)):
                 if self.count:
                     if wanted:
                         events.append(event("go_point", seat=self.last, why="last card", points=1, count=self.count))
@@ -474,12 +486,6 @@ class CribbageState(State):
                         return
                 self._start_show(events)
                 return
-            p = self.turn
-            room = 31 - self.count
-            mine = played[p]
-            for c in hands[p]:
-                if _PIPS[c[0]] <= room and c not in mine:
-                    return  # p can play, so p must
             if not out[p]:
                 out[p] = True
                 if wanted and p != self.last and self._unplayed(p):
