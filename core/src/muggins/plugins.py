@@ -312,7 +312,7 @@ def _load_entry_point(registry: Registry, found: _Discovered) -> None:
 
 
 def _forget(registry: Registry, plugin_name: str) -> None:
-    for name, offers in registry._game_offers.items():
+    for offers in registry._game_offers.values():
         offers[:] = [(game, info) for game, info in offers if info.name != plugin_name]
     registry.plugins = [p for p in registry.plugins if p.name != plugin_name]
 
