@@ -23,6 +23,17 @@ from muggins.plugins import load_registry, reset_registry
 from muggins_cli.main import cli
 
 
+@pytest.fixture(autouse=True)
+def records_here(monkeypatch):
+    """Records go to the current directory and the resume hint is plain `muggins`, whoever runs the tests.
+
+    Without this a test would write into the user's real records folder, and
+    the hint would depend on whether pytest was started through `uv run`.
+    """
+    monkeypatch.setenv("MUGGINS_RECORDS", ".")
+    monkeypatch.delenv("UV", raising=False)
+
+
 def _invoker(monkeypatch, where: Path):
     monkeypatch.chdir(where)
     runner = CliRunner()

@@ -153,14 +153,14 @@ def test_record_that_cannot_be_created(run, one_line):
 
 
 def test_default_record_in_an_unwritable_directory(run, monkeypatch, one_line):
-    from muggins_cli import commands
+    from muggins.records import RecordFile
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(commands, "open", refuse, raising=False)
+    monkeypatch.setattr(RecordFile, "create", refuse)
     result = run("play", "tally", *BOTS, "--seed", "3")
     assert result.exit_code == 2
     assert one_line(result.stderr) == (
-        "muggins: error: cannot create record muggins-tally-3.jsonl in the current directory: Permission denied; use --record FILE"
+        "muggins: error: cannot create record muggins-tally-3.jsonl: Permission denied; set MUGGINS_RECORDS or use --record FILE"
     )

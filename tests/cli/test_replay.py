@@ -156,8 +156,8 @@ def test_record_with_bad_rules_or_player_count(run, record, one_line, command):
     rewrite(record, lambda lines: (lines[0]["rules"].update(hand_sise=2), lines.pop()))
     result = run(*command, "r.jsonl")
     assert result.exit_code == 2
-    assert one_line(result.stderr) == "muggins: error: record rules: hand_sise: unknown house rule; did you mean 'hand_size'?"
+    assert one_line(result.stderr) == "muggins: error: r.jsonl: record rules: hand_sise: unknown house rule; did you mean 'hand_size'?"
     rewrite(record, lambda lines: (lines[0]["rules"].pop("hand_sise"), lines[0].update(players=9, seats=["expert"] * 9)))
     result = run(*command, "r.jsonl")
     assert result.exit_code == 2
-    assert one_line(result.stderr) == "muggins: error: record is for 9 players; tally allows 2-4"
+    assert one_line(result.stderr) == "muggins: error: r.jsonl: record is for 9 players; tally allows 2-4"

@@ -109,7 +109,7 @@ def test_resume_refuses_a_record_whose_seat_options_are_bad(run, tmp_path, one_l
     path.write_text(json.dumps(header) + "\n" + "".join(rest[:3]))
     result = run("resume", "r.jsonl")
     assert result.exit_code == 2
-    assert one_line(result.stderr) == "muggins: error: seat 'novice:error_rate=2': player kind 'novice': error_rate=2.0 is out of range; error_rate (float 0..1, default 0.1)"
+    assert one_line(result.stderr) == "muggins: error: r.jsonl: header seats: seat 'novice:error_rate=2': player kind 'novice': error_rate=2.0 is out of range; error_rate (float 0..1, default 0.1)"
 
 
 def test_generic_bots_refuse_a_game_whose_correct_choices_need_hidden_cards(run, fake_plugin, one_line, tmp_path):

@@ -5,27 +5,31 @@ only when one of them runs, so the game core is never imported just to
 show help (`info.py` holds the lighter list, plugins and rules). This
 module owns checking what the user gave (game names, house
 rules files, player counts, seats with their options, records) and reporting problems as
-`BadInput` (exit 2), running matches with a `RecordWriter` so each decision
-is on disk as soon as it is taken, turning Ctrl-C or the end of input into
-a saved record plus the exact `muggins resume` command, and printing
+`BadInput` (exit 2), running matches with a `RecordWriter` on a locked
+`RecordFile` so each decision is on disk as soon as it is taken, turning
+Ctrl-C, SIGTERM, SIGHUP, the end of input or a failed write into a saved
+record plus the exact resume command (`recording.py` owns the records
+folder, that command and the signals), checking a record's header, events
+and bot choices before resuming or verifying it, and printing
 results, narrations and simulation summaries.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
+import os
 import shlex
 import sys
 from pathlib import Path
-from typing import IO, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import click
 
 from muggins.engine import Match, MatchAborted
 from muggins.game import Event, Game, Result
 from muggins.players import make_players, parse_seat
-from muggins.records import Record, RecordError, RecordWriter, header_for, read_record, rebuild_state, replay as replay_record
+from muggins.limits import MAX_RULES_BYTES, LimitError, clip, read_limited
+from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules
 
@@ -33,6 +37,7 @@ from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
 from .human import HumanPlayer
 from .info import find_game
 from .main import registry as get_registry
+from .recording import SignalStop, bounded_stdin, latest_unfinished, new_record, resume_command, stop_signals
 
 HUMAN = "human"
 
@@ -43,11 +48,11 @@ def read_rules(game: Game, path: str | None) -> Any:
     if path is None:
         return game.Rules()
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_limited(path, MAX_RULES_BYTES, "house rules")
     except OSError as exc:
         raise BadInput(f"cannot read house rules {path}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise BadInput(f"{path}: not a text file, not house rules") from exc
+    except LimitError as exc:
+        raise BadInput(str(exc)) from exc
     try:
         return load_rules(game.Rules, text, source=path)
     except RulesError as exc:
@@ -146,13 +151,7 @@ def load_record(registry: Any, path: str) -> tuple[Record, Game]:
         record = read_record(path)
     except RecordError as exc:
         raise BadInput(str(exc)) from exc
-    if record.game not in registry.games:
-        installed = ", ".join(sorted(registry.games)) or "none"
-        raise BadInput(f"{path} is a record of game {record.game!r}, which is not installed; installed games: {installed}")
-    game = registry.games[record.game]
-    if record.version != str(game.version):
-        raise BadInput(f"{path} was recorded with {game.name} version {record.version}, but the installed {game.name} is version {game.version}")
-    return record, game
+    return record, _installed_game(registry, record, path)
 
 
 def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, humans: bool = True, pace: float = 0) -> list[Any]:
@@ -173,43 +172,43 @@ def quoted(path: str | Path) -> str:
 
 
 # -- play and resume -------------------------------------------------------------
-def open_new_record(path: str | None, game: str, seed: int) -> tuple[str, IO[str]]:
-    """Create the record file: the one given (never overwritten) or muggins-GAME-SEED[-N].jsonl here."""
-    if path is not None:
-        try:
-            return path, open(path, "x", encoding="utf-8")
-        except FileExistsError as exc:
-            raise BadInput(f"record {path} already exists; choose another --record, or continue it with: muggins resume {quoted(path)}") from exc
-        except OSError as exc:
-            raise BadInput(f"cannot create record {path}: {exc.strerror or exc}") from exc
-    for n in itertools.count(1):
-        name = f"muggins-{game}-{seed}.jsonl" if n == 1 else f"muggins-{game}-{seed}-{n}.jsonl"
-        try:
-            return name, open(name, "x", encoding="utf-8")
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise BadInput(f"cannot create record {name} in the current directory: {exc.strerror or exc}; use --record FILE") from exc
-    raise AssertionError("unreachable")  # pragma: no cover
+def open_new_record(path: str | None, game: str, seed: int) -> tuple[str, RecordFile]:
+    """Create and lock the record file: the one given (never overwritten) or muggins-GAME-SEED[-N].jsonl in the records folder."""
+    return new_record(path, game, seed)
 
 
 def run_match(match: Match, path: str) -> Result:
-    """Play to the end. Ctrl-C exits 130 and end of input 1, each after saying how to resume."""
+    """Play to the end; every way of stopping early keeps the record and says how to resume.
+
+    Ctrl-C exits 130, SIGTERM 143 and SIGHUP 129 (the record is complete to
+    its last decision); end of input exits 1; a record that cannot be
+    written (disk full) exits 1 naming the failure, the record cut back to
+    its last whole line.
+    """
     try:
         return match.run()
     except MatchAborted as exc:
         raise GameError(str(exc)) from exc
+    except SignalStop as exc:
+        _stopped(match, path, exc.why, exc.exit_code)
     except KeyboardInterrupt:
         _stopped(match, path, "interrupted", EXIT_INTERRUPTED)
     except EOFError:
         _stopped(match, path, "input ended", EXIT_ERROR)
+    except RecordWriteError as exc:
+        kept = len(match.writer.record.decisions) if match.writer is not None else 0
+        raise GameError(f"{exc}; the record keeps {kept} decisions; free some space, then continue with: {resume_command(path)}") from exc
     raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _stopped(match: Match, path: str, why: str, code: int) -> None:
-    if sys.stdin.isatty():  # pragma: no cover - close the line the ^C was echoed on
-        click.echo(err=True)
-    click.echo(f"muggins: {why} after {match.decisions} decisions; the record is saved; continue with: muggins resume {quoted(path)}", err=True)
+    kept = len(match.writer.record.decisions) if match.writer is not None else match.decisions
+    try:
+        if sys.stdin.isatty():  # pragma: no cover - close the line the ^C was echoed on
+            click.echo(err=True)
+        click.echo(f"muggins: {why} after {kept} decisions; the record is saved; continue with: {resume_command(path)}", err=True)
+    except (OSError, ValueError):  # after SIGHUP the terminal may be gone; the exit code still tells
+        pass
     raise click.exceptions.Exit(code)
 
 
@@ -256,7 +255,7 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
         click.echo(f"seed: {seed}")
     path, stream = open_new_record(record_path, game.name, seed)
     click.echo(f"recording to {path}")
-    with stream:
+    with stream, stop_signals(), bounded_stdin():
         state = game.new(rules, count, seed)
         writer = RecordWriter.start(stream, header_for(game, rules, count, seed, kinds), state.opening_events())
         seated = build_players(registry, game, kinds, seed, pace=pace)
@@ -266,61 +265,105 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
     _finish(game, seated, kinds, result, path)
 
 
-def resume(path: str) -> None:
+def resume(path: str | None) -> None:
+    """Continue a record (the most recent unfinished one in the records folder when `path` is None) under its writer's lock."""
     registry = get_registry()
-    record, game = load_record(registry, path)
-    if len(record.seats) != record.players:
-        raise BadInput(f"{path}: the header names {len(record.seats)} seat kinds for {record.players} players")
-    check_kinds(registry, game, record.seats, allow_human=True)
-    if record.result is not None:
-        click.echo(f"{path}: this match is already over")
-        for line in describe_result(Result.from_dict(record.result), record.seats):
-            click.echo(line)
-        return
+    if path is None:
+        path = str(latest_unfinished())
+        click.echo(f"the most recent unfinished match: {path}")
     try:
-        state, divergence = replay_record(game, record, verify=True)
+        stream = RecordFile.open_existing(path)
     except RecordError as exc:
         raise BadInput(str(exc)) from exc
-    if divergence is not None:
-        raise GameError(f"{path} does not match the installed {game.name} at {divergence}")
-    seated = build_players(registry, game, record.seats, record.seed)
-    _catch_up_bots(game, record, seated)
-    click.echo(f"resuming {path} after {len(record.decisions)} decisions (seed {record.seed})")
-    with open(path, "rb") as raw:
-        raw.seek(-1, 2)
-        ends_line = raw.read(1) == b"\n"
-    with open(path, "a", encoding="utf-8") as stream:
-        if not ends_line:  # a complete last line without its newline: end it before appending
-            stream.write("\n")
+    with stream, stop_signals(), bounded_stdin():
+        backup = f"{path}.partial-{os.getpid()}.bak"
+        try:
+            dropped = stream.drop_partial_line(backup)
+        except OSError as exc:
+            raise BadInput(f"{path} ends in an incomplete line, which could not be dropped: {exc.strerror or exc}") from exc
+        if dropped:
+            click.echo(f"{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}", err=True)
+        try:
+            record = stream.read()
+        except RecordError as exc:
+            raise BadInput(str(exc)) from exc
+        game = _installed_game(registry, record, path)
+        _check_record_seats(registry, game, record, path)
+        if record.result is not None:
+            _verify(game, record, path, registry)
+            click.echo(f"{path}: this match is already over")
+            for line in describe_result(Result.from_dict(record.result), record.seats):
+                click.echo(line)
+            return
+        state = _replayed(game, record, path)
+        seated = build_players(registry, game, record.seats, record.seed)
+        _catch_up_bots(game, record, seated, path)
+        click.echo(f"resuming {path} after {len(record.decisions)} decisions (seed {record.seed})")
+        stream.end_line()  # a whole last line without its newline: finish it before appending
         writer = RecordWriter(stream, record)
         listeners = [] if HUMAN in record.seats else [_narrator(game)]
         match = Match(state, seated, writer=writer, listeners=listeners, registry=registry, narrate_opening=False)
         if state.decision() is None:
             result = state.result()
             assert result is not None
-            writer.finish(result)
+            try:
+                writer.finish(result)
+            except RecordWriteError as exc:
+                raise GameError(f"{exc}; continue with: {resume_command(path)}") from exc
         else:
             result = run_match(match, path)
     _finish(game, seated, record.seats, result, path)
 
 
-def _catch_up_bots(game: Game, record: Record, seated: Sequence[Any]) -> None:
-    """Let each bot make the record's past decisions again so its random stream is where it left off.
+def _installed_game(registry: Any, record: Record, path: str) -> Game:
+    """The record's game, refusing one that is not installed or is installed at another version."""
+    if record.game not in registry.games:
+        installed = ", ".join(sorted(registry.games)) or "none"
+        raise BadInput(f"{path} is a record of game {clip(record.game)!r}, which is not installed; installed games: {installed}")
+    game = registry.games[record.game]
+    if record.version != str(game.version):
+        raise BadInput(f"{path} was recorded with {game.name} version {clip(record.version)}, but the installed {game.name} is version {game.version}")
+    return game
 
-    A resumed match then goes on exactly as the uninterrupted one would
-    have, given the same human choices.
+
+def _check_record_seats(registry: Any, game: Game, record: Record, path: str) -> None:
+    """One seat spec per player, each a kind the game knows with valid options (BadInput naming the file)."""
+    if len(record.seats) != record.players:
+        raise BadInput(f"{path}: the header names {len(record.seats)} seat kinds for {record.players} players")
+    try:
+        check_kinds(registry, game, record.seats, allow_human=True)
+    except BadInput as exc:
+        raise BadInput(f"{path}: header seats: {exc.format_message()}") from exc
+
+
+def _replayed(game: Game, record: Record, path: str) -> Any:
+    """The state the record's decisions reach, checked event by event (GameError at a divergence)."""
+    try:
+        state, divergence = replay_record(game, record, verify=True)
+    except RecordError as exc:
+        raise BadInput(f"{path}: {exc}") from exc
+    except RecursionError as exc:
+        raise BadInput(f"{path}: events nested too deeply; not a muggins record") from exc
+    if divergence is not None:
+        raise GameError(f"{path} does not match the installed {game.name} at {divergence}")
+    return state
+
+
+def _catch_up_bots(game: Game, record: Record, seated: Sequence[Any], path: str) -> None:
+    """Let each bot take the record's past decisions again, so its random stream is where it left off.
+
+    The bots play through the engine exactly as in the original match, and
+    a bot that would have chosen otherwise than the record says (its seat
+    kind was changed in the header) stops the resume with a GameError. A
+    resumed match then goes on exactly as the uninterrupted one would have,
+    given the same human choices.
     """
     if all(isinstance(p, HumanPlayer) for p in seated):
         return
-    state = rebuild_state(game, record)
-    for seat, text in record.decisions:
-        decision = state.decision()
-        assert decision is not None  # the verified replay got through these decisions
-        if not isinstance(seated[seat], HumanPlayer):
-            seated[seat].choose(state.view(seat), decision)
-        action = decision.find(text)
-        assert action is not None
-        state.apply(seat, action)
+    bots = [None if isinstance(p, HumanPlayer) else p for p in seated]
+    divergence = check_players(game, record, bots)
+    if divergence is not None:
+        raise GameError(f"{path} does not match its seats at {divergence}")
 
 
 # -- replay ----------------------------------------------------------------------
@@ -329,14 +372,19 @@ def replay(path: str, verify: bool) -> None:
     record, game = load_record(registry, path)
     try:
         if verify:
-            _verify(game, record, path)
+            _check_record_seats(registry, game, record, path)
+            _verify(game, record, path, registry)
+            click.echo(f"ok: {len(record.decisions)} decisions verified")
         else:
             _narrate(game, record, path)
     except RecordError as exc:
-        raise BadInput(str(exc)) from exc
+        raise BadInput(f"{path}: {exc}") from exc
+    except RecursionError as exc:
+        raise BadInput(f"{path}: events nested too deeply; not a muggins record") from exc
 
 
-def _verify(game: Game, record: Record, path: str) -> None:
+def _verify(game: Game, record: Record, path: str, registry: Any) -> None:
+    """The deal, every decision's events, every bot's choice (from its seat kind and random stream) and the result, as recorded; GameError at the first difference."""
     state, divergence = replay_record(game, record, verify=True)
     where = str(divergence) if divergence is not None else None
     if where is None and record.result is not None:
@@ -344,10 +392,14 @@ def _verify(game: Game, record: Record, path: str) -> None:
         if result is None:
             where = "result: the record has a result, but the replayed match is not over"
         elif _norm(result.to_dict()) != _norm(record.result):
-            where = f"result: recorded {record.result!r}, replay gives {result.to_dict()!r}"
+            where = f"result: recorded {clip(_norm(record.result))}, replay gives {clip(_norm(result.to_dict()))}"
+    if where is None:
+        bots = build_players(registry, game, record.seats, record.seed, humans=False)
+        given = [None if parse_seat(spec)[0] == HUMAN else bot for spec, bot in zip(record.seats, bots)]
+        mismatch = check_players(game, record, given)
+        where = None if mismatch is None else f"{mismatch} (the header's seats did not play this match)"
     if where is not None:
         raise GameError(f"{path} diverges at {where}")
-    click.echo(f"ok: {len(record.decisions)} decisions verified")
 
 
 def _norm(data: Any) -> str:
@@ -369,7 +421,7 @@ def _narrate(game: Game, record: Record, path: str) -> None:
         raise GameError(f"{path}: replay stopped at {divergence}")
     result = state.result()
     if result is None:
-        click.echo(f"the record stops before the end of the match ({stop} decisions); continue it with: muggins resume {quoted(path)}")
+        click.echo(f"the record stops before the end of the match ({stop} decisions); continue it with: {resume_command(path)}")
         return
     for line in describe_result(result, record.seats):
         click.echo(line)

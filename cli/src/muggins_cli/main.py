@@ -35,6 +35,17 @@ def _one_line(message: str) -> str:
     return " ".join(str(message).split())
 
 
+# Messages quote user input clipped already; this is the backstop for anything that slipped through.
+MAX_ERROR_CHARS = 400
+
+
+def _bounded(line: str) -> str:
+    """`line` within MAX_ERROR_CHARS, keeping its start (what and where) and its end (what to do)."""
+    if len(line) <= MAX_ERROR_CHARS:
+        return line
+    return f"{line[:MAX_ERROR_CHARS - 120]} … {line[-100:]}"
+
+
 def registry() -> Any:
     """The process-wide plugin registry; load errors not yet shown are warned about once."""
     from muggins.plugins import get_registry
@@ -112,8 +123,9 @@ class MugginsGroup(click.Group):
             if isinstance(exc.__cause__, EOFError):
                 return self._fail("input ended", EXIT_ERROR)
             return self._fail("interrupted", EXIT_INTERRUPTED)
-        except KeyboardInterrupt:
-            return self._fail("interrupted", EXIT_INTERRUPTED)
+        except KeyboardInterrupt as exc:
+            # SIGTERM and SIGHUP arrive as KeyboardInterrupts carrying their own exit code (recording.SignalStop).
+            return self._fail(getattr(exc, "why", "interrupted"), getattr(exc, "exit_code", EXIT_INTERRUPTED))
         except BrokenPipeError:
             # The reader went away (`muggins list | head -1`): stop quietly.
             try:
@@ -126,8 +138,14 @@ class MugginsGroup(click.Group):
             from muggins.records import RecordError
             from muggins.rules import RulesError
 
+            from muggins.records import RecordWriteError
+
             if isinstance(exc, (RulesError, RecordError)):
                 return self._fail(str(exc), EXIT_USAGE)
+            if isinstance(exc, RecordWriteError):
+                return self._fail(str(exc), EXIT_ERROR)
+            if isinstance(exc, RecursionError):  # only pathological input nests this deep
+                return self._fail("input nested too deeply (JSON or TOML thousands of levels deep)", EXIT_USAGE)
             text = str(exc).strip()
             detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
             hint = "" if self.debug else "; rerun with --debug for the traceback"
@@ -142,7 +160,7 @@ class MugginsGroup(click.Group):
 
     @staticmethod
     def _fail(message: str, code: int) -> int:
-        click.echo(f"muggins: error: {_one_line(message)}", err=True)
+        click.echo(f"muggins: error: {_bounded(_one_line(message))}", err=True)
         return code
 
 
@@ -206,11 +224,16 @@ def plugins() -> None:
 
 @cli.command("rules")
 @click.argument("game")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to FILE instead of standard output.")
-def rules(game: str, output: str | None) -> None:
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to FILE instead of standard output (an existing FILE only with --force).")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def rules(game: str, output: str | None, force: bool) -> None:
     """Print a game's default house rules as commented TOML."""
     from . import info
 
+    if output is not None and not force and os.path.lexists(output):
+        from .errors import BadInput
+
+        raise BadInput(f"{output} already exists (your edited house rules?); pass --force to replace it, or choose another -o FILE")
     info.rules(game, output)
 
 
@@ -221,7 +244,7 @@ def rules(game: str, output: str | None) -> None:
 @click.option("--opponents", metavar="SEAT", shell_complete=complete_seats, help=f"Player for every seat --seat leaves open after yours (default: {DEFAULT_OPPONENTS}, or the game's nearest; `expert` for a hard game).")
 @_rules_option
 @_seed_option
-@click.option("--record", "record_path", type=click.Path(dir_okay=False), shell_complete=complete_records, help="Record file (default: muggins-GAME-SEED.jsonl here).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False), shell_complete=complete_records, help="Record file (default: muggins-GAME-SEED.jsonl in the records folder; see `muggins records`).")
 @click.option("--pace", type=click.FloatRange(min=0), default=DEFAULT_PACE, show_default=True, metavar="SECONDS", help="On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move).")
 def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str | None, rules_path: str | None, seed: int | None, record_path: str | None, pace: float) -> None:
     """Play a match at the terminal: seat 0 is you, the others fallible novices by default.
@@ -264,12 +287,23 @@ def replay(record: str, verify: bool) -> None:
 
 
 @cli.command("resume")
-@click.argument("record", type=click.Path(dir_okay=False))
-def resume(record: str) -> None:
-    """Continue an interrupted match from its record, appending to it."""
+@click.argument("record", type=click.Path(dir_okay=False), required=False)
+def resume(record: str | None) -> None:
+    """Continue an interrupted match from its record, appending to it (default: the most recent unfinished one)."""
     from . import commands
 
     commands.resume(record)
+
+
+@cli.command("records")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--limit", "-n", type=click.IntRange(min=1), default=20, show_default=True, help="How many of the most recent to show.")
+@click.option("--all", "show_all", is_flag=True, help="Show every record in the folder.")
+def records(as_json: bool, limit: int, show_all: bool) -> None:
+    """List recent records in the records folder (MUGGINS_RECORDS, else the user data folder): game, date, players, finished or not."""
+    from . import recording
+
+    recording.list_records(as_json, limit, show_all)
 
 
 @cli.group("new")

@@ -55,7 +55,7 @@ def read_limited(path: str | Path, limit: int, what: str) -> str:
     try:
         return strip_bom(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise LimitError(f"{path}: not a UTF-8 text file, not {what}") from None
+        raise LimitError(f"{path}: not a text file, not {what}") from None
 
 
 def _size(count: int) -> str:

@@ -344,7 +344,7 @@ class RecordFile:
         try:
             fd = os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
-            raise RecordError(f"cannot open record {path} to continue it: {exc.strerror or exc}") from None
+            raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
         import stat
 
         if not stat.S_ISREG(os.fstat(fd).st_mode):

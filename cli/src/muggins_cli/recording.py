@@ -1,0 +1,271 @@
+"""Where records live, how to name the command that resumes one, and stopping a match cleanly.
+
+This module owns the records folder (`MUGGINS_RECORDS`, else a `records`
+folder in the user data directory `click.get_app_dir("muggins")` names),
+creating a new record there under one writer's lock, finding the most
+recent unfinished record (`muggins resume` with no file), listing recent
+records (`muggins records`), the resume command as this `muggins` was
+started (`uv run muggins resume FILE` when uv started it), turning SIGTERM
+and SIGHUP into the same clean stop as Ctrl-C while a match is played, and
+bounding each line read from a non-terminal standard input.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import shlex
+import shutil
+import signal
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+import click
+
+from muggins.limits import MAX_RECORD_LINE_BYTES
+from muggins.records import RecordError, RecordFile
+
+from .errors import BadInput
+
+__all__ = [
+    "RECORDS_ENV", "records_folder", "shown", "new_record", "muggins_command", "resume_command",
+    "SignalStop", "stop_signals", "bounded_stdin", "RecordInfo", "record_infos", "latest_unfinished", "list_records",
+]
+
+RECORDS_ENV = "MUGGINS_RECORDS"
+# Longer than any answer at a prompt; a pasted novel is cut here instead of filling memory and the screen.
+MAX_ANSWER_CHARS = 200
+
+
+# -- the records folder ------------------------------------------------------------
+def records_folder() -> Path:
+    """`$MUGGINS_RECORDS`, else `<user data directory>/records` (not created here)."""
+    chosen = os.environ.get(RECORDS_ENV)
+    if chosen:
+        return Path(chosen)
+    return Path(click.get_app_dir("muggins")) / "records"
+
+
+def shown(path: str | Path) -> str:
+    """A path as printed and quoted for the shell."""
+    return shlex.quote(str(path))
+
+
+def new_record(path: str | None, game: str, seed: int) -> tuple[str, RecordFile]:
+    """Create and lock the record: the file given (never overwritten) or muggins-GAME-SEED[-N].jsonl in the records folder."""
+    if path is not None:
+        try:
+            return path, RecordFile.create(path)
+        except FileExistsError as exc:
+            raise BadInput(f"record {path} already exists; choose another --record, or continue it with: {resume_command(path)}") from exc
+        except OSError as exc:
+            raise BadInput(f"cannot create record {path}: {exc.strerror or exc}") from exc
+        except RecordError as exc:
+            raise BadInput(str(exc)) from exc
+    folder = records_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadInput(f"cannot create the records folder {folder}: {exc.strerror or exc}; set {RECORDS_ENV} or use --record FILE") from exc
+    for n in itertools.count(1):
+        name = f"muggins-{game}-{seed}.jsonl" if n == 1 else f"muggins-{game}-{seed}-{n}.jsonl"
+        target = str(folder / name)
+        try:
+            return target, RecordFile.create(target)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise BadInput(f"cannot create record {target}: {exc.strerror or exc}; set {RECORDS_ENV} or use --record FILE") from exc
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+# -- the command to type --------------------------------------------------------------
+def muggins_command() -> str:
+    """`muggins` as this process was started: `uv run muggins`, `python -m muggins_cli`, or `muggins`."""
+    argv0 = sys.argv[0] if sys.argv else "muggins"
+    base = "muggins"
+    if Path(argv0).name == "__main__.py" or argv0 == "-m":
+        # `python -m muggins_cli`: plain `muggins` only if it is this same installation's script.
+        script = shutil.which("muggins")
+        # Compared unresolved: a virtual environment's python is a symlink out of it.
+        if script is None or Path(os.path.abspath(script)).parent != Path(os.path.abspath(sys.executable)).parent:
+            base = f"{shlex.quote(sys.executable)} -m muggins_cli"
+    if os.environ.get("UV"):  # uv sets UV (its own path) for the commands it runs
+        return f"uv run{_uv_project()} {base}"
+    return base
+
+
+def _uv_project() -> str:
+    """` --project DIR` when the uv project is not the current directory or one above it (else uv would not find it)."""
+    venv = os.environ.get("VIRTUAL_ENV")
+    if not venv:
+        return ""
+    project = Path(venv).resolve().parent
+    if not (project / "pyproject.toml").exists():
+        return ""
+    here = Path.cwd().resolve()
+    if here == project or project in here.parents:
+        return ""
+    return f" --project {shlex.quote(str(project))}"
+
+
+def resume_command(path: str | Path) -> str:
+    """The exact command that continues the match recorded in `path`."""
+    return f"{muggins_command()} resume {shown(path)}"
+
+
+# -- stopping cleanly ---------------------------------------------------------------------
+class SignalStop(KeyboardInterrupt):
+    """SIGTERM or SIGHUP arrived: stop like Ctrl-C; the exit code is 128 + the signal's number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+        self.exit_code = 128 + signum
+        self.why = {getattr(signal, "SIGHUP", None): "hung up (SIGHUP)"}.get(signum, f"stopped by {signal.Signals(signum).name}")
+
+
+@contextmanager
+def stop_signals() -> Iterator[None]:
+    """While a match is played, SIGTERM and SIGHUP raise SignalStop (a KeyboardInterrupt), so the match stops the way Ctrl-C stops it."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise SignalStop(signum)
+
+    names = [name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    try:
+        previous = {name: signal.signal(getattr(signal, name), stop) for name in names}
+    except ValueError:  # not the main thread: signals cannot be caught here
+        yield
+        return
+    try:
+        yield
+    finally:
+        for name, handler in previous.items():
+            signal.signal(getattr(signal, name), handler)
+
+
+class _BoundedLines:
+    """Standard input with each line cut at MAX_ANSWER_CHARS (the rest of an overlong line is read and dropped)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def readline(self, size: int = -1) -> str:
+        line = self._stream.readline(MAX_ANSWER_CHARS + 1)
+        if len(line) > MAX_ANSWER_CHARS and not line.endswith("\n"):
+            rest = line
+            while rest and not rest.endswith("\n"):
+                rest = self._stream.readline(65536)
+            return line[:MAX_ANSWER_CHARS] + "\n"
+        return line
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def bounded_stdin() -> Iterator[None]:
+    """Cut overlong lines of a piped or redirected standard input (a terminal already bounds its lines)."""
+    stream = sys.stdin
+    try:
+        interactive = stream is not None and stream.isatty()
+    except (AttributeError, ValueError):
+        interactive = False
+    if stream is None or interactive:
+        yield
+        return
+    sys.stdin = _BoundedLines(stream)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdin = stream
+
+
+# -- listing records -----------------------------------------------------------------------
+class RecordInfo:
+    """What `muggins records` shows of one record, read from its header and last line only."""
+
+    def __init__(self, path: Path, modified: float, header: dict[str, Any] | None, finished: bool) -> None:
+        self.path = path
+        self.modified = modified
+        self.header = header or {}
+        self.finished = finished
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": str(self.path),
+            "game": self.header.get("game"),
+            "date": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(self.modified)),
+            "players": self.header.get("players"),
+            "seats": self.header.get("seats"),
+            "seed": self.header.get("seed"),
+            "finished": self.finished,
+            "readable": bool(self.header),
+        }
+
+
+def _peek(path: Path) -> RecordInfo | None:
+    """Header and finished-or-not of a record, without reading it all; None if the file is gone."""
+    try:
+        with open(path, "rb") as stream:
+            modified = os.fstat(stream.fileno()).st_mtime
+            first = stream.readline(MAX_RECORD_LINE_BYTES)
+            stream.seek(0, os.SEEK_END)
+            size = stream.tell()
+            stream.seek(max(0, size - 4096))
+            tail = stream.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    except OSError:
+        return None
+    try:
+        header = json.loads(first.decode("utf-8-sig"))
+        if not isinstance(header, dict) or "muggins_record" not in header:
+            header = None
+    except (ValueError, RecursionError):
+        header = None
+    return RecordInfo(path, modified, header, tail.startswith(b'{"result"'))
+
+
+def record_infos(folder: Path | None = None) -> list[RecordInfo]:
+    """The records (`*.jsonl`) in the records folder, most recently changed first."""
+    folder = records_folder() if folder is None else folder
+    try:
+        paths = [p for p in folder.iterdir() if p.suffix == ".jsonl" and p.is_file()]
+    except OSError:
+        return []
+    infos = [info for info in map(_peek, paths) if info is not None]
+    infos.sort(key=lambda info: (info.modified, info.path.name), reverse=True)
+    return infos
+
+
+def latest_unfinished() -> Path:
+    """The most recently changed unfinished record in the records folder; BadInput if there is none."""
+    for info in record_infos():
+        if info.header and not info.finished:
+            return info.path
+    raise BadInput(f"no unfinished match in the records folder {records_folder()}; name a record (muggins resume FILE) or start one with muggins play GAME")
+
+
+def list_records(as_json: bool, limit: int, show_all: bool) -> None:
+    """The recent records: game, date, players, finished or not (and the path), newest first."""
+    infos = record_infos()
+    rows = [info.to_dict() for info in (infos if show_all else infos[:limit])]
+    if as_json:
+        click.echo(json.dumps({"folder": str(records_folder()), "records": rows}, indent=2, ensure_ascii=False))
+        return
+    if not rows:
+        click.echo(f"no records in {records_folder()}; `muggins play GAME` records each match there")
+        return
+    table = [("DATE", "GAME", "PLAYERS", "STATUS", "RECORD")]
+    for row in rows:
+        status = "finished" if row["finished"] else ("unfinished" if row["readable"] else "unreadable")
+        seats = ", ".join(row["seats"]) if isinstance(row["seats"], list) else "-"
+        table.append((row["date"].replace("T", " ")[:16], str(row["game"] or "-"), seats, status, Path(row["path"]).name))
+    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
+    for r in table:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(r, widths)).rstrip())
+    click.echo(f"folder: {records_folder()}" + ("" if show_all or len(infos) <= limit else f" ({len(infos) - limit} older not shown; --all shows them)"))
