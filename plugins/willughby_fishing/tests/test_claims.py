@@ -87,9 +87,9 @@ def test_nothing_is_claimable_in_a_laid_down_pair(position, act):
     state = position(hands={1: ["7C", "7D", "3H"], 2: ["9C", "2S"], 3: ["7S", "KD"]}, field=["5H", "8S", "2D", "QC", "6D"], mover=1, dealer=0)
     act(state, "lie down")
     assert state.window.claimable is False and texts(state.decision().correct) == ["pass"]
-    events, polled = settle_window(state, act, {2: "claim", 3: "claim"})
-    assert polled == [2, 3, 4, 0]  # every other player is polled, emptied ones included
-    assert [e["upheld"] for e in events if e["type"] == "claim"] == [False, False]
+    events, polled = settle_window(state, act, {2: "claim", 3: "claim", 1: "claim"})
+    assert polled == [2, 3, 4, 0, 1]  # all five are polled, emptied ones included, the one who lay down last
+    assert [e["upheld"] for e in events if e["type"] == "claim"] == [False, False, False]
 
 
 # -- the layout's four ----------------------------------------------------------
@@ -132,6 +132,16 @@ def test_a_forgotten_layout_four_nobody_claims_stays_on_the_table(game, act):
     assert state.field == field and state.stats["oversights_missed"] == 1
 
 
+def test_the_player_responsible_is_polled_last_and_cannot_claim_their_own_oversight(position, act):
+    state = position(hands={0: ["QS", "3C"], 2: ["9C", "KD"], 3: ["5S", "JC"]}, field=["QH", "QD", "QC", "2S"], mover=0, dealer=4)
+    act(state, "play QS take QH")  # seat 0 leaves a claimable pair
+    assert state.window.responders == (1, 2, 3, 4, 0)
+    events, polled = settle_window(state, act, {0: "claim"})
+    assert polled == [1, 2, 3, 4, 0]
+    assert [(e["seat"], e["upheld"]) for e in events if e["type"] == "claim"] == [(0, False)]
+    assert sorted(state.view(None)["field"]) == ["2S", "QC", "QD"]  # the pair stays on the table
+
+
 # -- the pair left on the table ------------------------------------------------
 def test_the_pair_left_goes_to_the_first_claimant_from_the_capturers_left_lain_down_players_included(position, act):
     state = position(hands={0: ["QS", "3C"], 2: ["9C", "KD"], 3: ["5S", "JC"]}, field=["QH", "QD", "QC", "2S"], mover=0, dealer=4,
@@ -146,7 +156,7 @@ def test_an_unsupported_claim_costs_nothing_and_polling_goes_on(position, act):
     act(state, "play 5C take 5D")
     ledger, sizes = list(state.ledger), [len(c) for c in state.collections]
     events, polled = settle_window(state, act, {1: "claim", 2: "claim"})
-    assert polled == [1, 2, 3, 4]
+    assert polled == [1, 2, 3, 4, 0]
     assert [(e["seat"], e["upheld"], e["cards"]) for e in events if e["type"] == "claim"] == [(1, False, []), (2, False, [])]
     assert state.ledger == ledger and [len(c) for c in state.collections] == sizes
 
@@ -167,7 +177,7 @@ def test_a_forgotten_other_pair_is_not_claimable_by_the_others(position, act):
     state = position(hands={0: ["5C", "3C"], 2: ["9C", "KD"], 3: ["5H", "5S", "JC"]}, field=["5D", "2S", "8H"], mover=0, dealer=4)
     act(state, "play 5C take 5D")
     events, polled = settle_window(state, act, {4: "claim"})
-    assert polled == [1, 2, 3, 4]
+    assert polled == [1, 2, 3, 4, 0]
     assert [e["upheld"] for e in events if e["type"] == "claim"] == [False]
     assert sorted(state.view(3)["hand"]) == ["5H", "5S", "JC"] and state.stats["other_pairs_forgotten"] == 1
 

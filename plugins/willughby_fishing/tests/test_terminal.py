@@ -60,13 +60,13 @@ def test_a_human_in_a_window_gets_one_line_enter_lets_it_be_c_claims(position, g
 def test_a_lain_down_human_is_still_offered_every_window(position, game, act):
     state = example(position)
     act(state, "play QS take QC QD QH")  # a capture of four opens no window
-    # seat 1 cannot capture: it lies down; the window polls seats 2, 3, 4 (lain down) and 0
+    # seat 1 cannot capture: it lies down; the window polls seats 2, 3, 4 (lain down), 0 and 1 itself
     act(state, "lie down")
     polled = []
     while state.decision().kind == "respond":
         polled.append(state.decision().seat)
         act(state, "pass")
-    assert polled == [2, 3, 4, 0]
+    assert polled == [2, 3, 4, 0, 1]
 
 
 def test_every_event_type_has_one_line(registry, game):

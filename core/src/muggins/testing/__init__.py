@@ -7,9 +7,8 @@ and its correct choices are among them; only the seat to act may act; events
 and views are JSON-ready; nothing a seat receives — its view, the events
 that reach it, its decision's `info` — names a card hidden from it (an event
 may list cards the rules show openly under `"reveals"`); a window the game
-calls unclaimable has the standing answer as its only correct choice (and a
-claimable one does not), and settling it in one call equals answering one
-by one; state save/restore at decisions 1, 2, 4, 8… continues identically;
+calls unclaimable has the standing answer as its only correct choice, and
+settling it in one call equals answering one by one; state save/restore at decisions 1, 2, 4, 8… continues identically;
 every match ends within the game's declared limit; the same seed and
 choices give the same events (and `Match.run`, which takes the engine's
 shortcuts, the same decisions); the record round-trips and replays without
@@ -189,8 +188,6 @@ def _check_window(state: State, decision: Any, fail: Any) -> Any:
     right = [str(c) for c in decision.correct]
     if window.claimable is False and right != [window.standing]:
         raise fail(f"an unclaimable window must have the standing answer {window.standing!r} as its only correct choice, not {right}")
-    if window.claimable is True and window.standing in right:
-        raise fail(f"a claimable window lists its standing answer {window.standing!r} as correct for seat {decision.seat}")
     return window if window.claimable is False else None
 
 

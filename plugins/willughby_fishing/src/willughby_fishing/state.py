@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, standard_deck
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, responders, standard_deck
 from muggins.actions import Move
 
 from .rules import ANTE_DEALER, ANTE_OTHER, FIELD_SIZE, HAND_SIZE, PAR, PLAYERS, REWARD, FishingRules
@@ -471,13 +471,15 @@ class FishingState(State):
 
     # -- claim windows --------------------------------------------------------
     def _open_window(self, actor: int, subject: dict, due: list[int], what: str, entitled: tuple[int, ...] | None) -> bool:
-        """Poll the four others from `actor`'s left; `entitled` None means every one of them may claim `due`.
+        """Poll all five players from `actor`'s left, `actor` last; `entitled` None means every other
+        player may claim `due` (the player responsible never claims their own oversight).
 
         Returns False when teaching mode skips a window in which nothing can be claimed."""
-        window = ChallengeWindow.open(actor, PLAYERS, subject=subject)
+        others = responders(actor, PLAYERS)
+        window = ChallengeWindow(actor, others + (actor,), subject)
         self.stats["windows"] += 1
         self.due = sorted(due, key=SORT_KEY.__getitem__)
-        self.entitled = window.responders if entitled is None else entitled
+        self.entitled = others if entitled is None else entitled
         self.what = what
         if due and what != "other_pair":
             self.stats["oversights"] += 1
