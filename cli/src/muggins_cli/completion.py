@@ -44,7 +44,8 @@ def complete_seats(ctx: click.Context, param: click.Parameter, incomplete: str) 
     """
     try:
         loaded = _registry()
-        game = ctx.params.get("game")
+        # While an option's value is being completed Click may leave the GAME argument unparsed in ctx.args.
+        game = ctx.params.get("game") or next((word for word in ctx.args if word in loaded.games), None)
         games = [game] if game in loaded.games else sorted(loaded.games)
         kind, colon, _ = incomplete.partition(":")
         if colon:
@@ -65,22 +66,21 @@ def complete_seats(ctx: click.Context, param: click.Parameter, incomplete: str) 
 
 
 def complete_records(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """Record files (`*.jsonl`) and folders starting with what is typed; the shell's own file completion otherwise."""
+    """Record files (`*.jsonl`) starting with what is typed; when there are none, the shell's own file completion.
+
+    (Shells ignore the values of `file` items and list every file, so the
+    records are offered as plain words.)
+    """
     folder, _, stem = incomplete.rpartition(os.sep)
-    where = Path(folder or ".")
     try:
-        entries = sorted(where.iterdir())
+        entries = sorted(Path(folder or ".").iterdir())
     except OSError:
-        return [CompletionItem(incomplete, type="file")]
-    found = []
-    for entry in entries:
-        if not entry.name.startswith(stem) or (entry.name.startswith(".") and not stem.startswith(".")):
-            continue
-        shown = os.path.join(folder, entry.name) if folder else entry.name
-        if entry.is_dir():
-            found.append(CompletionItem(shown + os.sep, type="dir"))
-        elif entry.name.endswith(".jsonl"):
-            found.append(CompletionItem(shown, type="file"))
+        entries = []
+    found = [
+        CompletionItem(os.path.join(folder, entry.name) if folder else entry.name)
+        for entry in entries
+        if entry.name.endswith(".jsonl") and entry.name.startswith(stem) and entry.is_file()
+    ]
     return found or [CompletionItem(incomplete, type="file")]
 
 

@@ -76,9 +76,10 @@ class HumanPlayer:
         if len(choices) == 1:
             self._say(f"{title}: {choices[0].label} (the only choice)")
             return choices[0]
+        # Right after the narration of a move, a window's title repeats it; any other title is news.
+        titled = not (decision.compact and narrated and _standing(decision) is not None)
         if decision.compact:
-            # Right after the narration of a move, a window's title repeats it; any other title is news.
-            prompt = compact_prompt(decision, titled=not (narrated and _standing(decision) is not None))
+            prompt = compact_prompt(decision, titled=titled)
             if self.timed and _standing(decision) is not None:
                 flowed = self._flow(decision)
                 if flowed is not None:
@@ -90,8 +91,9 @@ class HumanPlayer:
             text = self._read(prompt)
             if text.strip() == "?":
                 if decision.compact:
-                    self._show_table(self.game.render(view, self.seat))
-                self._show_menu(decision)
+                    # The narration just said the move: the table and the menu need not say it again.
+                    self._show_table(self.game.render(view, self.seat), unsaid="" if titled else self._last_line)
+                self._show_menu(decision, titled=titled)
                 continue
             found = pick(decision, text, numbers_first=not decision.compact)
             if isinstance(found, str):
@@ -182,10 +184,14 @@ class HumanPlayer:
         elif self.input is None and _interactive(sys.stdin):
             self._read("  press Enter to go on ")
 
-    def _show_table(self, table: str) -> None:
+    def _show_table(self, table: str, unsaid: str = "") -> None:
+        """The table, with the card that just moved highlighted; a line saying the same as `unsaid` is left out."""
+        if unsaid:
+            table = "\n".join(line for line in table.splitlines() if _plain(line) != _plain(unsaid))
         self._say(self.style.table(table, first_card(self._last_line)))
 
-    def _show_menu(self, decision: Decision) -> None:
+    def _show_menu(self, decision: Decision, titled: bool = True) -> None:
+        """The choices under the decision's title (`titled=False`: without it, the narration having just said it)."""
         title = decision.prompt or decision.kind
         run = numbered_range(decision.choices) if decision.compact else None
         if run is not None:
@@ -193,7 +199,7 @@ class HumanPlayer:
             self._say(f"{title}:")
             self._say(f"  type a number from {low} to {high} ({word} {low} … {word} {high})")
             return
-        if decision.prompt:
+        if decision.prompt and titled:
             self._say(f"{decision.prompt}:")
         width = shutil.get_terminal_size((80, 24)).columns
         for line in menu_lines(decision.choices, width):
@@ -238,6 +244,11 @@ def _input_with(prefill: str, prompt: str) -> str:
         return input(prompt)
     finally:
         readline.set_pre_input_hook()
+
+
+def _plain(text: str) -> str:
+    """Lower case without punctuation or extra spaces, to see whether two wordings say the same."""
+    return " ".join(re.sub(r"[^\w\s♠♥♦♣]", " ", text.lower()).split())
 
 
 def _standing(decision: Decision) -> Action | None:

@@ -6,9 +6,11 @@ class and state class, the bound on decisions the contract kit enforces,
 the collection of extra rank adjacencies from house-rule plugins (once per
 match, through the game's own hook), `render` (the table for a human:
 every common top, every discard top with stock sizes, the exposed card,
-each destination numbered as in the play menu) and `describe` (one line per
+each destination numbered as in the play menu, numbers padded alike when
+there are ten or more, the hands won in words), `describe` (one line per
 event: exposures, placements, calls, corrections, penalty cards one by one,
-recycles, wins, draws).
+recycles, wins, draws) and `standings` (the end-of-hand banner a terminal
+player frames and pauses on).
 """
 
 from __future__ import annotations
@@ -76,11 +78,14 @@ class SheddingGame(Game):
         k = len(view["commons"])
         lines = [
             f"Hand {view['hand'] + 1} of {view['hands']} · dealer seat {view['dealer']} · "
-            f"exposure {view['exposures']} of at most {view['turn_limit']} · hands won {view['wins']}"
+            f"exposure {view['exposures']} of at most {view['turn_limit']}",
+            f"Hands won: {standings_text(view['wins'], seat)}",
         ]
         if view.get("adjacent_extra"):
             pairs = ", ".join(f"{_rank(a)}–{_rank(b)}" for a, b in view["adjacent_extra"])
             lines.append(f"House rule: also touching {pairs}")
+        # With ten or more destinations the numbers take two digits: pad them all alike so the rows line up.
+        number_width = len(f"[{k + n}]")
         commons = "  ".join(f"[{j + 1}] {_card(top)} ({size})" for j, (top, size) in enumerate(zip(view["commons"], view["common_sizes"])))
         lines.append(f"Common piles:  {commons}")
         lines.append("Discards (top, cards) and closed stocks:")
@@ -89,7 +94,8 @@ class SheddingGame(Game):
             size = view["discard_sizes"][s]
             top = _card(view["discards"][s]) if size else "empty"
             turn = "  ← to play" if s == view["mover"] and view["phase"] in ("play", "correct") else ""
-            lines.append(f"  [{k + s + 1}] {who:>7}: {top:>5} ({size})   stock {view['stock_sizes'][s]}{turn}")
+            number = f"[{k + s + 1}]".rjust(number_width)
+            lines.append(f"  {number} {who:>7}: {top:>5} ({size})   stock {view['stock_sizes'][s]}{turn}")
         mover = "you" if view["mover"] == seat else f"seat {view['mover']}"
         if view["phase"] == "play" and view["exposed"]:
             lines.append(f"{mover.capitalize()} turned {_card(view['exposed'])}.")
@@ -97,8 +103,9 @@ class SheddingGame(Game):
             lines.append(f"Muggins! {_card(view['exposed'])} must go on a fitting common pile.")
         last = view.get("last")
         if last:
-            under = f"on {_card(last['under'])}" if last["under"] else "an empty pile"
-            lines.append(f"{mover.capitalize()} put {_card(last['card'])} on {_pile(last['pile'], seat)} ({under}).")
+            # Worded as the narration words it, so a player printing both can tell they say the same.
+            placed = self.describe({"type": "place", "seat": view["mover"], "card": last["card"], "pile": last["pile"], "on": last["under"]}, seat)
+            lines.append(placed[0].upper() + placed[1:])
         return "\n".join(lines)
 
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
@@ -125,21 +132,33 @@ class SheddingGame(Game):
             return f"{_who(event['seat'], seat)} turned {_owner(event['seat'], seat, own=True)} discard over: {event['count']} cards become the stock."
         if kind == "deal":
             commons = " ".join(_card(c) for c in event["commons"])
-            return f"Hand {event['hand'] + 1}: seat {event['dealer']} deals; common piles {commons}; {_who(event['first'], seat)} to start."
+            return f"Hand {event['hand'] + 1}: seat {event['dealer']} deals; common piles {commons}; {_who(event['first'], seat, obj=True)} to start."
         if kind == "win":
             mine = event["seat"] == seat
             how = ("have" if mine else "has") + " no cards left" if event["how"] == "shed" else "gave away " + ("your" if mine else "their") + " last card"
-            return f"{_who(event['seat'], seat)} {how} and won hand {event['hand'] + 1} (hands won: {event['wins']})."
+            return f"{_who(event['seat'], seat)} {how} and won hand {event['hand'] + 1}."
         if kind == "draw":
             why = "the turn limit" if event["reason"] == "turn_limit" else "an exact repetition of the position"
             return f"Hand {event['hand'] + 1} is drawn after {event['exposures']} exposures ({why})."
         if kind == "match_end":
             if not event["winners"]:
-                return f"Match over: no hand was won (hands won {event['wins']})."
+                return "Match over: no hand was won."
             names = ", ".join(_who(s, seat) for s in event["winners"])
             share = " share the match" if len(event["winners"]) > 1 else " won the match"
-            return f"Match over: {names}{share} (hands won {event['wins']})."
+            return f"Match over: {names}{share} ({standings_text(event['wins'], seat)})."
         return None
+
+    def standings(self, event: Mapping[str, Any], seat: int | None) -> list[str] | None:
+        """The end-of-hand banner for a terminal player: the hand's outcome and the hands won so far."""
+        kind = event["type"]
+        if kind == "win":
+            head = f"Hand {event['hand'] + 1} goes to {_who(event['seat'], seat, obj=True)}."
+        elif kind == "draw":
+            head = f"Hand {event['hand'] + 1} is drawn: nobody scores."
+        else:
+            return None
+        # The draw event carries no tally (older records lack it): its banner says the hand alone.
+        return [head, f"Hands won: {standings_text(event['wins'], seat)}"] if "wins" in event else [head]
 
 
 def _rank(r: int) -> str:
@@ -163,6 +182,11 @@ def _pile(name: str, viewer: int | None, actor: int | None = None) -> str:
     if int(number) == viewer:
         return "your own discard" if actor == viewer else "your discard"
     return "their own discard" if int(number) == actor else f"seat {number}'s discard"
+
+
+def standings_text(wins: Iterable[int], viewer: int | None) -> str:
+    """`you: 0 hands · seat 1: 1 hand · seat 2: 0 hands`: hands won per seat, in words."""
+    return " · ".join(f"{_who(s, viewer, obj=True)}: {w} hand{'' if w == 1 else 's'}" for s, w in enumerate(wins))
 
 
 def pairs_text(pairs: Iterable[tuple[int, int]]) -> str:
