@@ -25,7 +25,8 @@ from muggins.simulate import simulate
 
 from cribbage_muggins.rules import CribbageRules
 from cribbage_muggins.scoring import score_peg
-from cribbage_muggins.state import peg_points, shuffled_deck
+from cribbage_muggins.scoring import peg_points
+from cribbage_muggins.state import shuffled_deck
 
 DECK = standard_deck()
 PIPS = {c: min(int(c.rank), 10) for c in DECK}

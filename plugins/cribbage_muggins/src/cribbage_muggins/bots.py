@@ -33,15 +33,19 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from muggins import Action, Decision, Pass, parse_card
+from muggins import Action, Decision, Pass, parse_card, standard_deck
 from muggins.players import PlayerOption
 
 from .analysis import best_discard_indices
-from .scoring import card_index, score_peg, score_show
+from .scoring import peg_points, score_show
 
 __all__ = ["ExpertBot", "NoviceBot", "RandomBot", "register_players", "best_discard", "best_play", "crib_is_ours", "peg_value"]
 
 _PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_DECK = standard_deck()
+# Card codes and (interned) cards to `scoring.card_index`, found without parsing or hashing a Card.
+_INDEX_OF_CODE: dict[str, int] = {c.code: i for i, c in enumerate(_DECK)}
+_INDEX_OF_CARD: dict[int, int] = {id(c): i for i, c in enumerate(_DECK)}
 
 
 def crib_is_ours(view: Mapping[str, Any], seat: int) -> bool:
@@ -53,20 +57,21 @@ def crib_is_ours(view: Mapping[str, Any], seat: int) -> bool:
 def best_discard(view: Mapping[str, Any], decision: Decision, seat: int) -> Action:
     """The expert's discard: `analysis.best_discard_indices` (exact kept-hand expectation +/- the tabled crib value)."""
     options = decision.choices
-    hand = [card_index(parse_card(c)) for c in view["hand"]]
+    hand = [_INDEX_OF_CODE[c] for c in view["hand"]]
     laid = set(best_discard_indices(hand, crib_is_ours(view, seat), view["players"]))
     for option in options:
-        if {card_index(c) for c in option.data} == laid:
+        if {_INDEX_OF_CARD[id(c)] for c in option.data} == laid:
             return option
     raise AssertionError(f"analysis chose {sorted(laid)}, which is not among the discards offered")
 
 
 def peg_value(sequence: Sequence[str], count: int, card: Any) -> float:
     """The expert's pegging score of playing `card` now (see the module docstring)."""
-    played = [parse_card(c) for c in sequence] + [card]
-    points = score_peg(played).total
+    played = [parse_card(c) for c in sequence]
+    played.append(card)
     rank = int(card.rank)
     after = count + _PIPS[rank]
+    points = peg_points(played, after)
     value = float(points)
     if after in (5, 21):
         value -= 1.0

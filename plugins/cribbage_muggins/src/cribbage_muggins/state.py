@@ -25,9 +25,9 @@ from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, 
 from muggins.actions import Move
 
 from .rules import DEAL, DOUBLE_SKUNK_LINE, SKUNK_LINE, CribbageRules
-from .scoring import score_peg, score_show, score_total
+from .scoring import peg_points, score_peg, score_show, score_total
 
-__all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "sort_cards", "pips", "peg_points", "shuffled_deck"]
+__all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "sort_cards", "pips", "shuffled_deck"]
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 _SUIT_POS = {c.suit: i for i, c in enumerate(DECK[::13])}
@@ -106,11 +106,11 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return deck
 
 
-_CODE: dict[Card, str] = {c: c.code for c in DECK}
+_CODE_BY_ID: dict[int, str] = {id(c): c.code for c in DECK}
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
-    return [_CODE[c] for c in cards]
+    return [_CODE_BY_ID[id(c)] for c in cards]
 
 
 def _cards(codes: Iterable[str]) -> list[Card]:
@@ -130,43 +130,6 @@ _PLAY_BY_ID: dict[int, Move] = {id(c): move for c, move in _PLAY.items()}
 _PEG_PROMPTS: tuple[str, ...] = tuple(f"Count {n}: play a card" for n in range(32))
 
 
-def peg_points(seq: Sequence[Card], count: int) -> int:
-    """Points for the last card of `seq` (the cards of the current count, `count` their pips).
-
-    The same total as `scoring.score_peg(seq).total`, without building items:
-    15 or 31 for 2; the trailing cards of one rank for 2, 6 or 12; the
-    longest tail of distinct consecutive ranks (3 or more) for its length.
-    """
-    points = 2 if count == 15 or count == 31 else 0
-    n = len(seq)
-    if n < 2:
-        return points
-    last = seq[-1][0]
-    same = 1
-    while same < n and seq[-1 - same][0] == last:
-        same += 1
-    if same > 1:
-        return points + same * (same - 1)  # a pair ends the tail, so no run can
-    if n < 3:
-        return points
-    low = high = last
-    seen = 1 << last
-    run = 0
-    for k in range(2, n + 1):
-        r = seq[-k][0]
-        bit = 1 << r
-        if seen & bit:
-            break  # every longer tail repeats this rank too
-        seen |= bit
-        if r < low:
-            low = r
-        elif r > high:
-            high = r
-        if k >= 3 and high - low == k - 1:
-            run = k
-    return points + run
-
-
 class CribbageState(State):
     """One game. Phases: `discard`, `peg`, `count` (a show to announce), `respond` (its window), `over`."""
 
@@ -184,6 +147,7 @@ class CribbageState(State):
         rules.check_players(n)
         self.partners = rules.partnerships
         self.nsides = 2 if self.partners else n
+        self.sides = [[s for s in range(n) if self.side_of(s) == side] for side in range(self.nsides)]
         self.each, self.lay, self.extra = DEAL[n]
         self.counting = rules.counting
         self.target = rules.target
@@ -223,7 +187,7 @@ class CribbageState(State):
         return seat % 2 if self.partners else seat
 
     def seats_of(self, side: int) -> list[int]:
-        return [s for s in range(self.players) if self.side_of(s) == side]
+        return list(self.sides[side])
 
     def save_fields(self) -> dict[str, Any]:
         return {
@@ -742,11 +706,11 @@ class CribbageState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.players
-        hands_shown = {str(s): _codes(sort_cards(self.hands[s])) for s in range(n) if self.shown[s]}
+        hands_shown = {str(s): _codes(self.hands[s]) for s in range(n) if self.shown[s]}  # hands are kept in rank order
         view: dict[str, Any] = {
             "players": n, "partnerships": self.partners, "target": self.target, "muggins": self.counting,
             "lowball": self.rules.lowball, "seat": seat, "deal": self.deal_no, "dealer": self.dealer,
-            "scores": list(self.scores), "sides": [self.seats_of(side) for side in range(self.nsides)],
+            "scores": list(self.scores), "sides": [list(side) for side in self.sides],
             "phase": self.phase, "starter": self.starter.code if self.starter else None,
             "count": self.count, "sequence": _codes(self.seq),
             "played": [_codes(p) for p in self.played],
@@ -756,8 +720,8 @@ class CribbageState(State):
             "to_act": self.to_act(),
         }
         if seat is not None:
-            view["hand"] = _codes(sort_cards(self._unplayed(seat) if self.phase == "peg" else self.hands[seat]))
-            view["my_cards"] = _codes(sort_cards(self.hands[seat]))
+            view["hand"] = _codes(self._unplayed(seat) if self.phase == "peg" else self.hands[seat])
+            view["my_cards"] = _codes(self.hands[seat])
             view["laid_away"] = _codes(self.laid[seat])
         if self.pending and self.pending.get("announced") is not None:
             view["announced"] = {"seat": self.pending["seat"], "what": self.pending["what"], "points": self.pending["announced"]}
