@@ -165,7 +165,7 @@ def test_an_unsupported_claim_costs_nothing_and_polling_goes_on(position, act):
 def test_the_holder_of_the_other_pair_may_lay_it_at_once_out_of_turn(position, act):
     state = position(hands={0: ["5C", "3C"], 2: ["9C", "KD"], 3: ["5H", "5S", "JC"]}, field=["5D", "2S", "8H"], mover=0, dealer=4)
     act(state, "play 5C take 5D")
-    assert state.window.claimable is None  # only the holder may claim: the engine asks everyone
+    assert state.window.claimable is True  # only the holder may claim, and that is enough
     assert texts(state.decision().correct) == ["pass"]  # seat 1 holds no fives
     events, polled = settle_window(state, act, {3: "claim"})
     assert polled == [1, 2, 3]

@@ -494,15 +494,11 @@ class FishingState(State):
         return True
 
     def _refresh_claimable(self) -> None:
-        """The window's verdict for the engine: True when every remaining responder may claim, False when
-        none may, None (ask everyone) while only some may — the other pair is its holder's alone."""
+        """The window's verdict for the engine: True while some remaining responder could win a claim
+        (the other pair is its holder's alone), False once none could."""
         window = self.window
-        remaining = window.remaining
-        if not self.due:
-            window.claimable = False
-            return
-        allowed = sum(1 for s in remaining if s in self.entitled)
-        window.claimable = False if allowed == 0 else True if allowed == len(remaining) else None
+        entitled = self.entitled
+        window.claimable = bool(self.due) and any(s in entitled for s in window.remaining)
 
     def open_window(self) -> ChallengeWindow | None:
         return self.window if self.phase == "window" else None
