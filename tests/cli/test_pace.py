@@ -22,6 +22,7 @@ from muggins.records import read_record
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 HINT = "any other key lets it stand"
+PAUSE = "press any key to go on"
 
 
 class Terminal:
@@ -65,11 +66,13 @@ class Terminal:
         deadline = time.monotonic() + timeout
         while self.process.poll() is None and time.monotonic() < deadline:
             try:
-                seen = self.expect("> ", HINT, "record: ", timeout=5)
+                seen = self.expect("> ", HINT, PAUSE, "record: ", timeout=5)
             except AssertionError:
                 continue
             if seen == "> ":
                 self.type(answer)
+            elif seen == PAUSE:
+                self.type(" ")
             elif seen == HINT and window is not None:
                 self.type(window)
         while self.read(0.2):
@@ -83,8 +86,10 @@ class Terminal:
 def terminal(subprocess_env, tmp_path):
     started = []
 
-    def start(*args: str, colour: bool = False) -> Terminal:
+    def start(*args: str, colour: bool = False, shedding: bool = False) -> Terminal:
         env = dict(subprocess_env, TERM="xterm", COLUMNS="100", LINES="40")
+        if shedding:  # the workspace's shedding game, whose hands end with a banner
+            env["MUGGINS_LOAD_PLUGINS"] = "tally,muggins_shedding"
         env.pop("NO_COLOR", None)
         if not colour:
             env["NO_COLOR"] = "1"
@@ -148,3 +153,21 @@ def test_pace_0_keeps_one_line_prompt_per_move(terminal, tmp_path):
     assert term.finish() == 0
     assert HINT not in term.screen
     assert window_answers(tmp_path / "r.jsonl")[0] == "overcount"
+
+
+def test_a_hands_end_is_a_banner_and_waits_for_a_key(terminal, tmp_path):
+    (tmp_path / "short.toml").write_text("hands = 2\nturn_limit = 6\n")  # each hand is drawn after six turned cards
+    term = terminal("play", "muggins_shedding", "--players", "3", "--rules", "short.toml", "--seed", "4", "--pace", "60", "--record", "r.jsonl", shedding=True)
+    seen = ""
+    while seen != PAUSE:
+        seen = term.expect("> ", HINT, PAUSE)
+        if seen == "> ":
+            term.type("1\r")
+        elif seen == HINT:
+            term.type(" ")
+    assert "Hand 1 is drawn: nobody scores." in term.screen
+    assert "Hand 2:" not in term.screen  # the next deal waits for the key
+    term.type("x")
+    term.expect("Hand 2:")
+    assert term.finish(window=" ") == 0
+    assert read_record(tmp_path / "r.jsonl").result is not None
