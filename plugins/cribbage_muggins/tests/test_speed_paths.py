@@ -123,3 +123,24 @@ def test_partnership_skunks_count_once_per_side_in_simulate(registry, game):
     seats = out["seat_stats"]["skunked"]["total"]
     assert seats[2] == seats[3] == 0  # put on each side's first seat only
     assert out["sides"]["seat_stats"]["double_skunked"]["total"] == [0, 0]  # no double skunk at 61
+
+
+@pytest.mark.parametrize(("players", "rules"), [(2, CribbageRules()), (3, CribbageRules()), (4, CribbageRules(partnerships=True)),
+                                                (3, CribbageRules(mistakes="prevented"))])
+def test_settle_window_is_answering_accept_one_by_one(position, act, players, rules):
+    hands = {0: ["7C", "8D", "9H", "AS"], 1: ["4C", "5D", "6H", "6S"], 2: ["2S", "2D", "JC", "QD"], 3: ["3S", "4D", "7D", "8S"]}
+    hands = {s: hands[s] for s in range(players)}
+    one_call, one_by_one = (position(rules, players=players, hands=hands, crib=["9C", "9D", "TH", "AC"], starter="KC", phase="show")
+                            for _ in range(2))
+    for state in (one_call, one_by_one):
+        act(state, "announce 14")  # seat 1's 4C 5D 6H 6S with KC: exactly 14, so nobody may claim
+    window = one_call.open_window()
+    assert window is not None and window.claimable is False and len(window.remaining) == (1 if players == 2 else 2)
+    settled = [(seat, str(action), events) for seat, action, events in one_call.settle_window()]
+    answered = []
+    while one_by_one.open_window() is not None:
+        seat = one_by_one.decision().seat
+        answered.append((seat, "pass", act(one_by_one, "pass")))
+    assert settled == answered and len(settled) == len(window.responders)
+    assert one_call.to_dict() == one_by_one.to_dict()
+    assert one_call.decision() == one_by_one.decision()

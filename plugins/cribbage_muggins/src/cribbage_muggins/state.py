@@ -22,7 +22,7 @@ from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, parse_card, standard_deck
-from muggins.actions import Move
+from muggins.actions import IllegalAction, Move
 
 from .rules import DEAL, DOUBLE_SKUNK_LINE, SKUNK_LINE, CribbageRules
 from .scoring import peg_points, score_peg, score_show, score_total
@@ -333,7 +333,22 @@ class CribbageState(State):
         return _ACCEPT_ONLY
 
     def open_window(self) -> ChallengeWindow | None:
+        """The muggins window while a count is disputed; it is claimable exactly when the count is wrong."""
         return self.window if self.phase == "respond" else None
+
+    def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
+        """Every remaining responder accepts, as `State.settle_window` would, without building their decisions."""
+        window = self.open_window()
+        if window is None:
+            raise IllegalAction("no challenge window is open")
+        answers: list[tuple[int, Action, list[dict]]] = []
+        while self.window is window and not window.closed:
+            seat = window.current
+            self._cached_decision = None
+            events: list[dict] = []
+            self._respond(ACCEPT, events)
+            answers.append((seat, ACCEPT, events))
+        return answers
 
     # -- moves ---------------------------------------------------------------------
     def _apply(self, action: Action) -> list[dict]:
