@@ -120,43 +120,47 @@ def _openspiel_measure() -> tuple[Callable[[int, int], float] | None, str | None
         return (lambda games, first: _in_subprocess(python, "openspiel", games, first)), python
 
 
+FIGURES = {  # name -> (seats, house rules, share of the game count)
+    "expert": (["expert", "expert"], {}, 0.5),
+    "random-on": (["random", "random"], {}, 1.0),
+    "random-off": (["random", "random"], {"muggins": False}, 1.0),
+}
+
+
 def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
     games, repeats = (10, 1) if quick else (150, 5)
-    expert = muggins_player(["expert", "expert"])
-    rates = [games_per_second(expert, games // 2, r * games) for r in range(repeats)]
-    yield {"metric": "expert_games_per_second", "players": 2, "target": 121, "muggins": True, "value": round(statistics.median(rates), 1)}
-    random_on = muggins_player(["random", "random"])
-    rates = [games_per_second(random_on, games, r * games) for r in range(repeats)]
-    yield {"metric": "random_games_per_second", "players": 2, "target": 121, "muggins": True, "value": round(statistics.median(rates), 1)}
-
-    random_off = muggins_player(["random", "random"], muggins=False)
     spiel, where = _openspiel_measure()
-    ours, theirs, before = [], [], []
-    for r in range(repeats):  # in turns, so that a change in the machine's load hits every figure alike
-        ours.append(games_per_second(random_off, games, r * games))
-        if spiel is not None:
-            theirs.append(spiel(games, r * games))
+    ratios: list[float] = []
+    theirs: list[float] = []
+    for name, (kinds, rules, share) in FIGURES.items():
+        play = muggins_player(kinds, **rules)
+        count = max(1, int(games * share))
+        ours, before = [], []
+        for r in range(repeats):  # in turns, so that a change in the machine's load hits every figure alike
+            ours.append(games_per_second(play, count, r * count))
+            if baseline:
+                before.append(_in_subprocess(sys.executable, name, count, r * count, pythonpath=baseline))
+            if name == "random-off" and spiel is not None:
+                theirs.append(spiel(count, r * count))
+                ratios.append(ours[-1] / theirs[-1])
+        figure = {"players": 2, "target": 121, "muggins": "muggins" not in rules, "seats": kinds[0]}
+        yield {"metric": f"{kinds[0]}_games_per_second", **figure, "value": round(statistics.median(ours), 1)}
         if baseline:
-            before.append(_in_subprocess(sys.executable, "random-off", games, r * games, pythonpath=baseline))
-    yield {"metric": "random_games_per_second", "players": 2, "target": 121, "muggins": False, "value": round(statistics.median(ours), 1)}
-    if baseline:
-        yield {"metric": "baseline_random_games_per_second", "players": 2, "target": 121, "muggins": False,
-               "value": round(statistics.median(before), 1), "baseline": baseline}
-        yield {"metric": "random_speedup_over_baseline", "muggins": False,
-               "value": round(statistics.median(a / b for a, b in zip(ours, before)), 3)}
+            yield {"metric": f"baseline_{kinds[0]}_games_per_second", **figure, "value": round(statistics.median(before), 1), "baseline": baseline}
+            yield {"metric": f"{kinds[0]}_speedup_over_baseline", **figure, "value": round(statistics.median(a / b for a, b in zip(ours, before)), 3)}
     if spiel is None:
         yield {"metric": "openspiel_random_games_per_second", "value": None,
                "note": "pyspiel not importable; run with `uv run --group bench` or set MUGGINS_OPEN_SPIEL_PYTHON to a Python that has open_spiel"}
         return
     yield {"metric": "openspiel_random_games_per_second", "players": 2, "value": round(statistics.median(theirs), 1), "python": where}
-    yield {"metric": "random_ratio_ours_over_openspiel", "muggins": False,
-           "value": round(statistics.median(a / b for a, b in zip(ours, theirs)), 3)}
+    yield {"metric": "random_ratio_ours_over_openspiel", "muggins": False, "value": round(statistics.median(ratios), 3)}
 
 
 def _one(what: str, games: int, first_seed: int) -> float:
     if what == "openspiel":
         return games_per_second(openspiel_player(), games, first_seed)
-    return games_per_second(muggins_player(["random", "random"], muggins=False), games, first_seed)
+    kinds, rules, _ = FIGURES[what]
+    return games_per_second(muggins_player(kinds, **rules), games, first_seed)
 
 
 if __name__ == "__main__":
