@@ -88,4 +88,4 @@ def _command_of(pid: str) -> str:
     elif Path(words[0]).name == "muggins":
         words = ["muggins", *words[1:]]
     text = " ".join(words)
-    return f" ({text[:80]}{'…' if len(text) > 80 else ''})"
+    return f" ({text[:120]}{'…' if len(text) > 120 else ''})"

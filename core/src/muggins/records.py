@@ -299,7 +299,7 @@ def replay(game: Game, record: Record, *, verify: bool = True, decisions: int | 
             return state, Divergence(index, f"record has seat {seat} acting, but seat {decision.seat} is to act")
         action = find_action(decision.choices, text)
         if action is None:
-            allowed = clip(", ".join(str(c) for c in decision.choices[:12]), 120)
+            allowed = clip(", ".join(str(c) for c in decision.choices[:12]), 80)
             return state, Divergence(index, f"{clip(text)!r} is not a choice here (choices: {allowed})")
         events = state.apply(seat, action)
         if verify and index < len(record.events) and _norm(record.events[index]) != _norm(events):

@@ -1,0 +1,368 @@
+"""Faults and bad input: each is exit 1 or 2 with one bounded line naming the file, never a traceback or "internal error".
+
+`BAD_INPUT` is the table: the files a case writes, the command, the exit
+code and the words its one error line must hold; the next fault found is
+one more row. The tests after it inject what a table cannot: a second
+process writing the same record, SIGTERM and SIGHUP at the prompt, a disk
+that fills up (a file-size limit, a tmpfs where one can be mounted, and a
+writer that raises OSError), a record whose last line a failed write cut
+off, and an overlong line typed at the prompt.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from muggins.records import read_record
+
+MUGGINS = [sys.executable, "-m", "muggins_cli"]
+BOTS = ("--seat", "expert", "--seat", "novice", "--seat", "random")
+# "About 200 characters": quoted input is clipped to 60, so a line stays near this whatever the input.
+MAX_LINE = 250
+MEGABYTES = 3 << 20
+
+
+def header(**changes: Any) -> str:
+    head = {"muggins_record": 1, "game": "tally", "version": "1.0", "rules": {}, "players": 3, "seed": 1, "seats": ["expert", "expert", "expert"]}
+    head.update(changes)
+    return json.dumps(head) + "\n"
+
+
+def deep_json(depth: int) -> str:
+    return '{"muggins_record": 1, "x": ' + "[" * depth + "]" * depth + "}\n"
+
+
+def played(tmp_path: Path, run: Callable[..., Any], name: str = "r.jsonl", *seats: str) -> Path:
+    """A finished bots-only record of tally, seed 4."""
+    result = run("play", "tally", *(seats or BOTS), "--seed", "4", "--record", name)
+    assert result.exit_code == 0, result.output
+    return tmp_path / name
+
+
+def rewrite_header(path: Path, **changes: Any) -> None:
+    head, *rest = path.read_text().splitlines(keepends=True)
+    data = json.loads(head)
+    data.update(changes)
+    path.write_text(json.dumps(data) + "\n" + "".join(rest))
+
+
+@dataclass
+class Case:
+    """A bad input: files to write (text, bytes, or a function of the test folder and runner), the command, and what it must answer."""
+
+    id: str
+    args: tuple[str, ...]
+    code: int
+    words: tuple[str, ...]
+    files: dict[str, Any] = field(default_factory=dict)
+    setup: Callable[[Path, Any], None] | None = None
+
+
+BAD_INPUT = [
+    # -- house rules --------------------------------------------------------------------------
+    Case("rules from /dev/zero", ("play", "tally", "--rules", "/dev/zero"), 2, ("/dev/zero", "larger than 1 MiB", "not house rules")),
+    Case("rules file of megabytes", ("play", "tally", "--rules", "big.toml"), 2, ("big.toml", "larger than 1 MiB"), {"big.toml": "# " + "x" * MEGABYTES + "\n"}),
+    Case("rules value of most of a megabyte", ("simulate", "tally", "-g", "1", "--rules", "v.toml"), 2, ("v.toml:1: hand_size", "xxx…", "whole number"), {"v.toml": 'hand_size = "' + "x" * 900_000 + '"\n'}),
+    Case("rules key of most of a megabyte", ("play", "tally", "--rules", "k.toml"), 2, ("k.toml", "unknown house rule", "known keys"), {"k.toml": "k" * 900_000 + " = 1\n"}),
+    Case("rules TOML nested thousands deep", ("play", "tally", "--rules", "deep.toml"), 2, ("deep.toml", "nested too deeply"), {"deep.toml": "hand_size = " + "[" * 5000 + "]" * 5000 + "\n"}),
+    Case("rules value nested ten deep", ("play", "tally", "--rules", "ten.toml"), 2, ("ten.toml:1: hand_size", "nested more than 8 deep"), {"ten.toml": "hand_size = " + "[" * 10 + "1" + "]" * 10 + "\n"}),
+    Case("rules not UTF-8", ("play", "tally", "--rules", "latin.toml"), 2, ("latin.toml", "not a text file"), {"latin.toml": b"hand_size = 3 # \xe9\n"}),
+    Case("rules -o onto an existing file", ("rules", "tally", "-o", "house.toml"), 2, ("house.toml", "already exists", "--force"), {"house.toml": "hand_size = 5\n"}),
+    # -- reading records ------------------------------------------------------------------------
+    Case("replay /dev/zero", ("replay", "/dev/zero"), 2, ("/dev/zero:1", "longer than 1 MiB")),
+    Case("verify /dev/zero", ("replay", "--verify", "/dev/zero"), 2, ("/dev/zero:1", "longer than 1 MiB")),
+    Case("resume /dev/zero", ("resume", "/dev/zero"), 2, ("/dev/zero", "not a regular file")),
+    Case("resume a pipe", ("resume", "pipe"), 2, ("pipe", "not a regular file"), setup=lambda where, run: os.mkfifo(where / "pipe")),
+    Case("resume a folder", ("resume", "."), 2, (".",)),
+    Case("record line of megabytes", ("replay", "long.jsonl"), 2, ("long.jsonl:2", "longer than 1 MiB"), {"long.jsonl": header() + '{"n": 0, "seat": 0, "action": "' + "x" * MEGABYTES + '"}\n'}),
+    Case("record JSON nested thousands deep", ("replay", "deep.jsonl"), 2, ("deep.jsonl:1", "nested too deeply"), {"deep.jsonl": deep_json(100_000)}),
+    Case("record header nested deep but parsable", ("resume", "deep.jsonl"), 2, ("deep.jsonl:1",), {"deep.jsonl": deep_json(500)}),
+    Case("record action of most of a megabyte", ("replay", "--verify", "act.jsonl"), 1, ("act.jsonl", "decision 0", "xxx…", "is not a choice here"), setup=lambda where, run: _long_action(where, run)),
+    Case("record in Latin-1", ("replay", "latin.jsonl"), 2, ("latin.jsonl", "not a text file"), {"latin.jsonl": b'{"muggins_record": 1, "game": "\xe9"}\n'}),
+    # -- record headers ---------------------------------------------------------------------------
+    Case("header seed 42.7", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "'seed' is 42.7", "whole number"), {"h.jsonl": header(seed=42.7)}),
+    Case("header seed true", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "'seed' is true"), {"h.jsonl": header(seed=True)}),
+    Case("header seed of 400 digits", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "'seed'", "…", "at most 20 digits"), {"h.jsonl": header(seed=10**400)}),
+    Case("header players as text", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "'players' is \"4\"", "whole number from 1 to 64"), {"h.jsonl": header(players="4")}),
+    Case("header players 0", ("resume", "h.jsonl"), 2, ("h.jsonl:1", "'players' is 0"), {"h.jsonl": header(players=0)}),
+    Case("header seats as text", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "'seats' is \"heee\"", "list of seat kinds"), {"h.jsonl": header(seats="heee")}),
+    Case("header seats of numbers", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "'seats' is [1, 2, 3]"), {"h.jsonl": header(seats=[1, 2, 3])}),
+    Case("header rules not a table", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "'rules' is [1]"), {"h.jsonl": header(rules=[1])}),
+    Case("header seat kind unknown", ("replay", "--verify", "r.jsonl"), 2, ("r.jsonl: header seats", "unknown seat kind 'heee'"), setup=lambda where, run: rewrite_header(played(where, run), seats=["heee", "expert", "expert"])),
+    Case("header seat option out of range", ("resume", "r.jsonl"), 2, ("r.jsonl: header seats", "error_rate=7.0 is out of range"), setup=lambda where, run: rewrite_header(played(where, run), seats=["novice:error_rate=7", "expert", "expert"])),
+    Case("header seats fewer than players", ("replay", "--verify", "r.jsonl"), 2, ("r.jsonl", "2 seat kinds for 3 players"), setup=lambda where, run: rewrite_header(played(where, run), seats=["expert", "expert"])),
+    Case("header of an unknown format", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "format \"1\" is not supported"), {"h.jsonl": header(muggins_record="1")}),
+    Case("two result lines", ("replay", "r.jsonl"), 2, ("r.jsonl:", "after the result line"), setup=lambda where, run: _append(played(where, run), '{"result": {"winners": [0]}}\n')),
+    Case("a decision numbered wrongly", ("replay", "n.jsonl"), 2, ("n.jsonl:2", "numbered 5, expected 0"), {"n.jsonl": header() + '{"n": 5, "seat": 0, "action": "pass"}\n'}),
+    Case("a seat that is not at the table", ("replay", "s.jsonl"), 2, ("s.jsonl:2", "seat 7 does not exist at a table of 3"), {"s.jsonl": header() + '{"n": 0, "seat": 7, "action": "pass"}\n'}),
+    Case("an opening after decisions", ("replay", "o.jsonl"), 2, ("o.jsonl:3", "opening line must come right after the header"), {"o.jsonl": header() + '{"n": 0, "seat": 0, "action": "pass"}\n{"opening": []}\n'}),
+    # -- records that are well formed but wrong --------------------------------------------------------
+    Case("resume of a finished record whose result was changed", ("resume", "r.jsonl"), 1, ("r.jsonl diverges at result", "recorded"), setup=lambda where, run: _change_result(played(where, run))),
+    Case("verify of a record whose bots were relabelled", ("replay", "--verify", "r.jsonl"), 1, ("r.jsonl diverges at decision", "seat 1 (random) would choose", "the header's seats did not play this match"), setup=lambda where, run: rewrite_header(played(where, run), seats=["expert", "random", "random"])),
+]
+
+
+def _append(path: Path, text: str) -> None:
+    with open(path, "a") as stream:
+        stream.write(text)
+
+
+def _change_result(path: Path) -> None:
+    lines = path.read_text().splitlines(keepends=True)
+    result = json.loads(lines[-1])
+    result["result"]["winners"] = [2] if result["result"]["winners"] != [2] else [1]
+    path.write_text("".join(lines[:-1]) + json.dumps(result) + "\n")
+
+
+def _long_action(where: Path, run: Any) -> None:
+    lines = played(where, run).read_text().splitlines(keepends=True)
+    first = json.loads(lines[2])
+    first["action"] = "x" * 900_000
+    first.pop("events")
+    (where / "act.jsonl").write_text(lines[0] + lines[1] + json.dumps(first) + "\n")
+
+
+@pytest.mark.parametrize("case", BAD_INPUT, ids=[case.id for case in BAD_INPUT])
+def test_bad_input_is_one_bounded_line(run, tmp_path, one_line, case):
+    for name, content in case.files.items():
+        target = tmp_path / name
+        target.write_bytes(content) if isinstance(content, bytes) else target.write_text(content)
+    if case.setup is not None:
+        case.setup(tmp_path, run)
+    result = run(*case.args)
+    line = one_line(result.stderr)
+    assert result.exit_code == case.code, line
+    assert line.startswith("muggins: error: ") and "internal error" not in line
+    assert len(line) <= MAX_LINE, line
+    for words in case.words:
+        assert words in line
+
+
+# -- accepted input ----------------------------------------------------------------------------------
+def test_a_byte_order_mark_is_accepted_in_rules_and_records(run, tmp_path):
+    (tmp_path / "house.toml").write_bytes(b"\xef\xbb\xbfhand_size = 4\n")
+    result = run("play", "tally", *BOTS, "--seed", "4", "--rules", "house.toml", "--record", "r.jsonl")
+    assert result.exit_code == 0, result.output
+    assert read_record(tmp_path / "r.jsonl").rules["hand_size"] == 4
+    marked = tmp_path / "bom.jsonl"
+    marked.write_bytes(b"\xef\xbb\xbf" + (tmp_path / "r.jsonl").read_bytes())
+    verified = run("replay", "--verify", "bom.jsonl")
+    assert verified.exit_code == 0, verified.output
+    assert verified.stdout.startswith("ok: ")
+
+
+def test_rules_output_is_replaced_only_with_force(run, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text("hand_size = 5\n")
+    assert run("rules", "tally", "-o", "house.toml").exit_code == 2
+    assert house.read_text() == "hand_size = 5\n"
+    result = run("rules", "tally", "-o", "house.toml", "--force")
+    assert result.exit_code == 0
+    assert "hand_size = 3" in house.read_text()
+
+
+def test_verify_catches_a_novice_relabelled_expert(run, tmp_path, one_line):
+    path = played(tmp_path, run, "r.jsonl", "--seat", "novice:error_rate=0.6", "--seat", "novice:error_rate=0.6", "--seat", "expert")
+    assert run("replay", "--verify", "r.jsonl").exit_code == 0
+    rewrite_header(path, seats=["expert", "expert", "expert"])
+    assert run("replay", "--verify", "r.jsonl").exit_code == 1
+    line = one_line(run("replay", "--verify", "r.jsonl").stderr)
+    assert "(expert) would choose" in line and "the header's seats did not play this match" in line
+    # The events still replay: only the bots' own choices give the relabelling away.
+    assert run("replay", "r.jsonl").exit_code == 0
+
+
+def test_an_overlong_line_at_the_prompt_is_cut_and_refused(run, tmp_path):
+    answers = "x" * 2_000_000 + "\n" + "1\n" * 40
+    result = run("play", "tally", "--seed", "5", "--seat", "human", "--seat", "expert", "--seat", "expert", "--record", "r.jsonl", input=answers)
+    assert result.exit_code == 0, result.output[-500:]
+    assert "x" * 201 not in result.output
+    assert "is not one of the choices" in result.output
+    assert read_record(tmp_path / "r.jsonl").result is not None
+
+
+# -- a failed write ----------------------------------------------------------------------------------------
+def test_a_write_that_fails_keeps_whole_lines_and_says_how_to_resume(run, tmp_path, monkeypatch, one_line):
+    import muggins.records as records
+
+    real_write = os.write
+    calls = {"n": 0}
+
+    def failing_write(fd, data):
+        calls["n"] += 1
+        if calls["n"] == 6:  # half a line reaches the disk, then the disk is full
+            return real_write(fd, bytes(data[: len(data) // 2]))
+        if calls["n"] > 6:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(records.os, "write", failing_write)
+    result = run("play", "tally", *BOTS, "--seed", "4", "--record", "r.jsonl")
+    monkeypatch.setattr(records.os, "write", real_write)
+    assert result.exit_code == 1
+    assert one_line(result.stderr) == (
+        "muggins: error: cannot write record r.jsonl: No space left on device; the record keeps 3 decisions; "
+        "free some space, then continue with: muggins resume r.jsonl"
+    )
+    text = (tmp_path / "r.jsonl").read_text()
+    assert text.endswith("\n") and text.count("\n") == 5  # header, opening, three decisions: no partial line
+    resumed = run("resume", "r.jsonl")
+    assert resumed.exit_code == 0, resumed.output
+    whole = played(tmp_path, run, "whole.jsonl")
+    assert (tmp_path / "r.jsonl").read_text() == whole.read_text()
+
+
+def test_resume_drops_an_incomplete_last_line_after_keeping_a_copy(run, tmp_path, one_line):
+    whole = played(tmp_path, run, "whole.jsonl")
+    lines = whole.read_text().splitlines(keepends=True)
+    cut = lines[:6] + [lines[6][:25]]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(cut))
+    assert run("replay", "r.jsonl").exit_code == 2  # replay does not change a record
+    result = run("resume", "r.jsonl")
+    assert result.exit_code == 0, result.output
+    note = one_line(result.stderr)
+    backups = list(tmp_path.glob("r.jsonl.partial-*.bak"))
+    assert len(backups) == 1 and backups[0].read_text() == "".join(cut)
+    assert note == f"r.jsonl: dropped an incomplete last line (25 bytes, cut off by a failed write); the file as it was is kept in {backups[0].name}"
+    assert path.read_text() == whole.read_text()
+
+
+def test_resume_never_drops_the_header(run, tmp_path, one_line):
+    (tmp_path / "r.jsonl").write_text('{"muggins_record": 1, "game": "ta')
+    result = run("resume", "r.jsonl")
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == "muggins: error: r.jsonl:1: truncated record (the last line is incomplete)"
+    assert (tmp_path / "r.jsonl").read_text() == '{"muggins_record": 1, "game": "ta'
+
+
+# -- real processes --------------------------------------------------------------------------------------------
+def muggins(*args: str, env: dict[str, str], cwd: Path, input: str | None = None, **options: Any) -> subprocess.CompletedProcess:
+    return subprocess.run([*MUGGINS, *args], env=env, cwd=cwd, input=input, capture_output=True, text=True, timeout=60, **options)
+
+
+def at_the_prompt(env: dict[str, str], cwd: Path, *args: str, lines: int = 2) -> subprocess.Popen:
+    """A `muggins` process waiting for the human at seat 0, once its record has `lines` lines."""
+    process = subprocess.Popen([*MUGGINS, *args], env=env, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    record = cwd / "r.jsonl"
+    deadline = time.monotonic() + 30
+    while not (record.exists() and record.read_text().count("\n") >= lines):
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the match never started"
+        time.sleep(0.05)
+    time.sleep(0.3)  # let it reach the prompt
+    return process
+
+
+HUMAN_AT_TALLY = ("--seat", "human", "--seat", "expert", "--seat", "expert", "--seed", "5")
+
+
+def test_one_writer_per_record_across_processes(subprocess_env, tmp_path):
+    first = at_the_prompt(subprocess_env, tmp_path, "play", "tally", *HUMAN_AT_TALLY, "--record", "r.jsonl")
+    try:
+        before = (tmp_path / "r.jsonl").read_text()
+        second = muggins("resume", "r.jsonl", env=subprocess_env, cwd=tmp_path, input="1\n" * 20)
+        assert second.returncode == 2, second.stderr
+        assert second.stderr == (
+            f"muggins: error: record r.jsonl is being written by process {first.pid} (muggins play tally {' '.join(HUMAN_AT_TALLY)} --record r.jsonl); "
+            "only one may write a record at a time\n"
+        )
+        assert (tmp_path / "r.jsonl").read_text() == before
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.communicate(timeout=30)
+    assert first.returncode == 143
+    # The lock went with the process: a resume takes it, and a second resume meanwhile is refused.
+    resumer = subprocess.Popen(
+        [*MUGGINS, "resume", "r.jsonl"], env=dict(subprocess_env, PYTHONUNBUFFERED="1"), cwd=tmp_path,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert resumer.stdout.readline().startswith("resuming r.jsonl after ")  # it holds the lock from before this line
+        refused = muggins("resume", "r.jsonl", env=subprocess_env, cwd=tmp_path)
+        assert refused.returncode == 2
+        assert f"being written by process {resumer.pid} (muggins resume r.jsonl)" in refused.stderr
+    finally:
+        out, err = resumer.communicate("1\n" * 40, timeout=60)
+    assert resumer.returncode == 0, err
+    assert muggins("replay", "--verify", "r.jsonl", env=subprocess_env, cwd=tmp_path).returncode == 0
+
+
+@pytest.mark.parametrize(("signum", "code", "why"), [(signal.SIGTERM, 143, "stopped by SIGTERM"), (signal.SIGHUP, 129, "hung up (SIGHUP)")])
+def test_sigterm_and_sighup_stop_like_ctrl_c(subprocess_env, tmp_path, signum, code, why):
+    process = at_the_prompt(subprocess_env, tmp_path, "play", "tally", *HUMAN_AT_TALLY, "--record", "r.jsonl")
+    process.stdin.write("1\n")  # one decision of the human's, then the next prompt
+    process.stdin.flush()
+    deadline = time.monotonic() + 30
+    while read_record(tmp_path / "r.jsonl").decisions == [] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == code, err
+    kept = len(read_record(tmp_path / "r.jsonl").decisions)
+    assert kept >= 1
+    assert err.strip().splitlines()[-1] == f"muggins: {why} after {kept} decisions; the record is saved; continue with: muggins resume r.jsonl"
+    assert "Traceback" not in err
+    assert (tmp_path / "r.jsonl").read_text().endswith("\n")
+    resumed = muggins("resume", "r.jsonl", env=subprocess_env, cwd=tmp_path, input="1\n" * 40)
+    assert resumed.returncode == 0, resumed.stderr
+
+
+def _file_size_limit(limit: int) -> Callable[[], None]:
+    def apply() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # over the limit, write fails with EFBIG instead of killing
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return apply
+
+
+def test_a_full_disk_in_a_real_process(subprocess_env, tmp_path):
+    args = ("play", "tally", *BOTS, "--seed", "4", "--record", "r.jsonl")
+    full = muggins(*args, env=subprocess_env, cwd=tmp_path, preexec_fn=_file_size_limit(1500))
+    assert full.returncode == 1, full.stderr
+    kept = len(read_record(tmp_path / "r.jsonl").decisions)
+    assert full.stderr == (
+        f"muggins: error: cannot write record r.jsonl: File too large; the record keeps {kept} decisions; "
+        "free some space, then continue with: muggins resume r.jsonl\n"
+    )
+    assert (tmp_path / "r.jsonl").read_text().endswith("\n") and os.path.getsize(tmp_path / "r.jsonl") <= 1500
+    assert muggins("resume", "r.jsonl", env=subprocess_env, cwd=tmp_path).returncode == 0
+    whole = muggins("play", "tally", *BOTS, "--seed", "4", "--record", "whole.jsonl", env=subprocess_env, cwd=tmp_path)
+    assert whole.returncode == 0
+    assert (tmp_path / "r.jsonl").read_text() == (tmp_path / "whole.jsonl").read_text()
+
+
+@pytest.fixture
+def small_tmpfs(tmp_path):
+    """A 4 KiB tmpfs (root only; skipped where mounting is not allowed)."""
+    where = tmp_path / "small"
+    where.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4k", "tmpfs", str(where)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    yield where
+    subprocess.run(["umount", str(where)], check=True)
+
+
+def test_a_full_tmpfs(subprocess_env, tmp_path, small_tmpfs):
+    (tmp_path / "house.toml").write_text("hand_size = 12\n")  # a record larger than 4 KiB
+    args = ("play", "tally", *BOTS, "--seed", "4", "--rules", str(tmp_path / "house.toml"), "--record", "r.jsonl")
+    full = muggins(*args, env=subprocess_env, cwd=small_tmpfs)
+    assert full.returncode == 1, full.stderr
+    assert full.stderr.startswith("muggins: error: cannot write record r.jsonl: No space left on device; the record keeps ")
+    assert full.stderr.endswith("; free some space, then continue with: muggins resume r.jsonl\n")
+    assert (small_tmpfs / "r.jsonl").read_text().endswith("\n")
+    assert muggins("replay", "--verify", "r.jsonl", env=subprocess_env, cwd=small_tmpfs).returncode == 0
