@@ -13,11 +13,12 @@ the user's cursor), so a registry that cannot load completes nothing.
 from __future__ import annotations
 
 import os
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from click.shell_completion import CompletionItem
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 __all__ = ["PlayCommand", "complete_games", "complete_seats", "complete_records", "seat_kinds_by_game"]
 
@@ -30,6 +31,8 @@ def _registry() -> Any:
 
 def complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """The installed games whose name starts with what is typed."""
+    from click.shell_completion import CompletionItem
+
     try:
         loaded = _registry()
         return [CompletionItem(name, help=loaded.games[name].title) for name in sorted(loaded.games) if name.startswith(incomplete)]
@@ -42,6 +45,8 @@ def complete_seats(ctx: click.Context, param: click.Parameter, incomplete: str) 
 
     After `KIND:` the kind's options are offered as `KIND:name=`.
     """
+    from click.shell_completion import CompletionItem
+
     try:
         loaded = _registry()
         # While an option's value is being completed Click may leave the GAME argument unparsed in ctx.args.
@@ -71,6 +76,10 @@ def complete_records(ctx: click.Context, param: click.Parameter, incomplete: str
     (Shells ignore the values of `file` items and list every file, so the
     records are offered as plain words.)
     """
+    from click.shell_completion import CompletionItem
+
+    from pathlib import Path
+
     folder, _, stem = incomplete.rpartition(os.sep)
     try:
         entries = sorted(Path(folder or ".").iterdir())
