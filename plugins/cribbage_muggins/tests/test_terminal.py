@@ -53,7 +53,7 @@ def test_a_human_counter_types_the_count(position, game, typed, expected):
     out = io.StringIO()
     player = human.HumanPlayer(game, 1, input=io.StringIO(typed + "\n"), output=out)
     assert str(player.choose(state.view(1), decision)) == expected
-    assert "announce <0-29>" in out.getvalue()
+    assert "a number from 0 to 29" in out.getvalue()  # the terminal player's prompt for a numbered range
 
 
 @pytest.mark.parametrize(("typed", "expected"), [("", "pass"), ("o", "overcount"), ("muggins 3", "muggins 3")])
@@ -119,5 +119,5 @@ def test_a_human_session_through_the_engine(registry, game):
     seated[0].flush()  # the front end prints what happened after the last prompt
     text = out.getvalue()
     assert "Lay away 2 cards to" in text and "Count 0: play a card" in text
-    assert "announce <0-29>" in text and "Settled, your hand: announced 1" in text
+    assert "a number from 0 to 29" in text and "Settled, your hand: announced 1" in text
     assert "Game over" in text
