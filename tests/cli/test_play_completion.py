@@ -54,3 +54,12 @@ def test_the_docs_say_how_to_turn_completion_on():
     text = (Path(__file__).parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
     assert '_MUGGINS_COMPLETE=bash_source muggins' in text and '_MUGGINS_COMPLETE=zsh_source muggins' in text
     assert "_MUGGINS_COMPLETE=fish_source muggins" in text
+
+
+def test_every_command_taking_a_game_or_a_record_completes_it(registry, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m.jsonl").write_text("{}\n")
+    for command in ("rules", "simulate"):
+        assert complete(registry, command, "t") == [("tally", "plain")]
+    for command in ("replay", "resume"):
+        assert complete(registry, command, "m") == [("m.jsonl", "plain")]

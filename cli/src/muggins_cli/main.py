@@ -223,7 +223,7 @@ def plugins() -> None:
 
 
 @cli.command("rules")
-@click.argument("game")
+@click.argument("game", shell_complete=complete_games)
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to FILE instead of standard output (an existing FILE only with --force).")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 def rules(game: str, output: str | None, force: bool) -> None:
@@ -261,7 +261,7 @@ def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str 
 
 
 @cli.command("simulate")
-@click.argument("game")
+@click.argument("game", shell_complete=complete_games)
 @click.option("--games", "-g", "count", type=click.IntRange(min=1), required=True, help="Number of matches.")
 @_players_option
 @_seat_option
@@ -277,7 +277,7 @@ def simulate(game: str, count: int, players: int | None, seats: tuple[str, ...],
 
 
 @cli.command("replay")
-@click.argument("record", type=click.Path(dir_okay=False))
+@click.argument("record", type=click.Path(dir_okay=False), shell_complete=complete_records)
 @click.option("--verify", is_flag=True, help="Check every decision and event instead of narrating.")
 def replay(record: str, verify: bool) -> None:
     """Replay a record: narrate it, or verify it against the installed game."""
@@ -287,7 +287,7 @@ def replay(record: str, verify: bool) -> None:
 
 
 @cli.command("resume")
-@click.argument("record", type=click.Path(dir_okay=False), required=False)
+@click.argument("record", type=click.Path(dir_okay=False), required=False, shell_complete=complete_records)
 def resume(record: str | None) -> None:
     """Continue an interrupted match from its record, appending to it (default: the most recent unfinished one)."""
     from . import commands
@@ -322,7 +322,7 @@ def new_game(name: str, directory: str | None) -> None:
 
 
 @new.command("house-rule")
-@click.argument("game")
+@click.argument("game", shell_complete=complete_games)
 @click.argument("name")
 @click.argument("directory", required=False, metavar="[DIR]")
 def new_house_rule(game: str, name: str, directory: str | None) -> None:
