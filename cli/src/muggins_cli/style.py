@@ -25,6 +25,7 @@ __all__ = ["Style", "colour_wanted", "CARD", "first_card"]
 #: A card as the games print it: rank (A, 2-10, J, Q, K) then a suit symbol.
 CARD = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQK])[♠♥♦♣]")
 _RED_SUITS = "♥♦"
+_RESET = "\x1b[0m"
 
 
 def colour_wanted(stream: Any) -> bool:
@@ -71,7 +72,9 @@ class Style:
         for line in text.splitlines():
             painted = self.cards(line, moved)
             if "←" in line:
-                painted = click.style(painted, bold=True, fg="yellow")
+                # Each card's style ends in a reset; start the line's own style again after it.
+                start = click.style("", bold=True, fg="yellow", reset=False)
+                painted = start + painted.replace(_RESET, _RESET + start) + _RESET
             lines.append(painted)
         return "\n".join(lines)
 
