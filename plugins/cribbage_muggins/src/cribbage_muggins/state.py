@@ -12,7 +12,12 @@ without it the show is scored automatically. The game ends the moment a
 score reaches the target (in lowball that side loses). Go is never a
 choice: a player who can play must (only legal cards are offered) and a
 player who cannot says go automatically. Scores are kept per side (a seat
-alone, or a partnership).
+alone, or a partnership). Speed without changing a rule: while nobody reads events (`events_wanted`
+is False during a quiet `Match.run`) no event is built and shows and
+pegging are scored by their totals alone (`score_total`, `peg_points`);
+hands are kept in rank order; cards, actions and codes are looked up by the
+identity of the interned cards; the deal is `random.shuffle`'s own steps
+written out (`shuffled_deck`, the same cards).
 """
 
 from __future__ import annotations
@@ -30,7 +35,6 @@ from .scoring import peg_points, score_peg, score_show, score_total
 __all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "sort_cards", "pips", "shuffled_deck"]
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
-_SUIT_POS = {c.suit: i for i, c in enumerate(DECK[::13])}
 
 
 def pips(c: Card) -> int:
@@ -39,7 +43,6 @@ def pips(c: Card) -> int:
     return r if r < 10 else 10
 
 
-_ORDER: dict[Card, int] = {c: int(c.rank) * 4 + _SUIT_POS[c.suit] for c in DECK}
 # Hot paths look cards up by identity (every Card is interned): hashing a Card runs Python code.
 _INDEX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
 #: counting value by rank (a Rank indexes it directly)
@@ -48,8 +51,8 @@ _PIPS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in rank order, then clubs, diamonds, hearts, spades."""
-    # A Card's own order is (rank, suit in bridge order), the same as _ORDER, and
-    # comparing the tuples costs less than a key function that hashes each card.
+    # A Card's own order is (rank, suit in bridge order); comparing the tuples
+    # costs less than a key function that hashes each card.
     return sorted(cards)
 
 
@@ -125,8 +128,7 @@ MUGGINS: tuple[Claim, ...] = (None,) + tuple(Claim("muggins", amount=k, label=f"
 OVERCOUNT = Claim("overcount", label="overcount", keys=("o",))
 RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
 _ACCEPT_ONLY: tuple[Action, ...] = (ACCEPT,)
-_PLAY: dict[Card, Move] = {c: Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
-_PLAY_BY_ID: dict[int, Move] = {id(c): move for c, move in _PLAY.items()}
+_PLAY_BY_ID: dict[int, Move] = {id(c): Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
 _PEG_PROMPTS: tuple[str, ...] = tuple(f"Count {n}: play a card" for n in range(32))
 
 
@@ -400,12 +402,6 @@ class CribbageState(State):
     def _unplayed(self, seat: int) -> list[Card]:
         played = self.played[seat]
         return [c for c in self.hands[seat] if c not in played]
-
-    def _playable(self, seat: int) -> list[Card]:
-        """The seat's unplayed cards that fit under 31, in rank order."""
-        room = 31 - self.count
-        played = self.played[seat]
-        return [c for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played]
 
     def _play(self, seat: int, c: Card, events: list[dict]) -> None:
         self.played[seat].append(c)
