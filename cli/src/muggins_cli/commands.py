@@ -361,7 +361,7 @@ def _catch_up_bots(game: Game, record: Record, seated: Sequence[Any], path: str)
     if all(isinstance(p, HumanPlayer) for p in seated):
         return
     bots = [None if isinstance(p, HumanPlayer) else p for p in seated]
-    divergence = check_players(game, record, bots)
+    divergence = check_players(game, record, bots, given_like=HumanPlayer)
     if divergence is not None:
         raise GameError(f"{path} does not match its seats at {divergence}")
 
@@ -396,7 +396,7 @@ def _verify(game: Game, record: Record, path: str, registry: Any) -> None:
     if where is None:
         bots = build_players(registry, game, record.seats, record.seed, humans=False)
         given = [None if parse_seat(spec)[0] == HUMAN else bot for spec, bot in zip(record.seats, bots)]
-        mismatch = check_players(game, record, given)
+        mismatch = check_players(game, record, given, given_like=HumanPlayer)
         where = None if mismatch is None else f"{mismatch} (the header's seats did not play this match)"
     if where is not None:
         raise GameError(f"{path} diverges at {where}")

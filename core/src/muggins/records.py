@@ -492,8 +492,10 @@ class _RecordChecker:
 class _AsRecorded:
     """A seat whose recorded choices are taken as given (a human's): answers with the record's next action."""
 
-    def __init__(self, checker: _RecordChecker) -> None:
+    def __init__(self, checker: _RecordChecker, like: type | None = None) -> None:
         self.checker = checker
+        for declaration in ("takes_sole_correct_choice", "stands_in_unclaimable_windows"):
+            setattr(self, declaration, bool(getattr(like, declaration, False)))
 
     def choose(self, view: Any, decision: Any) -> Any:
         index = len(self.checker.record.decisions)
@@ -506,20 +508,23 @@ class _AsRecorded:
         return action
 
 
-def check_players(game: Game, record: Record, players: Sequence[Any | None]) -> Divergence | None:
+def check_players(game: Game, record: Record, players: Sequence[Any | None], *, given_like: type | None = None) -> Divergence | None:
     """Play the record again with `players` (None: take that seat's recorded choices as given) and find the first decision a bot would have taken differently.
 
     The match runs through the engine exactly as it was played (the same
     shortcuts, the same events to observing bots), so each bot's random
     stream is asked exactly as often as it was; afterwards the bots stand
     where they stood when the record was last written, ready to play on.
+    `given_like` is the class of the players whose choices are taken as
+    given (the terminal's human player): its engine declarations are copied,
+    so the engine asks and settles exactly as it did at the table.
     """
     from .engine import Match, MatchAborted
 
     if not record.decisions:
         return None
     checker = _RecordChecker(record, record.seats)
-    seated = [_AsRecorded(checker) if p is None else p for p in players]
+    seated = [_AsRecorded(checker, given_like) if p is None else p for p in players]
     match = Match(rebuild_state(game, record), seated, writer=checker)  # type: ignore[arg-type]
     try:
         match.run()

@@ -1,0 +1,139 @@
+"""The core's side of faults: size limits and clipping, RecordFile (lock, whole lines, cut-back, incomplete last line) and check_players."""
+
+from __future__ import annotations
+
+import errno
+import json
+
+import pytest
+
+from muggins.limits import LimitError, clip, read_limited
+from muggins.players import make_players
+from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, parse_record, read_record
+
+
+def test_clip_keeps_short_text_and_cuts_long_text_on_one_line():
+    assert clip("short") == "short"
+    assert clip("a\nb") == "a b"
+    assert clip("x" * 100, 10) == "x" * 9 + "…"
+
+
+def test_read_limited(tmp_path):
+    path = tmp_path / "f.toml"
+    path.write_bytes(b"\xef\xbb\xbfa = 1\n")
+    assert read_limited(path, 100, "rules") == "a = 1\n"
+    with pytest.raises(LimitError, match="larger than 4 bytes; not rules"):
+        read_limited(path, 4, "rules")
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(LimitError, match="not a text file, not rules"):
+        read_limited(path, 100, "rules")
+
+
+def test_a_second_writer_is_refused_even_in_the_same_process(tmp_path):
+    path = tmp_path / "r.jsonl"
+    with RecordFile.create(path) as first:
+        first.write("{}\n")
+        with pytest.raises(RecordError, match=r"record .*r.jsonl is being written by another muggins process; only one may write a record at a time"):
+            RecordFile.open_existing(path)
+    with RecordFile.open_existing(path) as again:  # released on close
+        assert again.size == 3
+    with pytest.raises(FileExistsError):
+        RecordFile.create(path)
+
+
+def test_a_failed_write_is_cut_back_to_the_last_whole_line(tmp_path, monkeypatch):
+    import muggins.records as records
+
+    path = tmp_path / "r.jsonl"
+    stream = RecordFile.create(path)
+    stream.write('{"a": 1}\n')
+    real = records.os.write
+
+    def half_then_full(fd, data):
+        monkeypatch.setattr(records.os, "write", full)
+        return real(fd, bytes(data[:3]))
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(records.os, "write", half_then_full)
+    with pytest.raises(RecordWriteError, match=r"cannot write record .*r.jsonl: No space left on device"):
+        stream.write('{"b": 2}\n')
+    monkeypatch.setattr(records.os, "write", real)
+    assert path.read_text() == '{"a": 1}\n'
+    stream.write('{"c": 3}\n')
+    stream.close()
+    assert path.read_text() == '{"a": 1}\n{"c": 3}\n'
+
+
+def test_a_writer_on_any_stream_reports_os_errors_as_record_write_errors(tally):
+    class Full:
+        name = "disk.jsonl"
+
+        def write(self, text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def flush(self):
+            pass
+
+    with pytest.raises(RecordWriteError, match="cannot write record disk.jsonl: No space left on device"):
+        RecordWriter.start(Full(), header_for(tally, tally.Rules(), 3, 1, ["expert"] * 3), [])
+
+
+@pytest.mark.parametrize(("text", "dropped", "after"), [
+    ('{"h": 1}\n{"n": 0', 7, '{"h": 1}\n'),
+    ('{"h": 1}\n{"n": 0}', 0, '{"h": 1}\n{"n": 0}\n'),  # whole but unterminated: finished, not dropped
+    ('{"h": 1}\n', 0, '{"h": 1}\n'),
+    ('{"h": 1', 0, '{"h": 1'),  # the header is never dropped
+])
+def test_an_incomplete_last_line_is_dropped_after_a_backup(tmp_path, text, dropped, after):
+    path = tmp_path / "r.jsonl"
+    path.write_text(text)
+    with RecordFile.open_existing(path) as stream:
+        assert stream.drop_partial_line(str(tmp_path / "copy.bak")) == dropped
+        if after.endswith("\n"):
+            stream.end_line()
+    assert path.read_text() == after
+    assert (tmp_path / "copy.bak").exists() == bool(dropped)
+    if dropped:
+        assert (tmp_path / "copy.bak").read_text() == text
+
+
+def test_record_lines_are_read_within_limits(tmp_path):
+    path = tmp_path / "r.jsonl"
+    head = {"muggins_record": 1, "game": "g", "version": "1", "rules": {}, "players": 2, "seed": 1, "seats": ["a", "b"]}
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(head).encode() + b"\n")
+    assert read_record(path).seats == ["a", "b"]
+    with pytest.raises(RecordError, match="header is missing or has a bad field: 'seed' is 1.5"):
+        parse_record(json.dumps(head | {"seed": 1.5}) + "\n")
+
+
+def test_check_players_finds_the_first_choice_a_bot_would_not_have_made(registry, tally):
+    from muggins.engine import Match
+
+    seats = ["novice:error_rate=0.7", "random", "expert"]
+    state = tally.new(tally.Rules(), 3, 9)
+    record = header_for(tally, tally.Rules(), 3, 9, seats)
+
+    class Keep:
+        def __init__(self):
+            self.record = record
+
+        def decision(self, seat, action, events):
+            record.decisions.append((seat, action))
+
+        def finish(self, result):
+            record.result = result.to_dict()
+
+    Match(state, make_players(registry, tally, seats, 9), writer=Keep()).run()
+    assert check_players(tally, record, make_players(registry, tally, seats, 9)) is None
+    # The same seats with seat 1's choices taken as given: still no divergence.
+    given = make_players(registry, tally, seats, 9)
+    given[1] = None
+    assert check_players(tally, record, given) is None
+    relabelled = make_players(registry, tally, ["expert", "random", "expert"], 9)
+    divergence = check_players(tally, record, relabelled)
+    assert divergence is not None and "would choose" in divergence.reason
+    first_novice = next(i for i, (seat, _) in enumerate(record.decisions) if seat == 0)
+    assert divergence.index >= first_novice
+    assert isinstance(record, Record)
