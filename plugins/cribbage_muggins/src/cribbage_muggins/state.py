@@ -262,7 +262,15 @@ class CribbageState(State):
         """Shuffle, deal one at a time from the dealer's left, the pack card to the crib (3p)."""
         n = self.players
         deck = shuffled_deck(derive_rng(self.seed, "deal", self.deal_no))
-        self.hands = [[] for _ in range(n)]
+        used = n * self.each
+        # One card at a time from the dealer's left: card i goes to seat (dealer + 1 + i) % n,
+        # so the seat `step` places left of the dealer gets deck[step - 1], deck[step - 1 + n], ...
+        # Hands are kept in rank order (the order every view and decision shows), so
+        # decisions need no sorting; which cards a seat holds is all the rules read.
+        hands = [[] for _ in range(n)]
+        for step in range(1, n + 1):
+            hands[(self.dealer + step) % n] = sorted(deck[step - 1:used:n])
+        self.hands = hands
         self.laid = [[] for _ in range(n)]
         self.played = [[] for _ in range(n)]
         self.crib = []
@@ -272,13 +280,6 @@ class CribbageState(State):
         self.seq, self.count, self.last, self.out = [], 0, -1, [False] * n
         self.shows = []
         self.window, self.pending = None, {}
-        for i in range(n * self.each):
-            self.hands[(self.dealer + 1 + i) % n].append(deck[i])
-        # Hands are kept in rank order (the order every view and decision shows), so
-        # decisions need no sorting; which cards a seat holds is all the rules read.
-        for hand in self.hands:
-            hand.sort()
-        used = n * self.each
         if self.extra:
             self.crib.extend(deck[used:used + self.extra])
             used += self.extra
