@@ -59,7 +59,6 @@ def test_the_docs_say_how_to_turn_completion_on():
 def test_every_command_taking_a_game_or_a_record_completes_it(registry, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "m.jsonl").write_text("{}\n")
-    for command in ("rules", "simulate"):
-        assert complete(registry, command, "t") == [("tally", "plain")]
+    assert complete(registry, "rules", "t") == [("tally", "plain")]
     for command in ("replay", "resume"):
         assert complete(registry, command, "m") == [("m.jsonl", "plain")]
