@@ -9,15 +9,15 @@ rotation for three and four players), and the show in order from the
 dealer's left, the dealer's hand, then the crib. With muggins each show is
 announced by its owner and opens a challenge window for the other side;
 without it the show is scored automatically. The game ends the moment a
-score reaches the target (in lowball that side loses). Go is never a
-choice: a player who can play must (only legal cards are offered) and a
-player who cannot says go automatically. Scores are kept per side (a seat
-alone, or a partnership). Speed without changing a rule: while nobody reads events (`events_wanted`
-is False during a quiet `Match.run`) no event is built and shows and
-pegging are scored by their totals alone (`score_total`, `peg_points`);
-hands are kept in rank order; cards, actions and codes are looked up by the
-identity of the interned cards; the deal is `random.shuffle`'s own steps
-written out (`shuffled_deck`, the same cards).
+score reaches the target (in lowball that side loses). Go is never a choice:
+a player who can play must (only legal cards are offered) and a player who
+cannot says go automatically. Scores are kept per side (a seat alone, or a
+partnership). Speed without changing a rule: while nobody reads events
+(`events_wanted` is False during a quiet `Match.run`) no event is built and
+shows and pegging are scored by their totals alone (`score_total`,
+`peg_points`); hands are kept in rank order; cards, actions and codes are
+looked up by the identity of the interned cards; the deal is
+`random.shuffle`'s own steps written out (`shuffled_deck`, the same cards).
 """
 
 from __future__ import annotations
