@@ -146,6 +146,13 @@ class Game(ABC):
         """The table as text for a human at `seat` (None: a spectator)."""
         return json.dumps(view, indent=2, ensure_ascii=False)
 
+    def standings(self, event: Event, seat: int | None) -> list[str] | None:
+        """Lines for an end-of-hand banner when `event` ends a hand or deal (the outcome, the standings), else None.
+
+        A terminal player frames them and pauses before the next deal.
+        """
+        return None
+
     def describe(self, event: Event, seat: int | None) -> str | None:
         """One line narrating `event` to `seat`, or None to stay quiet."""
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "to"))

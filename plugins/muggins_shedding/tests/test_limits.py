@@ -23,7 +23,7 @@ def test_the_turn_limit_draws_the_hand(position, act):
     state = cycle(position, SheddingRules(turn_limit=7, hands=1))
     events = play_correctly(state, act)
     draw = next(e for e in events if e["type"] == "draw")
-    assert draw == {"type": "draw", "hand": 0, "reason": "turn_limit", "exposures": 7}
+    assert draw == {"type": "draw", "hand": 0, "reason": "turn_limit", "exposures": 7, "wins": [0, 0, 0]}
     assert sum(e["type"] == "expose" for e in events) == 6  # plus the opening exposure: 7
     result = state.result()
     assert result.winners == () and result.scores == (0, 0, 0)  # a drawn hand counts for nobody
@@ -36,7 +36,7 @@ def test_the_repetition_rule_draws_at_the_first_exact_repeat(position, act):
     draw = next(e for e in events if e["type"] == "draw")
     # From exposure 4 on every turn starts by turning a discard over, where positions are compared:
     # before exposure 7 seat 0 faces the position it faced before exposure 4, so the hand is drawn.
-    assert draw == {"type": "draw", "hand": 0, "reason": "repetition", "exposures": 6}
+    assert draw == {"type": "draw", "hand": 0, "reason": "repetition", "exposures": 6, "wins": [0, 0, 0]}
     assert state.result().stats["hands_drawn_repetition"] == 1 and not state.result().limit_reached
 
 

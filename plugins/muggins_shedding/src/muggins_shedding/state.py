@@ -495,7 +495,7 @@ class SheddingState(State):
         self.stats["hands_drawn"] += 1
         self.stats["hands_drawn_" + reason] += 1
         self.hand_exposures.append(self.exposures)
-        events.append(event("draw", hand=self.hand, reason=reason, exposures=self.exposures))
+        events.append(event("draw", hand=self.hand, reason=reason, exposures=self.exposures, wins=list(self.wins)))
         self._next_hand(events)
 
     def _next_hand(self, events: list[dict]) -> None:
