@@ -240,6 +240,21 @@ def test_resume_drops_an_incomplete_last_line_after_keeping_a_copy(run, tmp_path
     assert path.read_text() == whole.read_text()
 
 
+def test_a_resume_that_refuses_a_cut_off_record_leaves_it_as_it_was(run, tmp_path, one_line):
+    whole = played(tmp_path, run, "whole.jsonl")
+    lines = whole.read_text().splitlines(keepends=True)
+    head = json.loads(lines[0])
+    head["version"] = "0.9"
+    cut = json.dumps(head) + "\n" + "".join(lines[1:6]) + lines[6][:25]
+    path = tmp_path / "r.jsonl"
+    path.write_text(cut)
+    result = run("resume", "r.jsonl")
+    assert result.exit_code == 2
+    assert "r.jsonl was recorded with tally version 0.9" in one_line(result.stderr)
+    assert path.read_text() == cut
+    assert not list(tmp_path.glob("*.bak"))
+
+
 def test_resume_never_drops_the_header(run, tmp_path, one_line):
     (tmp_path / "r.jsonl").write_text('{"muggins_record": 1, "game": "ta')
     result = run("resume", "r.jsonl")

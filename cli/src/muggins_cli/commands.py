@@ -276,15 +276,10 @@ def resume(path: str | None) -> None:
     except RecordError as exc:
         raise BadInput(str(exc)) from exc
     with stream, stop_signals(), bounded_stdin():
-        backup = f"{path}.partial-{os.getpid()}.bak"
+        # Everything is checked as if a cut-off last line were gone, and only then is it dropped:
+        # a resume that refuses the record leaves every byte of it as it was.
         try:
-            dropped = stream.drop_partial_line(backup)
-        except OSError as exc:
-            raise BadInput(f"{path} ends in an incomplete line, which could not be dropped: {exc.strerror or exc}") from exc
-        if dropped:
-            click.echo(f"{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}", err=True)
-        try:
-            record = stream.read()
+            record = stream.read(without_partial_line=True)
         except RecordError as exc:
             raise BadInput(str(exc)) from exc
         game = _installed_game(registry, record, path)
@@ -298,6 +293,7 @@ def resume(path: str | None) -> None:
         state = _replayed(game, record, path)
         seated = build_players(registry, game, record.seats, record.seed)
         _catch_up_bots(game, record, seated, path)
+        _drop_partial_line(stream, path)
         click.echo(f"resuming {path} after {len(record.decisions)} decisions (seed {record.seed})")
         stream.end_line()  # a whole last line without its newline: finish it before appending
         writer = RecordWriter(stream, record)
@@ -313,6 +309,17 @@ def resume(path: str | None) -> None:
         else:
             result = run_match(match, path)
     _finish(game, seated, record.seats, result, path)
+
+
+def _drop_partial_line(stream: RecordFile, path: str) -> None:
+    """Drop a last line a failed write cut off (no decision in it was complete), after copying the file, and say so."""
+    backup = f"{path}.partial-{os.getpid()}.bak"
+    try:
+        dropped = stream.drop_partial_line(backup)
+    except OSError as exc:
+        raise GameError(f"{path} ends in an incomplete line, which could not be dropped: {exc.strerror or exc}") from exc
+    if dropped:
+        click.echo(f"{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}", err=True)
 
 
 def _installed_game(registry: Any, record: Record, path: str) -> Game:

@@ -8,7 +8,8 @@ their commands (hook `muggins_register_commands`) only when a command that
 is not built in is requested or the command list is shown. Its `main` turns
 every failure into one `muggins: error: …` line on stderr (a traceback only
 with `--debug`) and an exit code: 0 ok, 1 a game or runtime error, 2 bad
-usage or bad input, 130 interrupted by Ctrl-C. Plugin load errors are shown
+usage or bad input, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP
+during a match), each line bounded in length. Plugin load errors are shown
 as one `muggins: warning: …` line each and the rest keeps working.
 """
 
@@ -191,7 +192,8 @@ def cli() -> None:
     """Play, simulate and replay card games in which players call out each other's mistakes.
 
     Games are plugins: `muggins list` shows the installed ones. Exit codes:
-    0 ok, 1 game or runtime error, 2 bad usage or input, 130 interrupted.
+    0 ok, 1 game or runtime error, 2 bad usage or input, 130 interrupted
+    (143 SIGTERM, 129 SIGHUP).
     """
 
 
@@ -252,8 +254,9 @@ def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str 
     Opponents' moves flow by on a terminal: after each one you have a moment
     (--pace) to call it with a key (m for Muggins); any other key lets it
     stand at once and p pauses the flow. Every decision is recorded as it is
-    taken. Ctrl-C (exit 130) or the end of input (exit 1) stops the match
-    and keeps the record; continue it with `muggins resume FILE`.
+    taken, into the records folder (`muggins records`). Ctrl-C (exit 130),
+    SIGTERM (143), SIGHUP (129) or the end of input (exit 1) stops the match
+    and keeps the record; continue it with `muggins resume`.
     """
     from . import commands
 

@@ -13,6 +13,7 @@ recorded ones. See docs/records.md.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -361,18 +362,25 @@ class RecordFile:
             raise RecordError(f"record {path} is being written by {exc.holder or 'another muggins process'}; only one may write a record at a time") from None
         return cls(fd, path)
 
-    def read(self) -> Record:
-        """The record as it stands on disk (RecordError for anything unusable)."""
-        with os.fdopen(os.dup(self.fd), "rb") as stream:
-            stream.seek(0)
-            return read_record_from(stream, self.name)
+    def read(self, *, without_partial_line: bool = False) -> Record:
+        """The record as it stands on disk (RecordError for anything unusable), optionally as if an incomplete last line were gone."""
+        end = self.size - (self.partial_line() if without_partial_line else 0)
+        if end > MAX_RECORD_BYTES:
+            raise RecordError(f"{self.name}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a muggins record")
+        data = bytearray()
+        while len(data) < end:
+            chunk = os.pread(self.fd, end - len(data), len(data))
+            if not chunk:
+                break
+            data += chunk
+        return read_record_from(io.BytesIO(bytes(data)), self.name)
 
-    def drop_partial_line(self, backup: str) -> int:
-        """Cut off a last line that a failed write left incomplete, after copying the file to `backup`.
+    def partial_line(self) -> int:
+        """The length in bytes of a last line a failed write left incomplete (no newline, not complete JSON), else 0.
 
-        Returns the number of bytes dropped (0 when the last line is whole:
-        it ends with a newline, or is complete JSON without one, which
-        `end_line` finishes instead). The header line is never dropped.
+        A complete JSON line without its newline is whole (`end_line`
+        finishes it), and the header line never counts: without it there
+        is no record to keep.
         """
         start = self._last_line_start()
         if start is None or start == 0:
@@ -384,12 +392,19 @@ class RecordFile:
                 return 0
             except (ValueError, RecursionError):
                 pass
+        return len(tail)
+
+    def drop_partial_line(self, backup: str) -> int:
+        """Cut off an incomplete last line (see `partial_line`) after copying the whole file to `backup`; the bytes dropped."""
+        dropped = self.partial_line()
+        if not dropped:
+            return 0
         with os.fdopen(os.dup(self.fd), "rb") as source, open(backup, "xb") as copy:
             source.seek(0)
             shutil.copyfileobj(source, copy)
-        os.ftruncate(self.fd, start)
-        self.size = start
-        return len(tail)
+        os.ftruncate(self.fd, self.size - dropped)
+        self.size -= dropped
+        return dropped
 
     def _last_line_start(self) -> int | None:
         """Where the last line begins if it lacks its newline, else None."""
