@@ -50,14 +50,14 @@ def test_readable_table(run):
     result = run("simulate", "tally", "--games", "10", "--seed", "4", *SEATS)
     assert result.exit_code == 0
     out = result.stdout.splitlines()
-    assert out[0] == "Tally (the core's test game): 10 games, 3 players, seed 4, rules default"
-    assert out[2].split() == ["seat", "kind", "wins", "win", "rate", "score", "per", "game"]
+    assert out[0] == "Tally (the core's test game): 10 matches, 3 players, seed 4, rules default"
+    assert out[2].split() == ["seat", "kind", "matches", "won", "win", "rate", "score", "per", "match"]
     assert [row.split()[:2] for row in out[3:6]] == [["0", "novice"], ["1", "random"], ["2", "expert"]]
     data = json.loads(run("simulate", "tally", "--games", "10", "--seed", "4", *SEATS, "--json").stdout)
     assert [row.split()[4:] for row in out[3:6]] == [[f"{t:.4g}", f"{m:.4g}"] for t, m in zip(data["scores"]["total"], data["scores"]["mean"])]
-    assert out[7].startswith("draws: 0   stopped at the limit: 0   decisions per game: ")
-    assert out[9].split() == ["stat", "total", "per", "game"] and out[10].split() == ["claims", "0", "0"]
-    assert out[12].split() == ["stat", "values", "mean", "median"] and out[13].split() == ["plays", "10", "9", "9"]
+    assert out[7].startswith("matches drawn: 0   matches stopped at the limit: 0   decisions per match: ")
+    assert out[9].split() == ["figure", "total", "per", "match"] and out[10].split() == ["claims", "0", "0"]
+    assert out[12].split() == ["figure", "values", "mean", "median"] and out[13].split() == ["plays", "10", "9", "9"]
     assert result.stderr == ""  # no progress bar when stderr is not a terminal
 
 

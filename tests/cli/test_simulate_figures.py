@@ -131,17 +131,17 @@ def test_the_table_shows_seats_sides_and_figures(pairs, run):
     assert result.exit_code == 0
     data = simulate(game, players=4, kinds=KINDS, seed=4, games=10, registry=registry)
     out = [line.split() for line in result.stdout.splitlines()]
-    assert out[2] == ["seat", "kind", "wins", "win", "rate", "score", "per", "game"]
+    assert out[2] == ["seat", "kind", "matches", "won", "win", "rate", "score", "per", "match"]
     assert out[3][:2] == ["0", "novice:error_rate=0.4"] and out[6][:2] == ["3", "novice:attention=0.9"]
     assert out[3][4:] == [f"{data['scores']['total'][0]:.4g}", f"{data['scores']['mean'][0]:.4g}"]
     assert out[8] == ["per", "seat", "0", "1", "2", "3"]
     assert out[9] == ["dealt", *map(str, data["seat_stats"]["dealt"]["total"])]
-    assert out[10][:3] == ["dealt", "per", "game"] and out[11][0] == "tenth" and out[12][:3] == ["tenth", "per", "game"]
-    assert out[14] == ["side", "seats", "wins", "win", "rate", "score", "per", "game"]
+    assert out[10][:3] == ["dealt", "per", "match"] and out[11][0] == "tenth" and out[12][:3] == ["tenth", "per", "match"]
+    assert out[14] == ["side", "seats", "matches", "won", "win", "rate", "score", "per", "match"]
     assert out[15][:3] == ["0", "0", "2"] and out[16][:3] == ["1", "1", "3"]
     assert out[18] == ["per", "side", "0", "1"]
     assert out[19] == ["dealt", *map(str, data["sides"]["seat_stats"]["dealt"]["total"])]
-    assert out[24][0] == "draws:"
+    assert out[24][:2] == ["matches", "drawn:"]
 
 
 def test_figures_must_be_one_number_per_seat():

@@ -439,25 +439,43 @@ def _stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def simulate(game_name: str, count: int, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, workers: int, as_json: bool) -> None:
-    from muggins.simulate import simulate as run
+def simulate(game_name: str, count: int, players: int | None, seats: Sequence[str], rules_paths: Sequence[str] | str | None, seed: int | None, workers: int, as_json: bool, cluster: str | None = None) -> None:
+    """One rule set: a summary; several `--rules`: a paired comparison; `--cluster`: the chunks run on Dask."""
+    from muggins.simulate import SimulationInterrupted, decision_bound_warning, simulate as run
+    from muggins.study import compare
 
-    registry, game, rules, players, kinds = prepare(game_name, players, seats, rules_path, human_first=False)
+    from . import study
+
+    paths = [rules_paths] if isinstance(rules_paths, str) else list(rules_paths or ())
+    registry, game, rules, players, kinds = prepare(game_name, players, seats, paths[0] if paths else None, human_first=False)
+    rule_sets = [rules] + [read_rules(game, path) for path in paths[1:]]
+    for path, each in zip(paths or [None], rule_sets):
+        warning = decision_bound_warning(game, each, players, kinds, registry=registry)
+        if warning:
+            click.echo(f"muggins: warning: {path + ': ' if path else ''}{warning}", err=True)
     if seed is None:
         seed = new_seed()
+    comparing = len(rule_sets) > 1
+    stopped = None
     try:
-        if _stderr_is_terminal():
-            with click.progressbar(length=count, label=f"simulating {game.name}", file=sys.stderr) as bar:
-                summary = run(game, rules, players, kinds, seed, count, workers, progress=bar.update, registry=registry)
-        else:
-            summary = run(game, rules, players, kinds, seed, count, workers, registry=registry)
+        with study.signals_stop_the_run() as caught, study.cluster_engine(cluster, game) as engine:
+            with study.progress_line(f"simulating {game.name}", count, _stderr_is_terminal()) as progress:
+                if comparing:
+                    summary = compare(game, rule_sets, players, kinds, seed, count, workers, progress, registry=registry, engine=engine, labels=paths)
+                else:
+                    summary = run(game, rules, players, kinds, seed, count, workers, progress, registry=registry, engine=engine)
+    except SimulationInterrupted as exc:
+        summary, stopped = exc.summary, caught["exit"]
     except MatchAborted as exc:
         raise GameError(str(exc)) from exc
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False))
     else:
-        for line in summary_lines(summary, game, rules_path):
+        lines = study.comparison_lines(summary, game) if comparing else summary_lines(summary, game, paths[0] if paths else None)
+        for line in lines:
             click.echo(line)
+    if stopped is not None:
+        raise study.Stopped(f"interrupted after {summary['games']:,} of {count:,} matches; the summary is partial", stopped)
 
 
 def _num(value: Any) -> str:
@@ -475,49 +493,62 @@ def _table(rows: list[tuple[str, ...]], left: int = 1) -> list[str]:
 
 
 def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None) -> list[str]:
-    """A simulation summary as readable tables: per seat, per side when the game has sides, then the game's stats."""
+    """A simulation summary as readable tables: per seat, per side when the game has sides, then the game's stats.
+
+    Matches (what `--games` counts) and the game's own units (hands, deals)
+    are named apart, and stats keys are shown in words (`Game.stat_labels`
+    where the game gives them); `--json` keeps the raw keys.
+    """
+    from .study import stat_label
+
     games = summary["games"]
     lines = [
-        f"{game.title}: {games} games, {summary['players']} players, seed {summary['seed']}, "
+        f"{game.title}: {games} matches, {summary['players']} players, seed {summary['seed']}, "
         f"rules {'from ' + rules_path if rules_path else 'default'}",
         "",
     ]
+    if summary.get("partial"):
+        lines[1:1] = [f"partial: interrupted after {games} of {summary.get('games_requested', games)} matches"]
     scores = summary.get("scores")
-    head = ("seat", "kind", "wins", "win rate") + (("score", "per game") if scores else ())
+    head = ("seat", "kind", "matches won", "win rate") + (("score", "per match") if scores else ())
     rows = [head]
     for seat, (kind, wins, rate) in enumerate(zip(summary["seats"], summary["wins"], summary["win_rate"])):
         rows.append((str(seat), kind, _num(wins), f"{rate:.1%}") + ((_num(scores["total"][seat]), _num(scores["mean"][seat])) if scores else ()))
     lines += _table(rows, left=2)
-    lines += _figure_table("per seat", [str(seat) for seat in range(summary["players"])], summary.get("seat_stats") or {})
+    label = lambda key: stat_label(game, key)  # noqa: E731
+    lines += _figure_table("per seat", [str(seat) for seat in range(summary["players"])], summary.get("seat_stats") or {}, label)
     sides = summary.get("sides")
     if sides:
         side_scores = sides.get("scores")
-        rows = [("side", "seats", "wins", "win rate") + (("score", "per game") if side_scores else ())]
+        rows = [("side", "seats", "matches won", "win rate") + (("score", "per match") if side_scores else ())]
         for n, (seats, wins, rate) in enumerate(zip(sides["seats"], sides["wins"], sides["win_rate"])):
             cells = (str(n), " ".join(map(str, seats)), _num(wins), f"{rate:.1%}")
             rows.append(cells + ((_num(side_scores["total"][n]), _num(side_scores["mean"][n])) if side_scores else ()))
         lines += ["", *_table(rows, left=2)]
-        lines += _figure_table("per side", [str(n) for n in range(len(sides["seats"]))], sides.get("seat_stats") or {})
+        lines += _figure_table("per side", [str(n) for n in range(len(sides["seats"]))], sides.get("seat_stats") or {}, label)
     lines += [
         "",
-        f"draws: {summary['draws']}   stopped at the limit: {summary['limit_reached']}   decisions per game: {_num(summary['decisions']['mean'])}",
+        f"matches drawn: {summary['draws']}   matches stopped at the limit: {summary['limit_reached']}   "
+        f"decisions per match: {_num(summary['decisions']['mean'])}",
     ]
     stats = summary["stats"]
     numbers = [(k, v) for k, v in stats.items() if "total" in v]
     lists = [(k, v) for k, v in stats.items() if "count" in v]
     if numbers:
-        lines += ["", *_table([("stat", "total", "per game")] + [(k, _num(v["total"]), _num(v["mean"])) for k, v in numbers])]
+        lines += ["", *_table([("figure", "total", "per match")] + [(label(k), _num(v["total"]), _num(v["mean"])) for k, v in numbers])]
     if lists:
-        lines += ["", *_table([("stat", "values", "mean", "median")] + [(k, str(v["count"]), _num(v["mean"]), _num(v["median"])) for k, v in lists])]
+        rows = [("figure", "values", "mean", "median")]
+        rows += [(label(k), str(v["count"]), _num(v["mean"]), _num(v["median"])) for k, v in lists]
+        lines += ["", *_table(rows)]
     return lines
 
 
-def _figure_table(title: str, columns: list[str], figures: dict[str, Any]) -> list[str]:
+def _figure_table(title: str, columns: list[str], figures: dict[str, Any], label: Callable[[str], str] = str) -> list[str]:
     """Per-seat (or per-side) figures: a row of totals and a row of means per figure, one column per seat."""
     if not figures:
         return []
     rows = [(title, *columns)]
     for name, values in figures.items():
-        rows.append((name, *map(_num, values["total"])))
-        rows.append((f"{name} per game", *map(_num, values["mean"])))
+        rows.append((label(name), *map(_num, values["total"])))
+        rows.append((f"{label(name)} per match", *map(_num, values["mean"])))
     return ["", *_table(rows)]

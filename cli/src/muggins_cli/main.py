@@ -268,15 +268,21 @@ def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str 
 @click.option("--games", "-g", "count", type=click.IntRange(min=1), required=True, help="Number of matches.")
 @_players_option
 @_seat_option
-@_rules_option
+@click.option("--rules", "rules_paths", multiple=True, type=click.Path(dir_okay=False), help="House rules TOML file; give it twice or more to compare rule sets on the same deals.")
 @_seed_option
 @click.option("--workers", "-w", type=click.IntRange(min=0), default=1, show_default=True, help="Worker processes (0: one per CPU).")
+@click.option("--cluster", metavar="local:N|tcp://HOST:PORT", help="Run on a Dask cluster: a local one of N processes, or a running scheduler (needs muggins-cli[dask]).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-def simulate(game: str, count: int, players: int | None, seats: tuple[str, ...], rules_path: str | None, seed: int | None, workers: int, as_json: bool) -> None:
-    """Play many bot matches and sum up wins, draws and the game's statistics."""
+def simulate(game: str, count: int, players: int | None, seats: tuple[str, ...], rules_paths: tuple[str, ...], seed: int | None, workers: int, cluster: str | None, as_json: bool) -> None:
+    """Play many bot matches and sum up wins, draws and the game's statistics.
+
+    With two or more --rules files, every match is played under each rule
+    set with the same deals and the figures are compared with 95% intervals.
+    Ctrl-C prints the summary of the matches finished so far, marked partial.
+    """
     from . import commands
 
-    commands.simulate(game, count, players, seats, rules_path, seed, workers, as_json)
+    commands.simulate(game, count, players, seats, rules_paths, seed, workers, as_json, cluster)
 
 
 @cli.command("replay")

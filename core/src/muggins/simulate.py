@@ -36,6 +36,7 @@ one match).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import signal
@@ -52,7 +53,7 @@ from .rng import derive_seed
 from .rules import rules_from_dict, rules_to_dict
 from .stats import ValueCounts
 
-__all__ = ["simulate", "GameOutcome", "play_one", "chunk_bounds", "SimulationInterrupted", "ChunkPlan", "decision_bound_warning"]
+__all__ = ["simulate", "GameOutcome", "play_one", "chunk_bounds", "SimulationInterrupted", "ChunkPlan", "decision_bound_warning", "interrupt"]
 
 #: The most matches in one chunk: small enough that even a slow game (cribbage, about
 #: 45 matches a second per core) finishes a chunk well within a second.
@@ -85,7 +86,7 @@ def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequenc
 
 
 def chunk_bounds(games: int) -> Iterator[tuple[int, int]]:
-    """The chunks of a run of `games` matches: about 64 chunks up to 1,024 matches, then chunks of `CHUNK_GAMES`.
+    """The chunks of a run of `games` matches: 64 to 127 chunks up to 1,024 matches, then chunks of `CHUNK_GAMES`.
 
     The bounds depend on the number of matches only, so any worker count
     or cluster plays exactly the same chunks.
@@ -96,7 +97,7 @@ def chunk_bounds(games: int) -> Iterator[tuple[int, int]]:
 
 
 def chunk_size(games: int) -> int:
-    return min(CHUNK_GAMES, max(1, -(-games // 64)))
+    return min(CHUNK_GAMES, max(1, games // 64))
 
 
 def chunk_count(games: int) -> int:
@@ -451,6 +452,40 @@ def open_engine(plan: ChunkPlan, workers: int, games: int, registry: Any, game: 
     return ProcessEngine(plan, workers)
 
 
+class _Folding:
+    """Whether a chunk is being folded in right now, and whether an interrupt came meanwhile."""
+
+    active = False
+    pending = False
+
+
+def interrupt(signum: int | None = None, frame: Any = None) -> None:
+    """Stop a running simulation as Ctrl-C does: at once, or once the chunk being folded in is complete.
+
+    `run_chunks` installs this for SIGINT; a command may install it for
+    other signals (SIGTERM). Deferring during a fold keeps the partial
+    summary consistent: it never holds half a match.
+    """
+    if _Folding.active:
+        _Folding.pending = True
+        return
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _interrupts_between_folds() -> Iterator[None]:
+    previous = None
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        previous = signal.signal(signal.SIGINT, interrupt)
+    _Folding.active = _Folding.pending = False
+    try:
+        yield
+    finally:
+        _Folding.active = _Folding.pending = False
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
 def run_chunks(open_it: Callable[[], Any], games: int, fold: Callable[[list[list[GameOutcome]]], None], progress: Callable[[int], Any] | None) -> None:
     """Run every chunk of `games` matches on the engine `open_it()` makes and fold them in match order.
 
@@ -458,30 +493,38 @@ def run_chunks(open_it: Callable[[], Any], games: int, fold: Callable[[list[list
     folded; no chunk more than the engine's window past the first unfolded
     one is handed out, so the buffer stays small. `progress(n)` hears of each
     chunk as it finishes. The engine is closed (its workers stopped) however
-    this ends, an interrupt included.
+    this ends, an interrupt included; an interrupt never lands in the middle
+    of a fold.
     """
     total = chunk_count(games)
     if not total:
         return
     size = chunk_size(games)
-    engine = open_it()
-    try:
-        window = max(1, engine.workers) * WINDOW_PER_WORKER
-        submitted = folded = 0
-        buffer: dict[int, list[list[GameOutcome]]] = {}
-        while folded < total:
-            while submitted < total and submitted < folded + window:
-                engine.submit(submitted, (submitted * size, min((submitted + 1) * size, games)))
-                submitted += 1
-            number, outcomes = engine.next()
-            buffer[number] = outcomes
-            if progress is not None:
-                progress(len(outcomes[0]))
-            while folded in buffer:
-                fold(buffer.pop(folded))
-                folded += 1
-    finally:
-        engine.close()
+    with _interrupts_between_folds():
+        engine = open_it()
+        try:
+            window = max(1, engine.workers) * WINDOW_PER_WORKER
+            submitted = folded = 0
+            buffer: dict[int, list[list[GameOutcome]]] = {}
+            while folded < total:
+                while submitted < total and submitted < folded + window:
+                    engine.submit(submitted, (submitted * size, min((submitted + 1) * size, games)))
+                    submitted += 1
+                number, outcomes = engine.next()
+                buffer[number] = outcomes
+                if progress is not None:
+                    progress(len(outcomes[0]))
+                _Folding.active = True
+                try:
+                    while folded in buffer:
+                        fold(buffer.pop(folded))
+                        folded += 1
+                finally:
+                    _Folding.active = False
+                if _Folding.pending:
+                    raise KeyboardInterrupt
+        finally:
+            engine.close()
 
 
 def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence[str] | None = None, *, registry: Any = None, ratio: float = 100.0, seconds: float = 60.0) -> str | None:

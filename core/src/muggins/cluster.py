@@ -1,0 +1,124 @@
+"""A Dask cluster as the engine of simulations and rule studies (needs the optional `distributed` package).
+
+`connect("local:N")` starts a local cluster of N single-threaded worker
+processes; `connect("tcp://HOST:PORT")` joins a running scheduler. Either
+way the chunks are exactly those of `muggins.simulate` (bounds set by the
+number of matches alone) and are folded in match order by the client, so a
+cluster of any size gives the same summary as `--workers 1`. Workers play
+chunks through `muggins.simulate.run_planned_chunk`, each building its own
+registry from the games installed where it runs; `check_workers` compares
+those games and versions with the client's before any work. A worker that
+dies mid-run has its chunks run again elsewhere by the scheduler (Dask
+retries a task whose worker was lost), so the totals do not change.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import uuid
+from typing import Any, Iterator
+
+from .simulate import ChunkPlan, GameOutcome, run_planned_chunk
+
+__all__ = ["connect", "DaskEngine", "check_workers", "ClusterUnavailable", "installed_game_version"]
+
+_RUNS = itertools.count()
+
+
+class ClusterUnavailable(RuntimeError):
+    """`distributed` is not installed, the cluster spec is malformed, or the scheduler cannot be reached."""
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError as exc:
+        raise ClusterUnavailable("--cluster needs Dask: install the extra with  pip install 'muggins-cli[dask]'") from exc
+    return distributed
+
+
+@contextlib.contextmanager
+def connect(spec: str, *, timeout: float = 20.0) -> Iterator[Any]:
+    """A `distributed.Client` for `local:N` (a new local cluster, closed afterwards) or `tcp://HOST:PORT`."""
+    kind, _, rest = spec.partition(":")
+    if kind == "local":
+        try:
+            count = int(rest)
+        except ValueError:
+            count = 0
+        if count < 1:
+            raise ClusterUnavailable(f"--cluster {spec}: give the number of worker processes, e.g. local:2")
+    elif kind != "tcp" or not rest.startswith("//"):
+        raise ClusterUnavailable(f"--cluster {spec}: expected local:N or tcp://HOST:PORT")
+    distributed = _distributed()
+    # The scheduler's and workers' chatter would bury the summary; warnings and errors still show.
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    if kind == "local":
+        cluster = distributed.LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+        try:
+            with distributed.Client(cluster) as client:
+                yield client
+        finally:
+            cluster.close()
+        return
+    try:
+        client = distributed.Client(spec, timeout=timeout)
+    except (OSError, TimeoutError) as exc:
+        raise ClusterUnavailable(f"--cluster {spec}: cannot reach the scheduler ({exc})") from exc
+    with client:
+        yield client
+
+
+def installed_game_version(name: str) -> str | None:
+    """The version of game `name` installed in this process's registry, or None (run on each worker)."""
+    from .plugins import get_registry
+
+    game = get_registry().games.get(name)
+    return None if game is None else str(game.version)
+
+
+def check_workers(client: Any, game: Any) -> str | None:
+    """None when every worker has `game` at the client's version, else one line naming a worker and the game."""
+    found = client.run(installed_game_version, game.name)
+    if not found:
+        return "the cluster has no workers"
+    for worker, version in sorted(found.items()):
+        if version is None:
+            return f"worker {worker} does not have the game {game.name} installed (here: version {game.version})"
+        if version != str(game.version):
+            return f"worker {worker} has {game.name} version {version}, but here it is version {game.version}"
+    return None
+
+
+class DaskEngine:
+    """Chunks submitted to a Dask client as tasks; `next` hands back whichever finished first."""
+
+    def __init__(self, client: Any, plan: ChunkPlan) -> None:
+        distributed = _distributed()
+        self.client = client
+        self.plan = plan
+        self.workers = max(1, len(client.scheduler_info().get("workers", {})))
+        self.finished = distributed.as_completed()
+        self.numbers: dict[str, int] = {}
+        self.prefix = f"muggins-chunk-{uuid.uuid4().hex[:12]}-{next(_RUNS)}"
+
+    def submit(self, number: int, bounds: tuple[int, int]) -> None:
+        future = self.client.submit(run_planned_chunk, self.plan, *bounds, key=f"{self.prefix}-{number}", pure=False)
+        self.numbers[future.key] = number
+        self.finished.add(future)
+
+    def next(self) -> tuple[int, list[list[GameOutcome]]]:
+        future = next(self.finished)
+        outcomes = future.result()
+        number = self.numbers.pop(future.key)
+        future.release()
+        return number, outcomes
+
+    def close(self) -> None:
+        pending = list(self.finished.futures) if hasattr(self.finished, "futures") else []
+        if pending:
+            self.client.cancel(pending)
+        self.finished.clear()
+        self.numbers.clear()

@@ -1,0 +1,146 @@
+"""Stopping `muggins simulate`: Ctrl-C and SIGTERM print the partial summary and leave no worker behind; progress; the endless-rules warning."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from muggins_cli import study
+
+MUGGINS = [sys.executable, "-m", "muggins_cli"]
+
+
+def _stop_at_third_chunk(monkeypatch):
+    calls = []
+    original = study.Progress.__call__
+
+    def call(self, finished):
+        calls.append(finished)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        original(self, finished)
+
+    monkeypatch.setattr(study.Progress, "__call__", call)
+    monkeypatch.setattr("muggins_cli.commands._stderr_is_terminal", lambda: True)
+    return calls
+
+
+def test_ctrl_c_prints_the_partial_summary_as_json(run, monkeypatch):
+    calls = _stop_at_third_chunk(monkeypatch)
+    result = run("simulate", "tally", "--games", "500", "--seed", "3", "--json")
+    assert result.exit_code == 130
+    data = json.loads(result.stdout)
+    assert data["partial"] is True and data["games_requested"] == 500 and data["games"] == sum(calls[:2])
+    assert result.stderr.splitlines()[-1] == f"muggins: error: interrupted after {data['games']} of 500 matches; the summary is partial"
+
+
+def test_ctrl_c_prints_the_partial_summary_as_a_table(run, monkeypatch):
+    calls = _stop_at_third_chunk(monkeypatch)
+    result = run("simulate", "tally", "--games", "500", "--seed", "3")
+    assert result.exit_code == 130
+    lines = result.stdout.splitlines()
+    games = sum(calls[:2])
+    assert lines[0].startswith(f"Tally (the core's test game): {games} matches, 3 players, seed 3")
+    assert lines[1] == f"partial: interrupted after {games} of 500 matches"
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
+@pytest.mark.parametrize("workers", ["2", "1"])
+def test_sigterm_prints_the_partial_summary_and_leaves_no_worker_behind(subprocess_env, tmp_path, workers):
+    process = subprocess.Popen(
+        [*MUGGINS, "simulate", "tally", "--games", "1000000", "--seed", "2", "--workers", workers, "--json"],
+        env=subprocess_env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 60
+    workers_seen: set[int] = set()
+    while len(workers_seen) < int(workers) + (1 if workers != "1" else 0):  # the pool's workers (and its resource tracker)
+        assert time.monotonic() < deadline and process.poll() is None, "the workers never started"
+        workers_seen |= _children(process.pid)
+        if workers == "1":
+            break
+        time.sleep(0.05)
+    time.sleep(2.0)  # let some chunks finish
+    workers_seen |= _children(process.pid)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 143, err
+    data = json.loads(out)
+    assert data["partial"] is True and 0 < data["games"] < 1_000_000
+    assert err.splitlines()[-1] == f"muggins: error: interrupted after {data['games']:,} of 1,000,000 matches; the summary is partial"
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in workers_seen):
+        assert time.monotonic() < deadline, f"worker processes left running: {sorted(p for p in workers_seen if _alive(p))}"
+        time.sleep(0.1)
+
+
+def test_progress_line_counts_matches_and_chunks_with_rate_and_time_left():
+    class Stream(list):
+        def write(self, text):
+            self.append(text)
+
+        def flush(self):
+            pass
+
+    now = [100.0]
+    stream = Stream()
+    shown = study.Progress("simulating tally", 100, 7, stream, clock=lambda: now[0])
+    now[0] = 102.0
+    shown(16)
+    now[0] = 104.0
+    shown(16)
+    assert stream[-1] == "\rsimulating tally: 32/100 matches (32%), 2/7 chunks, 8 matches/s, 0:08 left"
+    now[0] = 104.1
+    shown(16)  # too soon after the last drawing: not redrawn
+    assert len(stream) == 2
+    now[0] = 110.0
+    shown(52)
+    assert stream[-1].startswith("\rsimulating tally: 100/100 matches (100%), 4/7 chunks, 10 matches/s, done")
+    shown.close()
+    assert stream[-1] == "\n"
+
+
+def test_the_progress_line_is_drawn_on_a_terminal(run, monkeypatch):
+    monkeypatch.setattr("muggins_cli.commands._stderr_is_terminal", lambda: True)
+    result = run("simulate", "tally", "--games", "40", "--seed", "1", "--json")
+    assert result.exit_code == 0
+    assert "simulating tally: 40/40 matches (100%), " in result.stderr and result.stderr.endswith("\n")
+
+
+def test_rules_that_allow_an_endless_match_are_accepted_with_a_warning(run, tally, monkeypatch, tmp_path):
+    monkeypatch.setattr(type(tally), "max_decisions", lambda self, rules, players: 10**10 if rules.hand_size == 2 else 27)
+    (tmp_path / "long.toml").write_text("hand_size = 2\n")
+    result = run("simulate", "tally", "--games", "5", "--seed", "1", "--rules", "long.toml", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["games"] == 5
+    warning = result.stderr.strip()
+    assert warning.startswith("muggins: warning: long.toml: these house rules let one match run to 10,000,000,000 decisions")
+    assert "a match that goes that far takes about" in warning and "\n" not in warning
+    plain = run("simulate", "tally", "--games", "5", "--seed", "1", "--json")
+    assert plain.stderr == ""
