@@ -34,12 +34,11 @@ import random
 from typing import Any, Mapping, Sequence
 
 from muggins import Action, Decision, Pass, parse_card, standard_deck
-from muggins.players import PlayerOption
 
 from .analysis import best_discard_indices
 from .scoring import peg_points, score_show
 
-__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "register_players", "best_discard", "best_play", "crib_is_ours", "peg_value"]
+__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "best_discard", "best_play", "crib_is_ours", "peg_value"]
 
 _PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _DECK = standard_deck()
@@ -178,25 +177,3 @@ class RandomBot:
             if calls:
                 return calls[self.rng.randrange(len(calls))]
         return next(c for c in choices if isinstance(c, Pass))
-
-
-def _rate(name: str, default: float, help: str) -> PlayerOption:
-    return PlayerOption(name, float, default, min=0.0, max=1.0, help=help)
-
-
-def register_players(register: Any) -> None:
-    """Register the three kinds for this game only (called from the plugin's hook)."""
-    games = ("cribbage_muggins",)
-    register("expert", lambda rng, **kw: ExpertBot(rng, **kw),
-             description="exact counts and responses; discards by expected hand value and a crib estimate; sound pegging",
-             games=games)
-    register("novice", lambda rng, **kw: NoviceBot(rng, **kw),
-             description="misses scoring items when counting, sometimes errs, catches some wrong counts",
-             games=games,
-             options=(_rate("miss_rate", 0.2, "chance of missing each scoring item when counting"),
-                      _rate("attention", 0.5, "chance of catching an opponent's wrong count (then claims exactly)"),
-                      _rate("error_rate", 0.05, "chance of a random discard or card, and of a phantom fifteen in a count")))
-    register("random", lambda rng, **kw: RandomBot(rng, **kw),
-             description="any discard, card and count; claims with call_rate (default 0.5)",
-             games=games,
-             options=(_rate("call_rate", 0.5, "chance of making a claim (any, uniformly) in a window"),))

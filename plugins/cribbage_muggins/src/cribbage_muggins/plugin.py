@@ -25,7 +25,7 @@ def muggins_register_games(register: Callable[..., None]) -> None:
 @hookimpl
 def muggins_register_players(register: Callable[..., None]) -> None:
     """Register the game's expert, novice and random bots (for this game only)."""
-    from .bots import register_players
+    from .kinds import register_players
 
     register_players(register)
 
