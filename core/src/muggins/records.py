@@ -369,7 +369,7 @@ class RecordFile:
             raise RecordError(f"{self.name}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a muggins record")
         data = bytearray()
         while len(data) < end:
-            chunk = os.pread(self.fd, end - len(data), len(data))
+            chunk = _pread(self.fd, end - len(data), len(data))
             if not chunk:
                 break
             data += chunk
@@ -385,7 +385,7 @@ class RecordFile:
         start = self._last_line_start()
         if start is None or start == 0:
             return 0
-        tail = os.pread(self.fd, self.size - start, start)
+        tail = _pread(self.fd, self.size - start, start)
         if len(tail) <= MAX_RECORD_LINE_BYTES:
             try:
                 json.loads(tail.decode("utf-8"))
@@ -408,12 +408,12 @@ class RecordFile:
 
     def _last_line_start(self) -> int | None:
         """Where the last line begins if it lacks its newline, else None."""
-        if self.size == 0 or os.pread(self.fd, 1, self.size - 1) == b"\n":
+        if self.size == 0 or _pread(self.fd, 1, self.size - 1) == b"\n":
             return None
         position = self.size
         while position > 0:
             chunk_start = max(0, position - 65536)
-            chunk = os.pread(self.fd, position - chunk_start, chunk_start)
+            chunk = _pread(self.fd, position - chunk_start, chunk_start)
             newline = chunk.rfind(b"\n")
             if newline >= 0:
                 return chunk_start + newline + 1
@@ -422,7 +422,7 @@ class RecordFile:
 
     def end_line(self) -> None:
         """Finish a whole last line that lacks its newline, before appending."""
-        if self.size and os.pread(self.fd, 1, self.size - 1) != b"\n":
+        if self.size and _pread(self.fd, 1, self.size - 1) != b"\n":
             self.write("\n")
 
     def write(self, text: str) -> int:
@@ -454,6 +454,14 @@ class RecordFile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _pread(fd: int, count: int, offset: int) -> bytes:
+    """`os.pread` where it exists; elsewhere (Windows) a seek and a read, which is safe while the file is locked to us."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, count, offset)
+    os.lseek(fd, offset, os.SEEK_SET)  # pragma: no cover - Windows
+    return os.read(fd, count)  # pragma: no cover - Windows
 
 
 _STOP_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
