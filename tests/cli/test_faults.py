@@ -102,6 +102,7 @@ BAD_INPUT = [
     Case("header rules not a table", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "'rules' is [1]"), {"h.jsonl": header(rules=[1])}),
     Case("header seat kind unknown", ("replay", "--verify", "r.jsonl"), 2, ("r.jsonl: header seats", "unknown seat kind 'heee'"), setup=lambda where, run: rewrite_header(played(where, run), seats=["heee", "expert", "expert"])),
     Case("header seat option out of range", ("resume", "r.jsonl"), 2, ("r.jsonl: header seats", "error_rate=7.0 is out of range"), setup=lambda where, run: rewrite_header(played(where, run), seats=["novice:error_rate=7", "expert", "expert"])),
+    Case("header seat kind unknown, narrated", ("replay", "r.jsonl"), 2, ("r.jsonl: header seats", "unknown seat kind 'heee'"), setup=lambda where, run: rewrite_header(played(where, run), seats=["expert", "heee", "expert"])),
     Case("header seats fewer than players", ("replay", "--verify", "r.jsonl"), 2, ("r.jsonl", "2 seat kinds for 3 players"), setup=lambda where, run: rewrite_header(played(where, run), seats=["expert", "expert"])),
     Case("header of an unknown format", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "format \"1\" is not supported"), {"h.jsonl": header(muggins_record="1")}),
     Case("two result lines", ("replay", "r.jsonl"), 2, ("r.jsonl:", "after the result line"), setup=lambda where, run: _append(played(where, run), '{"result": {"winners": [0]}}\n')),

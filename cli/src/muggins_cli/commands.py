@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -165,10 +164,6 @@ def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *,
     if not humans:
         return bots
     return [HumanPlayer(game, seat, pace=pace) if human else bot for seat, (human, bot) in enumerate(zip(is_human, bots))]
-
-
-def quoted(path: str | Path) -> str:
-    return shlex.quote(str(path))
 
 
 # -- play and resume -------------------------------------------------------------
@@ -377,9 +372,9 @@ def _catch_up_bots(game: Game, record: Record, seated: Sequence[Any], path: str)
 def replay(path: str, verify: bool) -> None:
     registry = get_registry()
     record, game = load_record(registry, path)
+    _check_record_seats(registry, game, record, path)
     try:
         if verify:
-            _check_record_seats(registry, game, record, path)
             _verify(game, record, path, registry)
             click.echo(f"ok: {len(record.decisions)} decisions verified")
         else:
