@@ -264,6 +264,32 @@ def test_resume_never_drops_the_header(run, tmp_path, one_line):
     assert (tmp_path / "r.jsonl").read_text() == '{"muggins_record": 1, "game": "ta'
 
 
+def test_a_signal_during_a_write_waits_for_the_whole_line(tmp_path, monkeypatch):
+    import muggins.records as records
+    from muggins.records import RecordFile
+    from muggins_cli.recording import SignalStop, stop_signals
+
+    real_write = os.write
+    line = '{"n": 0, "seat": 1, "action": "pass", "events": []}\n'
+
+    def slow_write(fd, data):
+        if len(data) == len(line):  # the first attempt: SIGTERM arrives after half the line is on disk
+            os.kill(os.getpid(), signal.SIGTERM)
+            return real_write(fd, bytes(data[: len(data) // 2]))
+        return real_write(fd, data)
+
+    stream = RecordFile.create(tmp_path / "r.jsonl")
+    with pytest.raises(SignalStop) as stopped, stop_signals():
+        monkeypatch.setattr(records.os, "write", slow_write)
+        try:
+            stream.write(line)
+        finally:
+            monkeypatch.setattr(records.os, "write", real_write)
+    stream.close()
+    assert stopped.value.exit_code == 143
+    assert (tmp_path / "r.jsonl").read_text() == line
+
+
 # -- real processes --------------------------------------------------------------------------------------------
 def muggins(*args: str, env: dict[str, str], cwd: Path, input: str | None = None, **options: Any) -> subprocess.CompletedProcess:
     return subprocess.run([*MUGGINS, *args], env=env, cwd=cwd, input=input, capture_output=True, text=True, timeout=60, **options)
@@ -295,6 +321,9 @@ def test_one_writer_per_record_across_processes(subprocess_env, tmp_path):
             f"muggins: error: record r.jsonl is being written by process {first.pid} (muggins play tally {' '.join(HUMAN_AT_TALLY)} --record r.jsonl); "
             "only one may write a record at a time\n"
         )
+        onto = muggins("play", "tally", *HUMAN_AT_TALLY, "--record", "r.jsonl", env=subprocess_env, cwd=tmp_path)
+        assert onto.returncode == 2
+        assert onto.stderr.startswith(f"muggins: error: record r.jsonl is being written by process {first.pid} (muggins play tally ")
         assert (tmp_path / "r.jsonl").read_text() == before
     finally:
         first.send_signal(signal.SIGTERM)

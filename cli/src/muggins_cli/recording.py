@@ -61,6 +61,7 @@ def new_record(path: str | None, game: str, seed: int) -> tuple[str, RecordFile]
         try:
             return path, RecordFile.create(path)
         except FileExistsError as exc:
+            _refuse_if_in_use(path)
             raise BadInput(f"record {path} already exists; choose another --record, or continue it with: {resume_command(path)}") from exc
         except OSError as exc:
             raise BadInput(f"cannot create record {path}: {exc.strerror or exc}") from exc
@@ -81,6 +82,15 @@ def new_record(path: str | None, game: str, seed: int) -> tuple[str, RecordFile]
         except OSError as exc:
             raise BadInput(f"cannot create record {target}: {exc.strerror or exc}; set {RECORDS_ENV} or use --record FILE") from exc
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _refuse_if_in_use(path: str) -> None:
+    """BadInput naming the process if another muggins is writing the existing record `path` (the probe changes nothing)."""
+    try:
+        RecordFile.open_existing(path).close()
+    except RecordError as exc:
+        if "is being written by" in str(exc):
+            raise BadInput(str(exc)) from None
 
 
 # -- the command to type --------------------------------------------------------------
