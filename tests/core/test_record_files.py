@@ -50,16 +50,16 @@ def test_a_failed_write_is_cut_back_to_the_last_whole_line(tmp_path, monkeypatch
     real = records.os.write
 
     def half_then_full(fd, data):
-        monkeypatch.setattr(records.os, "write", full)
+        monkeypatch.setattr(records, "_write", full)
         return real(fd, bytes(data[:3]))
 
     def full(fd, data):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(records.os, "write", half_then_full)
+    monkeypatch.setattr(records, "_write", half_then_full)
     with pytest.raises(RecordWriteError, match=r"cannot write record .*r.jsonl: No space left on device"):
         stream.write('{"b": 2}\n')
-    monkeypatch.setattr(records.os, "write", real)
+    monkeypatch.setattr(records, "_write", real)
     assert path.read_text() == '{"a": 1}\n'
     stream.write('{"c": 3}\n')
     stream.close()

@@ -141,12 +141,21 @@ class SignalStop(KeyboardInterrupt):
 
 @contextmanager
 def stop_signals() -> Iterator[None]:
-    """While a match is played, SIGTERM and SIGHUP raise SignalStop (a KeyboardInterrupt), so the match stops the way Ctrl-C stops it."""
+    """While a match is played, SIGTERM and SIGHUP raise SignalStop (a KeyboardInterrupt), so the match stops the way Ctrl-C stops it.
+
+    Each of them, Ctrl-C included, waits for a record line being written
+    to be whole before it stops the match.
+    """
+    from muggins.records import after_the_write, writing_a_record
 
     def stop(signum: int, frame: Any) -> None:
-        raise SignalStop(signum)
+        interrupt = KeyboardInterrupt() if signum == signal.SIGINT else SignalStop(signum)
+        if writing_a_record():
+            after_the_write(lambda: _raise(interrupt))
+            return
+        raise interrupt
 
-    names = [name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    names = [name for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)]
     try:
         previous = {name: signal.signal(getattr(signal, name), stop) for name in names}
     except ValueError:  # not the main thread: signals cannot be caught here
@@ -157,6 +166,10 @@ def stop_signals() -> Iterator[None]:
     finally:
         for name, handler in previous.items():
             signal.signal(getattr(signal, name), handler)
+
+
+def _raise(exc: BaseException) -> None:
+    raise exc
 
 
 class _BoundedLines:

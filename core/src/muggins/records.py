@@ -28,7 +28,10 @@ from .locking import FileBusy, lock_exclusive
 from .limits import MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, clip, strip_bom
 from .rules import RulesError, rules_from_dict, rules_to_dict
 
-__all__ = ["FORMAT", "Record", "RecordError", "RecordWriteError", "RecordWriter", "RecordFile", "Divergence", "read_record", "replay", "check_players"]
+__all__ = [
+    "FORMAT", "Record", "RecordError", "RecordWriteError", "RecordWriter", "RecordFile", "Divergence",
+    "read_record", "replay", "check_players", "writing_a_record", "after_the_write",
+]
 
 FORMAT = 1
 MAX_PLAYERS = 64
@@ -427,18 +430,28 @@ class RecordFile:
 
     def write(self, text: str) -> int:
         data = text.encode("utf-8")
-        with _stop_signals_held():
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(self.fd, view):]
-            except OSError as exc:
-                try:  # leave no partial line behind: the record stays resumable
-                    os.ftruncate(self.fd, self.size)
-                except OSError:
-                    pass
-                raise RecordWriteError(self.name, exc.strerror or str(exc)) from exc
-        self.size += len(data)
+        global _writing
+        _writing += 1
+        try:
+            with _stop_signals_held():
+                try:
+                    view = memoryview(data)
+                    while view:
+                        view = view[_write(self.fd, view):]
+                except OSError as exc:
+                    try:  # leave no partial line behind: the record stays resumable
+                        os.ftruncate(self.fd, self.size)
+                    except OSError:
+                        pass
+                    raise RecordWriteError(self.name, exc.strerror or str(exc)) from exc
+            self.size += len(data)
+        finally:
+            _writing -= 1
+            if not _writing and _after_write:
+                actions = list(_after_write)
+                _after_write.clear()
+                for action in actions:
+                    action()
         return len(text)
 
     def flush(self) -> None:
@@ -454,6 +467,27 @@ class RecordFile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+# Signal handlers that must not cut a line in two (a signal can reach the main thread mid-write
+# when another thread let the system deliver it) defer their work to the end of the write.
+_writing = 0
+_after_write: list[Any] = []
+
+
+def writing_a_record() -> bool:
+    """True while a RecordFile is writing a line; a signal handler should then `after_the_write` what it would do."""
+    return _writing > 0
+
+
+def after_the_write(action: Any) -> None:
+    """Run `action()` (say, raise KeyboardInterrupt) as soon as the line being written is whole on disk."""
+    _after_write.append(action)
+
+
+def _write(fd: int, data: Any) -> int:
+    """`os.write`, looked up at each call so tests can make the disk fail."""
+    return os.write(fd, data)
 
 
 def _pread(fd: int, count: int, offset: int) -> bytes:
