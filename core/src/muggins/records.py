@@ -3,12 +3,16 @@
 A record's first line is a header (format, game, game version, house rules,
 player count, seed, seat kinds); the `opening` line holds the set-up events;
 then one line per decision with the seat, the action's text and the events
-it caused; a final `result` line once the match is over. Each line is
-flushed as it is written, so an interrupted match loses nothing and can be
-resumed. `replay` rebuilds the match from the header and the decisions and
-reports the first divergence: a seat that was not to act, an action that is
-not among the choices, or (with `verify`) events that differ from the
-recorded ones. See docs/records.md.
+it caused; a final `result` line once the match is over. Reading checks
+every line's shape and the header field by field, within size limits
+(`limits`). `RecordFile` is a record open for one writer (an exclusive
+lock), written a whole line at a time, so an interrupted match or a full
+disk loses nothing and the record can be resumed. `replay` rebuilds the
+match from the header and the decisions and reports the first divergence:
+a seat that was not to act, an action that is not among the choices, or
+(with `verify`) events that differ from the recorded ones;
+`check_players` plays it again with the header's bots and finds the first
+choice a bot would not have made. See docs/records.md.
 """
 
 from __future__ import annotations
