@@ -18,13 +18,9 @@ import sys
 import time
 from typing import IO, Any, Callable, Iterator, Sequence
 
-import click
-
 from muggins.game import Game
 
 from .errors import EXIT_INTERRUPTED, BadInput, CLIError
-
-EXTRA_HINT = "pip install 'muggins-cli[dask]'"
 
 
 class Stopped(CLIError):

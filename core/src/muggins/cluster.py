@@ -18,6 +18,7 @@ import contextlib
 import itertools
 import logging
 import uuid
+import warnings
 from typing import Any, Iterator
 
 from .simulate import ChunkPlan, GameOutcome, run_planned_chunk
@@ -35,7 +36,7 @@ def _distributed() -> Any:
     try:
         import distributed
     except ImportError as exc:
-        raise ClusterUnavailable("--cluster needs Dask: install the extra with  pip install 'muggins-cli[dask]'") from exc
+        raise ClusterUnavailable("--cluster needs Dask: install the extra: pip install 'muggins-cli[dask]'") from exc
     return distributed
 
 
@@ -56,7 +57,10 @@ def connect(spec: str, *, timeout: float = 20.0) -> Iterator[Any]:
     # The scheduler's and workers' chatter would bury the summary; warnings and errors still show.
     logging.getLogger("distributed").setLevel(logging.ERROR)
     if kind == "local":
-        cluster = distributed.LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+        with warnings.catch_warnings():
+            # "Port 8787 is already in use" when another cluster runs: it picks another port, nothing to act on.
+            warnings.simplefilter("ignore", UserWarning)
+            cluster = distributed.LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR)
         try:
             with distributed.Client(cluster) as client:
                 yield client
