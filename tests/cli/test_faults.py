@@ -225,6 +225,19 @@ def test_a_write_that_fails_keeps_whole_lines_and_says_how_to_resume(run, tmp_pa
     assert (tmp_path / "r.jsonl").read_text() == whole.read_text()
 
 
+def test_a_disk_full_before_the_header_leaves_no_empty_record(run, tmp_path, monkeypatch, one_line):
+    import muggins.records as records
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(records, "_write", full)
+    result = run("play", "tally", *BOTS, "--seed", "4", "--record", "r.jsonl")
+    assert result.exit_code == 1
+    assert one_line(result.stderr) == "muggins: error: cannot write record r.jsonl: No space left on device; the match did not start and nothing was kept"
+    assert not (tmp_path / "r.jsonl").exists()
+
+
 def test_resume_drops_an_incomplete_last_line_after_keeping_a_copy(run, tmp_path, one_line):
     whole = played(tmp_path, run, "whole.jsonl")
     lines = whole.read_text().splitlines(keepends=True)

@@ -252,12 +252,24 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
     click.echo(f"recording to {path}")
     with stream, stop_signals(), bounded_stdin():
         state = game.new(rules, count, seed)
-        writer = RecordWriter.start(stream, header_for(game, rules, count, seed, kinds), state.opening_events())
+        writer = _start_record(stream, path, header_for(game, rules, count, seed, kinds), state.opening_events())
         seated = build_players(registry, game, kinds, seed, pace=pace)
         listeners = [] if HUMAN in kinds else [_narrator(game)]
         match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
         result = run_match(match, path)
     _finish(game, seated, kinds, result, path)
+
+
+def _start_record(stream: RecordFile, path: str, record: Record, opening: list[Event]) -> RecordWriter:
+    """Write the header and opening; a failed write before the header is whole leaves no empty record behind."""
+    try:
+        return RecordWriter.start(stream, record, opening)
+    except RecordWriteError as exc:
+        if stream.size == 0:
+            stream.close()
+            Path(path).unlink(missing_ok=True)
+            raise GameError(f"{exc}; the match did not start and nothing was kept") from exc
+        raise GameError(f"{exc}; the match did not start; start it again, or continue it with: {resume_command(path)}") from exc
 
 
 def resume(path: str | None) -> None:
