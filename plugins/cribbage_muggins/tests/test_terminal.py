@@ -1,14 +1,23 @@
-"""Issue item 8: terminal play through the generic player — sorted hand, running count, count and response prompts, breakdowns."""
+"""Terminal play through the generic player — scores in words, the seat to act, sorted hand, running count, prompts, breakdowns.
+
+Issue 8 (the first terminal player) and issue 10 (a screen that reads at a
+glance): the table and the narration as `render` and `describe` word them,
+and as the generic terminal player prints them with no terminal attached.
+"""
 
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
 from muggins.engine import Match
 from muggins.players import make_players
 
+from muggins import parse_card
+
+from cribbage_muggins.game import breakdown_text
 from cribbage_muggins.rules import CribbageRules
 
 human = pytest.importorskip("muggins_cli.human")
@@ -24,11 +33,15 @@ def test_the_table_shows_scores_starter_running_count_and_the_sorted_hand(positi
     state = pegging(position)
     act(state, "play 6S")
     text = game.render(state.view(0), 0)
-    assert "Scores: you 0 · seat 1 0" in text
+    assert "Scores: you: 0 · seat 1: 0" in text
     assert "Starter: K♣" in text
     assert "Count 6: 6♠" in text
     assert "Your hand: A♠ 7♣ 8♦ 9♥" in text  # sorted by rank
     assert "4♣" not in text and "5♦" not in text  # seat 1's unplayed cards stay hidden
+    rows = {line.split(":")[0].strip(): line for line in text.splitlines() if line.startswith("  ")}
+    assert rows["you"] == "      you: dealer · nothing played · 4 cards left   ← to play"
+    assert rows["seat 1"] == "   seat 1: played 6♠ · 3 cards left"
+    assert text.count("←") == 1
 
 
 def test_a_human_plays_a_card_from_a_numbered_menu(position, game, act):
@@ -85,12 +98,13 @@ def test_settlement_and_scores_are_narrated(position, game, act):
     events = act(state, "announce 11") + act(state, "muggins 3")
     lines = [game.describe(e, 0) for e in events]
     lines = [line for line in lines if line]
-    assert lines[0] == "seat 1 counts 11 for their hand."
-    assert lines[1] == "  seat 1: +11 (hand count), now 11."
-    assert lines[2] == "You answer: muggins 3."
-    assert lines[3].startswith("Settled, seat 1's hand: announced 11, true count 14; muggins 3 by you → muggins upheld. Breakdown: fifteen 2 (5♦ K♣);")
-    assert lines[4] == "  You: +3 (muggins), now 3."
-    assert lines[5] == "Show your hand: 7♣ 8♦ 9♥ A♠ with K♣." or lines[5].startswith("Show your hand:")
+    assert lines[0] == "seat 1 counts 11 for their hand."  # the count's score line is quiet: this line says it
+    assert lines[1] == "You answer: muggins 3."
+    assert lines[2] == ("Settled, seat 1's hand: announced 11, true count 14; muggins 3 by you → muggins upheld. Breakdown: "
+                        "fifteen 2 (5♦ K♣) · fifteen 2 (4♣ 5♦ 6♥) · fifteen 2 (4♣ 5♦ 6♠) · pair 2 (6♥ 6♠) · "
+                        "run of 3 3 (4♣ 5♦ 6♥) · run of 3 3 (4♣ 5♦ 6♠) = 14.")
+    assert lines[3] == "  You: +3 (muggins), now 3."
+    assert lines[4] == "Show your hand: A♠ 7♣ 8♦ 9♥ with K♣."
 
 
 def test_every_event_type_has_one_line(registry, game):
@@ -121,3 +135,80 @@ def test_a_human_session_through_the_engine(registry, game):
     assert "Lay away 2 cards to" in text and "Count 0: play a card" in text
     assert "a number from 0 to 29" in text and "Settled, your hand: announced 1" in text
     assert "Game over" in text
+
+
+FOUR = {0: ["AC", "2C", "3C", "4C"], 1: ["AD", "2D", "3D", "4D"], 2: ["AH", "2H", "3H", "4H"], 3: ["AS", "2S", "3S", "4S"]}
+
+
+def test_partnership_scores_are_named_by_side_and_the_partner_is_marked(position, game):
+    state = position(CribbageRules(partnerships=True), players=4, hands=FOUR, crib=["5C", "6C", "7C", "8C"], starter="KC",
+                     scores=[61, 58])
+    mine = game.render(state.view(0), 0)
+    assert "Scores: you and seat 2: 61 · seats 1 and 3: 58" in mine
+    assert "   seat 2: your partner · nothing played · 4 cards left" in mine
+    assert "   seat 1: nothing played · 4 cards left   ← to play" in mine  # the dealer's left leads
+    theirs = game.render(state.view(3), 3)
+    assert "Scores: seats 0 and 2: 61 · you and seat 1: 58" in theirs
+    assert "Scores: seats 0 and 2: 61 · seats 1 and 3: 58" in game.render(state.view(None), None)
+
+
+def test_the_seat_to_act_is_marked_in_every_phase(position, game, act):
+    discard = position(players=2, hands={0: ["AC", "2C", "3C", "4C", "5C", "6C"], 1: ["AD", "2D", "3D", "4D", "5D", "6D"]},
+                       phase="discard")
+    assert "   seat 1   ← to lay away" in game.render(discard.view(0), 0)
+    counting = show(position)
+    assert "   seat 1: hand 4♣ 5♦ 6♥ 6♠   ← to count" in game.render(counting.view(0), 0)
+    act(counting, "announce 11")
+    assert "      you: dealer   ← to answer" in game.render(counting.view(0), 0)
+
+
+def test_the_count_on_the_table_is_worded_as_its_narration(position, game, act):
+    state = show(position)
+    events = act(state, "announce 11")
+    narrated = [game.describe(e, 0) for e in events]
+    table = game.render(state.view(0), 0).splitlines()
+    assert narrated == ["seat 1 counts 11 for their hand.", None]  # the score line is quiet: the count says it
+    assert "seat 1 counts 11 for their hand." in table
+    # '?' in the window redraws the table without the line the narration just printed.
+    out = io.StringIO()
+    player = human.HumanPlayer(game, 0, input=io.StringIO("?\n\n"), output=out)
+    player.observe(events)
+    assert str(player.choose(state.view(0), state.decision())) == "pass"
+    assert out.getvalue().count("counts 11 for their hand") == 1
+    assert "Scores: you: 0 · seat 1: 11" in out.getvalue()
+
+
+def test_the_dealt_hand_is_printed_once_before_the_first_discard(registry, game):
+    state = game.new(CribbageRules(), 2, 5)
+    out = io.StringIO()
+    player = human.HumanPlayer(game, 0, input=io.StringIO("1\n"), output=out)
+    player.observe(state.opening_events())
+    player.choose(state.view(0), state.decision())
+    text = out.getvalue()
+    hand = next(line for line in text.splitlines() if line.startswith("Your cards:"))
+    assert text.count(hand) == 1
+    cards = hand.removeprefix("Your cards: ").rstrip(".").split()
+    assert cards == [str(c) for c in sorted(parse_card(code) for code in state.view(0)["hand"])]
+
+
+def test_breakdowns_read_on_one_line_with_a_pair_royal_as_one_item(game):
+    items = [{"kind": "fifteen", "cards": ["5C", "KC"], "points": 2}, {"kind": "pair", "cards": ["5C", "5D"], "points": 2},
+             {"kind": "pair", "cards": ["5C", "5H"], "points": 2}, {"kind": "pair", "cards": ["5D", "5H"], "points": 2},
+             {"kind": "nobs", "cards": ["JS"], "points": 1}]
+    assert breakdown_text(items) == "fifteen 2 (5♣ K♣) · pair royal 6 (5♣ 5♦ 5♥) · nobs 1 (J♠) = 9"
+    assert breakdown_text([]) == "nothing scores"
+    line = game.describe({"type": "show_score", "seat": 1, "what": "crib", "points": 0, "breakdown": []}, 0)
+    assert line == "The crib scores 0: nothing scores."
+
+
+def test_no_python_list_reaches_the_screen(registry, game):
+    for players, rules in ((2, CribbageRules(target=61)), (4, CribbageRules(target=61, partnerships=True))):
+        state = game.new(rules, players, 3)
+        out = io.StringIO()
+        seated = [human.HumanPlayer(game, 0, input=io.StringIO("1\n" * 400), output=out)]
+        seated += make_players(registry, game, ["expert"] * players, 3)[1:]
+        Match(state, seated).run()
+        seated[0].flush()
+        text = out.getvalue()
+        assert not re.search(r"\[\d", text), re.search(r".*\[\d.*", text).group(0)
+        assert "Final scores:" in text and "Game over:" in text

@@ -4,20 +4,31 @@ This module owns `CribbageGame`, the `muggins.Game` the plugin registers
 under the name `cribbage_muggins`: player counts 2 to 4, the rules and state
 classes (the state is imported on first use), the bound on decisions the
 contract kit enforces, the partnerships for simulation figures (`sides`),
-`render` (scores, starter, the running count and its cards while pegging,
-the seat's own hand sorted, the shown hands and crib) and `describe` (one
-line per event, including the full breakdown after each settled count).
+`render` (the scores per side in words, the starter, one row per seat with
+a `←` on the seat to act, the running count and its cards while pegging,
+the seat's own hand sorted, its cards in the crib, the shown hands and
+crib, the count on the table worded as its narration so a terminal prints
+it once), `describe` (one line per event, the breakdown of each settled
+count on one compact line) and `standings` (the banner at the end of each
+deal, hung on the next deal's event because that is the first to carry the
+scores after the crib, and at game over: winner, final scores, skunks).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from muggins import Game, parse_card
 
-from .rules import DEAL, CribbageRules
+from .rules import DEAL, DOUBLE_SKUNK_LINE, SKUNK_LINE, CribbageRules
 
-__all__ = ["CribbageGame"]
+__all__ = ["CribbageGame", "breakdown_text", "scores_text"]
+
+#: (cards each, cards from the pack to the crib) -> players, to read the table size off a deal event
+_PLAYERS_BY_DEAL = {(each, extra): players for players, (each, _, extra) in DEAL.items()}
+
+#: What the seat to act is asked to do, by phase, for the `←` on its row.
+_TO_ACT = {"discard": "to lay away", "peg": "to play", "count": "to count", "respond": "to answer"}
 
 
 def _card(code: str | None) -> str:
@@ -26,6 +37,10 @@ def _card(code: str | None) -> str:
 
 def _cards(codes: Any) -> str:
     return " ".join(_card(c) for c in codes)
+
+
+def _sorted_cards(codes: Iterable[str]) -> str:
+    return " ".join(str(c) for c in sorted(parse_card(code) for code in codes))
 
 
 def _who(seat: int, viewer: int | None, *, obj: bool = False) -> str:
@@ -42,17 +57,99 @@ def _owner(seat: int, viewer: int | None) -> str:
     return "your" if seat == viewer else f"seat {seat}'s"
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _sides(players: int, nsides: int) -> list[list[int]]:
+    """The seats of each side: every seat alone, or seats 0 and 2 against 1 and 3 (a side is seat % sides)."""
+    return [[s for s in range(players) if s % nsides == side] for side in range(nsides)]
+
+
+def side_name(seats: Sequence[int], viewer: int | None) -> str:
+    """`you`, `seat 1`, `you and seat 2`, `seats 1 and 3`."""
+    if len(seats) == 1:
+        return _who(seats[0], viewer, obj=True)
+    if viewer in seats:
+        return " and ".join(["you"] + [f"seat {s}" for s in seats if s != viewer])
+    return "seats " + " and ".join(map(str, seats))
+
+
+def scores_text(scores: Sequence[int], players: int, viewer: int | None) -> str:
+    """`you: 61 · seat 1: 58`, or for partnerships `you and seat 2: 61 · seats 1 and 3: 58`."""
+    sides = _sides(players, len(scores))
+    return " · ".join(f"{side_name(seats, viewer)}: {points}" for seats, points in zip(sides, scores))
+
+
+def _pair_rank(item: Mapping[str, Any]) -> str | None:
+    return item["cards"][0][0] if item["kind"] == "pair" and len(item["cards"]) == 2 else None
+
+
 def breakdown_lines(items: Any) -> list[str]:
-    """Each scoring item of a show breakdown as `fifteen 2 (5♥ J♣)`."""
-    lines = []
+    """Each scoring item of a show breakdown as `fifteen 2 (5♥ J♣)`; the pairs of one rank as one pair royal.
+
+    The show lists every pair of three or four of a kind apart (three pairs
+    for a pair royal); a reader counts them as one, so they are put together.
+    """
+    items = list(items)
+    pairs_of: dict[str, list[Mapping[str, Any]]] = {}
     for item in items:
-        kind, cards = item["kind"], item["cards"]
-        if kind == "run":
+        rank = _pair_rank(item)
+        if rank is not None:
+            pairs_of.setdefault(rank, []).append(item)
+    lines, done = [], set()
+    for item in items:
+        kind, cards, points = item["kind"], list(item["cards"]), item["points"]
+        rank = _pair_rank(item)
+        if rank is not None and len(pairs_of[rank]) > 1:
+            if rank in done:
+                continue
+            done.add(rank)
+            group = pairs_of[rank]
+            cards = sorted({c for pair in group for c in pair["cards"]}, key=lambda code: parse_card(code))
+            kind = {3: "pair royal", 6: "double pair royal"}.get(len(group), "pairs")
+            points = sum(pair["points"] for pair in group)
+        elif kind == "run":
             kind = f"run of {len(cards)}"
         elif kind == "pair" and len(cards) == 3:
             kind = "pair royal"
-        lines.append(f"{kind} {item['points']} ({_cards(cards)})")
+        elif kind == "pair" and len(cards) == 4:
+            kind = "double pair royal"
+        lines.append(f"{kind} {points} ({_cards(cards)})")
     return lines
+
+
+def breakdown_text(items: Any) -> str:
+    """The breakdown on one line: `fifteen 2 (5♦ K♣) · pair 2 (6♥ 6♠) · … = 14`, or `nothing scores`."""
+    items = list(items)
+    if not items:
+        return "nothing scores"
+    return " · ".join(breakdown_lines(items)) + f" = {sum(item['points'] for item in items)}"
+
+
+def _skunk_text(event: Mapping[str, Any], viewer: int | None) -> str:
+    """`seat 1 is skunked (under 91)`, `seats 1 and 3 are double-skunked (under 61)`, or "" when nobody was."""
+    players, nsides = len(event["skunked"]), len(event["scores"])
+    target = _target_of(event)
+    found = []
+    for side, seats in enumerate(_sides(players, nsides)):
+        if any(event["double_skunked"][s] for s in seats):
+            line = DOUBLE_SKUNK_LINE.get(target)
+            found.append(f"{side_name(seats, viewer)} {_are(seats, viewer)} double-skunked" + (f" (under {line})" if line else ""))
+        elif any(event["skunked"][s] for s in seats):
+            line = SKUNK_LINE.get(target)
+            found.append(f"{side_name(seats, viewer)} {_are(seats, viewer)} skunked" + (f" (under {line})" if line else ""))
+    return ", ".join(found)
+
+
+def _are(seats: Sequence[int], viewer: int | None) -> str:
+    return "are" if len(seats) > 1 or viewer in seats else "is"
+
+
+def _target_of(event: Mapping[str, Any]) -> int | None:
+    """The target, read off the winning side's score when the event does not carry it (61 or 121)."""
+    top = event["scores"][event["reached"]] if "reached" in event else max(event["scores"])
+    return 61 if top < 121 else 121
 
 
 class CribbageGame(Game):
@@ -79,16 +176,8 @@ class CribbageGame(Game):
         return None
 
     # -- what a human sees -----------------------------------------------------------
-    def _side_name(self, view: Mapping[str, Any], side: int, viewer: int | None) -> str:
-        seats = view["sides"][side]
-        if len(seats) == 1:
-            return "you" if seats[0] == viewer else f"seat {seats[0]}"
-        if viewer in seats:
-            partner = [s for s in seats if s != viewer][0]
-            return f"you & seat {partner}"
-        return "seats " + " & ".join(map(str, seats))
-
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
+        n, phase = view["players"], view["phase"]
         rules = []
         if view["partnerships"]:
             rules.append("partnerships")
@@ -96,34 +185,55 @@ class CribbageGame(Game):
         if view["lowball"]:
             rules.append("lowball: first to the target loses")
         lines = [f"Cribbage to {view['target']} · deal {view['deal'] + 1} · {_owner(view['dealer'], seat)} crib · " + ", ".join(rules)]
-        lines.append("Scores: " + " · ".join(f"{self._side_name(view, side, seat)} {points}" for side, points in enumerate(view["scores"])))
+        lines.append(f"Scores: {scores_text(view['scores'], n, seat)}")
         if view["starter"]:
             lines.append(f"Starter: {_card(view['starter'])}")
-        phase = view["phase"]
         if phase == "peg":
-            seq = _cards(view["sequence"]) or "(new count)"
-            lines.append(f"Count {view['count']}: {seq}")
-            played = [f"{_who(s, seat)} {_cards(p)}" for s, p in enumerate(view["played"]) if p]
-            if played:
-                lines.append("Played: " + " · ".join(played))
-            left = [f"{_who(s, seat)} {n}" for s, n in enumerate(view["cards_left"]) if s != seat]
-            lines.append("Cards left: " + " · ".join(left))
+            lines.append(f"Count {view['count']}: {_cards(view['sequence']) or '(new count)'}")
+        lines.extend(self._seat_rows(view, seat))
         if seat is not None:
-            label = "Your cards" if phase != "peg" else "Your hand"
-            lines.append(f"{label}: {_cards(view['hand']) or '(none left)'}")
+            if phase == "peg":
+                lines.append(f"Your hand: {_sorted_cards(view['hand']) or '(none left)'}")
+            elif view["hand"]:
+                # Worded as the deal's narration of the hand, so a terminal prints it once.
+                lines.append(f"Your cards: {_sorted_cards(view['hand'])}.")
             if view.get("laid_away") and view.get("crib") is None:
-                lines.append(f"You laid away: {_cards(view['laid_away'])}")
-        for s, codes in sorted(view["shown"].items(), key=lambda kv: int(kv[0])):
-            lines.append(f"Shown, {_owner(int(s), seat)} hand: {_cards(codes)}")
+                unseen = view["crib_size"] - len(view["laid_away"])
+                more = f" and {unseen} face down" if unseen else ""
+                lines.append(f"In {_owner(view['dealer'], seat)} crib: your {_sorted_cards(view['laid_away'])}{more}")
         if view.get("crib"):
-            lines.append(f"Shown, the crib: {_cards(view['crib'])}")
+            lines.append(f"The crib: {_cards(view['crib'])}")
         if view.get("announced"):
             a = view["announced"]
-            lines.append(f"{_who(a['seat'], seat)} {_verb(a['seat'], seat, 'count', 'counts')} {a['points']} for {_owner(a['seat'], seat) if a['what'] == 'hand' else 'the'} {a['what']}.")
+            # Worded exactly as the narration of the count, so a player printing both can tell they say the same.
+            lines.append(self.describe({"type": "announce", "seat": a["seat"], "what": a["what"], "points": a["points"]}, seat) or "")
         if phase == "over" and view.get("winners") is not None:
-            names = ", ".join(_who(s, seat) for s in view["winners"])
+            names = side_name(view["winners"], seat)
             lines.append(f"Game over: {names} {'win' if seat in view['winners'] or len(view['winners']) > 1 else 'wins'}.")
         return "\n".join(lines)
+
+    def _seat_rows(self, view: Mapping[str, Any], seat: int | None) -> list[str]:
+        """One row per seat: dealer, partner, what it played or showed, and `← to play` on the seat to act."""
+        n, phase = view["players"], view["phase"]
+        rows = []
+        for s in range(n):
+            who = "you" if s == seat else f"seat {s}"
+            marks = []
+            if s == view["dealer"]:
+                marks.append("dealer")
+            if view["partnerships"] and seat is not None and s != seat and s % 2 == seat % 2:
+                marks.append("your partner")
+            if phase == "peg":
+                played = view["played"][s]
+                marks.append(f"played {_cards(played)}" if played else "nothing played")
+                left = view["cards_left"][s]
+                marks.append(f"{left} card{'' if left == 1 else 's'} left")
+            shown = view["shown"].get(str(s))
+            if shown:
+                marks.append(f"hand {_cards(shown)}")
+            turn = f"   ← {_TO_ACT[phase]}" if s == view.get("to_act") and phase in _TO_ACT else ""
+            rows.append(f"  {who:>7}" + (f": {' · '.join(marks)}" if marks else "") + turn)
+        return rows
 
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
         kind = event["type"]
@@ -140,8 +250,10 @@ class CribbageGame(Game):
         if kind == "count_reset":
             return f"The count starts again from 0; {_who(event['next'], seat, obj=True)} to lead."
         if kind == "score":
-            if event["why"] in ("pegging", "go", "last card", "his heels"):
-                return None  # the peg, go and heels lines already say it
+            if event["why"] in ("pegging", "go", "last card", "his heels", "hand count", "crib count"):
+                # The peg, go, heels and count lines already say it; a count's line then stays the
+                # latest narration, which a terminal player leaves out when it redraws the table.
+                return None
             sign = "+" if event["points"] >= 0 else "−"
             return f"  {_who(event['seat'], seat)}: {sign}{abs(event['points'])} ({event['why']}), now {event['total']}."
         if kind == "announce":
@@ -157,24 +269,24 @@ class CribbageGame(Game):
                 head += f"; {event['claim']} by {_who(event['caller'], seat, obj=True)} → {event['outcome']}"
             elif event["announced"] != event["true"]:
                 head += " → the announced count stands"
-            detail = "; ".join(breakdown_lines(event["breakdown"])) or "nothing scores"
-            return f"{head}. Breakdown: {detail}."
+            return f"{head}. Breakdown: {breakdown_text(event['breakdown'])}."
         if kind == "show":
             whose = "the crib" if event["what"] == "crib" else f"{_owner(event['seat'], seat)} hand"
             return f"Show {whose}: {_cards(event['cards'])} with {_card(event['starter'])}."
         if kind == "show_score":
-            detail = "; ".join(breakdown_lines(event["breakdown"])) or "nothing"
             whose = "the crib" if event["what"] == "crib" else f"{_owner(event['seat'], seat)} hand"
-            return f"{whose[0].upper()}{whose[1:]} scores {event['points']}: {detail}."
+            return f"{_capital(whose)} scores {event['points']}: {breakdown_text(event['breakdown'])}."
         if kind == "cut":
             return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'cut', 'cuts')}; the starter is {_card(event['starter'])}."
         if kind == "heels":
             return f"His heels: {_who(event['seat'], seat)} {_verb(event['seat'], seat, 'peg', 'pegs')} 2 for the jack turned."
         if kind == "deal":
             extra = " and one card from the pack to the crib" if event["crib_from_pack"] else ""
-            return f"Deal {event['deal'] + 1}: {_who(event['dealer'], seat)} {_verb(event['dealer'], seat, 'deal', 'deals')} {event['cards_each']} cards each{extra}."
+            dealt = f"Deal {event['deal'] + 1}: {_who(event['dealer'], seat)} {_verb(event['dealer'], seat, 'deal', 'deals')} {event['cards_each']} cards each{extra}."
+            return dealt if event["deal"] == 0 else f"Deal {event['deal']} is over. {dealt}"
         if kind == "hand":
-            return f"Your cards: {_cards(event['cards'])}." if event["seat"] == seat else None
+            # Worded as the table words the hand, so a terminal drawing the table next prints it once.
+            return f"Your cards: {_sorted_cards(event['cards'])}." if event["seat"] == seat else None
         if kind == "discard":
             if event["seat"] == seat:
                 return None
@@ -189,12 +301,51 @@ class CribbageGame(Game):
         if kind == "note":
             return f"Note: {event['text']}"
         if kind == "game_over":
-            names = ", ".join(_who(s, seat) for s in event["winners"]) or "nobody"
+            players = len(event["skunked"])
+            names = side_name(event["winners"], seat) if event["winners"] else "nobody"
             how = "reached the target first and lose" if event["lowball"] else "reached the target"
-            reached = ", ".join(_who(s, seat) for s in event["reached_seats"])
-            skunks = [s for s, flag in enumerate(event["skunked"]) if flag]
-            tail = f"; skunked: {', '.join(_who(s, seat, obj=True) for s in skunks)}" if skunks else ""
-            return f"Game over ({event['why']}): {reached} {how}; winner{'s' if len(event['winners']) > 1 else ''}: {names}; scores {event['scores']}{tail}."
+            reached = side_name(event["reached_seats"], seat)
+            skunks = _skunk_text(event, seat)
+            tail = f"; {skunks}" if skunks else ""
+            won = "win" if len(event["winners"]) > 1 or seat in event["winners"] else "wins"
+            return f"Game over ({event['why']}): {reached} {how}; {names} {won} ({scores_text(event['scores'], players, seat)}){tail}."
+        return None
+
+    def standings(self, event: Mapping[str, Any], seat: int | None) -> list[str] | None:
+        """The banner after each deal (scores after the crib, who deals next) and at game over (winner, scores, skunks).
+
+        The state tells the end of a deal only through the next deal's event
+        (the first to carry the scores after the crib), so the banner for
+        deal N hangs on the `deal` event of deal N+1.
+        """
+        kind = event["type"]
+        if kind == "deal" and event["deal"] > 0:
+            players = _PLAYERS_BY_DEAL[(event["cards_each"], event["crib_from_pack"])]
+            dealer = event["dealer"]
+            if dealer == seat:
+                crib = "the crib is yours"
+            elif seat is not None and players == 4 and len(event["scores"]) == 2 and dealer % 2 == seat % 2:
+                crib = "the crib is your partner's"
+            else:
+                crib = "the crib is theirs"
+            return [
+                f"After deal {event['deal']}: {scores_text(event['scores'], players, seat)}",
+                f"{_capital(_who(dealer, seat))} {_verb(dealer, seat, 'deal', 'deals')} next; {crib}.",
+            ]
+        if kind == "game_over":
+            players = len(event["skunked"])
+            winners = event["winners"]
+            if not winners:
+                head = "Game over: nobody wins."
+            else:
+                won = "win" if len(winners) > 1 or seat in winners else "wins"
+                head = f"Game over: {side_name(winners, seat)} {won}."
+            if event["lowball"]:
+                head += f" {_capital(side_name(event['reached_seats'], seat))} reached the target first (lowball)."
+            lines = [head, f"Final scores: {scores_text(event['scores'], players, seat)}"]
+            skunks = _skunk_text(event, seat)
+            lines.append(_capital(skunks) + "." if skunks else "No skunk.")
+            return lines
         return None
 
     def deal_table(self, players: int) -> tuple[int, int, int]:

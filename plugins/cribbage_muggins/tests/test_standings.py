@@ -1,0 +1,123 @@
+"""End-of-deal and game-over banners (`CribbageGame.standings`): what they say, and how the terminal player frames them.
+
+A deal ends once the crib is settled; the first event to carry the scores
+after it is the next deal's `deal` event, so the banner for deal N hangs on
+deal N+1's event. Game over gets its own banner: winner, final scores,
+skunks. The terminal tests run the generic player on text streams.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from muggins.engine import Match
+from muggins.players import make_players
+
+from cribbage_muggins.rules import CribbageRules
+
+human = pytest.importorskip("muggins_cli.human")
+
+HANDS = {1: ["4C", "5D", "6H", "6S"], 0: ["5C", "5H", "JD", "TS"]}  # seat 1's hand is worth 14, seat 0's 14
+CRIB = ["2C", "3D", "QS", "TC"]  # worth 6 with the K♣ starter
+
+
+def shown(position, rules, scores):
+    return position(rules, players=2, hands=HANDS, crib=CRIB, starter="KC", phase="show", scores=scores)
+
+
+def test_the_next_deal_carries_the_banner_of_the_deal_just_settled(position, game):
+    state = shown(position, CribbageRules(muggins=False), [10, 20])
+    deal = next(e for e in state.opening if e["type"] == "deal")
+    assert game.standings(deal, 0) == ["After deal 1: you: 30 · seat 1: 34", "Seat 1 deals next; the crib is theirs."]
+    assert game.standings(deal, 1) == ["After deal 1: seat 0: 30 · you: 34", "You deal next; the crib is yours."]
+    assert game.describe(deal, 0) == "Deal 1 is over. Deal 2: seat 1 deals 6 cards each."
+    assert [e["type"] for e in state.opening if game.standings(e, 0)] == ["deal"]
+
+
+def test_under_muggins_the_banner_comes_after_the_crib_is_settled(position, game, act):
+    state = shown(position, CribbageRules(), [10, 20])
+    events = []
+    for count in (14, 14, 6):  # seat 1's hand, the dealer's hand, the crib, each accepted
+        events += act(state, f"announce {count}")
+        events += act(state, "pass")
+    banners = [(e["type"], game.standings(e, 0)) for e in events if game.standings(e, 0)]
+    assert banners == [("deal", ["After deal 1: you: 30 · seat 1: 34", "Seat 1 deals next; the crib is theirs."])]
+    settled = [e["type"] for e in events]
+    assert settled.index("deal") > max(i for i, t in enumerate(settled) if t == "settlement")
+
+
+def test_the_first_deal_has_no_banner(game):
+    first = {"type": "deal", "deal": 0, "dealer": 1, "cards_each": 6, "crib_from_pack": 0, "scores": [0, 0]}
+    assert game.standings(first, 0) is None
+    assert game.describe(first, 0) == "Deal 1: seat 1 deals 6 cards each."
+
+
+def test_partnership_and_three_handed_banners_name_sides_and_cribs(game):
+    four = {"type": "deal", "deal": 3, "dealer": 2, "cards_each": 5, "crib_from_pack": 0, "scores": [40, 38]}
+    assert game.standings(four, 0) == ["After deal 3: you and seat 2: 40 · seats 1 and 3: 38",
+                                       "Seat 2 deals next; the crib is your partner's."]
+    assert game.standings(four, 1)[1] == "Seat 2 deals next; the crib is theirs."
+    three = {"type": "deal", "deal": 1, "dealer": 1, "cards_each": 5, "crib_from_pack": 1, "scores": [5, 9, 12]}
+    assert game.standings(three, 2) == ["After deal 1: seat 0: 5 · seat 1: 9 · you: 12", "Seat 1 deals next; the crib is theirs."]
+
+
+def over(winners, scores, skunked=None, doubled=None, *, reached=None, lowball=False):
+    players = 4 if len(scores) == 2 and len(winners) == 2 else max(2, len(scores))
+    reached = winners[0] % len(scores) if reached is None else reached
+    seats = [s for s in range(players) if s % len(scores) == reached]
+    return {"type": "game_over", "reached": reached, "reached_seats": seats, "why": "hand count", "lowball": lowball,
+            "winners": winners, "scores": scores, "skunked": skunked or [0] * players, "double_skunked": doubled or [0] * players}
+
+
+@pytest.mark.parametrize(("event", "seat", "lines"), [
+    (over([1], [50, 124], [1, 0], [1, 0]), 0,
+     ["Game over: seat 1 wins.", "Final scores: you: 50 · seat 1: 124", "You are double-skunked (under 61)."]),
+    (over([0], [121, 80], [0, 1]), 0, ["Game over: you win.", "Final scores: you: 121 · seat 1: 80", "Seat 1 is skunked (under 91)."]),
+    (over([0], [61, 45]), 1, ["Game over: seat 0 wins.", "Final scores: seat 0: 61 · you: 45", "No skunk."]),
+    (over([0], [61, 20], [0, 1], [0, 0]), 1, ["Game over: seat 0 wins.", "Final scores: seat 0: 61 · you: 20", "You are skunked (under 31)."]),
+    (over([1, 3], [85, 122], [1, 0, 1, 0]), 0,
+     ["Game over: seats 1 and 3 win.", "Final scores: you and seat 2: 85 · seats 1 and 3: 122", "You and seat 2 are skunked (under 91)."]),
+    (over([0], [100, 124], reached=1, lowball=True), 0,
+     ["Game over: you win. Seat 1 reached the target first (lowball).", "Final scores: you: 100 · seat 1: 124", "No skunk."]),
+])
+def test_game_over_banner(game, event, seat, lines):
+    assert game.standings(event, seat) == lines
+    line = game.describe(event, seat)
+    assert "[" not in line and lines[1].removeprefix("Final scores: ") in line
+
+
+def test_game_over_from_a_position_ends_with_the_banner(position, game):
+    state = shown(position, CribbageRules(muggins=False), [50, 110])
+    assert game.standings(state.opening[-1], 0) == [
+        "Game over: seat 1 wins.", "Final scores: you: 50 · seat 1: 124", "You are double-skunked (under 61)."]
+    assert game.describe(state.opening[-1], 0) == (
+        "Game over (hand): seat 1 reached the target; seat 1 wins (you: 50 · seat 1: 124); you are double-skunked (under 61).")
+
+
+def test_the_terminal_player_frames_the_banner_before_the_next_hand(position, game):
+    state = shown(position, CribbageRules(muggins=False), [10, 20])
+    out = io.StringIO()
+    player = human.HumanPlayer(game, 0, input=io.StringIO("1\n"), output=out)
+    player.observe([e for e in state.opening if 0 in e.get("to", [0])])
+    player.choose(state.view(0), state.decision())
+    lines = out.getvalue().splitlines()
+    rules = [n for n, line in enumerate(lines) if line.startswith("═")]
+    assert len(rules) == 2 and lines[rules[0] + 1:rules[1]] == ["  After deal 1: you: 30 · seat 1: 34",
+                                                                 "  Seat 1 deals next; the crib is theirs."]
+    assert lines[rules[0] - 1] == "Deal 1 is over. Deal 2: seat 1 deals 6 cards each."
+    assert sum(line.startswith("Your cards:") for line in lines) == 1  # the table says it; the narration leaves it
+
+
+def test_a_whole_game_shows_one_banner_per_deal_and_one_at_the_end(registry, game):
+    state = game.new(CribbageRules(target=61), 2, 7)
+    out = io.StringIO()
+    seated = [human.HumanPlayer(game, 0, input=io.StringIO("1\n" * 400), output=out)] + make_players(registry, game, ["expert"] * 2, 7)[1:]
+    Match(state, seated).run()
+    seated[0].flush()
+    text = out.getvalue()
+    deals = state.deal_no + 1
+    assert text.count("  After deal ") == deals - 1
+    assert text.count("  Game over: ") == 1 and text.count("  Final scores: ") == 1
+    assert text.count("═" * 60) == 2 * deals
