@@ -1,4 +1,10 @@
-"""Issue item 4: terminal play — the table, one-line narration, and claim windows offered after every such move."""
+"""Terminal play — the table, one-line narration, and claim windows offered after every such move.
+
+Issue item 4 (the first terminal player) and issue 10 (a screen that reads
+at a glance: the ledger in words, a `←` on the seat to act, the field
+grouped by rank, the table and hand printed once). The banners of
+`standings` are tested in test_standings.py.
+"""
 
 from __future__ import annotations
 
@@ -26,12 +32,12 @@ def test_the_table_shows_hand_field_by_rank_collections_lain_down_pot_and_ledger
     assert "pot 11 chips" in text
     lines = text.splitlines()
     you = next(line for line in lines if line.strip().startswith("you"))
-    assert "    3  " in you and "-2" in you and "to play" in you
+    assert you == "      you      3      0 (0 pairs)      −2   ← to play"
     four = next(line for line in lines if line.strip().startswith("seat 4"))
-    assert "lain down" in four and "dealer" in four and "-3" in four
+    assert "lain down" in four and "dealer" in four and "−3" in four and "←" not in four
     dealer_collection = len(state.collections[4])
     assert f"{dealer_collection:>5} ({dealer_collection // 2} pairs)" in four
-    assert "(0 pairs)" in you
+    assert text.count("←") == 1
     assert "Q♠" not in game.render(state.view(1), 1)  # another seat never sees my hand
 
 
@@ -112,3 +118,51 @@ def test_a_human_session_through_the_engine(game, registry):
     text = out.getvalue()
     assert "Table (" in text and "Your hand" in text and "c = claim" in text
     assert state.decision() is None  # the human's answers carried the deal to its end
+
+
+def test_the_seat_to_act_is_marked_in_each_phase_that_names_it(position, game, act):
+    state = example(position)
+    act(state, "play QS take QH")
+    assert state.decision().kind == "respond"
+    # A window's responder is not in the view: no seat is marked rather than a wrong one.
+    assert "←" not in game.render(state.view(1), 1)
+    claiming = dict(state.view(0), phase="hand_claim", claimer=2, to_move=None)
+    assert "   seat 2      3" in game.render(claiming, 0) and "← to claim from hand" in game.render(claiming, 0)
+    layout = dict(state.view(0), phase="field_claim", to_move=None)
+    marked = [line for line in game.render(layout, 0).splitlines() if "←" in line]
+    assert len(marked) == 1 and marked[0].strip().startswith("seat 4") and "← to take the layout's fours" in marked[0]
+
+
+def test_the_field_and_hand_are_grouped_by_rank_in_rank_order_whatever_the_order_given(position, game):
+    view = dict(example(position).view(0), field=["JH", "QC", "2S", "QH", "TD", "QD"], hand=["QS", "3D", "3C"])
+    text = game.render(view, 0)
+    assert "Table (6): [2♠]  [10♦]  [J♥]  [Q♣ Q♦ Q♥]" in text and "Your hand (3): [3♣ 3♦]  [Q♠]" in text
+
+
+def test_the_dealt_table_and_hand_are_printed_once_when_the_table_follows(position, game):
+    state = example(position)
+    view = state.view(0)
+    dealt = [{"type": "deal", "deal": 0, "dealer": 4, "field": view["field"], "hand_sizes": view["hand_sizes"]},
+             {"type": "hand", "deal": 0, "seat": 0, "cards": view["hand"], "to": [0]}]
+    assert [game.describe(e, 0) for e in dealt] == ["Table (6): [2♠]  [10♦]  [J♥]  [Q♣ Q♦ Q♥]", "Your hand (3): [3♣ 3♦]  [Q♠]"]
+    out = io.StringIO()
+    player = human.HumanPlayer(game, 0, input=io.StringIO("1\n"), output=out)
+    player.observe(dealt)
+    player.choose(view, state.decision())
+    text = out.getvalue()
+    assert text.count("Table (6): ") == 1 and text.count("Your hand (3): ") == 1
+
+
+def test_chips_are_in_words_never_a_python_list(game):
+    ante = {"type": "ante", "deal": 1, "dealer": 2, "antes": [2, 2, 3, 2, 2], "pot": 11, "ledger": [0] * 5}
+    assert game.describe(ante, 0) == "Deal 2: seat 2 deals 8 cards each; seat 2 antes 3, the others 2 each: a pot of 11."
+    assert game.describe(dict(ante, dealer=0, antes=[3, 2, 2, 2, 2]), 0) == \
+        "Deal 2: you deal 8 cards each; you ante 3, the others 2 each: a pot of 11."
+    settle = {"type": "settle", "deal": 0, "sizes": [16, 10, 10, 14, 2], "chips": [4, 1, 1, 3, -3], "pot": 0, "ledger": [6, -1, -1, 1, -5]}
+    assert game.describe(settle, 0) == ("Deal 1 settled: you 16 cards +4, seat 1 10 cards +1, seat 2 10 cards +1, seat 3 14 cards +3, "
+                                        "seat 4 2 cards −3; chips now you: +6 · seat 1: −1 · seat 2: −1 · seat 3: +1 · seat 4: −5.")
+    end = {"type": "match_end", "ledger": [1, 0, 4, 1, -6], "winners": [2]}
+    assert game.describe(end, 0) == "Match over: seat 2 wins the match (you: +1 · seat 1: 0 · seat 2: +4 · seat 3: +1 · seat 4: −6)."
+    assert game.describe(dict(end, winners=[0, 3]), 3) == \
+        "Match over: seat 0 and you share the match (seat 0: +1 · seat 1: 0 · seat 2: +4 · you: +1 · seat 4: −6)."
+    assert game.describe(dict(end, winners=[0]), 0).startswith("Match over: you win the match (")

@@ -3,11 +3,14 @@
 This module owns `FishingGame`, the `muggins.Game` the plugin registers
 under the name `willughby_fishing`: exactly five players, its rules and
 state classes, the bound on decisions the contract kit enforces, `render`
-(the table for a human: their hand, the field grouped by rank, every
-collection's size, who has lain down, the pot and the chip ledger) and
-`describe` (one line per record event: the cut, antes, the deal, claims,
-captures, lie-downs, the stop, the reward, the dealer's sweep, the
-settlement and the end of the match).
+(the table for a human: the field and their hand grouped by rank, worded
+as their narration so a terminal prints them once, one row per seat with
+its hand and collection sizes, chips, dealer, who has lain down and a `←`
+on the seat to act, the pot and the chip ledger in words), `describe` (one
+line per record event: the cut, antes, the deal, claims, captures,
+lie-downs, the stop, the reward, the dealer's sweep, the settlement and the
+end of the match) and `standings` (the banners at each deal's settlement
+and at the end of the match, ranked by net chips).
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ from typing import Any, Mapping, Sequence
 
 from muggins import Game, parse_card
 
-from .rules import PLAYERS, FishingRules
+from .rules import HAND_SIZE, PAR, PLAYERS, FishingRules
 
-__all__ = ["FishingGame"]
+__all__ = ["FishingGame", "ledger_text"]
 
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _WHAT = {
@@ -29,6 +32,10 @@ _WHAT = {
 }
 
 
+#: What the seat to act is asked to do, by phase, for the `←` on its row (a window's responder is not in the view).
+_TO_ACT = {"turn": "to play", "hand_claim": "to claim from hand", "field_claim": "to take the layout's fours"}
+
+
 def _cards(codes: Sequence[str]) -> str:
     return " ".join(str(parse_card(c)) for c in codes) if codes else "—"
 
@@ -37,12 +44,47 @@ def _who(seat: int | None, viewer: int | None) -> str:
     return "You" if seat == viewer else f"seat {seat}"
 
 
+def _name(seat: int, viewer: int | None) -> str:
+    return "you" if seat == viewer else f"seat {seat}"
+
+
+def _s(seat: int, viewer: int | None) -> str:
+    """The third-person `s` of a verb whose subject is `seat`: none for you."""
+    return "" if seat == viewer else "s"
+
+
+def _signed(chips: int) -> str:
+    """`+3`, `−1` (a true minus sign), `0`."""
+    return f"+{chips}" if chips > 0 else f"−{-chips}" if chips < 0 else "0"
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip{'' if n == 1 else 's'}"
+
+
+def _pairs(size: int) -> str:
+    return f"{size // 2} pair{'' if size == 2 else 's'}"
+
+
+def ledger_text(ledger: Sequence[int], viewer: int | None) -> str:
+    """`you: +3 · seat 1: −1 · seat 2: 0 …`: each seat's net chips in words."""
+    return " · ".join(f"{_name(s, viewer)}: {_signed(chips)}" for s, chips in enumerate(ledger))
+
+
 def _by_rank(codes: Sequence[str]) -> str:
-    groups: dict[str, list[str]] = {}
+    groups: dict[int, list] = {}
     for code in codes:
         card = parse_card(code)
-        groups.setdefault(_RANKS[card.rank - 1], []).append(str(card))
-    return "  ".join(f"[{' '.join(cards)}]" for cards in groups.values()) if groups else "(empty)"
+        groups.setdefault(card.rank, []).append(card)
+    return "  ".join(f"[{' '.join(str(c) for c in sorted(groups[rank]))}]" for rank in sorted(groups)) if groups else "(empty)"
+
+
+def _field_line(codes: Sequence[str]) -> str:
+    return f"Table ({len(codes)}): {_by_rank(codes)}"
+
+
+def _hand_line(codes: Sequence[str]) -> str:
+    return f"Your hand ({len(codes)}): {_by_rank(codes)}"
 
 
 class FishingGame(Game):
@@ -63,13 +105,16 @@ class FishingGame(Game):
 
     # -- what a human sees ----------------------------------------------------
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
-        n = view["players"]
-        lines = [f"Deal {view['deal'] + 1} of {view['deals']} · dealer seat {view['dealer']} · pot {view['pot']} chips · "
+        n, phase = view["players"], view["phase"]
+        lines = [f"Deal {view['deal'] + 1} of {view['deals']} · dealer {_name(view['dealer'], seat)} · pot {_chips(view['pot'])} · "
                  f"reward: {'last player holding cards' if view['reward_rule'] == 'last_holder' else 'last capture'}"]
-        lines.append(f"Table ({len(view['field'])}): {_by_rank(view['field'])}")
+        # Worded as the deal's narration of the table and the hand, so a terminal prints them once.
+        lines.append(_field_line(view["field"]))
         if view.get("hand") is not None:
-            lines.append(f"Your hand ({len(view['hand'])}): {_by_rank(view['hand'])}")
-        lines.append("Seat        hand  collection  chips")
+            lines.append(_hand_line(view["hand"]))
+        to_act = view.get("to_move") if phase == "turn" else view.get("claimer") if phase == "hand_claim" else (
+            view["dealer"] if phase == "field_claim" else None)
+        lines.append("Seat        hand  collection       chips")
         for s in range(n):
             who = "you" if s == seat else f"seat {s}"
             marks = []
@@ -79,12 +124,12 @@ class FishingGame(Game):
                 marks.append("lain down")
             elif view["hand_sizes"][s] == 0:
                 marks.append("no cards")
-            if s == view.get("to_move"):
-                marks.append("to play")
             size = len(view["collections"][s])
-            pairs = f"({size // 2} pair{'' if size == 2 else 's'})"
-            lines.append(f"  {who:>7}  {view['hand_sizes'][s]:>5}  {size:>5} {pairs:<10} {view['ledger'][s]:>+5}"
-                         + (f"   {', '.join(marks)}" if marks else ""))
+            row = f"  {who:>7}  {view['hand_sizes'][s]:>5}  {size:>5} ({_pairs(size)}){'':<{9 - len(_pairs(size))}} {_signed(view['ledger'][s]):>5}"
+            row += f"   {', '.join(marks)}" if marks else ""
+            if s == to_act:
+                row += f"   ← {_TO_ACT[phase]}"
+            lines.append(row)
         return "\n".join(lines)
 
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
@@ -93,11 +138,18 @@ class FishingGame(Game):
             rounds = "; then ".join(", ".join(f"{_who(s, seat)} {_cards([c])}" for s, c in rnd) for rnd in event["rounds"])
             return f"Cut for deal: {rounds} — {_who(event['dealer'], seat)} cut lowest and deal{'' if event['dealer'] == seat else 's'} first."
         if kind == "ante":
-            return f"Deal {event['deal'] + 1}: seat {event['dealer']} deals; antes {event['antes']} make a pot of {event['pot']}."
+            dealer, antes = event["dealer"], event["antes"]
+            others = {a for s, a in enumerate(antes) if s != dealer}
+            if len(others) == 1:
+                paid = f"{_name(dealer, seat)} ante{_s(dealer, seat)} {antes[dealer]}, the others {others.pop()} each"
+            else:
+                paid = "antes " + ", ".join(f"{_name(s, seat)} {a}" for s, a in enumerate(antes))
+            return (f"Deal {event['deal'] + 1}: {_name(dealer, seat)} deal{_s(dealer, seat)} {HAND_SIZE} cards each; "
+                    f"{paid}: a pot of {event['pot']}.")
         if kind == "deal":
-            return f"Eight cards each; the table: {_cards(event['field'])}."
+            return _field_line(event["field"])
         if kind == "hand":
-            return f"Your hand: {_cards(event['cards'])}." if event["seat"] == seat else None
+            return _hand_line(event["cards"]) if event["seat"] == seat else None
         if kind == "field_four":
             return f"{_who(event['seat'], seat)} (dealer) take{'' if event['seat'] == seat else 's'} the four {_RANKS[event['rank'] - 1]}s of the layout."
         if kind == "hand_claim":
@@ -126,9 +178,41 @@ class FishingGame(Game):
             hand = f"the last hand {_cards(event['hand'])} and " if event["hand"] else ""
             return f"{_who(event['seat'], seat)} (dealer) sweep{'' if event['seat'] == seat else 's'} {hand}the table {_cards(event['field'])} into the collection."
         if kind == "settle":
-            parts = ", ".join(f"{'you' if s == seat else f'seat {s}'} {size} cards {chips:+d}" for s, (size, chips) in enumerate(zip(event["sizes"], event["chips"])))
-            return f"Settlement: {parts}; chips now {event['ledger']}."
+            parts = ", ".join(f"{_name(s, seat)} {size} cards {_signed(chips)}" for s, (size, chips) in enumerate(zip(event["sizes"], event["chips"])))
+            return f"Deal {event['deal'] + 1} settled: {parts}; chips now {ledger_text(event['ledger'], seat)}."
         if kind == "match_end":
-            names = ", ".join(_who(s, seat) for s in event["winners"])
-            return f"Match over: chips {event['ledger']}; {names} {'share' if len(event['winners']) > 1 else 'win'}{'' if len(event['winners']) > 1 or event['winners'] == [seat] else 's'} the match."
+            winners = event["winners"]
+            names = " and ".join(_name(s, seat) for s in winners)
+            verb = "share" if len(winners) > 1 else "win" if winners == [seat] else "wins"
+            return f"Match over: {names} {verb} the match ({ledger_text(event['ledger'], seat)})."
+        return None
+
+    def standings(self, event: Mapping[str, Any], seat: int | None) -> list[str] | None:
+        """The banner at each deal's settlement (collections, chips won or paid, the ledger) and at the match's end (ranking)."""
+        kind = event["type"]
+        if kind == "settle":
+            lines = [f"Deal {event['deal'] + 1} is over: a chip for each pair over or short of {PAR} cards."]
+            width = max(len(str(size)) for size in event["sizes"])
+            for s, (size, chips) in enumerate(zip(event["sizes"], event["chips"])):
+                if chips > 0:
+                    paid = f"win{_s(s, seat)} {_chips(chips)}"
+                elif chips < 0:
+                    paid = f"pay{_s(s, seat)} {_chips(-chips)}"
+                else:
+                    paid = f"break{_s(s, seat)} even"
+                lines.append(f"  {_name(s, seat):>7}: {size:>{width}} cards ({_pairs(size)}), {paid}")
+            lines.append(f"Chips: {ledger_text(event['ledger'], seat)}")
+            return lines
+        if kind == "match_end":
+            ledger = event["ledger"]
+            winners = event["winners"]
+            names = " and ".join(_name(s, seat) for s in winners)
+            best = _signed(max(ledger))
+            verb = "share the match" if len(winners) > 1 else "win the match" if winners == [seat] else "wins the match"
+            lines = [f"Match over: {names} {verb} with {best}."]
+            order = sorted(range(len(ledger)), key=lambda s: (-ledger[s], s))
+            for s in order:
+                place = 1 + sum(1 for other in ledger if other > ledger[s])  # equal chips share a place
+                lines.append(f"  {place}. {_name(s, seat):<7} {_signed(ledger[s]):>4}")
+            return lines
         return None
