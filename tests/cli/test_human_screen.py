@@ -153,3 +153,14 @@ def test_shedding_banner_and_match_end_name_hands_not_lists():
     assert game.describe({"type": "match_end", "wins": [1, 0, 2], "winners": [2]}, 1) == (
         "Match over: seat 2 won the match (seat 0: 1 hand · you: 0 hands · seat 2: 2 hands)."
     )
+
+
+def test_an_overlong_answer_is_refused_in_one_bounded_line():
+    from muggins import Claim, Decision, Pass
+
+    from muggins_cli.human import pick
+
+    decision = Decision(0, "respond", (Pass(), Claim("muggins")), (Pass(),), "said 4", True)
+    for typed in ("x" * 5000, "9" * 5000):
+        reason = pick(decision, typed)
+        assert isinstance(reason, str) and len(reason) < 250 and "is not one of the choices" in reason

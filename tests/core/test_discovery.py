@@ -350,4 +350,4 @@ def test_replaying_a_record_of_a_conflicting_game_exits_2_naming_both(conflict_e
     replayed = subprocess.run([*MUGGINS, "replay", "r.jsonl"], env=conflict_env, capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert replayed.returncode == 2
     warning, error = replayed.stderr.splitlines()
-    assert warning == f"muggins: warning: {CONFLICT}" and error.startswith("muggins: error: ")
+    assert warning == f"muggins: warning: {CONFLICT}" and error == f"muggins: error: r.jsonl: {CONFLICT}"

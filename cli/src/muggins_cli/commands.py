@@ -27,6 +27,7 @@ import click
 from muggins.engine import Match, MatchAborted
 from muggins.game import Event, Game, Result
 from muggins.players import make_players, parse_seat
+from muggins.plugins import conflict_message
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, read_limited
 from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record
 from muggins.rng import new_seed
@@ -272,7 +273,7 @@ def _start_record(stream: RecordFile, path: str, record: Record, opening: list[E
         raise GameError(f"{exc}; the match did not start; start it again, or continue it with: {resume_command(path)}") from exc
 
 
-def resume(path: str | None) -> None:
+def resume(path: str | None, *, pace: float = 0) -> None:
     """Continue a record (the most recent unfinished one in the records folder when `path` is None) under its writer's lock."""
     registry = get_registry()
     if path is None:
@@ -298,7 +299,7 @@ def resume(path: str | None) -> None:
                 click.echo(line)
             return
         state = _replayed(game, record, path)
-        seated = build_players(registry, game, record.seats, record.seed)
+        seated = build_players(registry, game, record.seats, record.seed, pace=pace)
         _catch_up_bots(game, record, seated, path)
         _drop_partial_line(stream, path)
         click.echo(f"resuming {path} after {len(record.decisions)} decisions (seed {record.seed})")
@@ -331,6 +332,8 @@ def _drop_partial_line(stream: RecordFile, path: str) -> None:
 
 def _installed_game(registry: Any, record: Record, path: str) -> Game:
     """The record's game, refusing one that is not installed or is installed at another version."""
+    if record.game in getattr(registry, "conflicts", {}):
+        raise BadInput(f"{path}: {conflict_message(record.game, registry.conflicts[record.game])}")
     if record.game not in registry.games:
         installed = ", ".join(sorted(registry.games)) or "none"
         raise BadInput(f"{path} is a record of game {clip(record.game)!r}, which is not installed; installed games: {installed}")

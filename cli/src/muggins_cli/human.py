@@ -37,6 +37,7 @@ import click
 
 from muggins.actions import Action, Decision, find_action
 from muggins.game import Event, Game
+from muggins.limits import clip
 
 from . import pace as keys_on_terminal
 from .style import Style, colour_wanted, first_card
@@ -285,10 +286,15 @@ def _key_map(choices: Sequence[Action]) -> dict[str, Action]:
     return {key: acts[0] for key, acts in owners.items() if len(acts) == 1}
 
 
+MAX_ANSWER_CHARS = 200
+
+
 def pick(decision: Decision, text: str, *, numbers_first: bool = True) -> Action | str:
     """The action `text` names (a menu number, an action's text or label, or a key), else the reason why not."""
     choices = decision.choices
     raw = " ".join(text.split())
+    if len(raw) > MAX_ANSWER_CHARS:  # no choice is that long, and int() of a huge number refuses anyway
+        return f"{clip(raw)!r} is not one of the choices; {_how(decision)}"
     run = numbered_range(choices) if decision.compact else None
     if run is not None and re.fullmatch(r"-?\d+", raw):
         word, low, high = run
@@ -310,7 +316,7 @@ def pick(decision: Decision, text: str, *, numbers_first: bool = True) -> Action
         return _by_number(choices, int(raw))
     if not raw:
         return f"please choose: {_how(decision)}"
-    return f"{raw!r} is not one of the choices; {_how(decision)}"
+    return f"{clip(raw)!r} is not one of the choices; {_how(decision)}"
 
 
 def _by_number(choices: Sequence[Action], number: int) -> Action | str:

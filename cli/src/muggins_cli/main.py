@@ -200,11 +200,15 @@ def cli() -> None:
 # The options of the game commands, shared by play and simulate.
 _players_option = click.option("--players", "-n", type=int, help="Number of players (default: the game's usual count).")
 _seat_option = click.option("--seat", "seats", multiple=True, metavar="SEAT", help="Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable).")
+DEFAULT_PACE = 1.5
+_pace_option = click.option(
+    "--pace", type=click.FloatRange(min=0), default=DEFAULT_PACE, show_default=True, metavar="SECONDS",
+    help="On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move).",
+)
 _rules_option = click.option("--rules", "rules_path", type=click.Path(dir_okay=False), help="House rules TOML file (see `muggins rules GAME`).")
 _seed_option = click.option("--seed", type=int, help="Match seed (default: a fresh one, printed).")
 # What `play` seats against you when nothing says otherwise: fallible, so there is something to catch.
 DEFAULT_OPPONENTS = "novice:error_rate=0.2"
-DEFAULT_PACE = 1.5
 
 
 @cli.command("list")
@@ -247,7 +251,7 @@ def rules(game: str, output: str | None, force: bool) -> None:
 @_rules_option
 @_seed_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), shell_complete=complete_records, help="Record file (default: muggins-GAME-SEED.jsonl in the records folder; see `muggins records`).")
-@click.option("--pace", type=click.FloatRange(min=0), default=DEFAULT_PACE, show_default=True, metavar="SECONDS", help="On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move).")
+@_pace_option
 def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str | None, rules_path: str | None, seed: int | None, record_path: str | None, pace: float) -> None:
     """Play a match at the terminal: seat 0 is you, the others fallible novices by default.
 
@@ -297,11 +301,12 @@ def replay(record: str, verify: bool) -> None:
 
 @cli.command("resume")
 @click.argument("record", type=click.Path(dir_okay=False), required=False, shell_complete=complete_records)
-def resume(record: str | None) -> None:
+@_pace_option
+def resume(record: str | None, pace: float) -> None:
     """Continue an interrupted match from its record, appending to it (default: the most recent unfinished one)."""
     from . import commands
 
-    commands.resume(record)
+    commands.resume(record, pace=pace)
 
 
 @cli.command("records")

@@ -5,7 +5,8 @@ imports: the `muggins_check_game` fixture (the contract kit's `check_game`),
 the `muggins_registry` fixture (a factory that loads only the named
 installed plugins, so tests never depend on what else happens to be
 installed), the `muggins_isolated_plugins` fixture (no installed plugin
-loads unless a test asks; add `usefixtures = ["muggins_isolated_plugins"]`
+loads unless a test asks, and records go to a temporary folder; add
+`usefixtures = ["muggins_isolated_plugins"]`
 to your pytest settings to apply it everywhere) and the `--muggins-games N`
 option that `GameContract` reads to run long soaks.
 """
@@ -23,11 +24,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 @pytest.fixture
-def muggins_isolated_plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Load no installed plugin unless the test asks, and start from a fresh process registry."""
+def muggins_isolated_plugins(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Load no installed plugin unless the test asks, start from a fresh process registry, and keep
+    records that a test's `muggins play` makes out of the user's records folder."""
+    import os
+
     from muggins.plugins import reset_registry
 
     monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "")
+    if "MUGGINS_RECORDS" not in os.environ:
+        monkeypatch.setenv("MUGGINS_RECORDS", str(tmp_path_factory.mktemp("muggins-records")))
     monkeypatch.delenv("MUGGINS_TRACE_PLUGINS", raising=False)
     reset_registry()
     yield
