@@ -212,3 +212,16 @@ def test_no_python_list_reaches_the_screen(registry, game):
         text = out.getvalue()
         assert not re.search(r"\[\d", text), re.search(r".*\[\d.*", text).group(0)
         assert "Final scores:" in text and "Game over:" in text
+
+
+def test_every_table_of_a_game_marks_the_seat_to_act_and_only_it(registry, game):
+    for players, rules in ((2, CribbageRules(target=61)), (3, CribbageRules(target=61, muggins=False)), (4, CribbageRules(target=61, partnerships=True))):
+        state = game.new(rules, players, 11)
+        bots = make_players(registry, game, ["novice"] * players, 11)
+        while (decision := state.decision()) is not None:
+            for viewer in (decision.seat, None):
+                marked = [line for line in game.render(state.view(viewer), viewer).splitlines() if "←" in line]
+                who = "you" if viewer == decision.seat else f"seat {decision.seat}"
+                assert len(marked) == 1 and marked[0].split("←")[0].split(":")[0].strip() == who, (marked, decision)
+            state.apply(decision.seat, bots[decision.seat].choose(state.view(decision.seat), decision))
+        assert "←" not in game.render(state.view(0), 0) and "Game over:" in game.render(state.view(0), 0)

@@ -166,3 +166,20 @@ def test_chips_are_in_words_never_a_python_list(game):
     assert game.describe(dict(end, winners=[0, 3]), 3) == \
         "Match over: seat 0 and you share the match (seat 0: +1 · seat 1: 0 · seat 2: +4 · you: +1 · seat 4: −6)."
     assert game.describe(dict(end, winners=[0]), 0).startswith("Match over: you win the match (")
+
+
+def test_every_table_of_a_match_marks_the_seat_to_act_outside_windows(registry, game):
+    state = game.new(FishingRules(deals=1), 5, 9)
+    bots = make_players(registry, game, ["novice"] * 5, 9)
+    kinds = set()
+    while (decision := state.decision()) is not None:
+        for viewer in (decision.seat, None):
+            marked = [line for line in game.render(state.view(viewer), viewer).splitlines() if "←" in line]
+            if decision.kind == "respond":
+                assert marked == []
+            else:
+                who = "you" if viewer == decision.seat else f"seat {decision.seat}"
+                assert len(marked) == 1 and marked[0].split()[:len(who.split())] == who.split(), (marked, decision)
+        kinds.add(decision.kind)
+        state.apply(decision.seat, bots[decision.seat].choose(state.view(decision.seat), decision))
+    assert {"turn", "hand_claim", "respond"} <= kinds
