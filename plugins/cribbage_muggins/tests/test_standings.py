@@ -1,9 +1,8 @@
 """End-of-deal and game-over banners (`CribbageGame.standings`): what they say, and how the terminal player frames them.
 
-A deal ends once the crib is settled; the first event to carry the scores
-after it is the next deal's `deal` event, so the banner for deal N hangs on
-deal N+1's event. Game over gets its own banner: winner, final scores,
-skunks. The terminal tests run the generic player on text streams.
+A deal ends once the crib is settled, with a `deal_over` event carrying the
+scores, which the banner shows before the next deal is narrated. Game over
+gets its own banner: winner, final scores, skunks. The terminal tests run the generic player on text streams.
 """
 
 from __future__ import annotations
@@ -27,13 +26,17 @@ def shown(position, rules, scores):
     return position(rules, players=2, hands=HANDS, crib=CRIB, starter="KC", phase="show", scores=scores)
 
 
-def test_the_next_deal_carries_the_banner_of_the_deal_just_settled(position, game):
+def test_the_end_of_a_deal_carries_its_banner_before_the_next_deal(position, game):
     state = shown(position, CribbageRules(muggins=False), [10, 20])
-    deal = next(e for e in state.opening if e["type"] == "deal")
-    assert game.standings(deal, 0) == ["After deal 1: you: 30 · seat 1: 34", "Seat 1 deals next; the crib is theirs."]
-    assert game.standings(deal, 1) == ["After deal 1: seat 0: 30 · you: 34", "You deal next; the crib is yours."]
-    assert game.describe(deal, 0) == "Deal 1 is over. Deal 2: seat 1 deals 6 cards each."
-    assert [e["type"] for e in state.opening if game.standings(e, 0)] == ["deal"]
+    types = [e["type"] for e in state.opening]
+    over = state.opening[types.index("deal_over")]
+    assert types.index("deal_over") < types.index("deal")  # the banner comes before the next deal's lines
+    assert over == {"type": "deal_over", "deal": 0, "players": 2, "scores": [30, 34], "next_dealer": 1}
+    assert game.standings(over, 0) == ["After deal 1: you: 30 · seat 1: 34", "Seat 1 deals next; the crib is theirs."]
+    assert game.standings(over, 1) == ["After deal 1: seat 0: 30 · you: 34", "You deal next; the crib is yours."]
+    assert game.describe(over, 0) == "Deal 1 is over: you: 30 · seat 1: 34."
+    assert game.describe(state.opening[types.index("deal")], 0) == "Deal 2: seat 1 deals 6 cards each."
+    assert [e["type"] for e in state.opening if game.standings(e, 0)] == ["deal_over"]
 
 
 def test_under_muggins_the_banner_comes_after_the_crib_is_settled(position, game, act):
@@ -43,23 +46,23 @@ def test_under_muggins_the_banner_comes_after_the_crib_is_settled(position, game
         events += act(state, f"announce {count}")
         events += act(state, "pass")
     banners = [(e["type"], game.standings(e, 0)) for e in events if game.standings(e, 0)]
-    assert banners == [("deal", ["After deal 1: you: 30 · seat 1: 34", "Seat 1 deals next; the crib is theirs."])]
+    assert banners == [("deal_over", ["After deal 1: you: 30 · seat 1: 34", "Seat 1 deals next; the crib is theirs."])]
     settled = [e["type"] for e in events]
-    assert settled.index("deal") > max(i for i, t in enumerate(settled) if t == "settlement")
+    assert settled.index("deal_over") > max(i for i, t in enumerate(settled) if t == "settlement")
 
 
-def test_the_first_deal_has_no_banner(game):
+def test_a_deal_event_has_no_banner(game):
     first = {"type": "deal", "deal": 0, "dealer": 1, "cards_each": 6, "crib_from_pack": 0, "scores": [0, 0]}
     assert game.standings(first, 0) is None
     assert game.describe(first, 0) == "Deal 1: seat 1 deals 6 cards each."
 
 
 def test_partnership_and_three_handed_banners_name_sides_and_cribs(game):
-    four = {"type": "deal", "deal": 3, "dealer": 2, "cards_each": 5, "crib_from_pack": 0, "scores": [40, 38]}
+    four = {"type": "deal_over", "deal": 2, "players": 4, "next_dealer": 2, "scores": [40, 38]}
     assert game.standings(four, 0) == ["After deal 3: you and seat 2: 40 · seats 1 and 3: 38",
                                        "Seat 2 deals next; the crib is your partner's."]
     assert game.standings(four, 1)[1] == "Seat 2 deals next; the crib is theirs."
-    three = {"type": "deal", "deal": 1, "dealer": 1, "cards_each": 5, "crib_from_pack": 1, "scores": [5, 9, 12]}
+    three = {"type": "deal_over", "deal": 0, "players": 3, "next_dealer": 1, "scores": [5, 9, 12]}
     assert game.standings(three, 2) == ["After deal 1: seat 0: 5 · seat 1: 9 · you: 12", "Seat 1 deals next; the crib is theirs."]
 
 
@@ -106,7 +109,8 @@ def test_the_terminal_player_frames_the_banner_before_the_next_hand(position, ga
     rules = [n for n, line in enumerate(lines) if line.startswith("═")]
     assert len(rules) == 2 and lines[rules[0] + 1:rules[1]] == ["  After deal 1: you: 30 · seat 1: 34",
                                                                  "  Seat 1 deals next; the crib is theirs."]
-    assert lines[rules[0] - 1] == "Deal 1 is over. Deal 2: seat 1 deals 6 cards each."
+    assert lines[rules[0] - 1] == "Deal 1 is over: you: 30 · seat 1: 34."
+    assert lines[rules[1] + 1] == "Deal 2: seat 1 deals 6 cards each."
     assert sum(line.startswith("Your cards:") for line in lines) == 1  # the table says it; the narration leaves it
 
 

@@ -25,7 +25,6 @@ from .rules import DEAL, DOUBLE_SKUNK_LINE, SKUNK_LINE, CribbageRules
 __all__ = ["CribbageGame", "breakdown_text", "scores_text"]
 
 #: (cards each, cards from the pack to the crib) -> players, to read the table size off a deal event
-_PLAYERS_BY_DEAL = {(each, extra): players for players, (each, _, extra) in DEAL.items()}
 
 #: What the seat to act is asked to do, by phase, for the `←` on its row.
 _TO_ACT = {"discard": "to lay away", "peg": "to play", "count": "to count", "respond": "to answer"}
@@ -247,6 +246,8 @@ class CribbageGame(Game):
             return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'say', 'says')} go (count {event['count']})."
         if kind == "go_point":
             return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'peg', 'pegs')} 1 for {event['why']}."
+        if kind == "deal_over":
+            return f"Deal {event['deal'] + 1} is over: {scores_text(event['scores'], event['players'], seat)}."
         if kind == "count_reset":
             return f"The count starts again from 0; {_who(event['next'], seat, obj=True)} to lead."
         if kind == "score":
@@ -283,7 +284,7 @@ class CribbageGame(Game):
         if kind == "deal":
             extra = " and one card from the pack to the crib" if event["crib_from_pack"] else ""
             dealt = f"Deal {event['deal'] + 1}: {_who(event['dealer'], seat)} {_verb(event['dealer'], seat, 'deal', 'deals')} {event['cards_each']} cards each{extra}."
-            return dealt if event["deal"] == 0 else f"Deal {event['deal']} is over. {dealt}"
+            return dealt
         if kind == "hand":
             # Worded as the table words the hand, so a terminal drawing the table next prints it once.
             return f"Your cards: {_sorted_cards(event['cards'])}." if event["seat"] == seat else None
@@ -312,16 +313,11 @@ class CribbageGame(Game):
         return None
 
     def standings(self, event: Mapping[str, Any], seat: int | None) -> list[str] | None:
-        """The banner after each deal (scores after the crib, who deals next) and at game over (winner, scores, skunks).
-
-        The state tells the end of a deal only through the next deal's event
-        (the first to carry the scores after the crib), so the banner for
-        deal N hangs on the `deal` event of deal N+1.
-        """
+        """The banner after each deal (scores after the crib, who deals next) and at game over (winner, scores, skunks)."""
         kind = event["type"]
-        if kind == "deal" and event["deal"] > 0:
-            players = _PLAYERS_BY_DEAL[(event["cards_each"], event["crib_from_pack"])]
-            dealer = event["dealer"]
+        if kind == "deal_over":
+            players = event["players"]
+            dealer = event["next_dealer"]
             if dealer == seat:
                 crib = "the crib is yours"
             elif seat is not None and players == 4 and len(event["scores"]) == 2 and dealer % 2 == seat % 2:
@@ -329,7 +325,7 @@ class CribbageGame(Game):
             else:
                 crib = "the crib is theirs"
             return [
-                f"After deal {event['deal']}: {scores_text(event['scores'], players, seat)}",
+                f"After deal {event['deal'] + 1}: {scores_text(event['scores'], players, seat)}",
                 f"{_capital(_who(dealer, seat))} {_verb(dealer, seat, 'deal', 'deals')} next; {crib}.",
             ]
         if kind == "game_over":

@@ -515,6 +515,9 @@ class CribbageState(State):
                                     reveals=codes + [self.starter.code]))
             if truth and self._score(seat, truth, what, events):
                 return
+        if wanted:
+            events.append(event("deal_over", deal=self.deal_no, players=self.players, scores=list(self.scores),
+                                next_dealer=(self.dealer + 1) % self.players))
         self.dealer = (self.dealer + 1) % self.players
         self.deal_no += 1
         self._deal(events)
