@@ -124,8 +124,8 @@ def test_the_seat_to_act_is_marked_in_each_phase_that_names_it(position, game, a
     state = example(position)
     act(state, "play QS take QH")
     assert state.decision().kind == "respond"
-    # A window's responder is not in the view: no seat is marked rather than a wrong one.
-    assert "←" not in game.render(state.view(1), 1)
+    marked = [line for line in game.render(state.view(1), 1).splitlines() if "←" in line]
+    assert len(marked) == 1 and marked[0].strip().startswith("you") and "← to claim or let it be" in marked[0]
     claiming = dict(state.view(0), phase="hand_claim", claimer=2, to_move=None)
     assert "   seat 2      3" in game.render(claiming, 0) and "← to claim from hand" in game.render(claiming, 0)
     layout = dict(state.view(0), phase="field_claim", to_move=None)
@@ -168,18 +168,15 @@ def test_chips_are_in_words_never_a_python_list(game):
     assert game.describe(dict(end, winners=[0]), 0).startswith("Match over: you win the match (")
 
 
-def test_every_table_of_a_match_marks_the_seat_to_act_outside_windows(registry, game):
+def test_every_table_of_a_match_marks_the_seat_to_act(registry, game):
     state = game.new(FishingRules(deals=1), 5, 9)
     bots = make_players(registry, game, ["novice"] * 5, 9)
     kinds = set()
     while (decision := state.decision()) is not None:
         for viewer in (decision.seat, None):
             marked = [line for line in game.render(state.view(viewer), viewer).splitlines() if "←" in line]
-            if decision.kind == "respond":
-                assert marked == []
-            else:
-                who = "you" if viewer == decision.seat else f"seat {decision.seat}"
-                assert len(marked) == 1 and marked[0].split()[:len(who.split())] == who.split(), (marked, decision)
+            who = "you" if viewer == decision.seat else f"seat {decision.seat}"
+            assert len(marked) == 1 and marked[0].split()[:len(who.split())] == who.split(), (marked, decision)
         kinds.add(decision.kind)
         state.apply(decision.seat, bots[decision.seat].choose(state.view(decision.seat), decision))
     assert {"turn", "hand_claim", "respond"} <= kinds

@@ -32,8 +32,9 @@ _WHAT = {
 }
 
 
-#: What the seat to act is asked to do, by phase, for the `←` on its row (a window's responder is not in the view).
-_TO_ACT = {"turn": "to play", "hand_claim": "to claim from hand", "field_claim": "to take the layout's fours"}
+#: What the seat to act is asked to do, by phase, for the `←` on its row.
+_TO_ACT = {"turn": "to play", "hand_claim": "to claim from hand", "field_claim": "to take the layout's fours",
+           "window": "to claim or let it be"}
 
 
 def _cards(codes: Sequence[str]) -> str:
@@ -113,7 +114,7 @@ class FishingGame(Game):
         if view.get("hand") is not None:
             lines.append(_hand_line(view["hand"]))
         to_act = view.get("to_move") if phase == "turn" else view.get("claimer") if phase == "hand_claim" else (
-            view["dealer"] if phase == "field_claim" else None)
+            view["dealer"] if phase == "field_claim" else (view.get("window") or {}).get("responder"))
         lines.append("Seat        hand  collection       chips")
         for s in range(n):
             who = "you" if s == seat else f"seat {s}"

@@ -665,7 +665,7 @@ class FishingState(State):
             "ledger": list(self.ledger),
             "reward_rule": self.rules.reward,
             "last_capture": self.last_capture,
-            "window": None if window is None else dict(window.subject),
+            "window": None if window is None else {**window.subject, "responder": window.current},
         }
 
     def hidden_from(self, seat: int | None) -> set[Card]:
