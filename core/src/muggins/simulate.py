@@ -503,7 +503,7 @@ def run_chunks(open_it: Callable[[], Any], games: int, fold: Callable[[list[list
     with _interrupts_between_folds():
         engine = open_it()
         try:
-            window = max(1, engine.workers) * WINDOW_PER_WORKER
+            window = getattr(engine, "window", None) or max(1, engine.workers) * WINDOW_PER_WORKER
             submitted = folded = 0
             buffer: dict[int, list[list[GameOutcome]]] = {}
             while folded < total:
