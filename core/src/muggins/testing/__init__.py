@@ -40,7 +40,7 @@ from ..rules import load_rules, rules_to_dict, rules_to_toml
 
 __all__ = [
     "ContractError", "ContractReport", "check_game", "check_rules_round_trip", "run_match", "GameContract",
-    "registry_with_game", "REVEALS",
+    "registry_with_game", "REVEALS", "act",
 ]
 
 REVEALS = "reveals"
@@ -114,6 +114,19 @@ def check_view_privacy(state: State, seat: int | None) -> None:
         leaked = _named_hidden(shown, hidden)
         if leaked:
             raise AssertionError(f"view({seat}) shows hidden cards {sorted(leaked)}")
+
+
+def act(state: State, text: str) -> list[dict]:
+    """Let the seat to act take the choice whose text is `text` (as a record names it); return the events.
+
+    For tests built from hand-made positions: AssertionError naming the
+    choices when no choice has that text or the match is over.
+    """
+    decision = state.decision()
+    assert decision is not None, "the match is over"
+    action = find_action(decision.choices, text)
+    assert action is not None, f"{text!r} is not among {[str(c) for c in decision.choices]}"
+    return state.apply(decision.seat, action)
 
 
 def _hidden(state: State, seat: int | None, cache: dict) -> Any:
