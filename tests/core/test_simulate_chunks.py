@@ -145,3 +145,29 @@ def test_house_rules_that_allow_an_endless_match_are_warned_about(registry, tall
     assert warning.startswith("these house rules let one match run to 1,000,000,000 decisions (37,037,037 times the default rules' 27)")
     assert "decisions a second here, a match that goes that far takes about" in warning
     assert decision_bound_warning(tally, tally.Rules(hand_size=5), 3, registry=registry, seconds=10**12) is None
+
+
+def test_killed_pool_workers_have_their_chunks_handed_out_again(registry, tally):
+    import os
+
+    from muggins.simulate import ProcessEngine
+
+    expected = simulate(tally, kinds=KINDS, seed=5, games=400, registry=registry)
+    engines = []
+
+    def pool(plan):
+        engines.append(ProcessEngine(plan, 2))
+        return engines[-1]
+
+    killed = []
+
+    def progress(n):
+        if not killed:
+            first = engines[0]
+            killed.append(first.pool)
+            for worker in first.processes:  # every worker, so some chunk is surely lost with them
+                os.kill(worker.pid, signal.SIGKILL)
+
+    found = simulate(tally, kinds=KINDS, seed=5, games=400, progress=progress, registry=registry, engine=pool)
+    assert killed and engines[0].pool is not killed[0]  # the pool was replaced
+    assert json.dumps(found) == json.dumps(expected)

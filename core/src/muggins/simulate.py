@@ -201,17 +201,32 @@ def _worker_chunk(bounds: tuple[int, int]) -> list[list[GameOutcome]]:
 
 
 class ProcessEngine:
-    """Chunks played by a pool of spawned worker processes; `close` terminates them whatever happened."""
+    """Chunks played by a pool of spawned worker processes; `close` terminates them whatever happened.
+
+    A worker that dies (killed, out of memory) takes its chunk with it, and
+    may take the pool's task-queue lock too, which would leave the other
+    workers waiting for good: when a worker is seen to have exited, the
+    pool is replaced and every chunk not yet returned is handed out again.
+    Chunks are pure functions of their bounds, so the answer is unchanged.
+    """
 
     def __init__(self, plan: ChunkPlan, workers: int) -> None:
-        import multiprocessing
-
+        self.plan = plan
         self.workers = workers
         self.finished: queue.Queue[tuple[int, Any, BaseException | None]] = queue.Queue()
-        context = multiprocessing.get_context("spawn")
-        self.pool = context.Pool(workers, initializer=_worker_init, initargs=(plan, os.getpid()))
+        self.outstanding: dict[int, tuple[int, int]] = {}
+        self.pool = self._start()
+
+    def _start(self) -> Any:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(self.workers, initializer=_worker_init, initargs=(self.plan, os.getpid()))
+        # The pool's own list of its worker processes: there is no public way to watch them.
+        self.processes = list(getattr(pool, "_pool", ()))
+        return pool
 
     def submit(self, number: int, bounds: tuple[int, int]) -> None:
+        self.outstanding[number] = bounds
         self.pool.apply_async(
             _worker_chunk,
             (bounds,),
@@ -224,10 +239,23 @@ class ProcessEngine:
             try:
                 number, outcomes, error = self.finished.get(timeout=0.5)
             except queue.Empty:
-                continue  # wake up now and then so a signal handler gets to run
+                # Waking up now and then also lets a signal handler run.
+                if any(process.exitcode is not None for process in self.processes):
+                    self._replace_the_pool()
+                continue
+            if number not in self.outstanding:
+                continue  # a chunk already returned by the pool before
             if error is not None:
                 raise error
+            del self.outstanding[number]
             return number, outcomes
+
+    def _replace_the_pool(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
+        self.pool = self._start()
+        for number, bounds in sorted(self.outstanding.items()):
+            self.submit(number, bounds)
 
     def close(self) -> None:
         self.pool.terminate()
