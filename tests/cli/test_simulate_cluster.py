@@ -177,3 +177,52 @@ def test_without_dask_the_cluster_option_names_the_extra(run, monkeypatch, one_l
     result = run("simulate", "tally", "--games", "10", "--cluster", "local:2")
     assert result.exit_code == 2
     assert one_line(result.stderr) == "muggins: error: --cluster needs Dask: install the extra: pip install 'muggins-cli[dask]'"
+
+
+def _descendants(pid: int) -> set[int]:
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError):
+                continue
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
+def test_sigterm_on_a_local_cluster_prints_the_partial_summary_and_stops_every_process(subprocess_env, tmp_path):
+    import subprocess
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "muggins_cli", "simulate", "tally", "--games", "1000000", "--seed", "2", "--cluster", "local:2", "--json"],
+        env=subprocess_env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 90
+    started: set[int] = set()
+    while len(started) < 2:  # the two worker processes (their nannies run in this process)
+        assert time.monotonic() < deadline and process.poll() is None, "the cluster never started"
+        started |= _descendants(process.pid)
+        time.sleep(0.2)
+    time.sleep(3.0)  # let some chunks finish
+    started |= _descendants(process.pid)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=90)
+    assert process.returncode == 143, err
+    data = json.loads(out)
+    assert data["partial"] is True and 0 < data["games"] < 1_000_000
+    deadline = time.monotonic() + 20
+    while any(_alive(pid) for pid in started):
+        assert time.monotonic() < deadline, f"processes left running: {sorted(p for p in started if _alive(p))}"
+        time.sleep(0.2)
