@@ -179,3 +179,40 @@ def test_comparisons_refuse_what_cannot_be_paired(coin):
         compare(game, [A, B], players=3, registry=registry)
     with pytest.raises(ValueError, match="the number of games cannot be negative"):
         compare(game, [A, B], games=-1, registry=registry)
+
+
+def test_side_figures_are_paired_only_when_the_sides_agree(fake_plugin):
+    registry = fake_plugin("muggins_teams", """
+        from dataclasses import dataclass
+
+        from muggins import hookimpl, rule
+        from muggins_tally import TallyGame, TallyRules
+
+
+        @dataclass(frozen=True)
+        class TeamRules(TallyRules):
+            teams: bool = rule(True, doc="Partnerships at four players.")
+
+
+        class TeamGame(TallyGame):
+            name = "teams"
+            Rules = TeamRules
+
+            def sides(self, rules, players):
+                return ((0, 2), (1, 3)) if rules.teams and players == 4 else None
+
+
+        class Plugin:
+            @hookimpl
+            def muggins_register_games(self, register):
+                register(TeamGame())
+
+
+        plugin = Plugin()
+    """)
+    game = registry.game("teams")
+    same = compare(game, [{"teams": True}, {"teams": True, "reward": 2.0}], players=4, seed=1, games=20, registry=registry)
+    assert "sides.wins[0]" in same["figures"] and same["summaries"][1]["sides"]["seats"] == [[0, 2], [1, 3]]
+    mixed = compare(game, [{"teams": True}, {"teams": False}], players=4, seed=1, games=20, registry=registry)
+    assert not any(name.startswith("sides.") for name in mixed["figures"])
+    assert mixed["summaries"][0]["sides"]["seats"] == [[0, 2], [1, 3]] and mixed["summaries"][1]["sides"] is None

@@ -10,7 +10,7 @@ rule sets (the paired comparisons of `muggins.study`). Chunks run in this
 process, in worker processes started with the `spawn` method (each worker
 rebuilds its registry from the installed entry points, honouring
 `MUGGINS_LOAD_PLUGINS`, which is why the game travels by name and the house
-rules as plain data), or on a Dask cluster (`muggins.study`). Finished
+rules as plain data), or on a Dask cluster (`muggins.cluster`). Finished
 chunks wait in a small reorder buffer and are folded match by match in
 match order into running sums, so memory stays flat in the number of
 matches and every total — floats included — is identical for any worker
@@ -403,7 +403,7 @@ def simulate(
     in spawned processes (0 means one per CPU); a game given as an object
     must then also be installed under its name. `progress(n)` is called with
     the number of matches just finished. `engine(plan)`, when given, makes
-    the engine that runs the chunks (a Dask cluster, `muggins.study`). An
+    the engine that runs the chunks (a Dask cluster, `muggins.cluster`). An
     interrupt raises `SimulationInterrupted` (a KeyboardInterrupt) carrying
     the partial summary, after the workers are stopped. Raises KeyError for an unknown game
     or kind, ValueError for bad counts, a bad seat option or a kind that

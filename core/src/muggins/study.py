@@ -12,7 +12,8 @@ vector of its values under each rule set, which gives each rule set's mean
 with a 95% interval and each rule set's paired difference from the first
 with its interval. A list stat (points per hand) is compared as the values
 per match and as the mean per value, a ratio of sums with a delta-method
-interval. Memory stays flat in the number of matches.
+interval. Figures per side are compared only when every rule set forms the
+same sides. Memory stays flat in the number of matches.
 """
 
 from __future__ import annotations
@@ -175,10 +176,9 @@ def compare(
     rules = [game.Rules() if r is None else rules_from_dict(game.Rules, r) if isinstance(r, Mapping) else r for r in rule_sets]
     labels = list(labels) if labels is not None else [None] * len(rules)
     sides = [_sides(game, r, players) for r in rules]
-    if any(s != sides[0] for s in sides):
-        raise ValueError("the rule sets give different sides; paired figures per side would not match")
     totals = [_Totals(players, s) for s in sides]
-    paired = _Paired(len(rules), players, sides[0])
+    # Side figures are paired only when every rule set forms the same sides (a partnership rule may not).
+    paired = _Paired(len(rules), players, sides[0] if all(s == sides[0] for s in sides) else None)
 
     def fold(outcomes: list[list[GameOutcome]]) -> None:
         for r, per_rules in enumerate(outcomes):
