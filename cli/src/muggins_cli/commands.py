@@ -36,7 +36,7 @@ from muggins.rules import RulesError, load_rules
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
 from .human import HumanPlayer
 from .info import find_game
-from .main import registry as get_registry
+from .session import registry as get_registry
 from .recording import SignalStop, bounded_stdin, latest_unfinished, new_record, resume_command, stop_signals
 
 HUMAN = "human"
@@ -91,7 +91,7 @@ def default_opponent(registry: Any, game: Game) -> str:
     A game whose novice has no `error_rate` option gets its plain novice, and
     a game without novices its experts.
     """
-    from .main import DEFAULT_OPPONENTS
+    from .session import DEFAULT_OPPONENTS
 
     kind_name, _ = parse_seat(DEFAULT_OPPONENTS)
     try:

@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from .errors import BadInput
-from .main import registry as get_registry
+from .session import registry as get_registry
 
 
 def find_game(registry: Any, name: str) -> Any:

@@ -23,17 +23,9 @@ import click
 
 from .completion import PlayCommand, complete_games, complete_records, complete_seats
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
+from .session import DEFAULT_OPPONENTS, DEFAULT_PACE, one_line as _one_line, registry, warn, warn_errors as _warn_errors
 
 __all__ = ["cli", "main", "registry", "warn"]
-
-
-def warn(message: str) -> None:
-    """One warning line on stderr."""
-    click.echo(f"muggins: warning: {_one_line(message)}", err=True)
-
-
-def _one_line(message: str) -> str:
-    return " ".join(str(message).split())
 
 
 # Messages quote user input clipped already; this is the backstop for anything that slipped through.
@@ -45,22 +37,6 @@ def _bounded(line: str) -> str:
     if len(line) <= MAX_ERROR_CHARS:
         return line
     return f"{line[:MAX_ERROR_CHARS - 120]} … {line[-100:]}"
-
-
-def registry() -> Any:
-    """The process-wide plugin registry; load errors not yet shown are warned about once."""
-    from muggins.plugins import get_registry
-
-    loaded = get_registry()
-    _warn_errors(loaded)
-    return loaded
-
-
-def _warn_errors(loaded: Any) -> None:
-    shown = getattr(loaded, "_cli_warned", 0)
-    for line in loaded.errors[shown:]:
-        warn(line)
-    loaded._cli_warned = len(loaded.errors)
 
 
 class MugginsGroup(click.Group):
@@ -200,15 +176,12 @@ def cli() -> None:
 # The options of the game commands, shared by play and simulate.
 _players_option = click.option("--players", "-n", type=int, help="Number of players (default: the game's usual count).")
 _seat_option = click.option("--seat", "seats", multiple=True, metavar="SEAT", help="Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable).")
-DEFAULT_PACE = 1.5
 _pace_option = click.option(
     "--pace", type=click.FloatRange(min=0), default=DEFAULT_PACE, show_default=True, metavar="SECONDS",
     help="On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move).",
 )
 _rules_option = click.option("--rules", "rules_path", type=click.Path(dir_okay=False), help="House rules TOML file (see `muggins rules GAME`).")
 _seed_option = click.option("--seed", type=int, help="Match seed (default: a fresh one, printed).")
-# What `play` seats against you when nothing says otherwise: fallible, so there is something to catch.
-DEFAULT_OPPONENTS = "novice:error_rate=0.2"
 
 
 @cli.command("list")

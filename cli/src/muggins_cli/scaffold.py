@@ -127,7 +127,7 @@ def _write(kind: str, target: Path, values: dict[str, str]) -> list[Path]:
 
 
 def _registry() -> Any:
-    from .main import registry
+    from .session import registry
 
     return registry()
 

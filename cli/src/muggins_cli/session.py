@@ -1,0 +1,48 @@
+"""What every muggins command shares: the plugin registry, its warnings, and the defaults of play.
+
+This module owns the process-wide registry as the command line sees it
+(load errors warned about once, one line each), the warning line itself,
+and the defaults `play` and `resume` fall back on. The entry point
+(`main`) and the command bodies (`commands`, `info`, `scaffold`) all import
+from here, so the command line reads top-down with no module importing the
+one that imports it. Nothing heavier than Click is imported at load.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+__all__ = ["DEFAULT_OPPONENTS", "DEFAULT_PACE", "registry", "warn"]
+
+# What `play` seats against you when nothing says otherwise: fallible, so there is something to catch.
+DEFAULT_OPPONENTS = "novice:error_rate=0.2"
+# Seconds an opponent's move waits for your call on a terminal before play flows on.
+DEFAULT_PACE = 1.5
+
+
+def warn(message: str) -> None:
+    """One warning line on stderr."""
+    click.echo(f"muggins: warning: {one_line(message)}", err=True)
+
+
+def one_line(message: str) -> str:
+    return " ".join(str(message).split())
+
+
+def registry() -> Any:
+    """The process-wide plugin registry; load errors not yet shown are warned about once."""
+    from muggins.plugins import get_registry
+
+    loaded = get_registry()
+    warn_errors(loaded)
+    return loaded
+
+
+def warn_errors(loaded: Any) -> None:
+    """Warn about the registry's load errors not yet shown."""
+    shown = getattr(loaded, "_cli_warned", 0)
+    for line in loaded.errors[shown:]:
+        warn(line)
+    loaded._cli_warned = len(loaded.errors)
