@@ -209,20 +209,39 @@ def test_sigterm_on_a_local_cluster_prints_the_partial_summary_and_stops_every_p
         [sys.executable, "-m", "muggins_cli", "simulate", "tally", "--games", "1000000", "--seed", "2", "--cluster", "local:2", "--json"],
         env=subprocess_env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    deadline = time.monotonic() + 90
-    started: set[int] = set()
-    while len(started) < 2:  # the two worker processes (their nannies run in this process)
-        assert time.monotonic() < deadline and process.poll() is None, "the cluster never started"
+    try:
+        deadline = time.monotonic() + 90
+        started: set[int] = set()
+        while len(started) < 2:  # the two worker processes (their nannies run in this process)
+            assert time.monotonic() < deadline and process.poll() is None, "the cluster never started"
+            started |= _descendants(process.pid)
+            time.sleep(0.2)
+        time.sleep(3.0)  # let some chunks finish
         started |= _descendants(process.pid)
-        time.sleep(0.2)
-    time.sleep(3.0)  # let some chunks finish
-    started |= _descendants(process.pid)
-    process.send_signal(signal.SIGTERM)
-    out, err = process.communicate(timeout=90)
-    assert process.returncode == 143, err
-    data = json.loads(out)
-    assert data["partial"] is True and 0 < data["games"] < 1_000_000
-    deadline = time.monotonic() + 20
-    while any(_alive(pid) for pid in started):
-        assert time.monotonic() < deadline, f"processes left running: {sorted(p for p in started if _alive(p))}"
-        time.sleep(0.2)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=90)
+        assert process.returncode == 143, err
+        data = json.loads(out)
+        assert data["partial"] is True and 0 < data["games"] < 1_000_000
+        deadline = time.monotonic() + 20
+        while any(_alive(pid) for pid in started):
+            assert time.monotonic() < deadline, f"processes left running: {sorted(p for p in started if _alive(p))}"
+            time.sleep(0.2)
+    finally:
+        if process.poll() is None:  # a failed assertion must not leave the run (and its workers) going
+            process.terminate()
+            try:
+                process.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.communicate()
+
+
+def test_connect_refuses_an_unreachable_scheduler_and_check_refuses_an_empty_cluster(tally):
+    from muggins.cluster import ClusterUnavailable, check_workers, connect
+
+    with pytest.raises(ClusterUnavailable, match=r"--cluster tcp://127.0.0.1:9: cannot reach the scheduler \("):
+        with connect("tcp://127.0.0.1:9", timeout=1):
+            pass
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty, distributed.Client(empty) as client:
+        assert check_workers(client, tally) == "the cluster has no workers"

@@ -78,26 +78,35 @@ def test_sigterm_prints_the_partial_summary_and_leaves_no_worker_behind(subproce
         [*MUGGINS, "simulate", "tally", "--games", "1000000", "--seed", "2", "--workers", workers, "--json"],
         env=subprocess_env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    deadline = time.monotonic() + 60
-    workers_seen: set[int] = set()
-    while len(workers_seen) < int(workers) + (1 if workers != "1" else 0):  # the pool's workers (and its resource tracker)
-        assert time.monotonic() < deadline and process.poll() is None, "the workers never started"
+    try:
+        deadline = time.monotonic() + 60
+        workers_seen: set[int] = set()
+        while len(workers_seen) < int(workers) + (1 if workers != "1" else 0):  # the pool's workers (and its resource tracker)
+            assert time.monotonic() < deadline and process.poll() is None, "the workers never started"
+            workers_seen |= _children(process.pid)
+            if workers == "1":
+                break
+            time.sleep(0.05)
+        time.sleep(2.0)  # let some chunks finish
         workers_seen |= _children(process.pid)
-        if workers == "1":
-            break
-        time.sleep(0.05)
-    time.sleep(2.0)  # let some chunks finish
-    workers_seen |= _children(process.pid)
-    process.send_signal(signal.SIGTERM)
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 143, err
-    data = json.loads(out)
-    assert data["partial"] is True and 0 < data["games"] < 1_000_000
-    assert err.splitlines()[-1] == f"muggins: error: interrupted after {data['games']:,} of 1,000,000 matches; the summary is partial"
-    deadline = time.monotonic() + 10
-    while any(_alive(pid) for pid in workers_seen):
-        assert time.monotonic() < deadline, f"worker processes left running: {sorted(p for p in workers_seen if _alive(p))}"
-        time.sleep(0.1)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 143, err
+        data = json.loads(out)
+        assert data["partial"] is True and 0 < data["games"] < 1_000_000
+        assert err.splitlines()[-1] == f"muggins: error: interrupted after {data['games']:,} of 1,000,000 matches; the summary is partial"
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers_seen):
+            assert time.monotonic() < deadline, f"worker processes left running: {sorted(p for p in workers_seen if _alive(p))}"
+            time.sleep(0.1)
+    finally:
+        if process.poll() is None:  # a failed assertion must not leave the run (and its workers) going
+            process.terminate()
+            try:
+                process.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.communicate()
 
 
 def test_progress_line_counts_matches_and_chunks_with_rate_and_time_left():

@@ -163,11 +163,18 @@ def test_killed_pool_workers_have_their_chunks_handed_out_again(registry, tally)
 
     def progress(n):
         if not killed:
-            first = engines[0]
-            killed.append(first.pool)
-            for worker in first.processes:  # every worker, so some chunk is surely lost with them
+            for worker in engines[0].processes:  # every worker, so some chunk is surely lost with them
                 os.kill(worker.pid, signal.SIGKILL)
+                killed.append(worker.pid)
 
     found = simulate(tally, kinds=KINDS, seed=5, games=400, progress=progress, registry=registry, engine=pool)
-    assert killed and engines[0].pool is not killed[0]  # the pool was replaced
+    assert len(killed) == 2 and not set(killed) & {p.pid for p in engines[0].processes}  # both were replaced
     assert json.dumps(found) == json.dumps(expected)
+
+
+def test_durations_in_the_warning_read_naturally():
+    from muggins.simulate import _duration
+
+    assert [_duration(s) for s in (59, 119.4, 3000, 7199, 7200, 172799, 172800, 10**7)] == [
+        "59 seconds", "119 seconds", "50 minutes", "120 minutes", "2 hours", "48 hours", "2 days", "116 days",
+    ]

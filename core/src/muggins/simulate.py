@@ -168,9 +168,6 @@ class InlineEngine:
         self.waiting.clear()
 
 
-_WORKER: dict[str, Any] = {}
-
-
 def _watch_parent(parent: int) -> None:
     # A worker whose parent was killed outright (SIGKILL) has nobody to report to: end it.
     while True:
@@ -179,87 +176,128 @@ def _watch_parent(parent: int) -> None:
             os._exit(1)
 
 
-def _worker_init(plan: ChunkPlan, parent: int) -> None:
-    """Runs once in each spawned worker: ignore Ctrl-C (the parent stops us), watch the parent, prepare the plan.
+def _worker_main(connection: Any, plan: ChunkPlan, parent: int) -> None:
+    """A spawned worker: ignore Ctrl-C (the parent stops us), watch the parent, play the chunks sent on `connection`.
 
-    A failure is kept and raised by the first chunk: an initializer that
-    raises would make the pool respawn workers forever.
+    A failure to prepare the plan (the game is not installed here) is sent
+    back as the answer to every chunk, so the parent raises it.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-    _WORKER["plan"] = plan
+    failure: BaseException | None = None
     try:
         _prepare(plan)
     except Exception as exc:
-        _WORKER["error"] = exc
+        failure = exc
+    while True:
+        try:
+            number, bounds = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            if failure is not None:
+                raise failure
+            answer: tuple[Any, ...] = ("done", number, run_planned_chunk(plan, *bounds))
+        except Exception as exc:
+            answer = ("failed", number, exc)
+        try:
+            connection.send(answer)
+        except Exception as exc:  # an exception that cannot be pickled: send its text
+            connection.send(("failed", number, RuntimeError(f"{type(exc).__name__}: {exc}")))
 
 
-def _worker_chunk(bounds: tuple[int, int]) -> list[list[GameOutcome]]:
-    if "error" in _WORKER:
-        raise _WORKER["error"]
-    return run_planned_chunk(_WORKER["plan"], *bounds)
+class _Worker:
+    __slots__ = ("process", "connection", "running")
+
+    def __init__(self, process: Any, connection: Any) -> None:
+        self.process, self.connection = process, connection
+        self.running: tuple[int, tuple[int, int]] | None = None
 
 
 class ProcessEngine:
-    """Chunks played by a pool of spawned worker processes; `close` terminates them whatever happened.
+    """Chunks played by spawned worker processes, one chunk at a time each, over a pipe of its own.
 
-    A worker that dies (killed, out of memory) takes its chunk with it, and
-    may take the pool's task-queue lock too, which would leave the other
-    workers waiting for good: when a worker is seen to have exited, the
-    pool is replaced and every chunk not yet returned is handed out again.
-    Chunks are pure functions of their bounds, so the answer is unchanged.
+    Each worker has its own pipe, so no lock is shared between workers: a
+    worker that dies (killed, out of memory) cannot block the others, its
+    death is seen at once through its process sentinel, and the chunk it
+    was playing is handed to a replacement worker. Chunks are pure functions
+    of their bounds, so the answer is unchanged. `close` kills every worker
+    whatever happened.
     """
 
     def __init__(self, plan: ChunkPlan, workers: int) -> None:
-        self.plan = plan
-        self.workers = workers
-        self.finished: queue.Queue[tuple[int, Any, BaseException | None]] = queue.Queue()
-        self.outstanding: dict[int, tuple[int, int]] = {}
-        self.pool = self._start()
-
-    def _start(self) -> Any:
         import multiprocessing
 
-        pool = multiprocessing.get_context("spawn").Pool(self.workers, initializer=_worker_init, initargs=(self.plan, os.getpid()))
-        # The pool's own list of its worker processes: there is no public way to watch them.
-        self.processes = list(getattr(pool, "_pool", ()))
-        return pool
+        self.context = multiprocessing.get_context("spawn")
+        self.plan = plan
+        self.workers = workers
+        self.waiting: deque[tuple[int, tuple[int, int]]] = deque()
+        self.pool: list[_Worker] = []
+        for _ in range(workers):
+            self.pool.append(self._start())
+
+    @property
+    def processes(self) -> list[Any]:
+        return [worker.process for worker in self.pool]
+
+    def _start(self) -> _Worker:
+        ours, theirs = self.context.Pipe()
+        process = self.context.Process(target=_worker_main, args=(theirs, self.plan, os.getpid()), daemon=True)
+        process.start()
+        theirs.close()
+        return _Worker(process, ours)
 
     def submit(self, number: int, bounds: tuple[int, int]) -> None:
-        self.outstanding[number] = bounds
-        self.pool.apply_async(
-            _worker_chunk,
-            (bounds,),
-            callback=lambda outcomes: self.finished.put((number, outcomes, None)),
-            error_callback=lambda exc: self.finished.put((number, None, exc)),
-        )
+        self.waiting.append((number, bounds))
+        self._feed()
+
+    def _feed(self) -> None:
+        for worker in self.pool:
+            if worker.running is None and self.waiting:
+                worker.running = self.waiting.popleft()
+                try:
+                    worker.connection.send(worker.running)
+                except OSError:
+                    pass  # the worker just died: its sentinel says so next, and the chunk goes to its replacement
 
     def next(self) -> tuple[int, list[list[GameOutcome]]]:
-        while True:
-            try:
-                number, outcomes, error = self.finished.get(timeout=0.5)
-            except queue.Empty:
-                # Waking up now and then also lets a signal handler run.
-                if any(process.exitcode is not None for process in self.processes):
-                    self._replace_the_pool()
-                continue
-            if number not in self.outstanding:
-                continue  # a chunk already returned by the pool before
-            if error is not None:
-                raise error
-            del self.outstanding[number]
-            return number, outcomes
+        from multiprocessing.connection import wait
 
-    def _replace_the_pool(self) -> None:
-        self.pool.terminate()
-        self.pool.join()
-        self.pool = self._start()
-        for number, bounds in sorted(self.outstanding.items()):
-            self.submit(number, bounds)
+        while True:
+            # The timeout also lets a signal handler run now and then.
+            ready = set(wait([w.connection for w in self.pool] + [w.process.sentinel for w in self.pool], timeout=0.5))
+            for n, worker in enumerate(self.pool):
+                if worker.connection in ready:
+                    try:
+                        kind, number, found = worker.connection.recv()
+                    except (EOFError, OSError):
+                        self._replace(n)
+                        continue
+                    worker.running = None
+                    self._feed()
+                    if kind == "failed":
+                        raise found
+                    return number, found
+                if worker.process.sentinel in ready:
+                    self._replace(n)
+
+    def _replace(self, n: int) -> None:
+        dead = self.pool[n]
+        dead.connection.close()
+        dead.process.join(timeout=1)
+        if dead.running is not None:
+            self.waiting.appendleft(dead.running)
+        self.pool[n] = self._start()
+        self._feed()
 
     def close(self) -> None:
-        self.pool.terminate()
-        self.pool.join()
+        for worker in self.pool:
+            if worker.process.is_alive():
+                worker.process.kill()
+        for worker in self.pool:
+            worker.process.join(timeout=5)
+            worker.connection.close()
+        self.waiting.clear()
 
 
 # -- summing ------------------------------------------------------------------
