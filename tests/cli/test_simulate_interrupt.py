@@ -72,8 +72,8 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
-@pytest.mark.parametrize("workers", ["2", "1"])
-def test_sigterm_prints_the_partial_summary_and_leaves_no_worker_behind(subprocess_env, tmp_path, workers):
+@pytest.mark.parametrize("workers, stop, code", [("2", signal.SIGTERM, 143), ("1", signal.SIGTERM, 143), ("2", signal.SIGINT, 130)])
+def test_a_signal_prints_the_partial_summary_and_leaves_no_worker_behind(subprocess_env, tmp_path, workers, stop, code):
     process = subprocess.Popen(
         [*MUGGINS, "simulate", "tally", "--games", "1000000", "--seed", "2", "--workers", workers, "--json"],
         env=subprocess_env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -89,9 +89,9 @@ def test_sigterm_prints_the_partial_summary_and_leaves_no_worker_behind(subproce
             time.sleep(0.05)
         time.sleep(2.0)  # let some chunks finish
         workers_seen |= _children(process.pid)
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(stop)
         out, err = process.communicate(timeout=60)
-        assert process.returncode == 143, err
+        assert process.returncode == code, err
         data = json.loads(out)
         assert data["partial"] is True and 0 < data["games"] < 1_000_000
         assert err.splitlines()[-1] == f"muggins: error: interrupted after {data['games']:,} of 1,000,000 matches; the summary is partial"
