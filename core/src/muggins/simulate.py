@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import queue
 import signal
 import threading
 import time
@@ -86,7 +85,7 @@ def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequenc
 
 
 def chunk_bounds(games: int) -> Iterator[tuple[int, int]]:
-    """The chunks of a run of `games` matches: 64 to 127 chunks up to 1,024 matches, then chunks of `CHUNK_GAMES`.
+    """The chunks of a run of `games` matches: single matches up to 127, then 64 to 127 chunks, then chunks of `CHUNK_GAMES` from 1,024.
 
     The bounds depend on the number of matches only, so any worker count
     or cluster plays exactly the same chunks.
