@@ -35,7 +35,7 @@ def scheduler(tally_site):
     saved_path = list(sys.path)
     sys.path[:0] = [str(tally_site), str(TESTGAME_DIR)]
     try:
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     finally:
         sys.path[:] = saved_path
         for name, value in saved.items():
@@ -243,5 +243,5 @@ def test_connect_refuses_an_unreachable_scheduler_and_check_refuses_an_empty_clu
     with pytest.raises(ClusterUnavailable, match=r"--cluster tcp://127.0.0.1:9: cannot reach the scheduler \("):
         with connect("tcp://127.0.0.1:9", timeout=1):
             pass
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty, distributed.Client(empty) as client:
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty, distributed.Client(empty) as client:
         assert check_workers(client, tally) == "the cluster has no workers"

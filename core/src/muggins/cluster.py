@@ -60,7 +60,7 @@ def connect(spec: str, *, timeout: float = 20.0) -> Iterator[Any]:
         with warnings.catch_warnings():
             # "Port 8787 is already in use" when another cluster runs: it picks another port, nothing to act on.
             warnings.simplefilter("ignore", UserWarning)
-            cluster = distributed.LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+            cluster = distributed.LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
         try:
             with distributed.Client(cluster) as client:
                 yield client

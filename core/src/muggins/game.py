@@ -109,6 +109,9 @@ class Game(ABC):
     version: ClassVar[str] = "0"
     hooks: Any = None
     correct_needs_hidden_information: ClassVar[bool] = False
+    #: Words for `Result.stats` and `seat_stats` keys in `muggins simulate`'s table
+    #: (`{"calls_upheld": "calls upheld"}`); keys not named are shown with spaces.
+    stat_labels: ClassVar[Mapping[str, str]] = {}
     Rules: ClassVar[type]
     State: ClassVar[type["State"] | str]
 

@@ -160,6 +160,15 @@ class CribbageGame(Game):
     default_players = 2
     version = "1.0"
     Rules = CribbageRules
+    stat_labels = {
+        "counts": "shows counted", "counts_exact": "counts announced right", "counts_low": "counts announced too low",
+        "counts_high": "counts announced too high", "points_missed": "points missed by counters",
+        "points_overcounted": "points overcounted", "muggins_calls": "muggins calls", "muggins_points": "points won by muggins",
+        "false_muggins": "false muggins calls", "false_muggins_points": "points paid for false muggins",
+        "overcount_calls": "overcount calls", "overcount_points": "points won by overcount calls",
+        "false_overcounts": "false overcount calls", "heels": "his heels", "margin": "final margin",
+        "skunks": "skunks", "double_skunks": "double skunks", "skunked": "skunked", "double_skunked": "double-skunked",
+    }
     State = "cribbage_muggins.state:CribbageState"
 
     def max_decisions(self, rules: CribbageRules, players: int) -> int:

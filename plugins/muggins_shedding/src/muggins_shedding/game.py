@@ -37,6 +37,12 @@ class SheddingGame(Game):
     default_players = 4
     version = "1.0"
     Rules = SheddingRules
+    stat_labels = {
+        "errors": "misplaced cards", "calls": "Muggins calls", "calls_upheld": "calls upheld", "penalties": "penalty cards given",
+        "recycles": "discards turned over", "exposures": "cards turned per hand", "exposures_won": "cards turned per won hand",
+        "hands": "hands played", "hands_drawn": "hands drawn", "hands_drawn_turn_limit": "hands drawn at the turn limit",
+        "hands_drawn_repetition": "hands drawn by repetition",
+    }
     State = "muggins_shedding.state:SheddingState"  # imported on first use: `muggins list` stays quick
 
     def __init__(self, hooks: Any = None) -> None:

@@ -97,6 +97,16 @@ class FishingGame(Game):
     default_players = PLAYERS
     version = "1.0"
     Rules = FishingRules
+    stat_labels = {
+        "captures_of_four": "captures of four cards", "incomplete_captures": "captures leaving a claimable pair",
+        "lie_downs": "hands laid down", "field_fours": "fours in the layout", "field_fours_forgotten": "layout fours the dealer forgot",
+        "hand_claims": "sets claimed from hand", "hand_claims_forgotten": "sets in hand forgotten",
+        "other_pairs_laid": "other pairs laid out of turn", "other_pairs_forgotten": "other pairs forgotten",
+        "oversights": "claimable oversights", "oversights_claimed": "oversights claimed", "oversights_missed": "oversights nobody claimed",
+        "claims_refused": "claims refused", "windows": "claim windows", "stops_one_holder": "hands stopped with one holder",
+        "stops_no_holder": "hands stopped with nobody holding cards", "rewards": "rewards taken", "claims_made": "claims won",
+        "claims_missed": "claims missed", "claims_forgotten": "own claims forgotten",
+    }
     State = "willughby_fishing.state:FishingState"  # imported on first use: `muggins list` stays quick
 
     def max_decisions(self, rules: FishingRules, players: int) -> int:
