@@ -44,7 +44,7 @@ def test_antes_make_a_pot_of_11_and_the_deal_is_one_card_at_a_time_from_the_deal
     for seed in (1, 2, 3):
         state = game.new(FishingRules(), 5, seed)
         opening = state.opening_events()
-        assert [e["type"] for e in opening] == ["cut", "ante", "deal"] + ["hand"] * 5
+        assert [e["type"] for e in opening] == ["cut", "ante", "deal"] + ["hand"] * 5 + ["layout_claims"]
         dealer = opening[0]["dealer"]
         ante = opening[1]
         assert ante["dealer"] == dealer and ante["antes"] == [3 if s == dealer else 2 for s in range(5)] and ante["pot"] == 11

@@ -180,3 +180,18 @@ def test_every_table_of_a_match_marks_the_seat_to_act(registry, game):
         kinds.add(decision.kind)
         state.apply(decision.seat, bots[decision.seat].choose(state.view(decision.seat), decision))
     assert {"turn", "hand_claim", "respond"} <= kinds
+
+
+def test_the_layout_window_has_a_line_of_its_own_whether_or_not_a_four_is_due(game):
+    lines, with_four = set(), 0
+    for seed in range(60):
+        state = game.new(FishingRules(), 5, seed)
+        events = list(state.opening_events())
+        while state.decision().kind == "field_claim":  # a four in the layout: the dealer leaves it, so it is due
+            with_four += 1
+            events += state.apply(state.dealer, state.decision().find("done"))
+        assert state.decision().kind == "respond"
+        claims = [e for e in events if e["type"] == "layout_claims"]
+        assert claims == [{"type": "layout_claims", "dealer": state.dealer}] and events[-1] == claims[0]
+        lines.add(game.describe(claims[0], 0))
+    assert with_four and lines == {"Claims on the layout: a four the dealer has not taken goes to the first player who claims it."}

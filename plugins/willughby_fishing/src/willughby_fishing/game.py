@@ -145,6 +145,8 @@ class FishingGame(Game):
 
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
         kind = event["type"]
+        if kind == "layout_claims":
+            return "Claims on the layout: a four the dealer has not taken goes to the first player who claims it."
         if kind == "cut":
             rounds = "; then ".join(", ".join(f"{_who(s, seat)} {_cards([c])}" for s, c in rnd) for rnd in event["rounds"])
             return f"Cut for deal: {rounds} — {_who(event['dealer'], seat)} cut lowest and deal{'' if event['dealer'] == seat else 's'} first."

@@ -383,7 +383,10 @@ class FishingState(State):
 
     def _open_layout_window(self, events: list[dict]) -> None:
         fours = [c for r, group in _sets(self.field) if len(group) == 4 for c in group]
-        if not self._open_window(self.dealer, {"after": "layout", "seat": self.dealer}, fours, "field_four", None):
+        if self._open_window(self.dealer, {"after": "layout", "seat": self.dealer}, fours, "field_four", None):
+            # Said whether or not a four is due (the layout is public anyway), so the window has a line of its own.
+            events.append({"type": "layout_claims", "dealer": self.dealer})
+        else:
             self._start_hand_claims(events)
 
     def _start_hand_claims(self, events: list[dict]) -> None:
