@@ -10,16 +10,13 @@ import sys
 import time
 from pathlib import Path
 
+from timing import median_seconds
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _wall(cmd: list[str], repeats: int, env: dict[str, str]) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return median_seconds(lambda: subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True), repeats)
 
 
 def _interleaved(commands: dict[str, tuple[list[str], dict[str, str]]], repeats: int) -> dict[str, float]:

@@ -21,14 +21,14 @@ Run: `uv run python benchmarks/bench_fishing.py [--quick]`.
 from __future__ import annotations
 
 import json
-import statistics
 import sys
-import time
 from typing import Iterable
 
 from muggins.engine import Match, make_players
 from muggins.plugins import load_registry
 from muggins.rng import derive_rng
+
+from timing import median_seconds
 
 
 def _cut(seed: int) -> int:
@@ -166,15 +166,6 @@ def _engine_matches(registry, game, rules, seeds: range) -> list[list[int]]:
     return out
 
 
-def _median_time(fn, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def run(quick: bool = False) -> Iterable[dict]:
     registry = load_registry(only=["willughby_fishing"])
     game = registry.game("willughby_fishing")
@@ -186,10 +177,10 @@ def run(quick: bool = False) -> Iterable[dict]:
 
     engine = _engine_matches(registry, game, rules, seeds)
     bare = [bare_match(seed) for seed in seeds]
-    engine_time = _median_time(lambda: _engine_matches(registry, game, rules, seeds), repeats)
+    engine_time = median_seconds(lambda: _engine_matches(registry, game, rules, seeds), repeats)
     quiet = game.Rules(mistakes="prevented")
-    quiet_time = _median_time(lambda: _engine_matches(registry, game, quiet, seeds), repeats)
-    bare_time = _median_time(lambda: [bare_match(seed) for seed in seeds], repeats)
+    quiet_time = median_seconds(lambda: _engine_matches(registry, game, quiet, seeds), repeats)
+    bare_time = median_seconds(lambda: [bare_match(seed) for seed in seeds], repeats)
     last_capture = game.Rules(reward="last_capture")
     same_last_capture = _engine_matches(registry, game, last_capture, seeds[:20]) == [bare_match(s, last_capture_rule=True) for s in seeds[:20]]
     yield {

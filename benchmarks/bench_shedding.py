@@ -18,14 +18,14 @@ Run: `uv run python benchmarks/bench_shedding.py [--quick]` (or through benchmar
 from __future__ import annotations
 
 import json
-import statistics
 import sys
-import time
 from typing import Iterable
 
 from muggins.engine import Match, make_players
 from muggins.plugins import load_registry
 from muggins.rng import derive_rng
+
+from timing import median_seconds
 
 RANK = tuple(i % 13 + 1 for i in range(52))
 
@@ -104,15 +104,6 @@ def _engine_hands(registry, game, rules, players: int, seeds: range) -> list[tup
     return out
 
 
-def _median_time(fn, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def run(quick: bool = False) -> Iterable[dict]:
     registry = load_registry(only=["muggins_shedding"])
     game = registry.game("muggins_shedding")
@@ -123,10 +114,10 @@ def run(quick: bool = False) -> Iterable[dict]:
 
     engine = _engine_hands(registry, game, Rules(hands=1), 4, seeds)
     bare = [bare_hand(seed) for seed in seeds]
-    engine_time = _median_time(lambda: _engine_hands(registry, game, Rules(hands=1), 4, seeds), repeats)
-    quiet_time = _median_time(lambda: _engine_hands(registry, game, Rules(hands=1, mistakes="prevented"), 4, seeds), repeats)
-    bare_time = _median_time(lambda: [bare_hand(seed) for seed in seeds], repeats)
-    polled_time = _median_time(lambda: [bare_hand(seed, windows=True) for seed in seeds], repeats)
+    engine_time = median_seconds(lambda: _engine_hands(registry, game, Rules(hands=1), 4, seeds), repeats)
+    quiet_time = median_seconds(lambda: _engine_hands(registry, game, Rules(hands=1, mistakes="prevented"), 4, seeds), repeats)
+    bare_time = median_seconds(lambda: [bare_hand(seed) for seed in seeds], repeats)
+    polled_time = median_seconds(lambda: [bare_hand(seed, windows=True) for seed in seeds], repeats)
     exposures = sum(e for _, e in bare)
     yield {
         "metric": "expert_4p_hands_per_second",
@@ -149,8 +140,8 @@ def run(quick: bool = False) -> Iterable[dict]:
     three = range(60 if quick else 300)
     for limit in (1000, 10000):
         plain, repeat = Rules(hands=1, turn_limit=limit), Rules(hands=1, turn_limit=limit, repetition="draw")
-        off_time = _median_time(lambda: _engine_hands(registry, game, plain, 3, three), repeats)
-        draw_time = _median_time(lambda: _engine_hands(registry, game, repeat, 3, three), repeats)
+        off_time = median_seconds(lambda: _engine_hands(registry, game, plain, 3, three), repeats)
+        draw_time = median_seconds(lambda: _engine_hands(registry, game, repeat, 3, three), repeats)
         off = _engine_hands(registry, game, plain, 3, three)
         on = _engine_hands(registry, game, repeat, 3, three)
         yield {
