@@ -6,14 +6,18 @@ installed through its entry point (the `registry` fixture). `bare_run` is
 the same without any game installed. `fake_plugin` installs a module written
 from source as a distribution with a `muggins` entry point, so tests can add
 commands or broken plugins exactly as an installed package would.
+`processes` reads the process table (Linux `/proc`) for the tests that check
+a stopped run leaves no worker process behind.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -101,3 +105,58 @@ def subprocess_env(tally_env):
     env = dict(os.environ)
     env.pop("MUGGINS_DEBUG", None)
     return env
+
+
+class ProcessTable:
+    """Parents, children and liveness read from /proc, and a run stopped for good."""
+
+    @staticmethod
+    def _parents() -> dict[int, int]:
+        parents: dict[int, int] = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError):
+                    continue
+        return parents
+
+    def children(self, pid: int) -> set[int]:
+        return {child for child, parent in self._parents().items() if parent == pid}
+
+    def descendants(self, pid: int) -> set[int]:
+        parents = self._parents()
+        found, frontier = set(), {pid}
+        while frontier:
+            frontier = {child for child, parent in parents.items() if parent in frontier} - found
+            found |= frontier
+        return found
+
+    @staticmethod
+    def alive(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    def assert_all_gone(self, pids: set[int], within: float, every: float, what: str = "processes") -> None:
+        deadline = time.monotonic() + within
+        while any(self.alive(pid) for pid in pids):
+            assert time.monotonic() < deadline, f"{what} left running: {sorted(p for p in pids if self.alive(p))}"
+            time.sleep(every)
+
+    @staticmethod
+    def stop(process: subprocess.Popen) -> None:
+        """End a run a failed assertion left going (and so its workers)."""
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.communicate()
+
+
+@pytest.fixture
+def processes() -> ProcessTable:
+    return ProcessTable()

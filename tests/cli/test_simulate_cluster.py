@@ -179,30 +179,8 @@ def test_without_dask_the_cluster_option_names_the_extra(run, monkeypatch, one_l
     assert one_line(result.stderr) == "muggins: error: --cluster needs Dask: install the extra: pip install 'muggins-cli[dask]'"
 
 
-def _descendants(pid: int) -> set[int]:
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError):
-                continue
-    found, frontier = set(), {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
-def test_sigterm_on_a_local_cluster_prints_the_partial_summary_and_stops_every_process(subprocess_env, tmp_path):
+def test_sigterm_on_a_local_cluster_prints_the_partial_summary_and_stops_every_process(subprocess_env, tmp_path, processes):
     import subprocess
 
     process = subprocess.Popen(
@@ -214,27 +192,18 @@ def test_sigterm_on_a_local_cluster_prints_the_partial_summary_and_stops_every_p
         started: set[int] = set()
         while len(started) < 2:  # the two worker processes (their nannies run in this process)
             assert time.monotonic() < deadline and process.poll() is None, "the cluster never started"
-            started |= _descendants(process.pid)
+            started |= processes.descendants(process.pid)
             time.sleep(0.2)
         time.sleep(3.0)  # let some chunks finish
-        started |= _descendants(process.pid)
+        started |= processes.descendants(process.pid)
         process.send_signal(signal.SIGTERM)
         out, err = process.communicate(timeout=90)
         assert process.returncode == 143, err
         data = json.loads(out)
         assert data["partial"] is True and 0 < data["games"] < 1_000_000
-        deadline = time.monotonic() + 20
-        while any(_alive(pid) for pid in started):
-            assert time.monotonic() < deadline, f"processes left running: {sorted(p for p in started if _alive(p))}"
-            time.sleep(0.2)
+        processes.assert_all_gone(started, within=20, every=0.2)
     finally:
-        if process.poll() is None:  # a failed assertion must not leave the run (and its workers) going
-            process.terminate()
-            try:
-                process.communicate(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.communicate()
+        processes.stop(process)
 
 
 def test_connect_refuses_an_unreachable_scheduler_and_check_refuses_an_empty_cluster(tally):

@@ -50,30 +50,9 @@ def test_ctrl_c_prints_the_partial_summary_as_a_table(run, monkeypatch):
     assert lines[1] == f"partial: interrupted after {games} of 500 matches"
 
 
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
 @pytest.mark.parametrize("workers, stop, code", [("2", signal.SIGTERM, 143), ("1", signal.SIGTERM, 143), ("2", signal.SIGINT, 130)])
-def test_a_signal_prints_the_partial_summary_and_leaves_no_worker_behind(subprocess_env, tmp_path, workers, stop, code):
+def test_a_signal_prints_the_partial_summary_and_leaves_no_worker_behind(subprocess_env, tmp_path, workers, stop, code, processes):
     process = subprocess.Popen(
         [*MUGGINS, "simulate", "tally", "--games", "1000000", "--seed", "2", "--workers", workers, "--json"],
         env=subprocess_env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -83,30 +62,21 @@ def test_a_signal_prints_the_partial_summary_and_leaves_no_worker_behind(subproc
         workers_seen: set[int] = set()
         while len(workers_seen) < int(workers) + (1 if workers != "1" else 0):  # the pool's workers (and its resource tracker)
             assert time.monotonic() < deadline and process.poll() is None, "the workers never started"
-            workers_seen |= _children(process.pid)
+            workers_seen |= processes.children(process.pid)
             if workers == "1":
                 break
             time.sleep(0.05)
         time.sleep(2.0)  # let some chunks finish
-        workers_seen |= _children(process.pid)
+        workers_seen |= processes.children(process.pid)
         process.send_signal(stop)
         out, err = process.communicate(timeout=60)
         assert process.returncode == code, err
         data = json.loads(out)
         assert data["partial"] is True and 0 < data["games"] < 1_000_000
         assert err.splitlines()[-1] == f"muggins: error: interrupted after {data['games']:,} of 1,000,000 matches; the summary is partial"
-        deadline = time.monotonic() + 10
-        while any(_alive(pid) for pid in workers_seen):
-            assert time.monotonic() < deadline, f"worker processes left running: {sorted(p for p in workers_seen if _alive(p))}"
-            time.sleep(0.1)
+        processes.assert_all_gone(workers_seen, within=10, every=0.1, what="worker processes")
     finally:
-        if process.poll() is None:  # a failed assertion must not leave the run (and its workers) going
-            process.terminate()
-            try:
-                process.communicate(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.communicate()
+        processes.stop(process)
 
 
 def test_progress_line_counts_matches_and_chunks_with_rate_and_time_left():
