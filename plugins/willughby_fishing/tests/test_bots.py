@@ -100,3 +100,34 @@ def test_the_random_bot_claims_in_about_half_the_windows():
 
     picks = [str(bot.choose({}, Decision(0, "respond", RESPONSES, STAND))) for _ in range(400)]
     assert 150 < picks.count("claim") < 250
+
+
+def _window_decisions(game):
+    """Two windows from hand-made positions: a capturer's own other pair (its holder is the capturer,
+    polled last) and a laid-down pair whose other two cards are collected (anyone's but the one who lay down)."""
+    from willughby_fishing import FishingState
+    from muggins.testing import act
+
+    own = FishingState.from_position(game, hands={0: ["2C", "2D", "2H", "9S"], 2: ["9C", "KD"], 3: ["5S", "JC"]},
+                                     field=["2S", "8H"], mover=0, dealer=4)
+    act(own, "play 2C take 2S")
+    while own.decision().seat != 0:
+        act(own, "pass")
+    laid = FishingState.from_position(game, hands={1: ["7C", "7D", "3H"], 2: ["9C", "2S"], 3: ["4S", "KD"]},
+                                      field=["5H", "8S", "2D", "QC", "6D"], collections={2: ["7S", "7H"]}, mover=1, dealer=0)
+    act(laid, "lie down")
+    return own, laid
+
+
+def test_the_expert_claims_its_own_other_pair_and_a_collected_laid_down_pair(game):
+    for state in _window_decisions(game):
+        decision = state.decision()
+        assert str(ExpertBot().choose(state.view(decision.seat), decision)) == "claim"
+
+
+def test_a_novice_may_forget_its_own_other_pair_and_miss_a_laid_down_pair(game):
+    own, laid = _window_decisions(game)
+    forgetful = NoviceBot(random.Random(0), forget_rate=1, attention=1)
+    inattentive = NoviceBot(random.Random(0), forget_rate=0, attention=0)
+    assert str(forgetful.choose({}, own.decision())) == "pass" and str(inattentive.choose({}, own.decision())) == "claim"
+    assert str(forgetful.choose({}, laid.decision())) == "claim" and str(inattentive.choose({}, laid.decision())) == "pass"

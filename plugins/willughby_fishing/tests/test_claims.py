@@ -11,7 +11,7 @@ from __future__ import annotations
 from muggins import derive_rng
 
 from willughby_fishing import FishingRules
-from willughby_fishing.state import CODES
+from willughby_fishing.state import CODE_INDEX, CODES
 
 FIELD_FOUR_SEED = 23  # the first deal of this seed lays out a four
 
@@ -83,13 +83,47 @@ def test_an_unclaimed_four_in_a_laid_down_hand_goes_whole_to_the_first_claimant(
     assert polled == [2] and events[0]["cards"] == ["9C", "9D", "9H", "9S"] and events[0]["seat"] == 2
 
 
-def test_nothing_is_claimable_in_a_laid_down_pair(position, act):
+def test_a_laid_down_pair_with_another_card_of_its_rank_still_in_a_hand_is_not_claimable(position, act):
+    # 7S is in seat 3's hand, 7H (named nowhere) in the dealer's collection.
     state = position(hands={1: ["7C", "7D", "3H"], 2: ["9C", "2S"], 3: ["7S", "KD"]}, field=["5H", "8S", "2D", "QC", "6D"], mover=1, dealer=0)
     act(state, "lie down")
     assert state.window.claimable is False and texts(state.decision().correct) == ["pass"]
     events, polled = settle_window(state, act, {2: "claim", 3: "claim", 1: "claim"})
     assert polled == [2, 3, 4, 0, 1]  # all five are polled, emptied ones included, the one who lay down last
     assert [e["upheld"] for e in events if e["type"] == "claim"] == [False, False, False]
+
+
+def test_a_laid_down_pair_whose_other_two_cards_are_collected_goes_to_the_first_claimant(position, act):
+    # Seat 1 could have laid its 7s out of turn when seat 2 took 7H with 7S, and did not.
+    state = position(hands={1: ["7C", "7D", "3H"], 2: ["9C", "2S"], 3: ["4S", "KD"]}, field=["5H", "8S", "2D", "QC", "6D"],
+                     collections={2: ["7S", "7H"]}, mover=1, dealer=0)
+    act(state, "lie down")
+    assert state.window.claimable is True and texts(state.decision().correct) == ["claim"]
+    events, polled = settle_window(state, act, {3: "claim"})
+    assert polled == [2, 3]
+    claim = events[0]
+    assert claim["upheld"] and claim["what"] == "laid_down" and claim["seat"] == 3 and claim["against"] == 1
+    assert claim["cards"] == ["7C", "7D"] and sorted(state.collections[3]) == sorted(CODE_INDEX[c] for c in ("7C", "7D"))
+    assert "7C" not in state.view(None)["field"] and "3H" in state.view(None)["field"]
+    assert state.stats["oversights"] == 1 and state.stats["oversights_claimed"] == 1
+
+
+def test_a_laid_down_pair_whose_other_two_are_in_one_hand_is_not_claimable(position, act):
+    state = position(hands={1: ["7C", "7D", "3H"], 2: ["9C", "2S"], 3: ["7S", "7H", "KD", "KC"]}, field=["5H", "8S", "2D", "QC", "6D"],
+                     mover=1, dealer=0)
+    act(state, "lie down")
+    assert state.window.claimable is False
+    events, _ = settle_window(state, act, {2: "claim"})
+    assert [e["upheld"] for e in events if e["type"] == "claim"] == [False] and "7C" in state.view(None)["field"]
+
+
+def test_a_laid_down_hand_gives_its_three_and_its_collected_pair_in_one_claim(position, act):
+    state = position(hands={1: ["9C", "9D", "9H", "7C", "7D"], 2: ["9S", "2S"], 3: ["4S", "KD"]}, field=["5H", "8S", "2D"],
+                     collections={4: ["7S", "7H"]}, mover=1, dealer=0)
+    act(state, "lie down")
+    events, polled = settle_window(state, act, {2: "claim"})
+    assert polled == [2] and events[0]["cards"] == ["7C", "7D", "9C", "9D"] and events[0]["ranks"] == [7, 9]
+    assert "9H" in state.view(None)["field"]  # the third 9 stays on the table
 
 
 # -- the layout's four ----------------------------------------------------------
@@ -173,6 +207,33 @@ def test_the_holder_of_the_other_pair_may_lay_it_at_once_out_of_turn(position, a
     assert state.view(3)["hand"] == ["JC"] and state.decision().seat == 2  # then play goes on from the capturer's left
 
 
+def test_the_capturer_who_forgot_a_three_may_lay_the_other_pair_and_only_the_capturer(position, act):
+    state = position(hands={0: ["2C", "2D", "2H", "9S"], 2: ["9C", "KD"], 3: ["5S", "JC"]}, field=["2S", "8H"], mover=0, dealer=4)
+    act(state, "play 2C take 2S")
+    assert state.window.claimable is True and state.window.responders == (1, 2, 3, 4, 0)
+    assert texts(state.decision().correct) == ["pass"]  # the others have no claim to it
+    events, polled = settle_window(state, act, {1: "claim", 0: "claim"})
+    assert polled == [1, 2, 3, 4, 0]  # the capturer is polled last, like the player concerned in every window
+    claims = [e for e in events if e["type"] == "claim"]
+    assert [(e["seat"], e["upheld"]) for e in claims] == [(1, False), (0, True)]
+    assert claims[1]["what"] == "other_pair" and claims[1]["against"] == 0 and claims[1]["cards"] == ["2D", "2H"]
+    assert state.view(0)["hand"] == ["9S"] and sorted(state.collections[0]) == sorted([CODE_INDEX[c] for c in ("2C", "2S", "2D", "2H")])
+    assert state.stats["other_pairs_laid"] == 1 and state.decision().seat == 2  # seat 1 holds no cards
+
+
+def test_the_capturers_claim_of_its_other_pair_in_the_issue_reproduction(game, registry):
+    # Five random seats, reward = "last_capture", deals = 1, seed 351429670: the capture of decision 38
+    # (record line 42) is seat 1 taking the only 2 on the table while holding two more; its claim is upheld.
+    from muggins.engine import Match, make_players
+
+    seed = 351429670
+    state = game.new(FishingRules(reward="last_capture", deals=1), 5, seed)
+    events = []
+    Match(state, make_players(registry, game, ["random"] * 5, seed), listeners=[lambda seat, e: events.append(e)]).run()
+    mine = [e for e in events if e["type"] == "claim" and e["what"] == "other_pair" and e["seat"] == e["against"]]
+    assert [(e["seat"], e["cards"]) for e in mine][:1] == [(1, ["2C", "2D"])]
+
+
 def test_a_forgotten_other_pair_is_not_claimable_by_the_others(position, act):
     state = position(hands={0: ["5C", "3C"], 2: ["9C", "KD"], 3: ["5H", "5S", "JC"]}, field=["5D", "2S", "8H"], mover=0, dealer=4)
     act(state, "play 5C take 5D")
@@ -200,6 +261,22 @@ def test_in_teaching_mode_claims_are_forced_and_unclaimable_windows_skipped(game
     assert decision.kind == "field_claim" and "done" not in texts(decision.choices)
     act(state, str(decision.choices[0]))
     assert state.phase == "hand_claim"  # no window: nothing could be forgotten
+
+
+def test_teaching_mode_counts_only_the_windows_it_opens(game, registry):
+    # Five experts, deals = 1, seed 244717372: the record holds one window; the count said 29.
+    from muggins.engine import Match, make_players
+
+    seed = 244717372
+    state = game.new(FishingRules(mistakes="prevented", deals=1), 5, seed)
+    match = Match(state, make_players(registry, game, ["expert"] * 5, seed))
+    opened, current = 0, None
+    while state.result() is None:
+        if state.phase == "window" and state.window is not current:
+            opened += 1
+        current = state.window if state.phase == "window" else None
+        match.step()
+    assert opened >= 1 and state.result().stats["windows"] == opened
 
 
 def test_the_deal_of_the_layout_seed_has_a_four():

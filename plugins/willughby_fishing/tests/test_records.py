@@ -86,6 +86,7 @@ def recheck(events: list[dict], rules: FishingRules) -> list[int]:
             last_capture = s
         elif t == "lie_down":
             s = e["seat"]
+            laid = list(e["cards"])
             assert sorted(e["cards"]) == sorted(hands[s])
             assert not any(rank(c) == rank(f) for c in hands[s] for f in field)  # nothing could be captured
             field += hands[s]
@@ -93,7 +94,15 @@ def recheck(events: list[dict], rules: FishingRules) -> list[int]:
         elif t == "claim":
             if e["upheld"]:
                 s = e["seat"]
-                assert s != e["against"]
+                # Only the other pair may be its own holder's claim, the capturer's included.
+                assert s != e["against"] or e["what"] == "other_pair"
+                if e["what"] == "laid_down":  # each rank: a three or four of the hand, or a pair whose other two are collected
+                    for r in {rank(c) for c in e["cards"]}:
+                        in_hand = [c for c in laid if rank(c) == r]
+                        claimed = [c for c in e["cards"] if rank(c) == r]
+                        collected = sum(1 for col in cols for c in col if rank(c) == r)
+                        assert len(claimed) == (4 if len(in_hand) == 4 else 2)
+                        assert len(in_hand) >= 3 or (len(in_hand) == 2 and collected == 2)
                 source = hands[s] if e["what"] == "other_pair" else field
                 for c in e["cards"]:
                     source.remove(c)

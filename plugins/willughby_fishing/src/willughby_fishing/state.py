@@ -444,11 +444,12 @@ class FishingState(State):
             holder = -1
             pair: list[int] = []
             if table_before == 1:
+                # The capturer too: one who forgot a three and captured with one of its cards holds the other pair.
                 for s in range(PLAYERS):
-                    if s != m:
-                        held = [c for c in self.hands[s] if c % 13 == same]
-                        if len(held) == 2:
-                            holder, pair = s, held
+                    held = [c for c in self.hands[s] if c % 13 == same]
+                    if len(held) == 2:
+                        holder, pair = s, held
+                        break
             opened = self._open_window(m, subject, pair, "other_pair", (holder,) if holder >= 0 else ())
         if not opened:
             self._end_turn(events)
@@ -461,9 +462,27 @@ class FishingState(State):
         self.laid_down[m] = True
         self.stats["lie_downs"] += 1
         events.append({"type": "lie_down", "seat": m, "cards": _codes(cards), "reveals": _codes(cards)})
-        due = [c for _, group in _sets(cards) for c in group]
+        due = [c for _, group in _sets(cards) for c in group] + self._spent_pairs(cards)
         if not self._open_window(m, {"after": "lie_down", "seat": m}, due, "laid_down", None):
             self._end_turn(events)
+
+    def _spent_pairs(self, cards: Sequence[int]) -> list[int]:
+        """The pairs among laid-down `cards` whose other two cards of the rank are already in collections.
+
+        Such a pair is a set its holder could have laid out of turn (the other pair) and did not; a
+        pair whose other two cards are still in a hand is no oversight. The field holds none of the
+        rank, since a hand is laid down only when none of its cards can capture."""
+        by_rank: dict[int, list[int]] = {}
+        for c in cards:
+            by_rank.setdefault(c % 13, []).append(c)
+        pairs = [group for group in by_rank.values() if len(group) == 2]
+        if not pairs:
+            return []
+        collected = [0] * 13
+        for collection in self.collections:
+            for c in collection:
+                collected[c % 13] += 1
+        return [c for group in pairs if collected[group[0] % 13] == 2 for c in group]
 
     def _take_from_field(self, seat: int, cards: Iterable[int]) -> None:
         field = self.field
@@ -480,7 +499,6 @@ class FishingState(State):
         Returns False when teaching mode skips a window in which nothing can be claimed."""
         others = responders(actor, PLAYERS)
         window = ChallengeWindow(actor, others + (actor,), subject)
-        self.stats["windows"] += 1
         self.due = sorted(due, key=SORT_KEY.__getitem__)
         self.entitled = others if entitled is None else entitled
         self.what = what
@@ -493,6 +511,7 @@ class FishingState(State):
             self.window = None
             self.due, self.entitled, self.what = [], (), ""
             return False
+        self.stats["windows"] += 1
         self.phase = "window"
         return True
 
