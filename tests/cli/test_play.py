@@ -262,6 +262,21 @@ def test_results_are_worded_for_wins_ties_draws_and_limits():
     assert describe_result(Result((), (0, 0), limit_reached=True), kinds[:2]) == [
         "result: no winner (a draw)", "scores: seat 0 0, seat 1 0", "the match stopped at the game's declared limit",
     ]
+    assert describe_result(Result((0, 2), (3, 1, 3)), kinds) == ["result: a tie between seat 0 (human) and seat 2 (novice)",
+                                                                 "scores: seat 0 3, seat 1 1, seat 2 3"]
+    assert describe_result(Result((0, 2), (30, 61, 41)), kinds)[0] == "result: seat 0 (human) and seat 2 (novice) share the win"
+
+
+def test_results_with_sides_name_the_winning_side_and_every_sides_total():
+    from muggins.game import Result
+    from muggins_cli.commands import describe_result
+
+    kinds = ["expert", "random", "novice", "expert"]
+    sides = ((0, 2), (1, 3))
+    assert describe_result(Result((0, 2), (18, 7, 45, 10)), kinds, sides) == [
+        "result: seats 0 and 2 win, 63 to 17", "sides: seats 0 and 2 (expert, novice) 63 · seats 1 and 3 (random, expert) 17"]
+    assert describe_result(Result((1, 3), (40, 5, 21, 9)), kinds, sides)[0] == "result: seats 1 and 3 win, 14 to 61"
+    assert describe_result(Result((), (0, 0, 0, 0)), kinds, sides)[0] == "result: no winner (a draw), 0 to 0"
 
 
 def test_hot_seat_humans_resume_too(run, tmp_path):

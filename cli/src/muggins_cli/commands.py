@@ -31,7 +31,7 @@ from muggins.plugins import conflict_message
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, read_limited
 from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record
 from muggins.rng import new_seed
-from muggins.rules import RulesError, load_rules
+from muggins.rules import RulesError, load_rules, rules_from_dict
 
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
 from .human import HumanPlayer
@@ -217,28 +217,66 @@ def _narrator(game: Game) -> Callable[[str, Event], None]:
     return narrate
 
 
-def _finish(game: Game, players: Sequence[Any], kinds: Sequence[str], result: Result, path: str) -> None:
+def _finish(game: Game, players: Sequence[Any], kinds: Sequence[str], result: Result, path: str, sides: Sides = None) -> None:
     humans = [p for p in players if isinstance(p, HumanPlayer)]
     if humans:
         humans[0].flush()
-    for line in describe_result(result, kinds):
+    for line in describe_result(result, kinds, sides):
         click.echo(line)
     click.echo(f"record: {path}")
 
 
-def describe_result(result: Result, kinds: Sequence[str]) -> list[str]:
-    """The result as lines: who won, the scores, and whether a limit stopped the match."""
+Sides = Sequence[Sequence[int]] | None
+
+
+def _record_sides(game: Game, record: Record) -> Sides:
+    """The sides the record's rules form (None when its rules no longer parse: every seat alone)."""
+    try:
+        return game.sides(rules_from_dict(game.Rules, record.rules, source="record rules"), record.players)
+    except RulesError:
+        return None
+
+
+def _seats_words(seats: Sequence[int]) -> str:
+    return ("seats " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}") if len(seats) > 1 else f"seat {seats[0]}"
+
+
+def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None) -> list[str]:
+    """The result as lines: who won, the scores, and whether a limit stopped the match.
+
+    With `sides` (the game's partnerships, `Game.sides`) the lines name sides, not seats: the
+    winning side or sides and each side's total, the sum of its seats' scores (a side's seats
+    score together). Several winners whose scores differ share the win (a lowball game's sides
+    that did not reach the target); several with equal scores tie.
+    """
     def who(seat: int) -> str:
         return f"seat {seat} ({kinds[seat]})" if seat < len(kinds) else f"seat {seat}"
 
-    if not result.winners:
-        lines = ["result: no winner (a draw)"]
-    elif len(result.winners) == 1:
-        lines = [f"result: {who(result.winners[0])} wins"]
+    scores = result.scores
+    if sides and scores:
+        totals = [sum(scores[s] for s in side) for side in sides]
+        won = [n for n, side in enumerate(sides) if side and all(s in result.winners for s in side)]
+        order = won + [n for n in range(len(sides)) if n not in won]
+        figures = " to ".join(f"{totals[n]:g}" for n in order)
+        if not result.winners:
+            lines = [f"result: no winner (a draw), {figures}"]
+        elif len(won) == 1:
+            lines = [f"result: {_seats_words(sides[won[0]])} win{'s' if len(sides[won[0]]) == 1 else ''}, {figures}"]
+        else:
+            lines = ["result: " + " and ".join(_seats_words(sides[n]) for n in won) + f" share the win, {figures}"]
+        lines.append("sides: " + " · ".join(
+            f"{_seats_words(side)} ({', '.join(kinds[s] for s in side if s < len(kinds))}) {totals[n]:g}" for n, side in enumerate(sides)))
     else:
-        lines = ["result: a tie between " + " and ".join(who(s) for s in result.winners)]
-    if result.scores:
-        lines.append("scores: " + ", ".join(f"seat {s} {score:g}" for s, score in enumerate(result.scores)))
+        if not result.winners:
+            lines = ["result: no winner (a draw)"]
+        elif len(result.winners) == 1:
+            lines = [f"result: {who(result.winners[0])} wins"]
+        elif scores and len({scores[s] for s in result.winners}) > 1:
+            lines = ["result: " + " and ".join(who(s) for s in result.winners) + " share the win"]
+        else:
+            lines = ["result: a tie between " + " and ".join(who(s) for s in result.winners)]
+        if scores:
+            lines.append("scores: " + ", ".join(f"seat {s} {score:g}" for s, score in enumerate(scores)))
     if result.limit_reached:
         lines.append("the match stopped at the game's declared limit")
     return lines
@@ -258,7 +296,7 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
         listeners = [] if HUMAN in kinds else [_narrator(game)]
         match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
         result = run_match(match, path)
-    _finish(game, seated, kinds, result, path)
+    _finish(game, seated, kinds, result, path, game.sides(rules, count))
 
 
 def _start_record(stream: RecordFile, path: str, record: Record, opening: list[Event]) -> RecordWriter:
@@ -295,7 +333,7 @@ def resume(path: str | None, *, pace: float = 0) -> None:
         if record.result is not None:
             _verify(game, record, path, registry)
             click.echo(f"{path}: this match is already over")
-            for line in describe_result(Result.from_dict(record.result), record.seats):
+            for line in describe_result(Result.from_dict(record.result), record.seats, _record_sides(game, record)):
                 click.echo(line)
             return
         state = _replayed(game, record, path)
@@ -316,7 +354,7 @@ def resume(path: str | None, *, pace: float = 0) -> None:
                 raise GameError(f"{exc}; continue with: {resume_command(path)}") from exc
         else:
             result = run_match(match, path)
-    _finish(game, seated, record.seats, result, path)
+    _finish(game, seated, record.seats, result, path, game.sides(state.rules, state.players))
 
 
 def _drop_partial_line(stream: RecordFile, path: str) -> None:
@@ -440,7 +478,7 @@ def _narrate(game: Game, record: Record, path: str) -> None:
     if result is None:
         click.echo(f"the record stops before the end of the match ({stop} decisions); continue it with: {resume_command(path)}")
         return
-    for line in describe_result(result, record.seats):
+    for line in describe_result(result, record.seats, game.sides(state.rules, state.players)):
         click.echo(line)
 
 

@@ -125,3 +125,43 @@ def test_a_whole_game_shows_one_banner_per_deal_and_one_at_the_end(registry, gam
     assert text.count("  After deal ") == deals - 1
     assert text.count("  Game over: ") == 1 and text.count("  Final scores: ") == 1
     assert text.count("═" * 60) == 2 * deals
+
+
+@pytest.mark.plugins
+def test_the_commands_closing_lines_name_the_sides_and_their_totals_in_play_replay_and_resume(tmp_path):
+    # The reproduction: four players in partnerships to 61, seats expert/random/novice:error_rate=0.5/expert, seed 7.
+    from click.testing import CliRunner
+
+    from muggins.plugins import load_registry, reset_registry
+    from muggins_cli.main import cli
+
+    reset_registry(load_registry(only=["cribbage_muggins"]))
+    runner = CliRunner()
+    (tmp_path / "p.toml").write_text("partnerships = true\ntarget = 61\n")
+    record = str(tmp_path / "p.jsonl")
+    seats = ["--seat", "expert", "--seat", "random", "--seat", "novice:error_rate=0.5", "--seat", "expert"]
+    played = runner.invoke(cli, ["play", "cribbage_muggins", "--players", "4", "--rules", str(tmp_path / "p.toml"), *seats,
+                                 "--seed", "7", "--record", record], input="")
+    assert played.exit_code == 0, played.output
+    closing = ["result: seats 0 and 2 win, 63 to 17",
+               "sides: seats 0 and 2 (expert, novice:error_rate=0.5) 63 · seats 1 and 3 (random, expert) 17"]
+    assert played.output.splitlines()[-3:-1] == closing
+    assert runner.invoke(cli, ["replay", record]).output.splitlines()[-2:] == closing
+    assert runner.invoke(cli, ["resume", record]).output.splitlines()[-2:] == closing
+
+
+@pytest.mark.plugins
+def test_a_three_sided_lowball_games_closing_lines_share_the_win_and_show_every_total(tmp_path):
+    from click.testing import CliRunner
+
+    from muggins.plugins import load_registry, reset_registry
+    from muggins_cli.main import cli
+
+    reset_registry(load_registry(only=["cribbage_muggins"]))
+    (tmp_path / "l.toml").write_text("lowball = true\ntarget = 61\n")
+    played = CliRunner().invoke(cli, ["play", "cribbage_muggins", "--players", "3", "--rules", str(tmp_path / "l.toml"), "--seat", "expert",
+                                      "--seat", "random", "--seat", "novice", "--seed", "2", "--record", str(tmp_path / "l.jsonl")], input="")
+    assert played.exit_code == 0, played.output
+    assert "Game over (crib): seat 2 reached the target first and loses; seats 0 and 1 win" in played.output
+    assert played.output.splitlines()[-3:-1] == ["result: seat 0 (expert) and seat 1 (random) share the win",
+                                                  "scores: seat 0 49, seat 1 47, seat 2 64"]

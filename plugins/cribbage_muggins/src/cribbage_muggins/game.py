@@ -313,7 +313,8 @@ class CribbageGame(Game):
         if kind == "game_over":
             players = len(event["skunked"])
             names = side_name(event["winners"], seat) if event["winners"] else "nobody"
-            how = "reached the target first and lose" if event["lowball"] else "reached the target"
+            one = len(event["reached_seats"]) == 1 and seat not in event["reached_seats"]
+            how = f"reached the target first and {'loses' if one else 'lose'}" if event["lowball"] else "reached the target"
             reached = side_name(event["reached_seats"], seat)
             skunks = _skunk_text(event, seat)
             tail = f"; {skunks}" if skunks else ""
