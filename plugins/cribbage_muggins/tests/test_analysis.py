@@ -197,7 +197,7 @@ def test_exact_false_uses_the_default_sample():
 
 def test_to_dict_is_json_ready():
     data = rank_discards(DEAL, dealer=True)[0].to_dict()
-    assert data["discard"] == ["4D", "9C"] and data["keep"] == ["5H", "5D", "5S", "JC"]
+    assert data["discard"] == ["4D", "9C"] and data["keep"] == ["5D", "5H", "5S", "JC"]
     assert set(data) == {"discard", "keep", "hand", "crib", "net"}
 
 
@@ -273,3 +273,20 @@ def test_best_discard_indices_returns_ints_of_the_deal():
 def test_best_discard_rejects_bad_deals():
     with pytest.raises(ValueError, match="dealt 6 cards"):
         best_discard(DEAL[:5], True)
+
+
+def test_equal_nets_tie_exactly_and_the_higher_hand_value_comes_first():
+    # The hand: discarding J♦ 7♥ and J♣ 7♥ both net 70283/11385, which floating point split.
+    from fractions import Fraction
+
+    options = rank_discards(cards("8S JD 2C QC JC 7H"), dealer=True)
+    discards = [" ".join(c.code for c in o.discard) for o in options]
+    clubs, diamonds = discards.index("JC 7H"), discards.index("JD 7H")
+    assert clubs + 1 == diamonds  # next to each other, the higher hand first
+    a, b = options[clubs], options[diamonds]
+    assert a.hand > b.hand and Fraction(a.net).limit_denominator(20000) == Fraction(b.net).limit_denominator(20000) == Fraction(70283, 11385)
+    for first, second in zip(options, options[1:]):  # the documented order: net, then hand, up to rounding
+        assert first.net > second.net - 1e-9
+        if abs(first.net - second.net) < 1e-9:
+            assert first.hand >= second.hand - 1e-9
+    assert [" ".join(c.code for c in o.keep) for o in options[:2]] == ["2C JC JD QC", "7H 8S JC JD"]  # keep: by rank, then suit

@@ -84,7 +84,7 @@ def test_discard_ranks_fifteen_options_with_hand_and_crib_columns(run):
     assert lines[0].split() == ["discard", "keep", "hand", "crib", "net"]
     assert len(lines) == 1 + 15 + 1
     best = lines[1].split()
-    assert best[:2] == ["4♦", "9♣"] and best[2:6] == ["5♥", "5♦", "5♠", "J♣"]
+    assert best[:2] == ["4♦", "9♣"] and best[2:6] == ["5♦", "5♥", "5♠", "J♣"]
     hand, crib, net = float(best[6]), float(best[7]), float(best[8])
     assert best[7].startswith("+") and net == pytest.approx(hand + crib, abs=0.011)
     assert lines[-1].startswith("hand: exact over every unseen starter; crib: exact")

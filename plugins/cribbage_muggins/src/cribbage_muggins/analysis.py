@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
@@ -108,6 +109,11 @@ def _unseen_counts(unseen: Sequence[int]) -> tuple[list[int], list[int]]:
 
 def _expected_hand(keep: Sequence[int], by_rank: list[int], by_suit: list[int], unseen_total: int) -> float:
     """Mean show of `keep` over every unseen starter, counting starters by rank (13 look-ups, not 46)."""
+    return _hand_points(keep, by_rank, by_suit, unseen_total) / unseen_total
+
+
+def _hand_points(keep: Sequence[int], by_rank: list[int], by_suit: list[int], unseen_total: int) -> int:
+    """The show of `keep` summed over every unseen starter (the exact numerator of its mean)."""
     key = INDEX_WEIGHT[keep[0]] + INDEX_WEIGHT[keep[1]] + INDEX_WEIGHT[keep[2]] + INDEX_WEIGHT[keep[3]]
     points = 0
     for rank in range(1, 14):
@@ -120,7 +126,7 @@ def _expected_hand(keep: Sequence[int], by_rank: list[int], by_suit: list[int], 
     for i in keep:
         if INDEX_RANK[i] == _JACK:
             points += by_suit[INDEX_SUIT[i]]
-    return points / unseen_total
+    return points
 
 
 @lru_cache(maxsize=None)
@@ -176,6 +182,30 @@ def _expected_crib(
         if INDEX_RANK[i] == _JACK:
             nobs += (by_suit[INDEX_SUIT[i]] - 1) / unseen_total * (unknown - 1) / (unseen_total - 1)
     return base + flush + nobs
+
+
+def _expected_crib_exact(
+    discards: Sequence[int],
+    weights: list[tuple[int, int]],
+    unseen: Sequence[int],
+    by_suit: list[int],
+    unknown: int,
+) -> Fraction:
+    """`_expected_crib` as an exact fraction, so that equal expectations compare equal."""
+    unseen_total = len(unseen)
+    discard_key = sum(INDEX_WEIGHT[i] for i in discards)
+    drawn = comb(unseen_total, unknown)
+    value = Fraction(sum(ways * SHOW_BASE[discard_key + key] for key, ways in weights), drawn)
+    suits = {INDEX_SUIT[i] for i in discards}
+    if len(suits) == 1:
+        value += Fraction(5 * comb(by_suit[next(iter(suits))], unknown), drawn)
+    for i in discards:
+        if INDEX_RANK[i] == _JACK:
+            value += Fraction(by_suit[INDEX_SUIT[i]], unseen_total)
+    for i in unseen:
+        if INDEX_RANK[i] == _JACK:
+            value += Fraction((by_suit[INDEX_SUIT[i]] - 1) * (unknown - 1), unseen_total * (unseen_total - 1))
+    return value
 
 
 def expected_hand(keep: Sequence[CardLike], seen: Sequence[CardLike] = ()) -> float:
@@ -274,24 +304,28 @@ def rank_discards(
     else:
         weights = _multiset_weights(unknown, by_rank)
     options = []
+    exact_values: list[tuple[Fraction, Fraction]] = []  # (net, hand) exactly: the order's keys
     for laid_positions in combinations(range(len(indices)), laid_count):
         laid = [indices[p] for p in laid_positions]
         keep = [i for p, i in enumerate(indices) if p not in laid_positions]
-        hand = _expected_hand(keep, by_rank, by_suit, len(unseen))
+        hand = Fraction(_hand_points(keep, by_rank, by_suit, len(unseen)), len(unseen))
         if use_sample:
-            crib = sum(score_total_indices(laid + others, starter, True) for others, starter in deals) / len(deals)
+            crib = Fraction(sum(score_total_indices(laid + others, starter, True) for others, starter in deals), len(deals))
         else:
-            crib = _expected_crib(laid, weights, unseen, by_suit, unknown)
+            crib = _expected_crib_exact(laid, weights, unseen, by_suit, unknown)
+        net = hand + crib if dealer else hand - crib
+        exact_values.append((net, hand))
         options.append(
             DiscardOption(
                 tuple(dealt[p] for p in laid_positions),
-                tuple(c for p, c in enumerate(dealt) if p not in laid_positions),
-                hand,
-                crib,
-                hand + crib if dealer else hand - crib,
+                tuple(sorted(c for p, c in enumerate(dealt) if p not in laid_positions)),
+                float(hand),
+                float(crib),
+                float(net),
             )
         )
-    order = sorted(range(len(options)), key=lambda n: (-options[n].net, -options[n].hand, n))
+    # Compared as fractions: options whose nets are equal must tie exactly, so that the hand value decides.
+    order = sorted(range(len(options)), key=lambda n: (-exact_values[n][0], -exact_values[n][1], n))
     return [options[n] for n in order]
 
 
