@@ -20,6 +20,7 @@ _EXPORTS = {
     "cards": ["Card", "Rank", "Suit", "card", "cards", "format_cards", "parse_card", "standard_deck"],
     "game": ["Event", "Game", "Result", "State", "event"],
     "hookspecs": ["hookimpl", "hookspec"],
+    "houserules": ["HouseRuleAnswer", "HouseRuleError", "call_house_rules"],
     "piles": ["ConservationError", "Piles", "check_conservation"],
     "players": ["PlayerOption"],
     "rng": ["derive_rng", "derive_seed"],
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from .cards import Card, Rank, Suit, card, cards, format_cards, parse_card, standard_deck
     from .game import Event, Game, Result, State, event
     from .hookspecs import hookimpl, hookspec
+    from .houserules import HouseRuleAnswer, HouseRuleError, call_house_rules
     from .piles import ConservationError, Piles, check_conservation
     from .players import PlayerOption
     from .rng import derive_rng, derive_seed

@@ -114,22 +114,42 @@ class Registry:
             installed = ", ".join(sorted(self.games)) or "none (install a game plugin)"
             raise KeyError(f"unknown game {name!r}; installed games: {installed}") from None
 
+    def family(self, game: str) -> list[str]:
+        """`game`, then the names of the games its class derives from (a variant made by subclassing a shipped game).
+
+        A kind registered for a game serves its variants too, the game's own
+        kinds first: a variant's author never re-registers the bots.
+        """
+        found = self.games.get(game)
+        names = [game]
+        if found is not None:
+            for cls in type(found).__mro__[1:]:
+                name = cls.__dict__.get("name")
+                if isinstance(name, str) and name not in names:
+                    names.append(name)
+        return names
+
     def player_kind(self, name: str, game: str) -> PlayerKind:
-        """The kind `name` for `game`: a game-specific one first, else a generic one; KeyError listing the kinds."""
+        """The kind `name` for `game`: a game-specific one first (the game's own, then its parent game's), else a generic one; KeyError listing the kinds."""
         generic = None
+        specific: dict[str, PlayerKind] = {}
         for kind in self.players:
             if kind.name == name:
-                if kind.games and game in kind.games:
-                    return kind
                 if not kind.games:
                     generic = kind
+                for served in kind.games:
+                    specific.setdefault(served, kind)
+        for member in self.family(game):
+            if member in specific:
+                return specific[member]
         if generic is None:
             raise KeyError(f"unknown player kind {name!r}; kinds for {game}: {', '.join(self.kind_names(game))}")
         return generic
 
     def kind_names(self, game: str) -> list[str]:
-        """The names of every kind that can take a seat at `game`, sorted."""
-        return sorted({k.name for k in self.players if k.serves(game)})
+        """The names of every kind that can take a seat at `game` (or at a game it derives from), sorted."""
+        family = self.family(game)
+        return sorted({k.name for k in self.players if any(k.serves(member) for member in family)})
 
     def seat(self, spec: str, game: str) -> tuple[PlayerKind, dict[str, Any]]:
         """The kind and converted options of seat `spec` (`novice:error_rate=0.3`) at `game`.
@@ -290,7 +310,28 @@ def load_registry(
             _forget(registry, bad_name)
             pm.unregister(bad)
     _settle_games(registry)
+    _check_supported_versions(registry)
     return registry
+
+
+def _check_supported_versions(registry: Registry) -> None:
+    """Unregister, with one line, a plugin whose `MUGGINS_SUPPORTS` excludes the installed version of a game it names."""
+    from .houserules import supports_version
+
+    pm = registry.pm
+    for name, plugin in list(pm.list_name_plugin()):
+        declared = getattr(plugin, "MUGGINS_SUPPORTS", None)
+        if declared is None:
+            continue
+        for game_name, game in sorted(registry.games.items()):
+            ok = supports_version(declared, game_name, game.version)
+            if ok is False:
+                wanted = declared[game_name]
+                shown = ", ".join(wanted) if isinstance(wanted, (list, tuple)) else str(wanted)
+                registry.errors.append(f"plugin {name!r} supports {game_name} {shown}, but {game_name} {game.version} is installed; it is not used")
+                _forget(registry, name)
+                pm.unregister(plugin)
+                break
 
 
 def _load_entry_point(registry: Registry, found: _Discovered) -> None:

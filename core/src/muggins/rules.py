@@ -5,7 +5,9 @@ seed's rules; each field may carry `rule(default, doc=..., min=..., max=...)`
 metadata. `load_rules` reads TOML (`tomllib`), refuses unknown keys (with a
 close-match suggestion), wrong types and out-of-range values with one line
 naming the key, what was given, what is allowed and the file's line, then
-calls the class's optional `validate()` for cross-field checks. Values
+calls the class's optional `validate()` for cross-field checks. A top-level
+`[plugins]` table is the core's own (house-rule plugins switched on or off,
+`muggins.houserules`), allowed for every game and carried by the rules. Values
 quoted in errors are clipped (`limits.clip`), a byte-order mark is
 ignored and nesting is bounded, so no file gives a traceback or an
 endless line. `rules_to_toml` writes the values with `tomli-w` under comment lines made
@@ -19,6 +21,7 @@ import types
 import typing
 from typing import Any, Literal, Mapping
 
+from .houserules import PLUGINS_KEY, plugin_switches, switches_from_data, with_plugin_switches
 from .limits import clip, strip_bom
 
 __all__ = ["rule", "RulesError", "load_rules", "rules_from_dict", "rules_to_dict", "rules_to_toml", "describe_type"]
@@ -173,10 +176,18 @@ def rules_from_dict(cls: type, data: Mapping[str, Any], *, source: str = "rules"
     fields = {f.name: f for f in dataclasses.fields(cls)}
     hints = _hints(cls)
     values = {}
+    switches = None
     for key, value in data.items():
         line = _line_of(text, key)
         shown = clip(key)
         where = f"{source}:{line}: {shown}" if line else f"{source}: {shown}"
+        if key == PLUGINS_KEY and key not in fields:
+            # The core's own table: house-rule plugins switched on or off (muggins.houserules).
+            try:
+                switches = switches_from_data(value, where)
+            except ValueError as exc:
+                raise RulesError(str(exc)) from None
+            continue
         if key not in fields:
             import difflib
 
@@ -198,6 +209,11 @@ def rules_from_dict(cls: type, data: Mapping[str, Any], *, source: str = "rules"
             validate()
         except (ValueError, TypeError) as exc:
             raise RulesError(f"{source}: {clip(exc, 160)}") from None
+    if switches:
+        try:
+            result = with_plugin_switches(result, switches)
+        except ValueError as exc:
+            raise RulesError(f"{source}: {exc}") from None
     return result
 
 
@@ -225,8 +241,12 @@ def _plain(value: Any) -> Any:
 
 
 def rules_to_dict(rules: Any) -> dict[str, Any]:
-    """The rules as TOML-ready plain data (tuples as lists, table keys as strings)."""
-    return {f.name: _plain(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+    """The rules as TOML-ready plain data (tuples as lists, table keys as strings), with the `[plugins]` switches if any."""
+    data = {f.name: _plain(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+    switches = plugin_switches(rules)
+    if switches and PLUGINS_KEY not in data:
+        data[PLUGINS_KEY] = switches
+    return data
 
 
 def rules_to_toml(rules: Any, *, title: str | None = None) -> str:
@@ -245,5 +265,8 @@ def rules_to_toml(rules: Any, *, title: str | None = None) -> str:
         comment = "".join(f"# {line}\n" for line in doc.splitlines() if doc) + f"# allowed: {allowed}\n"
         body = tomli_w.dumps({f.name: data[f.name]})
         (tables if isinstance(data[f.name], dict) else scalars).append(comment + body)
+    switches = plugin_switches(rules)
+    if switches and PLUGINS_KEY not in hints:
+        tables.append(f"# House-rule plugins switched on (true) or off (false) for these rules\n" + tomli_w.dumps({PLUGINS_KEY: switches}))
     head = f"# House rules for {title}. Edit and pass with --rules FILE.\n\n" if title else ""
     return head + "\n".join(scalars + tables)
