@@ -1,4 +1,4 @@
-"""Cribbage game figures: expert and random games per second through the engine, and OpenSpiel's cribbage.
+"""Cribbage game figures: expert and random games per CPU second through the engine, OpenSpiel's cribbage, and their ratio.
 
 Every game is a whole two-player game to 121 played through
 `muggins.engine.Match` with the game's registered bots, as `muggins
@@ -21,46 +21,41 @@ twice as many Python calls per game: 13 chance nodes a deal, and goes are
 explicit pass actions). Both play whole two-player games to 121; OpenSpiel
 finishes the round in which the target is passed, we stop at the target as
 RULES.md says. The ratio is our random games per second (muggins off) over
-OpenSpiel's.
+OpenSpiel's, the median of the per-repeat ratios.
 
 OpenSpiel is found if `pyspiel` imports here (`uv run --group bench python
 benchmarks/bench_cribbage.py`, the optional `bench` dependency group), or in
 the interpreter named by the environment variable
-`MUGGINS_OPEN_SPIEL_PYTHON` (the benchmark then runs that part of itself
-there). `--baseline DIR` also measures an older copy of the
-`cribbage_muggins` package found in DIR (put first on that run's
-PYTHONPATH) in the same run, so before/after figures share the machine's
-load. Rates are CPU time of the process playing (`time.process_time`), as
-the machine is shared; our figure, OpenSpiel's and the baseline's are
-measured in turns, repeat by repeat, and each reported figure is a median
-over repeats (the ratio the median of the per-repeat ratios). Figures are
-printed as JSON lines, never asserted.
+`MUGGINS_OPEN_SPIEL_PYTHON` (a worker process of this script then plays
+OpenSpiel's games there). Every figure is measured with `timing.interleave`
+(all of them in turns within each repeat, CPU time of the process playing,
+medians with min and max); `--baseline DIR` adds this checkout's and DIR's
+packages in two worker processes, in the same turns. Figures are printed as
+JSON lines, never asserted.
 
-Run: `uv run python benchmarks/bench_cribbage.py [--quick] [--baseline DIR]` (or through benchmarks/run.py).
+Run: `uv run --group bench python benchmarks/bench_cribbage.py [--quick] [--baseline DIR]` (or through benchmarks/run.py).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import statistics
-import subprocess
 import sys
-import time
 from typing import Callable, Iterable
 
+import timing
 
-def games_per_second(play: Callable[[int], object], games: int, first_seed: int = 0) -> float:
-    """Games per CPU second of this process for `games` games seeded first_seed, first_seed + 1, ..."""
-    start = time.process_time()
-    for seed in range(first_seed, first_seed + games):
-        play(seed)
-    return games / (time.process_time() - start)
+FIGURES = {  # name -> (seats, house rules, share of the game count)
+    "expert": (["expert", "expert"], {}, 0.5),
+    "random-on": (["random", "random"], {}, 1.0),
+    "random-off": (["random", "random"], {"muggins": False}, 1.0),
+}
+#: Games per repeat (before each figure's share) and repeats, by default and with --quick.
+SIZES = {False: (200, 21), True: (20, 3)}
 
 
 def muggins_player(kinds: list[str], **rules: object) -> Callable[[int], object]:
-    """A function playing one whole game of cribbage_muggins through Match.run with these seats."""
+    """A function playing one whole game of cribbage_muggins through Match.run with these seats; returns the scores."""
     from muggins.engine import Match
     from muggins.players import make_players
     from muggins.plugins import load_registry
@@ -71,7 +66,7 @@ def muggins_player(kinds: list[str], **rules: object) -> Callable[[int], object]
 
     def play(seed: int) -> object:
         state = game.new(house, len(kinds), seed)
-        return Match(state, make_players(registry, game, kinds, seed)).run()
+        return list(Match(state, make_players(registry, game, kinds, seed)).run().scores)
 
     play(0)  # builds the crib table and warms the caches outside the timing
     return play
@@ -100,73 +95,64 @@ def openspiel_player() -> Callable[[int], object]:
     return play
 
 
-def _in_subprocess(python: str, what: str, games: int, first_seed: int, pythonpath: str | None = None) -> float:
-    env = dict(os.environ)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    done = subprocess.run([python, __file__, "--one", what, str(games), str(first_seed)], capture_output=True, text=True, check=True, env=env)
-    return json.loads(done.stdout)["games_per_second"]
+def _games(play: Callable[[int], object], count: int) -> Callable[[int], object]:
+    """One repeat's work: `count` games, seeded repeat * count onwards (each repeat plays other games)."""
+    return lambda repeat: [play(seed) for seed in range(repeat * count, (repeat + 1) * count)]
 
 
-def _openspiel_measure() -> tuple[Callable[[int, int], float] | None, str | None]:
-    """A function (games, first seed) -> OpenSpiel's rate, and where it runs; (None, None) without pyspiel."""
+def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]]]:
+    """Every figure's work, by name: what this process and a worker process both run."""
+    games = SIZES[quick][0]
+    out: dict[str, Callable[[], Callable[[int], object]]] = {
+        name: (lambda kinds=kinds, rules=rules, share=share: _games(muggins_player(kinds, **rules), max(1, int(games * share))))
+        for name, (kinds, rules, share) in FIGURES.items()
+    }
+    out["openspiel"] = lambda: _games(openspiel_player(), games)
+    return out
+
+
+def _openspiel(quick: bool) -> tuple[Callable[[int], object] | None, str | None, timing.Worker | None]:
+    """OpenSpiel's `work(repeat)`, where it runs, and the worker to close; (None, None, None) without pyspiel."""
     try:
-        play = openspiel_player()
-        return (lambda games, first: games_per_second(play, games, first)), "this interpreter"
+        return tasks(quick)["openspiel"](), "this interpreter", None
     except ImportError:
         python = os.environ.get("MUGGINS_OPEN_SPIEL_PYTHON")
         if not python:
-            return None, None
-        return (lambda games, first: _in_subprocess(python, "openspiel", games, first)), python
-
-
-FIGURES = {  # name -> (seats, house rules, share of the game count)
-    "expert": (["expert", "expert"], {}, 0.5),
-    "random-on": (["random", "random"], {}, 1.0),
-    "random-off": (["random", "random"], {"muggins": False}, 1.0),
-}
+            return None, None, None
+        worker = timing.Worker(__file__, None, ["pyspiel"], {"quick": quick}, python=python)
+        return worker.task("openspiel"), python, worker
 
 
 def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
-    games, repeats = (10, 1) if quick else (150, 5)
-    spiel, where = _openspiel_measure()
-    ratios: list[float] = []
-    theirs: list[float] = []
+    games, repeats = SIZES[quick]
+    made = tasks(quick)
+    contenders = {name: made[name]() for name in FIGURES}
+    spiel, where, spiel_worker = _openspiel(quick)
+    if spiel is not None:
+        contenders["openspiel"] = spiel
+    before = timing.Baseline(__file__, baseline, ["muggins", "cribbage_muggins"], {"quick": quick}) if baseline else None
+    try:
+        if before:
+            contenders.update(before.contenders(FIGURES))
+        found = timing.interleave(contenders, repeats)
+    finally:
+        if before:
+            before.close()
+        if spiel_worker:
+            spiel_worker.close()
     for name, (kinds, rules, share) in FIGURES.items():
-        play = muggins_player(kinds, **rules)
         count = max(1, int(games * share))
-        ours, before = [], []
-        for r in range(repeats):  # in turns, so that a change in the machine's load hits every figure alike
-            ours.append(games_per_second(play, count, r * count))
-            if baseline:
-                before.append(_in_subprocess(sys.executable, name, count, r * count, pythonpath=baseline))
-            if name == "random-off" and spiel is not None:
-                theirs.append(spiel(count, r * count))
-                ratios.append(ours[-1] / theirs[-1])
-        figure = {"players": 2, "target": 121, "muggins": "muggins" not in rules, "seats": kinds[0]}
-        yield {"metric": f"{kinds[0]}_games_per_second", **figure, "value": round(statistics.median(ours), 1)}
-        if baseline:
-            yield {"metric": f"baseline_{kinds[0]}_games_per_second", **figure, "value": round(statistics.median(before), 1), "baseline": baseline}
-            yield {"metric": f"{kinds[0]}_speedup_over_baseline", **figure, "value": round(statistics.median(a / b for a, b in zip(ours, before)), 3)}
+        figure = {"players": 2, "target": 121, "muggins": "muggins" not in rules, "seats": kinds[0], "games": count}
+        yield found.rate(name, count, f"{kinds[0]}_games_per_second", **figure)
+        if before:
+            yield from before.figures(found, name, count, f"{kinds[0]}_games_per_second", **figure)
     if spiel is None:
         yield {"metric": "openspiel_random_games_per_second", "value": None,
                "note": "pyspiel not importable; run with `uv run --group bench` or set MUGGINS_OPEN_SPIEL_PYTHON to a Python that has open_spiel"}
         return
-    yield {"metric": "openspiel_random_games_per_second", "players": 2, "value": round(statistics.median(theirs), 1), "python": where}
-    yield {"metric": "random_ratio_ours_over_openspiel", "muggins": False, "value": round(statistics.median(ratios), 3)}
-
-
-def _one(what: str, games: int, first_seed: int) -> float:
-    if what == "openspiel":
-        return games_per_second(openspiel_player(), games, first_seed)
-    kinds, rules, _ = FIGURES[what]
-    return games_per_second(muggins_player(kinds, **rules), games, first_seed)
+    yield found.rate("openspiel", games, "openspiel_random_games_per_second", players=2, games=games, python=where)
+    yield found.ratio("random-off", "openspiel", "random_ratio_ours_over_openspiel", muggins=False)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--one"]:
-        print(json.dumps({"games_per_second": _one(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))}))
-        sys.exit(0)
-    base = sys.argv[sys.argv.index("--baseline") + 1] if "--baseline" in sys.argv else None
-    for figure in run(quick="--quick" in sys.argv, baseline=base):
-        print(json.dumps({"bench": "cribbage", **figure}), flush=True)
+    sys.exit(timing.main(run, "cribbage", tasks))
