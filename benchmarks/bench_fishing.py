@@ -12,23 +12,26 @@ then most hand cards still able to capture, then the lowest cards), the
 holder of the other pair laying it, the stop, the reward, the sweep and the
 settlement; no windows, since experts never leave anything to claim. The
 two must agree match for match on the final ledger; the figure says whether
-they did. Figures are medians over repeats, printed as JSON lines, never
-asserted.
+they did. The engine (with and without windows) and the bare loop are
+measured in turns within each repeat with `timing.interleave` (CPU time;
+each figure the median over repeats, each ratio the median of the
+per-repeat ratios, min and max beside); `--baseline DIR` adds the engine
+figures with this checkout's and DIR's packages in two worker processes.
+Figures are printed as JSON lines, never asserted.
 
-Run: `uv run python benchmarks/bench_fishing.py [--quick]`.
+Run: `uv run python benchmarks/bench_fishing.py [--quick] [--baseline DIR]` (or through benchmarks/run.py).
 """
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Iterable
+from typing import Callable, Iterable
 
 from muggins.engine import Match, make_players
 from muggins.plugins import load_registry
 from muggins.rng import derive_rng
 
-from timing import median_seconds
+import timing
 
 
 def _cut(seed: int) -> int:
@@ -166,41 +169,60 @@ def _engine_matches(registry, game, rules, seeds: range) -> list[list[int]]:
     return out
 
 
-def run(quick: bool = False) -> Iterable[dict]:
+#: (matches, repeats), by default and with --quick; every repeat plays the same matches (seeds 0, 1, ...).
+SIZES = {False: (100, 21), True: (20, 3)}
+#: The engine figures: name -> house rules.
+ENGINE = {"engine": {}, "engine_without_windows": {"mistakes": "prevented"}}
+
+
+def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]]]:
+    """Each contender's work by name: the engine (with and without windows) and the bare loop over the same matches."""
+    seeds = range(SIZES[quick][0])
+
+    def engine(**rules: object) -> Callable[[], Callable[[int], object]]:
+        def make() -> Callable[[int], object]:
+            registry = load_registry(only=["willughby_fishing"])
+            game = registry.game("willughby_fishing")
+            house = game.Rules(**rules)
+            return lambda repeat: _engine_matches(registry, game, house, seeds)
+        return make
+
+    out: dict[str, Callable[[], Callable[[int], object]]] = {name: engine(**rules) for name, rules in ENGINE.items()}
+    out["bare_loop"] = lambda: (lambda repeat: [bare_match(seed) for seed in seeds])
+    return out
+
+
+def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
+    matches, repeats = SIZES[quick]
     registry = load_registry(only=["willughby_fishing"])
     game = registry.game("willughby_fishing")
-    rules = game.Rules()
-    matches = 40 if quick else 200
-    repeats = 3 if quick else 5
-    seeds = range(matches)
-    deals = matches * rules.deals
-
-    engine = _engine_matches(registry, game, rules, seeds)
-    bare = [bare_match(seed) for seed in seeds]
-    engine_time = median_seconds(lambda: _engine_matches(registry, game, rules, seeds), repeats)
-    quiet = game.Rules(mistakes="prevented")
-    quiet_time = median_seconds(lambda: _engine_matches(registry, game, quiet, seeds), repeats)
-    bare_time = median_seconds(lambda: [bare_match(seed) for seed in seeds], repeats)
+    deals = matches * game.Rules().deals
+    made = tasks(quick)
+    before = timing.Baseline(__file__, baseline, ["muggins", "willughby_fishing"], {"quick": quick}) if baseline else None
+    try:
+        contenders = {name: make() for name, make in made.items()}
+        if before:
+            contenders.update(before.contenders(ENGINE))
+        found = timing.interleave(contenders, repeats)
+    finally:
+        if before:
+            before.close()
     last_capture = game.Rules(reward="last_capture")
-    same_last_capture = _engine_matches(registry, game, last_capture, seeds[:20]) == [bare_match(s, last_capture_rule=True) for s in seeds[:20]]
-    yield {
-        "metric": "expert_deals_per_second",
-        "matches": matches,
-        "deals": deals,
-        "engine": round(deals / engine_time, 1),
-        "engine_without_windows": round(deals / quiet_time, 1),
-        "bare_loop": round(deals / bare_time, 1),
-        "ratio_engine_to_bare": round(bare_time / engine_time, 3),
-        "ratio_without_windows_to_bare": round(bare_time / quiet_time, 3),
-        "goal_ratio": round(1 / 3, 3),
-        "engine_ms_per_deal": round(engine_time / deals * 1e3, 3),
-        "bare_ms_per_deal": round(bare_time / deals * 1e3, 3),
-        "same_ledgers": engine == bare,
-        "same_ledgers_last_capture": same_last_capture,
-        "repeats": repeats,
-    }
+    checked = range(20)
+    same_last_capture = _engine_matches(registry, game, last_capture, checked) == [bare_match(s, last_capture_rule=True) for s in checked]
+    size = {"matches": matches, "deals": deals}
+    yield found.rate("engine", deals, "expert_deals_per_second", **size)
+    yield found.rate("engine_without_windows", deals, "expert_deals_per_second_without_windows", **size)
+    yield found.rate("bare_loop", deals, "bare_loop_deals_per_second", **size)
+    yield found.per_repeat("engine_ms_per_deal", lambda t: t / deals * 1e3, ["engine"])
+    yield found.per_repeat("bare_ms_per_deal", lambda t: t / deals * 1e3, ["bare_loop"])
+    yield found.ratio("engine", "bare_loop", "ratio_engine_to_bare", goal=round(1 / 3, 3),
+                      same_ledgers=found.same("engine", "bare_loop"), same_ledgers_last_capture=same_last_capture)
+    yield found.ratio("engine_without_windows", "bare_loop", "ratio_without_windows_to_bare")
+    if before:
+        for name in ENGINE:
+            yield from before.figures(found, name, deals, f"expert_deals_per_second{name.removeprefix('engine')}", **size)
 
 
 if __name__ == "__main__":
-    for figure in run(quick="--quick" in sys.argv[1:]):
-        print(json.dumps({"bench": "fishing", **figure}), flush=True)
+    sys.exit(timing.main(run, "fishing", tasks))

@@ -17,15 +17,14 @@ Run: `uv run python benchmarks/bench_shedding.py [--quick]` (or through benchmar
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Iterable
+from typing import Callable, Iterable
 
 from muggins.engine import Match, make_players
 from muggins.plugins import load_registry
 from muggins.rng import derive_rng
 
-from timing import median_seconds
+import timing
 
 RANK = tuple(i % 13 + 1 for i in range(52))
 
@@ -104,58 +103,72 @@ def _engine_hands(registry, game, rules, players: int, seeds: range) -> list[tup
     return out
 
 
-def run(quick: bool = False) -> Iterable[dict]:
-    registry = load_registry(only=["muggins_shedding"])
-    game = registry.game("muggins_shedding")
-    Rules = game.Rules
-    hands = 100 if quick else 500
-    repeats = 3 if quick else 5
-    seeds = range(hands)
+#: (four-player hands, repeats; three-player hands, their repeats), by default and with --quick.
+SIZES = {False: (250, 21, 300, 5), True: (50, 3, 30, 2)}
+#: The four-player engine figures: name -> house rules beyond hands = 1.
+ENGINE = {"engine": {}, "engine_without_windows": {"mistakes": "prevented"}}
 
-    engine = _engine_hands(registry, game, Rules(hands=1), 4, seeds)
-    bare = [bare_hand(seed) for seed in seeds]
-    engine_time = median_seconds(lambda: _engine_hands(registry, game, Rules(hands=1), 4, seeds), repeats)
-    quiet_time = median_seconds(lambda: _engine_hands(registry, game, Rules(hands=1, mistakes="prevented"), 4, seeds), repeats)
-    bare_time = median_seconds(lambda: [bare_hand(seed) for seed in seeds], repeats)
-    polled_time = median_seconds(lambda: [bare_hand(seed, windows=True) for seed in seeds], repeats)
-    exposures = sum(e for _, e in bare)
-    yield {
-        "metric": "expert_4p_hands_per_second",
-        "hands": hands,
-        "exposures_per_hand": round(exposures / hands, 1),
-        "engine": round(hands / engine_time, 1),
-        "engine_without_windows": round(hands / quiet_time, 1),
-        "bare_loop": round(hands / bare_time, 1),
-        "bare_loop_polling_observers": round(hands / polled_time, 1),
-        "ratio_engine_to_bare": round(bare_time / engine_time, 3),
-        "ratio_engine_to_bare_polling_observers": round(polled_time / engine_time, 3),
-        "ratio_without_windows_to_bare": round(bare_time / quiet_time, 3),
-        "goal_ratio": round(1 / 3, 3),
-        "engine_us_per_exposure": round(engine_time / exposures * 1e6, 2),
-        "bare_us_per_exposure": round(bare_time / exposures * 1e6, 2),
-        "same_winners_and_lengths": engine == bare,
-        "repeats": repeats,
-    }
 
-    three = range(60 if quick else 300)
+def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]]]:
+    """Each contender's work by name; every repeat plays the same hands (seeds 0, 1, ...), so repeats differ only by the machine."""
+    hands, _, three, _ = SIZES[quick]
+
+    def engine(players: int, seeds: range, **rules: object) -> Callable[[], Callable[[int], object]]:
+        def make() -> Callable[[int], object]:
+            registry = load_registry(only=["muggins_shedding"])
+            game = registry.game("muggins_shedding")
+            house = game.Rules(hands=1, **rules)
+            return lambda repeat: _engine_hands(registry, game, house, players, seeds)
+        return make
+
+    out: dict[str, Callable[[], Callable[[int], object]]] = {name: engine(4, range(hands), **rules) for name, rules in ENGINE.items()}
+    out["bare_loop"] = lambda: (lambda repeat: [bare_hand(seed) for seed in range(hands)])
+    out["bare_loop_polling_observers"] = lambda: (lambda repeat: [bare_hand(seed, windows=True) for seed in range(hands)])
     for limit in (1000, 10000):
-        plain, repeat = Rules(hands=1, turn_limit=limit), Rules(hands=1, turn_limit=limit, repetition="draw")
-        off_time = median_seconds(lambda: _engine_hands(registry, game, plain, 3, three), repeats)
-        draw_time = median_seconds(lambda: _engine_hands(registry, game, repeat, 3, three), repeats)
-        off = _engine_hands(registry, game, plain, 3, three)
-        on = _engine_hands(registry, game, repeat, 3, three)
-        yield {
-            "metric": "repetition_draw_saving_3p_expert",
-            "turn_limit": limit,
-            "hands": len(three),
-            "drawn": sum(w is None for w, _ in off),
-            "seconds_turn_limit_only": round(off_time, 3),
-            "seconds_with_repetition_draw": round(draw_time, 3),
-            "time_saved": round(1 - draw_time / off_time, 3),
-            "same_winners": [w for w, _ in off] == [w for w, _ in on],
-            "repeats": repeats,
-        }
+        out[f"3p_limit_{limit}"] = engine(3, range(three), turn_limit=limit)
+        out[f"3p_limit_{limit}_draw"] = engine(3, range(three), turn_limit=limit, repetition="draw")
+    return out
+
+
+def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
+    hands, repeats, three, three_repeats = SIZES[quick]
+    made = tasks(quick)
+    four = ["engine", "engine_without_windows", "bare_loop", "bare_loop_polling_observers"]
+    before = timing.Baseline(__file__, baseline, ["muggins", "muggins_shedding"], {"quick": quick}) if baseline else None
+    try:
+        contenders = {name: made[name]() for name in four}
+        if before:
+            contenders.update(before.contenders(ENGINE))
+        found = timing.interleave(contenders, repeats)
+    finally:
+        if before:
+            before.close()
+    exposures = sum(e for _, e in found.results["bare_loop"])
+    per_hand = {"hands": hands, "players": 4}
+    yield found.rate("engine", hands, "expert_4p_hands_per_second", **per_hand, exposures_per_hand=timing.rounded(exposures / hands))
+    yield found.rate("engine_without_windows", hands, "expert_4p_hands_per_second_without_windows", **per_hand)
+    yield found.rate("bare_loop", hands, "bare_loop_4p_hands_per_second", **per_hand)
+    yield found.rate("bare_loop_polling_observers", hands, "bare_loop_polling_observers_4p_hands_per_second", **per_hand)
+    yield found.per_repeat("engine_us_per_exposure", lambda t: t / exposures * 1e6, ["engine"])
+    yield found.per_repeat("bare_us_per_exposure", lambda t: t / exposures * 1e6, ["bare_loop"])
+    yield found.ratio("engine", "bare_loop", "ratio_engine_to_bare", goal=round(1 / 3, 3),
+                      same_winners_and_lengths=found.same("engine", "bare_loop"))
+    yield found.ratio("engine", "bare_loop_polling_observers", "ratio_engine_to_bare_polling_observers")
+    yield found.ratio("engine_without_windows", "bare_loop", "ratio_without_windows_to_bare")
+    if before:
+        for name in ENGINE:
+            yield from before.figures(found, name, hands, f"expert_4p_hands_per_second{name.removeprefix('engine')}", **per_hand)
+
+    for limit in (1000, 10000):
+        off, on = f"3p_limit_{limit}", f"3p_limit_{limit}_draw"
+        pair = timing.interleave({off: made[off](), on: made[on]()}, three_repeats)
+        figure = {"turn_limit": limit, "hands": three, "players": 3}
+        yield pair.seconds(off, "seconds_3p_expert_turn_limit_only", **figure)
+        yield pair.seconds(on, "seconds_3p_expert_with_repetition_draw", **figure)
+        winners = {name: [w for w, _ in pair.results[name]] for name in (off, on)}
+        yield pair.per_repeat("repetition_draw_time_saved_3p_expert", lambda t_off, t_on: 1 - t_on / t_off, [off, on], **figure,
+                              drawn=winners[off].count(None), same_winners=winners[off] == winners[on])
+
 
 if __name__ == "__main__":
-    for figure in run(quick="--quick" in sys.argv[1:]):
-        print(json.dumps({"bench": "shedding", **figure}), flush=True)
+    sys.exit(timing.main(run, "shedding", tasks))
