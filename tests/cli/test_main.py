@@ -101,6 +101,7 @@ def test_list_json(run):
             },
             {"name": "random", "description": "any physical choice, mistakes and calls included", "generic": True, "options": []},
         ],
+        "house_rules": [],
     }]
 
 

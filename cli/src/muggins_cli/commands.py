@@ -26,6 +26,7 @@ import click
 
 from muggins.engine import Match, MatchAborted
 from muggins.game import Event, Game, Result
+from muggins.houserules import HouseRuleError, check_record, check_switches, house_rule_plugins
 from muggins.players import make_players, parse_seat
 from muggins.plugins import conflict_message
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, read_limited
@@ -36,7 +37,7 @@ from muggins.rules import RulesError, load_rules, rules_from_dict
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
 from .human import HumanPlayer
 from .info import find_game
-from .session import registry as get_registry
+from .session import house_rules_text, registry as get_registry
 from .recording import SignalStop, bounded_stdin, latest_unfinished, new_record, resume_command, stop_signals
 
 HUMAN = "human"
@@ -57,6 +58,22 @@ def read_rules(game: Game, path: str | None) -> Any:
         return load_rules(game.Rules, text, source=path)
     except RulesError as exc:
         raise BadInput(str(exc)) from exc
+
+
+def new_state(game: Game, rules: Any, players: int, seed: int) -> Any:
+    """`game.new`, with a house-rule plugin's refusal at creation as one BadInput line."""
+    try:
+        return game.new(rules, players, seed)
+    except HouseRuleError as exc:
+        raise BadInput(str(exc)) from exc
+
+
+def check_plugin_switches(registry: Any, game: Game, rules: Any, source: str | None) -> None:
+    """BadInput (one line) when the rules' `[plugins]` table names a plugin that is not an installed house rule of `game`."""
+    try:
+        check_switches(registry, game, rules)
+    except ValueError as exc:
+        raise BadInput(f"{source or 'rules'}: {exc}") from exc
 
 
 def seat_kinds(registry: Any, game: Game, players: int | None, seats: Sequence[str], *, human_first: bool, opponents: str | None = None) -> tuple[int, list[str]]:
@@ -110,6 +127,7 @@ def prepare(game_name: str, players: int | None, seats: Sequence[str], rules_pat
     registry = get_registry()
     game = find_game(registry, game_name)
     rules = read_rules(game, rules_path)
+    check_plugin_switches(registry, game, rules, rules_path)
     count, kinds = seat_kinds(registry, game, players, seats, human_first=human_first, opponents=opponents)
     return registry, game, rules, count, kinds
 
@@ -287,11 +305,13 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
     if seed is None:
         seed = new_seed()
         click.echo(f"seed: {seed}")
+    # The match is made before its record: a house rule refused at creation leaves no file behind.
+    state = new_state(game, rules, count, seed)
     path, stream = open_new_record(record_path, game.name, seed)
     click.echo(f"recording to {path}")
     with stream, stop_signals(), bounded_stdin():
-        state = game.new(rules, count, seed)
-        writer = _start_record(stream, path, header_for(game, rules, count, seed, kinds), state.opening_events())
+        header = header_for(game, rules, count, seed, kinds, house_rules=house_rule_plugins(registry, game, rules))
+        writer = _start_record(stream, path, header, state.opening_events())
         seated = build_players(registry, game, kinds, seed, pace=pace)
         listeners = [] if HUMAN in kinds else [_narrator(game)]
         match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
@@ -378,6 +398,11 @@ def _installed_game(registry: Any, record: Record, path: str) -> Game:
     game = registry.games[record.game]
     if record.version != str(game.version):
         raise BadInput(f"{path} was recorded with {game.name} version {clip(record.version)}, but the installed {game.name} is version {game.version}")
+    refusal, warning = check_record(registry, game, record)
+    if refusal:
+        raise BadInput(f"{path}: {refusal}")
+    if warning:
+        click.echo(f"warning: {path}: {warning}", err=True)
     return game
 
 
@@ -552,7 +577,7 @@ def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None) -
     games = summary["games"]
     lines = [
         f"{game.title}: {games} matches, {summary['players']} players, seed {summary['seed']}, "
-        f"rules {'from ' + rules_path if rules_path else 'default'}",
+        f"rules {'from ' + rules_path if rules_path else 'default'}{house_rules_text(summary.get('house_rules'))}",
         "",
     ]
     if summary.get("partial"):

@@ -30,6 +30,7 @@ def find_game(registry: Any, name: str) -> Any:
 
 def list_games(as_json: bool) -> None:
     """The installed games as a table, or as JSON for scripts (the JSON adds each game's kinds of player)."""
+    from muggins.houserules import house_rule_plugins
     from muggins.players import describe_kinds
 
     registry = get_registry()
@@ -37,6 +38,7 @@ def list_games(as_json: bool) -> None:
     for name in sorted(registry.games):
         game = registry.games[name]
         source = registry.game_sources.get(name)
+        house_rules = [{**p.to_dict(), "hooks": list(p.hooks)} for p in house_rule_plugins(registry, game, installed=True)]
         rows.append({
             "name": name,
             "title": game.title,
@@ -45,10 +47,12 @@ def list_games(as_json: bool) -> None:
             "distribution": source.distribution if source else None,
             "distribution_version": source.version if source else None,
             "kinds": describe_kinds(registry.player_kind(kind, name) for kind in registry.kind_names(name)),
+            "house_rules": house_rules,
         })
     for name, rivals in sorted(registry.conflicts.items()):  # a name several plugins registered: none is used
         rivals_json = [{"plugin": r.name, "distribution": r.distribution, "version": r.version} for r in rivals]
-        rows.append(dict.fromkeys(("title", "players", "version", "distribution", "distribution_version", "kinds"), None) | {"name": name, "conflict": rivals_json})
+        rows.append(dict.fromkeys(("title", "players", "version", "distribution", "distribution_version", "kinds", "house_rules"), None)
+                    | {"name": name, "conflict": rivals_json})
     rows.sort(key=lambda row: row["name"])
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
@@ -57,17 +61,25 @@ def list_games(as_json: bool) -> None:
         click.echo("no games installed; install a game plugin (for example: pip install muggins-shedding)")
         return
     table = [("GAME", "TITLE", "PLAYERS", "VERSION", "FROM")]
+    below: dict[int, list[str]] = {}  # table row -> the house-rule plugin lines printed under it
     for row in rows:
         if row.get("conflict"):
             rivals = " and ".join(" ".join(filter(None, (r["distribution"] or r["plugin"], r["version"]))) for r in row["conflict"])
             table.append((row["name"], "CONFLICT: registered by more than one plugin", "-", "-", rivals))
             continue
-        span = f"{row['players']['min']}-{row['players']['max']}"
+        low, high = row["players"]["min"], row["players"]["max"]
+        span = f"{low}" if low == high else f"{low}-{high}"
         dist = f"{row['distribution']} {row['distribution_version']}" if row["distribution"] else "-"
         table.append((row["name"], row["title"], span, row["version"], dist))
+        if row["house_rules"]:
+            below[len(table) - 1] = [
+                f"  house rule: {p['name']}" + (f" ({p['distribution']}{' ' + p['version'] if p['version'] else ''})" if p["distribution"] else "")
+                for p in row["house_rules"]]
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
-    for r in table:
+    for number, r in enumerate(table):
         click.echo("  ".join(cell.ljust(width) for cell, width in zip(r, widths)).rstrip())
+        for line in below.get(number, ()):
+            click.echo(line)
 
 
 def plugins() -> None:
@@ -82,8 +94,19 @@ def rules(game_name: str, output: str | None) -> None:
     """The game's default house rules as commented TOML, on stdout or into a file."""
     from muggins.rules import rules_to_toml
 
-    game = find_game(get_registry(), game_name)
+    from muggins.houserules import PLUGINS_KEY, house_rule_plugins
+
+    registry = get_registry()
+    game = find_game(registry, game_name)
     text = rules_to_toml(game.Rules(), title=game.title)
+    installed = house_rule_plugins(registry, game, installed=True)
+    if installed:
+        import tomli_w
+
+        lines = "".join(f"#   {p.name}: {p.describe()}, changes {', '.join(p.hooks)}\n" for p in installed)
+        text = (text.rstrip("\n") + "\n\n# House-rule plugins installed for this game, all on by default; set one to false\n"
+                "# to play without it (the names are the plugins' entry points):\n" + lines
+                + tomli_w.dumps({PLUGINS_KEY: {p.name: True for p in installed}}))
     if output is None:
         click.echo(text, nl=not text.endswith("\n"))
         return

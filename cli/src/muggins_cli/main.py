@@ -115,9 +115,10 @@ class MugginsGroup(click.Group):
             from muggins.records import RecordError
             from muggins.rules import RulesError
 
+            from muggins.houserules import HouseRuleError
             from muggins.records import RecordWriteError
 
-            if isinstance(exc, (RulesError, RecordError)):
+            if isinstance(exc, (RulesError, RecordError, HouseRuleError)):
                 return self._fail(str(exc), EXIT_USAGE)
             if isinstance(exc, RecordWriteError):
                 return self._fail(str(exc), EXIT_ERROR)

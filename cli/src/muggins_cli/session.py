@@ -2,7 +2,8 @@
 
 This module owns the process-wide registry as the command line sees it
 (load errors warned about once, one line each), the warning line itself,
-and the defaults `play` and `resume` fall back on. The entry point
+and the defaults `play` and `resume` fall back on, and how the house-rule
+plugins in force are named in one line. The entry point
 (`main`) and the command bodies (`commands`, `info`, `scaffold`) all import
 from here, so the command line reads top-down with no module importing the
 one that imports it. Nothing heavier than Click is imported at load.
@@ -10,11 +11,11 @@ one that imports it. Nothing heavier than Click is imported at load.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import click
 
-__all__ = ["DEFAULT_OPPONENTS", "DEFAULT_PACE", "registry", "warn"]
+__all__ = ["DEFAULT_OPPONENTS", "DEFAULT_PACE", "house_rules_text", "registry", "warn"]
 
 # What `play` seats against you when nothing says otherwise: fallible, so there is something to catch.
 DEFAULT_OPPONENTS = "novice:error_rate=0.2"
@@ -46,3 +47,11 @@ def warn_errors(loaded: Any) -> None:
     for line in loaded.errors[shown:]:
         warn(line)
     loaded._cli_warned = len(loaded.errors)
+
+
+def house_rules_text(house_rules: Sequence[dict[str, Any]] | None) -> str:
+    """`, house-rule plugins: corner3 0.1.0` for a summary's plugins in force, or nothing."""
+    if not house_rules:
+        return ""
+    return ", house-rule plugin" + ("s" if len(house_rules) > 1 else "") + ": " + ", ".join(
+        p["name"] + (f" {p['version']}" if p.get("version") else "") for p in house_rules)

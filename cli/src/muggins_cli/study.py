@@ -216,8 +216,10 @@ def comparison_lines(result: dict[str, Any], game: Game) -> list[str]:
         f"(seed {result['seed']}), {result['players']} players; ± is the half-width of a 95% interval",
         "",
     ]
+    from .session import house_rules_text
+
     for name, found in zip(names, sets):
-        lines.append(f"  {name}: {found['label'] or 'default rules'}")
+        lines.append(f"  {name}: {found['label'] or 'default rules'}{house_rules_text(found.get('house_rules'))}")
     head = ("figure", *names, *[f"{n} - A" for n in names[1:]])
     rows = [head]
     for key, figure in result["figures"].items():

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HouseRuleAnswer", "HouseRuleError", "HouseRulePlugin", "PLUGINS_KEY",
     "call_house_rules", "house_rule_plugins", "plugin_switches", "with_plugin_switches",
-    "hook_names", "supports_version", "check_switches", "compare_in_force",
+    "hook_names", "supports_version", "check_switches", "compare_in_force", "check_record",
 ]
 
 #: The rules table (TOML `[plugins]`) that switches house-rule plugins on and off.
@@ -239,3 +239,31 @@ def call_house_rules(game: "Game", hook: str, *, rules: Any, **kwargs: Any) -> l
                                  f"{type(exc).__name__}{': ' + text[0] if text else ''}") from None
         answers.append(HouseRuleAnswer(impl.plugin_name, value))
     return answers
+
+
+def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str | None, str | None]:
+    """(a refusal, a warning) for replaying or resuming `record` with the house-rule plugins in force here.
+
+    A record names the plugins that were in force (`Record.house_rules`);
+    any difference with those in force now under the record's own
+    `[plugins]` switches is a refusal naming them. A record from before the
+    field existed is replayed as it always was, with a warning when a
+    house-rule plugin is in force here.
+    """
+    from .rules import RulesError, rules_from_dict
+
+    try:
+        rules = rules_from_dict(game.Rules, record.rules, source="record rules")
+    except RulesError:
+        return None, None  # the replay itself reports rules that no longer parse
+    present = house_rule_plugins(registry, game, rules)
+    if record.house_rules is None:
+        if not present:
+            return None, None
+        names = ", ".join(p.describe() for p in present)
+        return None, (f"the record does not say which house-rule plugins were in force (written before records named them); "
+                      f"{names} {'is' if len(present) == 1 else 'are'} in force here and may change how it replays")
+    difference = compare_in_force(record.house_rules, present)
+    if difference is None:
+        return None, None
+    return f"house-rule plugins differ: {difference} (install or switch off the plugins to match)", None

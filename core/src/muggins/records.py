@@ -72,9 +72,12 @@ class Record:
     events: list[list[Event]] = field(default_factory=list)
     opening: list[Event] | None = None
     result: dict[str, Any] | None = None
+    #: The house-rule plugins in force (`{"name", "distribution", "version"}` each); None: a record
+    #: written before the field existed, which says nothing of them.
+    house_rules: list[dict[str, Any]] | None = None
 
     def header(self) -> dict[str, Any]:
-        return {
+        head = {
             "muggins_record": FORMAT,
             "game": self.game,
             "version": self.version,
@@ -83,6 +86,9 @@ class Record:
             "seed": self.seed,
             "seats": self.seats,
         }
+        if self.house_rules is not None:
+            head["house_rules"] = self.house_rules
+        return head
 
     def lines(self) -> Iterator[dict[str, Any]]:
         yield self.header()
@@ -223,7 +229,18 @@ def _header(head: dict[str, Any], source: str) -> Record:
     players = field("players", lambda v: _is_int(v) and 1 <= v <= MAX_PLAYERS, f"a whole number from 1 to {MAX_PLAYERS}")
     seed = field("seed", lambda v: _is_int(v) and -SEED_BOUND < v < SEED_BOUND, "a whole number (at most 20 digits)")
     seats = field("seats", lambda v: isinstance(v, list) and all(isinstance(s, str) and s for s in v), "a list of seat kinds such as [\"human\", \"expert\"]")
-    return Record(game=game, version=version, rules=dict(rules), players=players, seed=seed, seats=list(seats))
+    house_rules = None
+    if "house_rules" in head:
+        house_rules = field("house_rules", _house_rules_ok, 'a list of plugins such as [{"name": "corner3", "distribution": "shedding-corner3", "version": "0.1.0"}]')
+    return Record(game=game, version=version, rules=dict(rules), players=players, seed=seed, seats=list(seats),
+                  house_rules=None if house_rules is None else [dict(item) for item in house_rules])
+
+
+def _house_rules_ok(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(item, dict) and isinstance(item.get("name"), str) and item["name"]
+        and all(isinstance(item.get(key), (str, type(None))) for key in ("distribution", "version"))
+        for item in value)
 
 
 def read_record(path: str | Path) -> Record:
@@ -319,8 +336,11 @@ def _norm(events: Sequence[Event]) -> str:
     return json.dumps(events, sort_keys=True, ensure_ascii=False)
 
 
-def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[str]) -> Record:
-    return Record(game.name, game.version, rules_to_dict(rules), players, seed, list(seats))
+def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[str], house_rules: Sequence[Any] | None = None) -> Record:
+    """A new record's header. `house_rules`: the house-rule plugins in force (`muggins.houserules.HouseRulePlugin`
+    or their dicts), written as the header's `house_rules` list (None leaves the field out)."""
+    listed = None if house_rules is None else [p.to_dict() if hasattr(p, "to_dict") else dict(p) for p in house_rules]
+    return Record(game.name, game.version, rules_to_dict(rules), players, seed, list(seats), house_rules=listed)
 
 
 class RecordFile:
@@ -531,7 +551,8 @@ class _RecordChecker:
     def __init__(self, record: Record, kinds: Sequence[str]) -> None:
         self.expected = record.decisions
         self.kinds = kinds
-        self.record = Record(record.game, record.version, record.rules, record.players, record.seed, list(record.seats))
+        self.record = Record(record.game, record.version, record.rules, record.players, record.seed, list(record.seats),
+                             house_rules=record.house_rules)
 
     def decision(self, seat: int, action: str, events: list[Event]) -> None:
         index = len(self.record.decisions)

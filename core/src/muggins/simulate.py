@@ -112,11 +112,14 @@ class ChunkPlan:
     players: int
     kinds: tuple[str, ...]
     seed: int
+    #: Per rule set, the house-rule plugins in force where the run was planned (each `{"name", "distribution",
+    #: "version"}`); a worker with other plugins in force refuses the plan. None: not checked.
+    house_rules: tuple[tuple[Mapping[str, Any], ...], ...] | None = None
 
     def key(self) -> str:
         import json
 
-        return json.dumps([self.game, list(self.rules), self.players, list(self.kinds), self.seed], sort_keys=True, default=str)
+        return json.dumps([self.game, list(self.rules), self.players, list(self.kinds), self.seed, self.house_rules], sort_keys=True, default=str)
 
 
 _PREPARED: dict[str, tuple[Any, Game, list[Any]]] = {}
@@ -131,6 +134,13 @@ def _prepare(plan: ChunkPlan) -> tuple[Any, Game, list[Any]]:
         registry = get_registry()
         game = registry.game(plan.game)
         rules = [rules_from_dict(game.Rules, r, source="simulation rules") for r in plan.rules]
+        if plan.house_rules is not None:
+            from .houserules import compare_in_force, house_rule_plugins
+
+            for wanted, each in zip(plan.house_rules, rules):
+                difference = compare_in_force(wanted, house_rule_plugins(registry, game, each))
+                if difference:
+                    raise KeyError(f"house-rule plugins differ on this worker: {difference}")
         _PREPARED.clear()
         _PREPARED[key] = (registry, game, rules)
     return _PREPARED[key]
@@ -476,21 +486,30 @@ def simulate(
         for outcome in outcomes[0]:
             totals.add(outcome)
 
-    plan = ChunkPlan(game.name, (rules_to_dict(rules),), players, kinds, seed)
+    plan = ChunkPlan(game.name, (rules_to_dict(rules),), players, kinds, seed, (in_force(registry, game, rules),))
     try:
         run_chunks(lambda: open_engine(plan, workers, games, registry, game, [rules], engine), games, fold, progress)
     except KeyboardInterrupt as exc:
-        raise SimulationInterrupted(_summary(game, rules, players, kinds, seed, games, totals, partial=True)) from exc
-    return _summary(game, rules, players, kinds, seed, games, totals, partial=False)
+        raise SimulationInterrupted(_summary(game, rules, players, kinds, seed, games, totals, partial=True, house_rules=plan.house_rules[0])) from exc
+    return _summary(game, rules, players, kinds, seed, games, totals, partial=False, house_rules=plan.house_rules[0])
 
 
-def _summary(game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, games: int, totals: _Totals, *, partial: bool) -> dict[str, Any]:
+def in_force(registry: Any, game: Game, rules: Any) -> tuple[dict[str, Any], ...]:
+    """The house-rule plugins in force for `rules`, as plain data for plans and summaries."""
+    from .houserules import house_rule_plugins
+
+    return tuple(p.to_dict() for p in house_rule_plugins(registry, game, rules))
+
+
+def _summary(game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, games: int, totals: _Totals, *, partial: bool,
+             house_rules: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
     summary = {
         "game": game.name,
         "version": game.version,
         "players": players,
         "seats": list(kinds),
         "rules": rules_to_dict(rules),
+        "house_rules": [dict(p) for p in house_rules],
         "seed": seed,
     }
     summary.update(totals.summary())

@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 from .game import Game
 from .players import make_players
 from .rules import rules_from_dict, rules_to_dict
-from .simulate import ChunkPlan, GameOutcome, SimulationInterrupted, _sides, _summary, _Totals, open_engine, run_chunks
+from .simulate import ChunkPlan, GameOutcome, SimulationInterrupted, _sides, _summary, _Totals, in_force, open_engine, run_chunks
 from .stats import CrossSums
 
 __all__ = ["compare", "figures_of", "CONFIDENCE"]
@@ -187,6 +187,8 @@ def compare(
         for match in zip(*outcomes):
             paired.add(match)
 
+    house_rules = tuple(in_force(registry, game, r) for r in rules)
+
     def result(partial: bool) -> dict[str, Any]:
         return {
             "game": game.name,
@@ -198,12 +200,12 @@ def compare(
             "games_requested": games,
             "partial": partial,
             "confidence": CONFIDENCE,
-            "rule_sets": [{"label": label, "rules": rules_to_dict(r)} for label, r in zip(labels, rules)],
-            "summaries": [_summary(game, r, players, kinds, seed, games, t, partial=partial) for r, t in zip(rules, totals)],
+            "rule_sets": [{"label": label, "rules": rules_to_dict(r), "house_rules": list(h)} for label, r, h in zip(labels, rules, house_rules)],
+            "summaries": [_summary(game, r, players, kinds, seed, games, t, partial=partial, house_rules=h) for r, t, h in zip(rules, totals, house_rules)],
             "figures": paired.summary(),
         }
 
-    plan = ChunkPlan(game.name, tuple(rules_to_dict(r) for r in rules), players, kinds, seed)
+    plan = ChunkPlan(game.name, tuple(rules_to_dict(r) for r in rules), players, kinds, seed, house_rules)
     try:
         run_chunks(lambda: open_engine(plan, workers, games, registry, game, rules, engine), games, fold, progress)
     except KeyboardInterrupt as exc:
