@@ -1,95 +1,130 @@
-"""Core figures: `muggins list` start-up against importing click and pluggy, and engine steps per second on Tally."""
+"""Core figures: `muggins list` start-up against importing click and pluggy, and engine steps per second on Tally.
+
+Start-up: each command is a fresh process, run to its end; the commands are
+run in turns within each repeat (`timing.interleave`) and each is measured
+by its own CPU time (user + system of the reaped child) with its wall time
+beside; the ratios are medians of the per-repeat ratios. Tally: whole
+four-player matches of the core's test game (tests/testgame) through
+`muggins.engine.Match`, the same matches every repeat, decisions per CPU
+second of this process. `--baseline DIR` adds `muggins list` with this
+checkout's and DIR's packages first on PYTHONPATH (both the same way), and
+Tally matches in two worker processes. Figures are printed as JSON lines,
+never asserted.
+
+Run: `uv run python benchmarks/bench_core.py [--quick] [--baseline DIR]` (or through benchmarks/run.py).
+"""
 
 from __future__ import annotations
 
 import os
 import shutil
-import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
+from typing import Callable, Iterable
 
-from timing import median_seconds
+import timing
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _wall(cmd: list[str], repeats: int, env: dict[str, str]) -> float:
-    return median_seconds(lambda: subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True), repeats)
+#: (start-up repeats, Tally matches per repeat, Tally repeats), by default and with --quick.
+SIZES = {False: (21, 100, 15), True: (5, 20, 3)}
 
 
-def _interleaved(commands: dict[str, tuple[list[str], dict[str, str]]], repeats: int) -> dict[str, float]:
-    """Median wall time of each command, run in turn within each repeat so machine load hits them alike."""
-    for cmd, env in commands.values():  # one warm-up run each (file-system caches)
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(repeats):
-        for name, (cmd, env) in commands.items():
-            start = time.perf_counter()
-            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-            times[name].append(time.perf_counter() - start)
-    return {name: statistics.median(values) for name, values in times.items()}
+def _muggins() -> str:
+    return shutil.which("muggins") or str(Path(sys.executable).parent / "muggins")
 
 
-def startup(quick: bool) -> dict:
-    """`muggins list` (every installed plugin, and the shedding game alone) against `import click, pluggy`, side by side.
+def startup(quick: bool, baseline: str | None) -> list[dict]:
+    """`muggins list` (every installed plugin, and the shedding game alone) against `import click, pluggy`, in turns.
 
     The shedding-only figure still discovers every distribution but imports
     one game, so it separates the core's own start-up from what the other
     installed plugins cost to import; importing importlib.metadata next to
-    Click and pluggy shows the floor that discovery sets. Without bytecode caches (as with
-    PYTHONDONTWRITEBYTECODE=1 and an environment installed without
-    compiling) every run also compiles the project's and Click's source.
+    Click and pluggy shows the floor that discovery sets. Without bytecode
+    caches (as with PYTHONDONTWRITEBYTECODE=1 and an environment installed
+    without compiling) every run also compiles the project's and Click's
+    source.
     """
-    repeats = 5 if quick else 21
+    repeats = SIZES[quick][0]
     env = dict(os.environ)
-    muggins = shutil.which("muggins") or str(Path(sys.executable).parent / "muggins")
-    medians = _interleaved({
+    muggins = _muggins()
+    commands = {
         "baseline": ([sys.executable, "-c", "import click, pluggy"], env),
         "baseline_metadata": ([sys.executable, "-c", "import click, pluggy, importlib.metadata"], env),
         "list": ([muggins, "list"], env),
         "list_shedding": ([muggins, "list"], dict(env, MUGGINS_LOAD_PLUGINS="muggins_shedding")),
-    }, repeats)
-    baseline = medians["baseline"]
-    return {
-        "metric": "startup_seconds",
-        "muggins_list_median": round(medians["list"], 4),
-        "muggins_list_shedding_only_median": round(medians["list_shedding"], 4),
-        "import_click_pluggy_median": round(baseline, 4),
-        # what discovery through importlib.metadata costs before any of muggins is imported
-        "import_click_pluggy_importlib_metadata_median": round(medians["baseline_metadata"], 4),
-        "ratio": round(medians["list"] / baseline, 3),
-        "ratio_shedding_only": round(medians["list_shedding"] / baseline, 3),
-        "goal_ratio": 1.75,
-        "bytecode_caches_written": not env.get("PYTHONDONTWRITEBYTECODE"),
-        "repeats": repeats,
     }
+    if baseline:
+        commands["current:list"] = ([muggins, "list"], timing.checkout_env(timing.ROOT, env))
+        commands["baseline:list"] = ([muggins, "list"], timing.checkout_env(baseline, env))
+    found = timing.interleave({name: (lambda _, cmd=cmd, env=env: timing.command(cmd, env)) for name, (cmd, env) in commands.items()}, repeats)
+    cached = {"bytecode_caches_written": not env.get("PYTHONDONTWRITEBYTECODE")}
+    out = [
+        found.seconds("list", "startup_seconds_muggins_list", **cached),
+        found.seconds("list_shedding", "startup_seconds_muggins_list_shedding_only"),
+        found.seconds("baseline", "startup_seconds_import_click_pluggy"),
+        # what discovery through importlib.metadata costs before any of muggins is imported
+        found.seconds("baseline_metadata", "startup_seconds_import_click_pluggy_importlib_metadata"),
+        # a ratio of seconds: how many times the bare imports' time `muggins list` takes
+        found.per_repeat("startup_ratio_list_to_import_click_pluggy", lambda a, b: a / b, ["list", "baseline"], goal=1.75, **cached),
+        found.per_repeat("startup_ratio_list_shedding_only_to_import_click_pluggy", lambda a, b: a / b, ["list_shedding", "baseline"]),
+    ]
+    if baseline:
+        out += [
+            found.seconds("current:list", "current_startup_seconds_muggins_list"),
+            found.seconds("baseline:list", "baseline_startup_seconds_muggins_list", baseline=baseline),
+            found.per_repeat("startup_ratio_list_current_to_baseline", lambda a, b: a / b, ["current:list", "baseline:list"], baseline=baseline),
+        ]
+    return out
 
 
-def engine_steps(quick: bool) -> dict:
-    sys.path.insert(0, str(ROOT / "tests" / "testgame"))
-    import muggins_tally
-    from muggins.engine import Match, make_players
-    from muggins.plugins import load_registry
+def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]]]:
+    """The Tally matches (a worker finds the test game in its own checkout's tests/testgame)."""
+    matches = SIZES[quick][1]
 
-    registry = load_registry(load_entry_points=False, extra_plugins=[("tally", muggins_tally.plugin)])
-    game = registry.game("tally")
-    rules = game.Rules(hand_size=12)
-    matches = 40 if quick else 200
-    rates = []
-    for repeat in range(3 if quick else 7):
-        steps = 0
-        start = time.perf_counter()
-        for index in range(matches):
-            seed = repeat * 100000 + index
-            match = Match(game.new(rules, 4, seed), make_players(registry, game, ["random", "expert", "novice", "random"], seed))
-            match.run()
-            steps += match.decisions
-        rates.append(steps / (time.perf_counter() - start))
-    return {"metric": "tally_engine_steps_per_second", "median": round(statistics.median(rates)), "matches_per_repeat": matches, "players": 4}
+    def tally() -> Callable[[int], object]:
+        sys.path.insert(0, str(timing.checkout() / "tests" / "testgame"))
+        import muggins_tally
+        from muggins.engine import Match, make_players
+        from muggins.plugins import load_registry
+
+        registry = load_registry(load_entry_points=False, extra_plugins=[("tally", muggins_tally.plugin)])
+        game = registry.game("tally")
+        rules = game.Rules(hand_size=12)
+
+        def play(_: int) -> int:
+            steps = 0
+            for seed in range(matches):
+                match = Match(game.new(rules, 4, seed), make_players(registry, game, ["random", "expert", "novice", "random"], seed))
+                match.run()
+                steps += match.decisions
+            return steps
+
+        return play
+
+    return {"tally": tally}
 
 
-def run(quick: bool = False):
-    yield startup(quick)
-    yield engine_steps(quick)
+def engine_steps(quick: bool, baseline: str | None) -> list[dict]:
+    _, matches, repeats = SIZES[quick]
+    contenders = {"tally": tasks(quick)["tally"]()}
+    before = timing.Baseline(__file__, baseline, ["muggins"], {"quick": quick}) if baseline else None
+    try:
+        if before:
+            contenders.update(before.contenders(["tally"]))
+        found = timing.interleave(contenders, repeats)
+    finally:
+        if before:
+            before.close()
+    steps = found.results["tally"]
+    out = [found.rate("tally", steps, "tally_engine_steps_per_second", matches_per_repeat=matches, players=4)]
+    if before:
+        out += before.figures(found, "tally", matches, "tally_matches_per_second", players=4)
+    return out
+
+
+def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
+    yield from startup(quick, baseline)
+    yield from engine_steps(quick, baseline)
+
+
+if __name__ == "__main__":
+    sys.exit(timing.main(run, "core", tasks))

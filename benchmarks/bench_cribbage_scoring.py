@@ -2,16 +2,20 @@
 
 Hands are generated first (distinct random hand-and-starter combinations
 from a fixed seed, as `muggins.Card`s and as ints 0..51) and only the
-scoring loop is timed (CPU time of the process); each figure is the
-median of several runs. Nothing
+scoring loop is timed: every figure's loop runs in turns within each repeat
+(`timing.interleave`, CPU time of the process with wall time beside), and
+each figure is the median over repeats with min and max. Nothing
 is cached between calls: `score_total` looks its rank multiset up in a
 table built at import, which is the method, not a cache of inputs.
 Figures: `score_total` on Cards and on ints (`score_total_indices`),
 `score_show` with its itemised breakdown, `best_discard` decisions (table
 crib built before timing) for 2 and 3 players, and exact `rank_discards`
-rankings (what `muggins cribbage discard` computes).
+rankings (what `muggins cribbage discard` computes). `--baseline DIR` adds
+every figure with this checkout's and DIR's packages in two worker
+processes, in the same turns. Printed as a table, or as JSON lines through
+benchmarks/run.py or with `--json`; never asserted.
 
-Run: `uv run python benchmarks/bench_cribbage_scoring.py [--json] [--quick]`
+Run: `uv run python benchmarks/bench_cribbage_scoring.py [--json] [--quick] [--baseline DIR]`
 (or through benchmarks/run.py).
 """
 
@@ -19,19 +23,16 @@ from __future__ import annotations
 
 import json
 import random
-import statistics
 import sys
-import time
 from typing import Callable, Iterable
 
-from muggins.cards import standard_deck
-
-from cribbage_muggins.analysis import best_discard, crib_table, rank_discards
-from cribbage_muggins.scoring import card_index, score_show, score_total, score_total_indices
+import timing
 
 
 def distinct_hands(count: int, seed: int = 1) -> list[tuple[list, object]]:
     """`count` different (four cards, starter) combinations, each as it would come from a game."""
+    from muggins.cards import standard_deck
+
     deck = standard_deck()
     rng = random.Random(seed)
     seen: set = set()
@@ -45,82 +46,110 @@ def distinct_hands(count: int, seed: int = 1) -> list[tuple[list, object]]:
     return hands
 
 
-def median_rate(items: int, loop: Callable[[], None], repeats: int) -> tuple[float, float]:
-    """Items per second over `repeats` timed runs of `loop`: (median per CPU second, median per wall second).
-
-    The CPU figure is the headline because benchmark machines are shared:
-    another process on the same core stretches the wall clock, not the work.
-    """
-    cpu_rates = []
-    wall_rates = []
-    for _ in range(repeats):
-        wall, cpu = time.perf_counter(), time.process_time()
-        loop()
-        cpu_rates.append(items / (time.process_time() - cpu))
-        wall_rates.append(items / (time.perf_counter() - wall))
-    return statistics.median(cpu_rates), statistics.median(wall_rates)
+#: (hands scored, deals decided, deals ranked, repeats), by default and with --quick.
+SIZES = {False: (200_000, 3000, 100, 15), True: (50_000, 500, 20, 3)}
+#: metric -> (task, unit of its count)
+FIGURES = {
+    "score_total_hands_per_s": ("score_total", "hands"),
+    "score_total_indices_hands_per_s": ("score_total_indices", "hands"),
+    "score_show_hands_per_s": ("score_show", "hands"),
+    "best_discard_2p_decisions_per_s": ("best_discard_2p", "deals"),
+    "best_discard_3p_decisions_per_s": ("best_discard_3p", "deals"),
+    "rank_discards_2p_exact_per_s": ("rank_discards_2p", "deals"),
+}
 
 
-def figure(metric: str, items: int, loop: Callable[[], None], repeats: int, **over: object) -> dict:
-    cpu, wall = median_rate(items, loop, repeats)
-    return {"metric": metric, "value": round(cpu), "wall_value": round(wall), **over, "repeats": repeats}
+def counts(quick: bool) -> dict[str, int]:
+    """How many items each task handles per repeat."""
+    hands, decided, ranked, _ = SIZES[quick]
+    return {"score_total": hands, "score_total_indices": hands, "score_show": hands // 10,
+            "best_discard_2p": decided, "best_discard_3p": decided, "rank_discards_2p": ranked}
 
 
-def run(quick: bool = False) -> Iterable[dict]:
-    count = 100_000 if quick else 200_000
-    repeats = 3 if quick else 7
-    hands = distinct_hands(count)
-    as_ints = [([card_index(c) for c in hand], card_index(starter)) for hand, starter in hands]
+def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]]]:
+    """Each figure's loop by name; its data are made (from fixed seeds) when it is built, outside the timing."""
+    n = counts(quick)
 
-    def totals() -> None:
-        for hand, starter in hands:
-            score_total(hand, starter)
+    def totals() -> Callable[[int], object]:
+        from cribbage_muggins.scoring import score_total
 
-    def totals_ints() -> None:
-        for hand, starter in as_ints:
-            score_total_indices(hand, starter)
+        hands = distinct_hands(n["score_total"])
+        return lambda _: sum(score_total(hand, starter) for hand, starter in hands)
 
-    shown = hands[: count // 10]
+    def totals_ints() -> Callable[[int], object]:
+        from cribbage_muggins.scoring import card_index, score_total_indices
 
-    def shows() -> None:
-        for hand, starter in shown:
-            score_show(hand, starter)
+        hands = [([card_index(c) for c in hand], card_index(starter)) for hand, starter in distinct_hands(n["score_total_indices"])]
+        return lambda _: sum(score_total_indices(hand, starter) for hand, starter in hands)
 
-    yield figure("score_total_hands_per_s", count, totals, repeats, hands=count)
-    yield figure("score_total_indices_hands_per_s", count, totals_ints, repeats, hands=count)
-    yield figure("score_show_hands_per_s", len(shown), shows, max(3, repeats // 2), hands=len(shown))
+    def shows() -> Callable[[int], object]:
+        from cribbage_muggins.scoring import score_show
 
-    deck = standard_deck()
-    rng = random.Random(2)
-    crib_table(2)
-    crib_table(1)
-    for players, size in ((2, 6), (3, 5)):
-        deals = [(rng.sample(deck, size), rng.random() < 0.5) for _ in range(1000 if quick else 3000)]
+        hands = distinct_hands(n["score_show"])
+        return lambda _: [score_show(hand, starter) for hand, starter in hands]
 
-        def decide(deals=deals, players=players) -> None:
-            for dealt, dealer in deals:
-                best_discard(dealt, dealer, players)
+    def deals(players: int, size: int, count: int, seed: int) -> list:
+        from muggins.cards import standard_deck
 
-        yield figure(f"best_discard_{players}p_decisions_per_s", len(deals), decide, repeats, deals=len(deals))
+        deck = standard_deck()
+        rng = random.Random(seed)
+        return [(rng.sample(deck, size), rng.random() < 0.5) for _ in range(count)]
 
-    ranked = [(rng.sample(deck, 6), True) for _ in range(50 if quick else 200)]
+    def decide(players: int, size: int) -> Callable[[], Callable[[int], object]]:
+        def make() -> Callable[[int], object]:
+            from cribbage_muggins.analysis import best_discard, crib_table
 
-    def rank_all() -> None:
-        for dealt, dealer in ranked:
-            rank_discards(dealt, dealer)
+            crib_table(2)
+            crib_table(1)
+            dealt = deals(players, size, n[f"best_discard_{players}p"], players)
+            return lambda _: [str(best_discard(cards, dealer, players)) for cards, dealer in dealt]
+        return make
 
-    yield figure("rank_discards_2p_exact_per_s", len(ranked), rank_all, 3, deals=len(ranked))
+    def rank_all() -> Callable[[int], object]:
+        from cribbage_muggins.analysis import rank_discards
+
+        dealt = [(cards, True) for cards, _ in deals(2, 6, n["rank_discards_2p"], 4)]
+        return lambda _: [rank_discards(cards, dealer) for cards, dealer in dealt]
+
+    return {"score_total": totals, "score_total_indices": totals_ints, "score_show": shows,
+            "best_discard_2p": decide(2, 6), "best_discard_3p": decide(3, 5), "rank_discards_2p": rank_all}
+
+
+def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
+    repeats = SIZES[quick][3]
+    made, n = tasks(quick), counts(quick)
+    names = list(made)
+    before = timing.Baseline(__file__, baseline, ["muggins", "cribbage_muggins"], {"quick": quick}) if baseline else None
+    try:
+        contenders = {name: make() for name, make in made.items()}
+        if before:
+            contenders.update(before.contenders(names))
+        found = timing.interleave(contenders, repeats)
+    finally:
+        if before:
+            before.close()
+    for metric, (task, unit) in FIGURES.items():
+        yield found.rate(task, n[task], metric, **{unit: n[task]})
+        if before:
+            yield from before.figures(found, task, n[task], metric, **{unit: n[task]})
 
 
 def main(argv: list[str]) -> int:
-    figures = list(run(quick="--quick" in argv))
+    if argv[:1] == ["--worker"]:
+        return timing.main(run, "cribbage_scoring", tasks, argv)
+    baseline = argv[argv.index("--baseline") + 1] if "--baseline" in argv else None
+    figures = list(run(quick="--quick" in argv, baseline=baseline))
     if "--json" in argv:
-        print(json.dumps({f["metric"]: {"cpu": f["value"], "wall": f["wall_value"]} for f in figures}))
+        for f in figures:
+            print(json.dumps({"bench": "cribbage_scoring", **f}))
         return 0
-    print(f"{'figure':<36} {'per CPU s':>12} {'per wall s':>12}  over")
+    print(f"{'figure':<52} {'per CPU s':>10} {'min':>10} {'max':>10} {'per wall s':>10}  over")
     for f in figures:
-        over = ", ".join(f"{k} {v}" for k, v in f.items() if k not in ("metric", "value", "wall_value"))
-        print(f"{f['metric']:<36} {f['value']:>12,} {f['wall_value']:>12,}  {over}")
+        if f["value"] is None:
+            print(f"{f['metric']:<52} {'-':>10}  {f.get('error', '')}")
+            continue
+        over = ", ".join(f"{k} {v}" for k, v in f.items() if k not in ("metric", "value", "min", "max", "wall", "clock"))
+        print(f"{f['metric']:<52} {f['value']:>10,} {f['min']:>10,} {f['max']:>10,} {f['wall']:>10,}  {over}")
     return 0
 
 
