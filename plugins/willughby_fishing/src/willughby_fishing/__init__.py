@@ -1,9 +1,12 @@
 """willughby_fishing: the Willughby fishing game ("Laugh and Lie Down") as a muggins plugin.
 
-The package owns the game's house rules (`FishingRules`), its state machine
-(`FishingState`), the registered `FishingGame` with its terminal rendering
-and narration, the game's bots (`expert`, `novice`, `random`) and the
-plugin module that registers them with the core (entry point
+The package owns the game's house rules (`FishingRules`), the terms a match
+is played by (`FishingTerms`: stakes, settlement tariff and the kinds of
+claim, which house-rule plugins may change through the hooks of
+`willughby_fishing.hookspecs`), its state machine (`FishingState`), the
+registered `FishingGame` with its terminal rendering and narration, the
+game's bots (`expert`, `novice`, `random`) and the plugin module that
+registers them and the hook specs with the core (entry point
 `willughby_fishing`).
 """
 
@@ -12,7 +15,8 @@ from typing import Any
 
 __version__ = "1.0.0"
 
-_MODULE_OF = {"FishingGame": "game", "FishingRules": "rules", "FishingState": "state", "Capture": "state", "settlement": "state"}
+_MODULE_OF = {"FishingGame": "game", "FishingRules": "rules", "FishingState": "state", "Capture": "state", "settlement": "state",
+              "FishingTerms": "terms", "STANDARD_TERMS": "terms", "CLAIM_KINDS": "terms"}
 
 __all__ = sorted(_MODULE_OF)
 

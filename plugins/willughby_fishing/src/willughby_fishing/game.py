@@ -10,7 +10,10 @@ on the seat to act, the pot and the chip ledger in words), `describe` (one
 line per record event: the cut, antes, the deal, claims, captures,
 lie-downs, the stop, the reward, the dealer's sweep, the settlement and the
 end of the match) and `standings` (the banners at each deal's settlement
-and at the end of the match, ranked by net chips).
+and at the end of the match, ranked by net chips). Chips are narrated from
+the events, which carry the match's terms (the antes, the reward, the
+tariff), so a house-rule plugin's stakes are told as they are played;
+`terms` gives the terms a match under given rules would be played by.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from typing import Any, Mapping, Sequence
 
 from muggins import Game, parse_card
 
-from .rules import HAND_SIZE, PAR, PLAYERS, FishingRules
+from .rules import HAND_SIZE, PLAYERS, FishingRules
+from .terms import STANDARD_TERMS, FishingTerms, ask_terms, tariff_text
 
 __all__ = ["FishingGame", "ledger_text"]
 
@@ -109,6 +113,16 @@ class FishingGame(Game):
     }
     State = "willughby_fishing.state:FishingState"  # imported on first use: `muggins list` stays quick
 
+    def terms(self, rules: FishingRules, players: int = PLAYERS) -> FishingTerms:
+        """The terms (stakes, tariff, kinds of claim) a match under `rules` is played by.
+
+        Asks the house-rule plugins of the registry the game was registered
+        with (`willughby_fishing.hookspecs`), as `FishingState.new` does once
+        per match; HouseRuleError (one line naming the plugins) when their
+        answers cannot be used.
+        """
+        return ask_terms(self, rules, players)
+
     def max_decisions(self, rules: FishingRules, players: int) -> int:
         # Per deal at most: 3 layout fours + done, a layout window, 5 players' claims (at most 3 sets
         # each) and dones, then 40 turns (each takes a hand card) each followed by a 4-seat window.
@@ -117,8 +131,9 @@ class FishingGame(Game):
     # -- what a human sees ----------------------------------------------------
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
         n, phase = view["players"], view["phase"]
+        reward = view["terms"]["stakes"]["reward"] if "terms" in view else STANDARD_TERMS.reward
         lines = [f"Deal {view['deal'] + 1} of {view['deals']} · dealer {_name(view['dealer'], seat)} · pot {_chips(view['pot'])} · "
-                 f"reward: {'last player holding cards' if view['reward_rule'] == 'last_holder' else 'last capture'}"]
+                 f"reward {_chips(reward)}: {'last player holding cards' if view['reward_rule'] == 'last_holder' else 'last capture'}"]
         # Worded as the deal's narration of the table and the hand, so a terminal prints them once.
         lines.append(_field_line(view["field"]))
         if view.get("hand") is not None:
@@ -186,7 +201,7 @@ class FishingGame(Game):
             return f"Only {_who(event['holder'], seat) if event['holder'] != seat else 'you'} hold{'' if event['holder'] == seat else 's'} cards: the hand stops."
         if kind == "reward":
             how = {"last_holder": "as the last holding cards", "last_capture": "for the last capture", "dealer": "as dealer (no capture was made)"}[event["how"]]
-            return f"{_who(event['seat'], seat)} take{'' if event['seat'] == seat else 's'} {event['chips']} chips {how}."
+            return f"{_who(event['seat'], seat)} take{'' if event['seat'] == seat else 's'} {_chips(event['chips'])} {how}."
         if kind == "sweep":
             hand = f"the last hand {_cards(event['hand'])} and " if event["hand"] else ""
             return f"{_who(event['seat'], seat)} (dealer) sweep{'' if event['seat'] == seat else 's'} {hand}the table {_cards(event['field'])} into the collection."
@@ -204,7 +219,8 @@ class FishingGame(Game):
         """The banner at each deal's settlement (collections, chips won or paid, the ledger) and at the match's end (ranking)."""
         kind = event["type"]
         if kind == "settle":
-            lines = [f"Deal {event['deal'] + 1} is over: a chip for each pair over or short of {PAR} cards."]
+            tariff = event.get("tariff") or STANDARD_TERMS.tariff_dict()  # records made before the tariff was recorded
+            lines = [f"Deal {event['deal'] + 1} is over: {tariff_text(tariff['per_pair'], tariff['empty'])}."]
             width = max(len(str(size)) for size in event["sizes"])
             for s, (size, chips) in enumerate(zip(event["sizes"], event["chips"])):
                 if chips > 0:

@@ -12,9 +12,13 @@ which the others, from the left of the player concerned, may claim a
 forgotten four, the pair left when only one of three table cards was taken,
 the sets of a laid-down hand, or (the holder alone) the other pair of a rank
 just captured; stops the hand when at most one player holds cards, pays the
-5-chip reward, sweeps the rest into the dealer's collection and settles
-every collection against par (eight cards) through the pot. Cards are ints
-0..51 (index into the standard deck: suit i // 13, rank i % 13 + 1).
+reward, sweeps the rest into the dealer's collection and settles every
+collection through the pot. The antes, the reward, the settlement tariff and
+the kinds of claim a window may take are the match's `FishingTerms`
+(willughby_fishing.terms: the standard 3 and 2, 5 chips, a chip per pair
+over or short of eight cards, every claim), asked of the house-rule plugins
+once when the match is created and kept in the state. Cards are ints 0..51
+(index into the standard deck: suit i // 13, rank i % 13 + 1).
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, responders, standard_deck
 from muggins.actions import Move
 
-from .rules import ANTE_DEALER, ANTE_OTHER, FIELD_SIZE, HAND_SIZE, PAR, PLAYERS, REWARD, FishingRules
+from .rules import FIELD_SIZE, HAND_SIZE, PLAYERS, FishingRules
+from .terms import STANDARD_TERMS, FishingTerms, ask_terms
 
 __all__ = [
     "FishingState", "Capture", "DECK", "CODES", "CODE_INDEX", "RANK_LABEL", "rank_of",
@@ -93,9 +98,9 @@ def cut_for_dealer(seed: int, players: int = PLAYERS) -> tuple[int, list[list[li
         contenders = lowest
 
 
-def settlement(sizes: Sequence[int]) -> list[int]:
-    """Chips each collection receives (+) or pays (-): one per pair over or short of eight cards."""
-    return [(size - PAR) // 2 for size in sizes]
+def settlement(sizes: Sequence[int], terms: FishingTerms = STANDARD_TERMS) -> list[int]:
+    """Chips each collection receives (+) or pays (-) by the terms' tariff (standard: one per pair over or short of eight cards)."""
+    return terms.settlement(sizes)
 
 
 def capture_options(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Capture], list[Capture]]:
@@ -211,14 +216,25 @@ class FishingState(State):
         self.stats = {key: 0 for key in _STAT_KEYS}
         self.seat_stats = {key: [0] * n for key in _SEAT_STAT_KEYS}
         self.opening: list[dict] = []
+        self.set_terms(STANDARD_TERMS)
+
+    def set_terms(self, terms: FishingTerms) -> None:
+        """Play by `terms` (before the first deal: the antes of a deal already paid stay as they are)."""
+        self.terms = terms
+        # Read at every capture of one table card, so kept as plain flags.
+        self.left_pair_claimable = terms.claimable("left_pair")
+        self.other_pair_claimable = terms.claimable("other_pair")
+        self.capturer_pair_claimable = terms.claimable("other_pair_capturer")
 
     # -- set-up -------------------------------------------------------------
     @classmethod
     def new(cls, game: Game, rules: FishingRules, players: int, seed: int) -> "FishingState":
         state = cls(game, rules, players, seed)
+        state.set_terms(ask_terms(game, rules, players))  # once per match: the house-rule plugins' answers
         state.first_dealer, state.cut_rounds = cut_for_dealer(seed, players)
         events: list[dict] = [{"type": "cut", "rounds": state.cut_rounds, "dealer": state.first_dealer,
-                               "reveals": sorted({code for rnd in state.cut_rounds for _, code in rnd})}]
+                               "reveals": sorted({code for rnd in state.cut_rounds for _, code in rnd}),
+                               "terms": state.terms.to_dict()}]
         state._start_deal(events)
         state.opening = events
         return state
@@ -239,17 +255,24 @@ class FishingState(State):
         pot: int | None = None,
         last_capture: int = -1,
         seed: int = 0,
+        terms: FishingTerms | None = None,
     ) -> "FishingState":
         """A hand-made position at `mover`'s turn (for tests and docs).
 
-        Cards are given as codes. Cards named nowhere go into the dealer's
+        Cards are given as codes (`"QS"`, `"10H"`, `"TD"`), per seat as a
+        mapping or a list of five. Cards named nowhere go into the dealer's
         collection (in pairs: their number is always even when the named
-        collections are). `ledger` and `pot` default to the antes just paid.
+        collections are). `dealer` defaults to the seat on `mover`'s right.
+        The terms are asked of the installed house-rule plugins, as for a new
+        match, unless given (`terms=FishingTerms(reward=10)`); `ledger` and
+        `pot` default to the first deal's antes just paid by those terms.
         The position starts at `mover`'s turn: the layout and the hand claims
-        are taken to be over.
+        are taken to be over, and the match is in its first deal (give
+        `FishingRules(deals=1)` for the position to end the match).
         """
         rules = rules or FishingRules()
         state = cls(game, rules, PLAYERS, seed)
+        state.set_terms(ask_terms(game, rules, PLAYERS) if terms is None else terms)
         state.dealer = state.first_dealer = (mover - 1) % PLAYERS if dealer is None else dealer
 
         def by_seat(spec: Any) -> dict[int, list[int]]:
@@ -273,7 +296,7 @@ class FishingState(State):
             raise ValueError("every collection must hold an even number of cards (the cards named nowhere go to the dealer's collection: name one more or one fewer)")
         for s in laid_down:
             state.laid_down[s] = True
-        antes = [ANTE_DEALER if s == state.dealer else ANTE_OTHER for s in range(PLAYERS)]
+        antes = state.terms.antes(state.dealer)
         state.ledger = [-a for a in antes] if ledger is None else list(ledger)
         state.pot = sum(antes) if pot is None else pot
         state.last_capture = last_capture
@@ -287,7 +310,7 @@ class FishingState(State):
     def _start_deal(self, events: list[dict]) -> None:
         n = PLAYERS
         self.dealer = dealer = (self.first_dealer + self.deal) % n
-        antes = [ANTE_DEALER if s == dealer else ANTE_OTHER for s in range(n)]
+        antes = self.terms.antes(dealer)
         for s in range(n):
             self.ledger[s] -= antes[s]
         self.pot += sum(antes)
@@ -382,7 +405,7 @@ class FishingState(State):
             self._open_layout_window(events)
 
     def _open_layout_window(self, events: list[dict]) -> None:
-        fours = [c for r, group in _sets(self.field) if len(group) == 4 for c in group]
+        fours = [c for r, group in _sets(self.field) if len(group) == 4 for c in group] if self.terms.claimable("field_four") else []
         if self._open_window(self.dealer, {"after": "layout", "seat": self.dealer}, fours, "field_four", None):
             # Said whether or not a four is due (the layout is public anyway), so the window has a line of its own.
             events.append({"type": "layout_claims", "dealer": self.dealer})
@@ -438,17 +461,18 @@ class FishingState(State):
         subject = {"after": "capture", "seat": m, "rank": rank, "table_before": table_before}
         if table_before == 3:
             self.stats["incomplete_captures"] += 1
-            left = [c for c in self.field if c % 13 == same]
+            left = [c for c in self.field if c % 13 == same] if self.left_pair_claimable else []
             opened = self._open_window(m, subject, left, "left_pair", None)
         else:
             holder = -1
             pair: list[int] = []
-            if table_before == 1:
+            if table_before == 1 and self.other_pair_claimable:
                 # The capturer too: one who forgot a three and captured with one of its cards holds the other pair.
                 for s in range(PLAYERS):
                     held = [c for c in self.hands[s] if c % 13 == same]
                     if len(held) == 2:
-                        holder, pair = s, held
+                        if s != m or self.capturer_pair_claimable:
+                            holder, pair = s, held
                         break
             opened = self._open_window(m, subject, pair, "other_pair", (holder,) if holder >= 0 else ())
         if not opened:
@@ -462,7 +486,11 @@ class FishingState(State):
         self.laid_down[m] = True
         self.stats["lie_downs"] += 1
         events.append({"type": "lie_down", "seat": m, "cards": _codes(cards), "reveals": _codes(cards)})
-        due = [c for _, group in _sets(cards) for c in group] + self._spent_pairs(cards)
+        terms = self.terms
+        fours, threes = terms.claimable("laid_down_four"), terms.claimable("laid_down_three")
+        due = [c for _, group in _sets(cards) if (fours if len(group) == 4 else threes) for c in group]
+        if terms.claimable("laid_down_pair"):
+            due += self._spent_pairs(cards)
         if not self._open_window(m, {"after": "lie_down", "seat": m}, due, "laid_down", None):
             self._end_turn(events)
 
@@ -626,10 +654,11 @@ class FishingState(State):
             winner, how = self.last_capture, "last_capture"
         else:  # nobody ever captured: the last holder if any, else the dealer
             winner, how = (holder, "last_holder") if holder is not None else (dealer, "dealer")
-        self.pot -= REWARD
-        self.ledger[winner] += REWARD
+        reward = self.terms.reward
+        self.pot -= reward
+        self.ledger[winner] += reward
         self.seat_stats["rewards"][winner] += 1
-        events.append({"type": "reward", "seat": winner, "chips": REWARD, "how": how, "pot": self.pot, "ledger": list(self.ledger)})
+        events.append({"type": "reward", "seat": winner, "chips": reward, "how": how, "pot": self.pot, "ledger": list(self.ledger)})
         hand = self.hands[holder] if holder is not None else []
         swept_hand, swept_field = _codes(hand), _codes(self.field)
         self.collections[dealer].extend(hand)
@@ -642,7 +671,7 @@ class FishingState(State):
         sizes = [len(c) for c in self.collections]
         if any(size % 2 for size in sizes) or sum(sizes) != 52:
             raise AssertionError(f"collections must hold the 52 cards in pairs, not {sizes}")
-        chips = settlement(sizes)
+        chips = self.terms.settlement(sizes)
         for s in range(n):  # payers first, so the pot never runs short
             if chips[s] < 0:
                 self.ledger[s] += chips[s]
@@ -653,7 +682,8 @@ class FishingState(State):
                 self.pot -= chips[s]
         if self.pot != 0 or sum(self.ledger) != 0:
             raise AssertionError(f"settlement left {self.pot} chips in the pot (collections {sizes})")
-        events.append({"type": "settle", "deal": self.deal, "sizes": sizes, "chips": chips, "pot": self.pot, "ledger": list(self.ledger)})
+        events.append({"type": "settle", "deal": self.deal, "sizes": sizes, "chips": chips, "pot": self.pot, "ledger": list(self.ledger),
+                       "tariff": self.terms.tariff_dict()})
         self.deal += 1
         if self.deal >= self.rules.deals:
             self.phase = "over"
@@ -686,6 +716,7 @@ class FishingState(State):
             "pot": self.pot,
             "ledger": list(self.ledger),
             "reward_rule": self.rules.reward,
+            "terms": self.terms.to_dict(),
             "last_capture": self.last_capture,
             "window": None if window is None else {**window.subject, "responder": window.current},
         }
@@ -732,6 +763,7 @@ class FishingState(State):
             "stats": dict(self.stats),
             "seat_stats": {key: list(values) for key, values in self.seat_stats.items()},
             "opening": self.opening,
+            "terms": self.terms.to_dict(),
         }
 
     def load_fields(self, data: Mapping[str, Any]) -> None:
@@ -751,6 +783,8 @@ class FishingState(State):
         self.stats = dict(data["stats"])
         self.seat_stats = {key: list(values) for key, values in data["seat_stats"].items()}
         self.opening = list(data["opening"])
+        # A state saved before the terms were kept was played by the standard ones.
+        self.set_terms(FishingTerms.from_dict(data["terms"]) if "terms" in data else STANDARD_TERMS)
 
 
 def _claim_move(rank: int, count: int, where: str) -> Move:
