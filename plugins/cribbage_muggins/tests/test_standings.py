@@ -14,7 +14,7 @@ import pytest
 from muggins.engine import Match
 from muggins.players import make_players
 
-from cribbage_muggins.rules import CribbageRules
+from cribbage_muggins.rules import CribbageRules, automatic_skunk_lines
 
 human = pytest.importorskip("muggins_cli.human")
 
@@ -66,12 +66,15 @@ def test_partnership_and_three_handed_banners_name_sides_and_cribs(game):
     assert game.standings(three, 2) == ["After deal 1: seat 0: 5 · seat 1: 9 · you: 12", "Seat 1 deals next; the crib is theirs."]
 
 
-def over(winners, scores, skunked=None, doubled=None, *, reached=None, lowball=False):
+def over(winners, scores, skunked=None, doubled=None, *, reached=None, lowball=False, target=None):
     players = 4 if len(scores) == 2 and len(winners) == 2 else max(2, len(scores))
     reached = winners[0] % len(scores) if reached is None else reached
     seats = [s for s in range(players) if s % len(scores) == reached]
+    target = target or (121 if max(scores) >= 121 else 61)
+    skunk, double = automatic_skunk_lines(target)
     return {"type": "game_over", "reached": reached, "reached_seats": seats, "why": "hand count", "lowball": lowball,
-            "winners": winners, "scores": scores, "skunked": skunked or [0] * players, "double_skunked": doubled or [0] * players}
+            "winners": winners, "scores": scores, "skunked": skunked or [0] * players, "double_skunked": doubled or [0] * players,
+            "target": target, "skunk_line": skunk, "double_skunk_line": double}
 
 
 @pytest.mark.parametrize(("event", "seat", "lines"), [
@@ -89,6 +92,17 @@ def test_game_over_banner(game, event, seat, lines):
     assert game.standings(event, seat) == lines
     line = game.describe(event, seat)
     assert "[" not in line and lines[1].removeprefix("Final scores: ") in line
+
+
+def test_the_skunk_line_named_is_the_event_s_own_not_one_read_off_the_scores(game):
+    # A game to 91: the loser's 59 is under its skunk line (61), and 59 < 121 would once have said "under 31".
+    to_91 = over([0], [91, 59], [0, 1], target=91)
+    assert to_91["skunk_line"] == 61 and to_91["double_skunk_line"] == 31
+    assert game.standings(to_91, 1)[-1] == "You are skunked (under 61)."
+    moved = dict(over([0], [121, 80], [0, 1]), skunk_line=100)
+    assert game.describe(moved, 0).endswith("; seat 1 is skunked (under 100).")
+    old_record = {k: v for k, v in over([0], [121, 80], [0, 1]).items() if k not in ("target", "skunk_line", "double_skunk_line")}
+    assert game.standings(old_record, 0)[-1] == "Seat 1 is skunked."  # no line is guessed from the scores
 
 
 def test_game_over_from_a_position_ends_with_the_banner(position, game):

@@ -11,16 +11,23 @@ crib, the count on the table worded as its narration so a terminal prints
 it once), `describe` (one line per event, the breakdown of each settled
 count on one compact line) and `standings` (the banner at the end of each
 deal, hung on the next deal's event because that is the first to carry the
-scores after the crib, and at game over: winner, final scores, skunks).
+scores after the crib, and at game over: winner, final scores, skunks,
+the skunk lines read from the event's own `skunk_line` and
+`double_skunk_line`). `rules_in_force` asks the house-rule plugins what a
+match plays by (`house`); a variant game subclasses `CribbageGame` with
+its own name, title and `Rules` and gets everything else, bots included.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from muggins import Game, parse_card
 
-from .rules import DEAL, DOUBLE_SKUNK_LINE, SKUNK_LINE, CribbageRules
+from .rules import DEAL, CribbageRules
+
+if TYPE_CHECKING:
+    from .house import RulesInForce
 
 __all__ = ["CribbageGame", "breakdown_text", "scores_text"]
 
@@ -127,28 +134,25 @@ def breakdown_text(items: Any) -> str:
 
 
 def _skunk_text(event: Mapping[str, Any], viewer: int | None) -> str:
-    """`seat 1 is skunked (under 91)`, `seats 1 and 3 are double-skunked (under 61)`, or "" when nobody was."""
+    """`seat 1 is skunked (under 91)`, `seats 1 and 3 are double-skunked (under 61)`, or "" when nobody was.
+
+    The line comes from the event's `skunk_line` / `double_skunk_line`; an
+    event without them (a record made before they were added) names no line.
+    """
     players, nsides = len(event["skunked"]), len(event["scores"])
-    target = _target_of(event)
     found = []
     for side, seats in enumerate(_sides(players, nsides)):
         if any(event["double_skunked"][s] for s in seats):
-            line = DOUBLE_SKUNK_LINE.get(target)
+            line = event.get("double_skunk_line")
             found.append(f"{side_name(seats, viewer)} {_are(seats, viewer)} double-skunked" + (f" (under {line})" if line else ""))
         elif any(event["skunked"][s] for s in seats):
-            line = SKUNK_LINE.get(target)
+            line = event.get("skunk_line")
             found.append(f"{side_name(seats, viewer)} {_are(seats, viewer)} skunked" + (f" (under {line})" if line else ""))
     return ", ".join(found)
 
 
 def _are(seats: Sequence[int], viewer: int | None) -> str:
     return "are" if len(seats) > 1 or viewer in seats else "is"
-
-
-def _target_of(event: Mapping[str, Any]) -> int | None:
-    """The target, read off the winning side's score when the event does not carry it (61 or 121)."""
-    top = event["scores"][event["reached"]] if "reached" in event else max(event["scores"])
-    return 61 if top < 121 else 121
 
 
 class CribbageGame(Game):
@@ -171,12 +175,25 @@ class CribbageGame(Game):
     }
     State = "cribbage_muggins.state:CribbageState"
 
+    def rules_in_force(self, rules: CribbageRules, players: int) -> "RulesInForce":
+        """What a match under `rules` plays by: the rules combined with the answers of the house-rule plugins in force.
+
+        Asks each of the game's hooks (`hookspecs`) once; HouseRuleError, in
+        one line naming the plugin, for an answer the game cannot use. With
+        no plugin answering: the rules' own target and lines, standard scoring.
+        """
+        from .house import rules_in_force
+
+        return rules_in_force(self, rules, players)
+
     def max_decisions(self, rules: CribbageRules, players: int) -> int:
         # Per deal: the discards, every card pegged, every count and every response to it.
         per_deal = players + players * 4 + (players + 1) * players
         sides = 2 if rules.partnerships else players
-        # Every deal scores at least the last card, and no settlement lowers the sum of the scores.
-        return per_deal * (sides * (rules.target - 1) + 1) + 16
+        target = self.rules_in_force(rules, players).target
+        # Every deal scores at least the last card (or a 31: house rules keep both at 1 or more),
+        # and no settlement lowers the sum of the scores.
+        return per_deal * (sides * (target - 1) + 1) + 16
 
     def sides(self, rules: CribbageRules, players: int) -> tuple[tuple[int, ...], ...] | None:
         if rules.partnerships and players == 4:
@@ -254,7 +271,7 @@ class CribbageGame(Game):
         if kind == "go":
             return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'say', 'says')} go (count {event['count']})."
         if kind == "go_point":
-            return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'peg', 'pegs')} 1 for {event['why']}."
+            return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'peg', 'pegs')} {event.get('points', 1)} for {event['why']}."
         if kind == "deal_over":
             return f"Deal {event['deal'] + 1} is over: {scores_text(event['scores'], event['players'], seat)}."
         if kind == "count_reset":
@@ -289,7 +306,7 @@ class CribbageGame(Game):
         if kind == "cut":
             return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'cut', 'cuts')}; the starter is {_card(event['starter'])}."
         if kind == "heels":
-            return f"His heels: {_who(event['seat'], seat)} {_verb(event['seat'], seat, 'peg', 'pegs')} 2 for the jack turned."
+            return f"His heels: {_who(event['seat'], seat)} {_verb(event['seat'], seat, 'peg', 'pegs')} {event.get('points', 2)} for the jack turned."
         if kind == "deal":
             extra = " and one card from the pack to the crib" if event["crib_from_pack"] else ""
             dealt = f"Deal {event['deal'] + 1}: {_who(event['dealer'], seat)} {_verb(event['dealer'], seat, 'deal', 'deals')} {event['cards_each']} cards each{extra}."

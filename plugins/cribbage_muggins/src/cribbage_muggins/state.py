@@ -18,21 +18,30 @@ shows and pegging are scored by their totals alone (`score_total`,
 `peg_points`); hands are kept in rank order; cards, actions and codes are
 looked up by the identity of the interned cards; the deal is
 `random.shuffle`'s own steps written out (`shuffled_deck`, the same cards).
+House rules: the match plays by its `RulesInForce` (`house`), asked of the
+house-rule plugins once when the match is created and kept in the state and
+its saves: the target and skunk lines, and the show and pegging scorings.
+With the standard scoring the fast functions above are used as they are;
+another scoring uses its own tables (`ShowScoring.total`,
+`PegScoring.points`) and its own range of counts.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, parse_card, standard_deck
 from muggins.actions import IllegalAction, Move
 
-from .rules import DEAL, DOUBLE_SKUNK_LINE, SKUNK_LINE, CribbageRules
+from .house import RulesInForce
+from .rules import DEAL, CribbageRules
 from .scoring import peg_points, score_peg, score_show, score_total
 
-__all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "sort_cards", "pips", "shuffled_deck"]
+__all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "count_actions", "sort_cards", "pips",
+           "shuffled_deck"]
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 
@@ -128,6 +137,20 @@ MUGGINS: tuple[Claim, ...] = (None,) + tuple(Claim("muggins", amount=k, label=f"
 OVERCOUNT = Claim("overcount", label="overcount", keys=("o",))
 RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
 _ACCEPT_ONLY: tuple[Action, ...] = (ACCEPT,)
+
+
+@lru_cache(maxsize=None)
+def count_actions(max_count: int) -> tuple[tuple[Move, ...], tuple[Claim | None, ...], tuple[Action, ...]]:
+    """(announces 0..max_count, muggins claims indexed by amount with None at 0, every response) for that range of counts.
+
+    29 gives the module's `ANNOUNCE`, `MUGGINS` and `RESPONSES`; a larger
+    range (a house-rule scoring) extends them with the same objects first.
+    """
+    if max_count == MAX_COUNT:
+        return ANNOUNCE, MUGGINS, RESPONSES
+    announce = ANNOUNCE[:max_count + 1] + tuple(Move(f"announce {n}", label=str(n), data=n) for n in range(MAX_COUNT + 1, max_count + 1))
+    claims = MUGGINS[:max_count + 1] + tuple(Claim("muggins", amount=k, label=f"muggins {k}") for k in range(MAX_COUNT + 1, max_count + 1))
+    return announce, claims, (ACCEPT, OVERCOUNT) + claims[1:]
 _PLAY_BY_ID: dict[int, Move] = {id(c): Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
 _PEG_PROMPTS: tuple[str, ...] = tuple(f"Count {n}: play a card" for n in range(32))
 
@@ -152,7 +175,7 @@ class CribbageState(State):
         self.sides = [[s for s in range(n) if self.side_of(s) == side] for side in range(self.nsides)]
         self.each, self.lay, self.extra = DEAL[n]
         self.counting = rules.counting
-        self.target = rules.target
+        self.use_rules_in_force(RulesInForce.from_rules(rules))
         self.first_dealer = 0
         self.dealer = 0
         self.deal_no = 0
@@ -185,6 +208,23 @@ class CribbageState(State):
         self.seat_figures = {"muggins_points": [0] * n, "overcount_points": [0] * n, "counts_low": [0] * n, "counts_high": [0] * n}
         self.opening: list[dict] = []
 
+    def use_rules_in_force(self, house: RulesInForce) -> None:
+        """Play by `house` (target, skunk lines, scorings): the standard fast functions, or the scoring's own tables."""
+        self.house = house
+        self.target = house.target
+        self.skunk_line, self.double_skunk_line = house.skunk_line, house.double_skunk_line
+        show, peg = house.show, house.peg
+        self.show_scoring, self.peg_scoring = show, peg
+        self.show_total = score_total if show.standard else show.total
+        self.peg_points = peg_points if peg.standard else peg.points
+        self.go_points, self.last_card_points, self.heels_points = peg.go, peg.last_card, peg.his_heels
+        self.max_count = house.max_count
+        self.announce, self.muggins_claims, self.responses = count_actions(self.max_count)
+        self._count_range = "" if self.max_count == MAX_COUNT else f"0-{self.max_count}"
+        # Only a house-rule scoring is put in the view, so the standard view is what it always was.
+        self._house_view = {} if house.standard_scoring else {
+            "show_scoring": show.to_items(), "peg_scoring": peg.to_items(), "max_count": self.max_count}
+
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partners else seat
 
@@ -203,10 +243,13 @@ class CribbageState(State):
             "window": self.window.to_dict() if self.window else None, "pending": dict(self.pending),
             "winner_side": self.winner_side, "ended_by": self.ended_by, "stats": dict(self.stats),
             "seat_figures": {k: list(v) for k, v in self.seat_figures.items()}, "opening": self.opening,
+            "house": self.house.to_dict(),
         }
 
     def load_fields(self, data: Mapping[str, Any]) -> None:
         self._blank()
+        if "house" in data:  # saved before house rules existed: the rules' own values, set by _blank
+            self.use_rules_in_force(RulesInForce.from_dict(data["house"]))
         for key in ("first_dealer", "dealer", "deal_no", "phase", "actor", "count", "turn", "last", "crib_shown", "winner_side", "ended_by"):
             setattr(self, key, data[key])
         self.scores = list(data["scores"])
@@ -230,7 +273,9 @@ class CribbageState(State):
     # -- set-up ---------------------------------------------------------------
     @classmethod
     def new(cls, game: Game, rules: CribbageRules, players: int, seed: int) -> "CribbageState":
+        rules.validate()
         state = cls(game, rules, players, seed)
+        state._ask_house_rules()
         events: list[dict] = []
         if rules.lowball and rules.muggins:
             events.append(event("note", text="Lowball is played without muggins: every show is scored automatically."))
@@ -239,6 +284,12 @@ class CribbageState(State):
         state._deal(events)
         state.opening = events
         return state
+
+    def _ask_house_rules(self) -> None:
+        """Ask the house-rule plugins in force (once, as the match is created) what this match plays by."""
+        asker = getattr(self.game, "rules_in_force", None)
+        if asker is not None:
+            self.use_rules_in_force(asker(self.rules, self.players))
 
     def opening_events(self) -> list[dict]:
         return list(self.opening)
@@ -308,12 +359,13 @@ class CribbageState(State):
             p = self.pending
             whose = "their" if p["seat"] != seat else "your"
             prompt = f"seat {p['seat']} counts {p['announced']} for {whose} {p['what']}: accept, muggins K or overcount?"
-            return Decision(seat, "respond", RESPONSES, right, prompt, True)
+            return Decision(seat, "respond", self.responses, right, prompt, True)
         if phase == "count":
             seat, what = self.actor, self.pending["what"]
             cards = self.crib if what == "crib" else self.hands[seat]
-            prompt = f"Count your {what} {' '.join(map(str, sort_cards(cards)))} with {self.starter} (type 0-29)"
-            return Decision(seat, "count", ANNOUNCE, (ANNOUNCE[self.pending["truth"]],), prompt, True)
+            prompt = f"Count your {what} {' '.join(map(str, sort_cards(cards)))} with {self.starter} (type {self._count_range or '0-29'})"
+            announce = self.announce
+            return Decision(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
         if phase == "discard":
             seat = self.actor
             indices = [_INDEX_BY_ID[id(c)] for c in self.hands[seat]]
@@ -330,7 +382,7 @@ class CribbageState(State):
         p = self.pending
         announced, truth = p["announced"], p["truth"]
         if announced < truth:
-            return (MUGGINS[truth - announced],)
+            return (self.muggins_claims[truth - announced],)
         if announced > truth:
             return (OVERCOUNT,)
         return _ACCEPT_ONLY
@@ -389,11 +441,11 @@ class CribbageState(State):
         wanted = self.events_wanted
         if wanted:
             events.append(event("cut", seat=cutter, dealer=self.dealer, starter=self.starter.code, reveals=[self.starter.code]))
-        if self.starter[0] == 11:
+        if self.starter[0] == 11 and self.heels_points:
             self.stats["heels"] += 1
             if wanted:
-                events.append(event("heels", seat=self.dealer, points=2))
-            if self._score(self.dealer, 2, "his heels", events):
+                events.append(event("heels", seat=self.dealer, points=self.heels_points))
+            if self._score(self.dealer, self.heels_points, "his heels", events):
                 return
         self.phase = "peg"
         self.turn = (self.dealer + 1) % self.players
@@ -410,9 +462,9 @@ class CribbageState(State):
         seq.append(c)
         count = self.count = self.count + _PIPS[c[0]]
         self.last = seat
-        points = peg_points(seq, count)
+        points = self.peg_points(seq, count)
         if self.events_wanted:
-            scored = score_peg(seq)
+            scored = score_peg(seq, self.peg_scoring)
             events.append(event("peg", seat=seat, card=c.code, count=count, points=points,
                                 why=[item.label for item in scored.items], reveals=[c.code]))
         if points and self._score(seat, points, "pegging", events):
@@ -457,8 +509,8 @@ class CribbageState(State):
             if sum(map(len, played)) == sum(map(len, hands)):
                 if self.count:
                     if wanted:
-                        events.append(event("go_point", seat=self.last, why="last card", points=1, count=self.count))
-                    if self._score(self.last, 1, "last card", events):
+                        events.append(event("go_point", seat=self.last, why="last card", points=self.last_card_points, count=self.count))
+                    if self._score(self.last, self.last_card_points, "last card", events):
                         return
                 self._start_show(events)
                 return
@@ -473,10 +525,12 @@ class CribbageState(State):
                     nxt = other
                     break
             if nxt is None:
-                if wanted:
-                    events.append(event("go_point", seat=self.last, why="go", points=1, count=self.count))
-                if self._score(self.last, 1, "go", events):
-                    return
+                go = self.go_points
+                if go:
+                    if wanted:
+                        events.append(event("go_point", seat=self.last, why="go", points=go, count=self.count))
+                    if self._score(self.last, go, "go", events):
+                        return
                 self._new_count(self.last, events)
                 out = self.out
             else:
@@ -503,14 +557,14 @@ class CribbageState(State):
             if wanted:
                 codes = _codes(sort_cards(cards))
                 events.append(event("show", seat=seat, what=what, cards=codes, starter=self.starter.code, reveals=codes + [self.starter.code]))
-            truth = score_total(cards, self.starter, what == "crib")
+            truth = self.show_total(cards, self.starter, what == "crib")
             if self.counting:
                 self.phase = "count"
                 self.actor = seat
                 self.pending = {"seat": seat, "what": what, "announced": None, "truth": truth}
                 return
             if wanted:
-                shown = score_show(cards, self.starter, what == "crib")
+                shown = score_show(cards, self.starter, what == "crib", self.show_scoring)
                 events.append(event("show_score", seat=seat, what=what, points=truth, breakdown=[i.to_dict() for i in shown.items],
                                     reveals=codes + [self.starter.code]))
             if truth and self._score(seat, truth, what, events):
@@ -621,7 +675,7 @@ class CribbageState(State):
             return
         p = self.pending
         cards = self.crib if p["what"] == "crib" else self.hands[p["seat"]]
-        shown = score_show(cards, self.starter, p["what"] == "crib")
+        shown = score_show(cards, self.starter, p["what"] == "crib", self.show_scoring)
         if claim is None:
             outcome = "stands"
         elif claim.name == "muggins":
@@ -655,16 +709,17 @@ class CribbageState(State):
         self.ended_by = why
         if not self.events_wanted:
             return
-        skunked, doubled = self._skunks()
+        skunked, doubled = self.skunks()
         result = self.result()
         events.append(event("game_over", reached=side, reached_seats=self.seats_of(side), why=why, lowball=self.rules.lowball,
                             winners=list(result.winners), scores=list(self.scores),
-                            skunked=list(skunked), double_skunked=list(doubled)))
+                            skunked=list(skunked), double_skunked=list(doubled),
+                            target=self.target, skunk_line=self.skunk_line, double_skunk_line=self.double_skunk_line))
 
-    def _skunks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(skunked, double_skunked): 1 for every seat of a losing side below the line (never in lowball)."""
-        skunk = SKUNK_LINE[self.target]
-        double = DOUBLE_SKUNK_LINE.get(self.target, 0)
+    def skunks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(skunked, double_skunked): 1 for every seat of a losing side below the line in force (never in lowball)."""
+        skunk = self.skunk_line or 0  # no line: nobody is below it
+        double = self.double_skunk_line or 0
         if self.rules.lowball:
             return (0,) * self.players, (0,) * self.players
         winner, side_of, scores = self.winner_side, self.side_of, self.scores
@@ -685,7 +740,7 @@ class CribbageState(State):
         per_seat = tuple(self.scores[self.side_of(s)] for s in range(self.players))
         # Result.scores: the points each seat scored itself, so a partnership's seats add up to its score.
         own = tuple(self.seat_points) if self.partners else per_seat
-        skunked, doubled = self._skunks()
+        skunked, doubled = self.skunks()
         ordered = sorted(self.scores, reverse=True)
         stats = dict(self.stats)
         stats["margin"] = [ordered[0] - ordered[1]]
@@ -744,6 +799,8 @@ class CribbageState(State):
             view["counting"] = {"seat": self.pending["seat"], "what": self.pending["what"]}
         if self.phase == "over":
             view["winners"] = list(self.result().winners)
+        if self._house_view:
+            view.update(self._house_view)
         return view
 
     # -- hand-made positions (tests, docs) ---------------------------------------------------------
@@ -773,8 +830,10 @@ class CribbageState(State):
         the same, with pegging over (every card played), so the show begins.
         Cards not named go to the pack.
         """
-        rules = rules or CribbageRules()
+        rules = rules or game.Rules()
+        rules.validate()
         state = cls(game, rules, players, seed)
+        state._ask_house_rules()
         state.first_dealer = state.dealer = dealer
         items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
         used: list[Card] = []

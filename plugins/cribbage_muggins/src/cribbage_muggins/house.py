@@ -1,0 +1,185 @@
+"""The rules in force for one cribbage match: the rules file combined with the house-rule plugins' answers.
+
+This module owns `RulesInForce` (the target, the skunk lines, the show and
+pegging scorings a match plays by, kept in its state and its saves) and
+`rules_in_force`, which asks the plugins in force once through the game's
+hooks (`hookspecs`), combines their answers by key, checks them and names
+the plugin in a one-line `muggins.HouseRuleError` for anything the game
+cannot use: an answer that is not a mapping, an unknown name, points that
+are not whole numbers in range, a target or line that breaks the game's
+invariants, and two plugins giving one key different values (both named).
+With no plugin answering it costs three empty hook look-ups and returns the
+rules' own values, cached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping
+
+from muggins import HouseRuleError, call_house_rules
+
+from .rules import MAX_TARGET, MIN_TARGET, automatic_skunk_lines
+from .scoring import STANDARD_PEG, STANDARD_SHOW, PegScoring, ShowScoring
+
+__all__ = ["RulesInForce", "rules_in_force", "TARGET_KEYS", "SHOW_HOOK", "PEG_HOOK", "TARGET_HOOK"]
+
+SHOW_HOOK = "muggins_cribbage_show_scoring"
+PEG_HOOK = "muggins_cribbage_peg_scoring"
+TARGET_HOOK = "muggins_cribbage_target"
+#: The settings `muggins_cribbage_target` may answer.
+TARGET_KEYS = ("target", "skunk_line", "double_skunk_line")
+
+
+@dataclass(frozen=True)
+class RulesInForce:
+    """What one match plays by: the target, the skunk lines (None: no such line) and the show and pegging scorings.
+
+    `set_by` names, for each value a house-rule plugin set, the plugin
+    (`{"show:crib four-flush": "crib4"}`), for records and messages.
+    """
+
+    target: int
+    skunk_line: int | None
+    double_skunk_line: int | None
+    show: ShowScoring = STANDARD_SHOW
+    peg: PegScoring = STANDARD_PEG
+    set_by: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def standard_scoring(self) -> bool:
+        """True when both scorings are the standard game's (the fast tables apply)."""
+        return self.show.standard and self.peg.standard
+
+    @property
+    def max_count(self) -> int:
+        """The largest total a hand or crib can score: counts are announced from 0 to it (29 in the standard game)."""
+        return 29 if self.show.standard else self.show.max_total()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"target": self.target, "skunk_line": self.skunk_line, "double_skunk_line": self.double_skunk_line,
+                "show": self.show.changes(), "peg": self.peg.changes(), "set_by": dict(self.set_by)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "RulesInForce":
+        return cls(int(data["target"]), data["skunk_line"], data["double_skunk_line"],
+                   ShowScoring.from_items(data.get("show", {})), PegScoring.from_items(data.get("peg", {})),
+                   dict(data.get("set_by", {})))
+
+    @classmethod
+    def from_rules(cls, rules: Any) -> "RulesInForce":
+        """The rules' own target and lines with the standard scoring: what a match plays by when no plugin answers."""
+        return _from_rules(rules.target, rules.skunk_line, rules.double_skunk_line)
+
+
+@lru_cache(maxsize=64)
+def _from_rules(target: int, skunk: int, double: int) -> RulesInForce:
+    lines = _lines(target, {"skunk_line": skunk, "double_skunk_line": double}, {})
+    return RulesInForce(target, lines[0], lines[1])
+
+
+def _lines(target: int, rule_values: Mapping[str, int], hooked: Mapping[str, int | None]) -> tuple[int | None, int | None]:
+    """The skunk and double-skunk lines: a hook's value, else the rule's (0 automatic from `target`, -1 none, else itself)."""
+    automatic = automatic_skunk_lines(target)
+    found = []
+    for key, auto in zip(("skunk_line", "double_skunk_line"), automatic):
+        if key in hooked:
+            found.append(hooked[key])
+            continue
+        value = rule_values[key]
+        found.append(auto if value == 0 else None if value == -1 else value)
+    return found[0], found[1]
+
+
+def _answers(game: Any, hook: str, rules: Any, players: int) -> list[tuple[str, Mapping[str, Any]]]:
+    """(plugin, mapping) for every plugin in force that answered something other than None."""
+    found = []
+    for answer in call_house_rules(game, hook, rules=rules, players=players):
+        if answer.value is None:
+            continue
+        if not isinstance(answer.value, Mapping):
+            raise HouseRuleError(f"house-rule plugin {answer.plugin!r}: {hook} must return a mapping of names to "
+                                 f"values or None, not {type(answer.value).__name__}")
+        found.append((answer.plugin, answer.value))
+    return found
+
+
+def _combine(hook: str, answers: list[tuple[str, Mapping[str, Any]]], what: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """Every key any plugin set, with its value and the plugin; two plugins giving one key different values is refused."""
+    values: dict[str, Any] = {}
+    owners: dict[str, str] = {}
+    for plugin, mapping in answers:
+        for key, value in mapping.items():
+            if key in values and values[key] != value:
+                raise HouseRuleError(f"house-rule plugins {owners[key]!r} and {plugin!r} both set {what} {key!r} "
+                                     f"({values[key]!r} and {value!r}) in {hook}")
+            if key not in values:
+                values[key], owners[key] = value, plugin
+    return values, owners
+
+
+def _scoring(cls: type, hook: str, answers: list[tuple[str, Mapping[str, Any]]], what: str) -> tuple[Any, dict[str, str]]:
+    values, owners = _combine(hook, answers, what)
+    if not values:
+        return None, {}
+    for key, value in values.items():  # checked one by one, so the message names the plugin that set it
+        try:
+            cls.from_items({key: value})
+        except ValueError as exc:
+            raise HouseRuleError(f"house-rule plugin {owners[key]!r}: {hook}: {exc}") from None
+    return cls.from_items(values), owners
+
+
+def _check_target(values: Mapping[str, Any], owners: Mapping[str, str]) -> None:
+    for key, value in values.items():
+        if key not in TARGET_KEYS:
+            raise HouseRuleError(f"house-rule plugin {owners[key]!r}: {TARGET_HOOK} has no setting {key!r}; "
+                                 f"settings: {', '.join(TARGET_KEYS)}")
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if key == "target" and not (whole and MIN_TARGET <= value <= MAX_TARGET):
+            raise HouseRuleError(f"house-rule plugin {owners[key]!r}: {TARGET_HOOK}: target must be a whole number "
+                                 f"from {MIN_TARGET} to {MAX_TARGET}, not {value!r}")
+        if key != "target" and value is not None and not (whole and value >= 1):
+            raise HouseRuleError(f"house-rule plugin {owners[key]!r}: {TARGET_HOOK}: {key} must be a whole number "
+                                 f"from 1 up or None (no such line), not {value!r}")
+
+
+def _source(key: str, owners: Mapping[str, str]) -> str:
+    return f"house-rule plugin {owners[key]!r}" if key in owners else "the rules"
+
+
+def rules_in_force(game: Any, rules: Any, players: int) -> RulesInForce:
+    """Ask the house-rule plugins in force for `game` (its three hooks, once each) and combine them with `rules`.
+
+    HouseRuleError, in one line naming the plugin (or both plugins), for an
+    answer the game cannot use; see the hooks' docstrings in `hookspecs`.
+    """
+    show_answers = _answers(game, SHOW_HOOK, rules, players)
+    peg_answers = _answers(game, PEG_HOOK, rules, players)
+    target_answers = _answers(game, TARGET_HOOK, rules, players)
+    if not (show_answers or peg_answers or target_answers):
+        return RulesInForce.from_rules(rules)
+    show, show_owners = _scoring(ShowScoring, SHOW_HOOK, show_answers, "show item")
+    peg, peg_owners = _scoring(PegScoring, PEG_HOOK, peg_answers, "pegging item")
+    hooked, owners = _combine(TARGET_HOOK, target_answers, "setting")
+    _check_target(hooked, owners)
+    target = hooked.get("target", rules.target)
+    skunk, double = _lines(target, {"skunk_line": rules.skunk_line, "double_skunk_line": rules.double_skunk_line}, hooked)
+    whose = {"target": _source("target", owners), "skunk_line": _source("skunk_line", owners),
+             "double_skunk_line": _source("double_skunk_line", owners)}
+    plugin = next((owners[k] for k in TARGET_KEYS if k in owners), None)
+    if plugin is not None:
+        if skunk is not None and skunk >= target:
+            raise HouseRuleError(f"house-rule plugin {plugin!r}: {TARGET_HOOK}: the skunk line {skunk} ({whose['skunk_line']}) "
+                                 f"is not below the target {target} ({whose['target']})")
+        if double is not None and skunk is None:
+            raise HouseRuleError(f"house-rule plugin {plugin!r}: {TARGET_HOOK}: a double-skunk line {double} "
+                                 f"({whose['double_skunk_line']}) needs a skunk line, and there is none ({whose['skunk_line']})")
+        if double is not None and skunk is not None and double >= skunk:
+            raise HouseRuleError(f"house-rule plugin {plugin!r}: {TARGET_HOOK}: the double-skunk line {double} "
+                                 f"({whose['double_skunk_line']}) is not below the skunk line {skunk} ({whose['skunk_line']})")
+    set_by = {f"show:{k}": v for k, v in show_owners.items()}
+    set_by.update({f"peg:{k}": v for k, v in peg_owners.items()})
+    set_by.update(owners)
+    return RulesInForce(target, skunk, double, show or STANDARD_SHOW, peg or STANDARD_PEG, set_by)
