@@ -160,3 +160,40 @@ def test_pytest_plugin_fixtures(muggins_check_game, muggins_registry, request):
     assert muggins_check_game is check_game
     assert "random" in muggins_registry().kind_names("any")
     assert request.config.getoption("muggins_games") is None
+
+
+# -- the fields narration is built from ----------------------------------------------------
+class _Sides:
+    """A game stub with two partnerships of two."""
+
+    def sides(self, rules, players):
+        return ((0, 2), (1, 3)) if players == 4 else None
+
+
+def test_result_fields_agree_with_the_result_or_the_kit_says_what_is_wrong():
+    from muggins.game import Result
+    from muggins.testing import check_result_fields
+
+    game = _Sides()
+    over = {"type": "game_over", "winners": [1], "scores": [60, 91], "target": 91, "skunk_line": 61, "skunked": [1, 0], "lowball": False}
+    assert check_result_fields(game, None, 2, [over], Result((1,))) is None
+    assert check_result_fields(game, None, 2, [over], Result((0,))) == "the game_over event names winners [1], but the result's are [0]"
+    wrong_line = dict(over, skunk_line=31)  # a 60-point loser is no longer under the line the event names
+    assert check_result_fields(game, None, 2, [wrong_line], Result((1,))) == (
+        "the game_over event says seat 0 is skunked with 60 points and skunk_line 31")
+    wrong_target = dict(over, target=121)
+    assert check_result_fields(game, None, 2, [wrong_target], Result((1,))) == (
+        "the game_over event names target 121, which no winner reached (scores [60, 91])")
+    sides = {"type": "game_over", "winners": [0, 2], "scores": [61, 20], "target": 61, "skunk_line": 31, "skunked": [0, 1, 0, 1]}
+    assert check_result_fields(game, None, 4, [sides], Result((0, 2))) is None  # side scores given to each seat
+    assert check_result_fields(game, None, 4, [dict(sides, skunked=[0, 0, 0, 0])], Result((0, 2))) is not None
+
+
+def test_result_fields_are_additive_events_without_them_pass():
+    from muggins.game import Result
+    from muggins.testing import check_result_fields
+
+    assert check_result_fields(_Sides(), None, 3, [{"type": "end"}], Result((2,))) is None
+    assert check_result_fields(_Sides(), None, 3, [{"type": "end", "winners": [2]}], Result((2,))) is None
+    lowball = {"type": "game_over", "winners": [0], "scores": [10, 61], "target": 61, "skunk_line": 31, "skunked": [0, 0], "lowball": True}
+    assert check_result_fields(_Sides(), None, 2, [lowball], Result((0,))) is None

@@ -147,9 +147,81 @@ def new_game(name: str, directory: str | None) -> Path:
     values = {"name": name, "dist": _dist(name), "Class": _camel(name), "title": title}
     _write("game", target, values)
     click.echo(f"Wrote the game plugin {name!r} ({values['dist']}) in {target}. Next:")
-    click.echo(f"  cd {target} && pip install -e \".[test]\" && pytest")
-    click.echo(f"  muggins play {name}")
+    for line in install_steps(target, ["muggins-core", "muggins-cli"]):
+        click.echo(f"  {line}")
+    click.echo(f"  then: {'uv run ' if workspace_root() else ''}muggins play {name}")
     return target
+
+
+# -- install steps that work as printed --------------------------------------------------
+def workspace_root(prefix: str | None = None) -> Path | None:
+    """The uv workspace whose environment runs this muggins (its `.venv` is ours), or None.
+
+    Inside it a plugin lasts only if the workspace's own files name it:
+    `uv add --dev --editable PATH` does (as a workspace member when PATH is
+    inside the workspace), and survives `uv sync` and `uv sync --all-packages`;
+    `uv pip install` is undone by the next `uv sync`.
+    """
+    import sys
+
+    root = Path(prefix or sys.prefix).resolve().parent
+    pyproject = root / "pyproject.toml"
+    try:
+        return root if "[tool.uv.workspace]" in pyproject.read_text(encoding="utf-8") else None
+    except OSError:
+        return None
+
+
+def _source_of(distribution: str) -> str:
+    """Where `distribution` was installed from, for pip: its local folder if it came from one, else its name."""
+    import json
+    from importlib import metadata
+    from urllib.parse import unquote, urlparse
+
+    try:
+        text = metadata.distribution(distribution).read_text("direct_url.json")
+    except metadata.PackageNotFoundError:
+        return distribution
+    try:
+        url = json.loads(text or "{}").get("url", "")
+    except ValueError:
+        return distribution
+    parsed = urlparse(url)
+    return unquote(parsed.path) if parsed.scheme == "file" and parsed.path else distribution
+
+
+def _quoted(path: Path | str) -> str:
+    import shlex
+
+    return shlex.quote(str(path))
+
+
+def install_steps(target: Path, needs: list[str]) -> list[str]:
+    """The commands that install the plugin at `target` and run its tests, exactly as they can be typed.
+
+    In a uv workspace (this muggins runs from its `.venv`): add it to the
+    workspace, so `uv sync` keeps it. Elsewhere: pip into the environment
+    this muggins runs in (its interpreter named in full, so nothing depends
+    on which venv is active), or a fresh venv that first installs `needs`
+    (core, cli, the game) from the folders they were installed from.
+    """
+    import sys
+
+    target = target.resolve()
+    root = workspace_root()
+    if root is not None:
+        try:
+            where = f"./{target.relative_to(root)}"
+        except ValueError:
+            where = str(target)
+        return [f"cd {_quoted(root)} && uv add --dev --editable {_quoted(where)} && uv run --group dev pytest {_quoted(where)}"]
+    python = _quoted(sys.executable)
+    fresh = " ".join(_quoted(_source_of(dist)) for dist in needs)
+    return [
+        f"cd {_quoted(target)} && {python} -m pip install -e '.[test]' && {python} -m pytest",
+        f"or in a fresh venv: cd {_quoted(target)} && python3 -m venv .venv && .venv/bin/pip install {fresh} "
+        "&& .venv/bin/pip install -e '.[test]' && .venv/bin/pytest",
+    ]
 
 
 # -- new house-rule -------------------------------------------------------------------------
@@ -205,6 +277,15 @@ def _hookimpl_source(hook: HookSpecInfo) -> str:
     )
 
 
+def _position_test(namespace: Any, game: str) -> str:
+    """The game's own starting test from a hand-made position (its hook specs' `HOUSE_RULE_TEST`), or a pointer to write one."""
+    text = getattr(namespace, "HOUSE_RULE_TEST", None)
+    if isinstance(text, str) and text.strip():
+        return "\n\n" + textwrap.dedent(text).strip() + "\n"
+    return (f"\n\n# TODO: a hand-made position where your rule changes the correct choice: see the page of {game}\n"
+            "# in the muggins docs (docs/games/), \"Testing a rule from a hand-made position\".\n")
+
+
 def new_house_rule(game: str, name: str, directory: str | None) -> Path:
     """Write a plugin called `name` implementing the hooks `game` publishes, into DIR (default ./NAME)."""
     check_name(name, "house-rule")
@@ -233,8 +314,11 @@ def new_house_rule(game: str, name: str, directory: str | None) -> Path:
         "hook_list": ", ".join(f"`{n}`" for n in names),
         "hooks": repr(names),
         "hookimpls": "".join(_hookimpl_source(hook) for hook in hooks),
+        "position_test": _position_test(loaded.game_hookspecs.get(game), game),
     }
     _write("house_rule", target, values)
     click.echo(f"Wrote the house-rule plugin {name!r} for {game} ({', '.join(names)}) in {target}. Next:")
-    click.echo(f"  cd {target} && pip install -e \".[test]\" && pytest")
+    for line in install_steps(target, ["muggins-core", "muggins-cli", game_dist]):
+        click.echo(f"  {line}")
+    click.echo(f"  then: {'uv run ' if workspace_root() else ''}muggins list  (the plugin is listed under {game})")
     return target

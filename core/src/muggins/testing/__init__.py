@@ -40,7 +40,7 @@ from ..rules import load_rules, rules_to_dict, rules_to_toml
 
 __all__ = [
     "ContractError", "ContractReport", "check_game", "check_rules_round_trip", "run_match", "GameContract",
-    "registry_with_game", "REVEALS", "act",
+    "registry_with_game", "REVEALS", "act", "check_result_fields",
 ]
 
 REVEALS = "reveals"
@@ -318,6 +318,9 @@ def run_match(
         if any(not 0 <= w < players for w in result.winners):
             raise fail(f"result names seats that do not exist: {result.winners}")
         _json_ready(result.to_dict(), "result")
+        problem = check_result_fields(game, rules, players, [e for step_events in all_events for e in step_events], result)
+        if problem:
+            raise fail(problem)
         for step, restored in checkpoints:
             _continue_identically(restored, decisions, all_events, step, fail)
     except ContractError:
@@ -332,6 +335,58 @@ def run_match(
         report.matches += 1
         report.by_players[players] = report.by_players.get(players, 0) + 1
     return decisions
+
+
+def check_result_fields(game: Game, rules: Any, players: int, events: Sequence[dict], result: Any) -> str | None:
+    """What is wrong with the structured fields a match's last result event carries, or None.
+
+    Narration of the end of a match is built from event fields, so they must
+    agree with `result`. The last event carrying `winners` is checked:
+    `winners` must be the result's winners; with `scores` (per seat, or per
+    side of `Game.sides`) and a `target`, some winner must have reached it
+    (unless `lowball` is true or the match stopped at its limit); with
+    `skunk_line` and `skunked` (one flag per seat), exactly the seats of
+    losing sides below the line are skunked, and likewise `double_skunk_line`
+    with `double_skunked` (a line of None means nobody; not checked in
+    lowball). A game whose events carry none of these fields passes.
+    """
+    final = next((e for e in reversed(events) if isinstance(e, dict) and "winners" in e), None)
+    if final is None:
+        return None
+    kind = final.get("type", "?")
+    if sorted(final["winners"] or []) != sorted(result.winners):
+        return f"the {kind} event names winners {final['winners']}, but the result's are {list(result.winners)}"
+    points = _points_per_seat(game, rules, players, final.get("scores"))
+    if points is None or final.get("lowball"):
+        return None
+    winners = set(result.winners)
+    target = final.get("target")
+    if isinstance(target, (int, float)) and winners and not result.limit_reached and not any(points[w] >= target for w in winners):
+        return f"the {kind} event names target {target}, which no winner reached (scores {final['scores']})"
+    for line_key, flags_key in (("skunk_line", "skunked"), ("double_skunk_line", "double_skunked")):
+        if line_key not in final or not isinstance(final.get(flags_key), list) or len(final[flags_key]) != players:
+            continue
+        line = final[line_key]
+        for seat in range(players):
+            expected = seat not in winners and line is not None and points[seat] < line
+            if bool(final[flags_key][seat]) != expected:
+                return (f"the {kind} event says seat {seat} is{'' if final[flags_key][seat] else ' not'} {flags_key.replace('_', '-')} "
+                        f"with {points[seat]} points and {line_key} {line}")
+    return None
+
+
+def _points_per_seat(game: Game, rules: Any, players: int, scores: Any) -> list[float] | None:
+    """Each seat's points from an event's `scores`: per seat, or per side of `Game.sides`; None if neither fits."""
+    if not isinstance(scores, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in scores):
+        return None
+    if len(scores) == players:
+        return list(scores)
+    sides = game.sides(rules, players)
+    if sides and len(sides) == len(scores):
+        by_seat: dict[int, float] = {seat: scores[n] for n, side in enumerate(sides) for seat in side}
+        if set(by_seat) == set(range(players)):
+            return [by_seat[seat] for seat in range(players)]
+    return None
 
 
 def _check_out_of_turn(state: State, seat: int, decision: Any, fail: Any) -> None:
