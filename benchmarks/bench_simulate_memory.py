@@ -1,9 +1,12 @@
 """Simulation memory: the parent process's peak memory for growing numbers of matches, and its slope per match.
 
 Each size runs `muggins.simulate.simulate(GAME, games=N, workers=W)` in a
-fresh Python process, which then reports its own peak resident set
-(`ru_maxrss`: the parent only, not its workers), its wall time and the CPU
-time of itself and its workers. The sizes are run in turns within each
+fresh Python process, which then reports its own peak resident set (the
+parent only, not its workers: `VmHWM` of /proc/self/status, since Linux's
+`ru_maxrss` keeps the peak of the image the process was started from, here
+the benchmark's own, which through run.py is far larger; `ru_maxrss` where
+there is no /proc), its wall time and the CPU time of itself and its
+workers. The sizes are run in turns within each
 repeat (`timing.interleave`), so every figure has a median with min and
 max: the peak per size, and the slope between the smallest and largest
 sizes in bytes per match (the median of the per-repeat slopes), which
@@ -40,8 +43,12 @@ if __name__ == "__main__":
     elapsed = time.perf_counter() - began
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = time.process_time() - cpu + children.ru_utime + children.ru_stime
-    print(json.dumps({"games": summary["games"], "seconds": elapsed, "cpu": cpu,
-                      "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+    try:  # this process's own high-water mark: ru_maxrss also keeps the peak of whatever ran before exec (the parent's image)
+        with open("/proc/self/status") as status:
+            peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"games": summary["games"], "seconds": elapsed, "cpu": cpu, "peak_kb": peak}))
 """
 
 

@@ -99,19 +99,31 @@ def interleave(contenders: Mapping[str, Callable[[int], Any]], repeats: int, war
     names = list(contenders)
     samples: dict[str, list[Sample]] = {name: [] for name in names}
     errors: dict[str, str] = {}
+    results: dict[str, Any] = {}
     rounds = ([None] if warmup else []) + list(range(repeats))
     for turn, repeat in enumerate(rounds):
         for name in names if turn % 2 == 0 else names[::-1]:
             if name in errors:
                 continue
             try:
-                sample = measure(contenders[name], 0 if repeat is None else repeat)
+                sample = measure(_keeping(contenders[name], name, results), 0 if repeat is None else repeat)
             except Unavailable as why:
                 errors[name] = str(why)
                 continue
             if repeat is not None:
                 samples[name].append(sample)
-    return Timings(samples, repeats, errors)
+    return Timings(samples, repeats, errors, results)
+
+
+def _keeping(work: Callable[[int], Any], name: str, results: dict[str, Any]) -> Callable[[int], Any]:
+    """`work`, keeping its first result (a contender's answer, for figures such as hands drawn)."""
+
+    def keep(repeat: int) -> Any:
+        out = work(repeat)
+        results.setdefault(name, out)
+        return out
+
+    return keep
 
 
 def rounded(x: float | None) -> float | None:
@@ -133,10 +145,13 @@ def spread(values: Iterable[float]) -> dict[str, float | None]:
 class Timings:
     """The samples of one interleaved run, and the figures made from them (JSON-ready dicts)."""
 
-    def __init__(self, samples: dict[str, list[Sample]], repeats: int, errors: dict[str, str] | None = None) -> None:
+    def __init__(self, samples: dict[str, list[Sample]], repeats: int, errors: dict[str, str] | None = None,
+                 results: dict[str, Any] | None = None) -> None:
         self.samples = samples
         self.repeats = repeats
         self.errors = errors or {}
+        #: Each contender's first result (what its work returned in the first round), None if timed elsewhere.
+        self.results = {name: (None if isinstance(out, Sample) else out) for name, out in (results or {}).items()}
 
     def _clock(self, name: str, clock: str) -> list[float]:
         return [getattr(s, clock) for s in self.samples[name]]
@@ -170,20 +185,23 @@ class Timings:
             other: rounded(statistics.median(self._clock(name, other))), "repeats": len(self.samples[name]), **extra,
         }
 
-    def per_repeat_ratios(self, faster: str, slower: str, clock: str = "cpu", items: tuple[float, float] = (1, 1)) -> list[float]:
-        """Rate of `faster` over rate of `slower`, repeat by repeat (`items` each does per repeat)."""
-        return [(items[0] / a) / (items[1] / b) for a, b in zip(self._clock(faster, clock), self._clock(slower, clock))]
-
     def ratio(self, num: str, den: str, metric: str, clock: str = "cpu", items: tuple[float, float] = (1, 1), **extra: Any) -> dict:
         """Rate of `num` over rate of `den`: the median of the per-repeat ratios with their min and max, the other clock's median beside."""
-        missing = self._missing(metric, [num, den], extra)
+        return self.per_repeat(metric, lambda a, b: (items[0] / a) / (items[1] / b), [num, den], clock, **extra)
+
+    def per_repeat(self, metric: str, formula: Callable[..., float], names: list[str], clock: str = "cpu", **extra: Any) -> dict:
+        """`formula(seconds of names[0], seconds of names[1], ...)` repeat by repeat: median, min, max, the other clock's median beside."""
+        missing = self._missing(metric, names, extra)
         if missing:
             return missing
         other = "wall" if clock == "cpu" else "cpu"
+
+        def values(on: str) -> list[float]:
+            return [formula(*row) for row in zip(*(self._clock(name, on) for name in names))]
+
         return {
-            "metric": metric, **spread(self.per_repeat_ratios(num, den, clock, items)), "clock": clock,
-            other: rounded(statistics.median(self.per_repeat_ratios(num, den, other, items))),
-            "repeats": min(len(self.samples[num]), len(self.samples[den])), **extra,
+            "metric": metric, **spread(values(clock)), "clock": clock, other: rounded(statistics.median(values(other))),
+            "repeats": min(len(self.samples[name]) for name in names), **extra,
         }
 
     def same(self, a: str, b: str) -> bool | None:
@@ -382,12 +400,3 @@ def main(run: Callable[..., Iterable[dict]], bench: str, tasks: Tasks | None = N
         print(json.dumps({"bench": bench, **figure}), flush=True)
     return 0
 
-
-def median_seconds(fn: Callable[[], Any], repeats: int) -> float:
-    """Median wall-clock seconds of `fn()` over `repeats` calls (the older, block-by-block timer; being replaced by `interleave`)."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
