@@ -158,7 +158,7 @@ def workspace_root(prefix: str | None = None) -> Path | None:
     """The uv workspace whose environment runs this muggins (its `.venv` is ours), or None.
 
     Inside it a plugin lasts only if the workspace's own files name it:
-    `uv add --dev --editable PATH` does (as a workspace member when PATH is
+    `uv add --group plugins --editable PATH` does (as a workspace member when PATH is
     inside the workspace), and survives `uv sync` and `uv sync --all-packages`;
     `uv pip install` is undone by the next `uv sync`.
     """
@@ -214,7 +214,7 @@ def install_steps(target: Path, needs: list[str]) -> list[str]:
             where = f"./{target.relative_to(root)}"
         except ValueError:
             where = str(target)
-        return [f"cd {_quoted(root)} && uv add --dev --editable {_quoted(where)} && uv run --group dev pytest {_quoted(where)}"]
+        return [f"cd {_quoted(root)} && uv add --group plugins --editable {_quoted(where)} && uv run --group dev pytest {_quoted(where)}"]
     python = _quoted(sys.executable)
     fresh = " ".join(_quoted(_source_of(dist)) for dist in needs)
     return [
