@@ -8,13 +8,16 @@ own invariants: collections in pairs, the pot emptied by every settlement,
 ledger plus pot zero) and every tenth match the deep ones (privacy of every
 view and event, out-of-turn refusal, save/restore, one-call settlement of
 unclaimable windows). A random deal costs 7 to 13 ms under the kit on the shared
-machine, so the 2,000 take 15 to 25 s.
+machine, so the 2,000 take 15 to 25 s. One more run plays under a house-rule
+plugin changing the stakes, the tariff and the kinds of claim.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from muggins import hookimpl
+from muggins.plugins import load_registry
 from muggins.testing import GameContract, check_game
 
 from willughby_fishing import FishingRules
@@ -40,6 +43,29 @@ def test_contract_experts_and_teaching_mode(game, registry):
     report = check_game(game, games=4, seed=3, kinds=("expert",), registry=registry, replays=1)
     assert report.matches == 4
     check_game(game, games=4, seed=5, kinds=("random", "novice", "expert"), rules=FishingRules(mistakes="prevented", deals=2), registry=registry, replays=1)
+
+
+class HouseTable:
+    """Antes 4 and 3, a reward of 5, a chip a pair over or short of 6 cards; no left pair, no other pair."""
+
+    @hookimpl
+    def muggins_fishing_stakes(self):
+        return {"ante_dealer": 4, "ante_other": 3, "reward": 5}
+
+    @hookimpl
+    def muggins_fishing_tariff(self):
+        return {n: n // 2 - 3 for n in range(0, 53, 2)}
+
+    @hookimpl
+    def muggins_fishing_claimable(self):
+        return {"left_pair": False, "other_pair": False}
+
+
+def test_contract_under_a_house_rule_plugin():
+    registry = load_registry(only=["willughby_fishing"], extra_plugins=[("house_table", HouseTable())])
+    game = registry.game("willughby_fishing")
+    report = check_game(game, games=12, seed=11, kinds=("random", "novice:forget_rate=0.5", "expert"), registry=registry, replays=2, deep_every=3)
+    assert report.matches == 12 and report.claims > 0
 
 
 class TestFishingContract(GameContract):

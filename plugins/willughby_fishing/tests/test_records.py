@@ -4,6 +4,9 @@
 deal's private hands included) and verifies every capture, lie-down, claim,
 reward, sweep and settlement by the rules, rebuilding hands, table,
 collections, pot and ledger itself; the game's own state is never consulted.
+The terms it checks against (antes, reward, tariff, the kinds of claim) are
+those the record's first event states, so a match played under house-rule
+plugins re-checks the same way.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ import json
 
 import pytest
 
+from muggins import hookimpl
 from muggins.engine import Match, make_players
+from muggins.plugins import load_registry
 from muggins.records import RecordWriter, header_for, parse_record, replay
 from muggins.simulate import simulate
 
@@ -36,18 +41,20 @@ def recheck(events: list[dict], rules: FishingRules) -> list[int]:
     dealer = None
     last_capture = None
     deals = 0
+    stakes, tariff, claimable = {"ante_dealer": 3, "ante_other": 2, "reward": 5}, {"per_pair": 1, "empty": -4}, {}
     for e in events:
         t = e["type"]
         if t == "cut":
             low = min("A23456789TJQK".index(c[0]) for _, c in e["rounds"][-1])
             assert [s for s, c in e["rounds"][-1] if "A23456789TJQK".index(c[0]) == low] == [e["dealer"]]
+            stakes, tariff, claimable = e["terms"]["stakes"], e["terms"]["tariff"], e["terms"]["claimable"]
         elif t == "ante":
             dealer = e["dealer"]
             for s in range(5):
-                paid = 3 if s == dealer else 2
+                paid = stakes["ante_dealer"] if s == dealer else stakes["ante_other"]
                 assert e["antes"][s] == paid
                 ledger[s] -= paid
-            pot += 11
+            pot += stakes["ante_dealer"] + 4 * stakes["ante_other"]
             assert e["pot"] == pot and e["ledger"] == ledger
             cols = [[] for _ in range(5)]
             last_capture = None
@@ -103,6 +110,10 @@ def recheck(events: list[dict], rules: FishingRules) -> list[int]:
                         collected = sum(1 for col in cols for c in col if rank(c) == r)
                         assert len(claimed) == (4 if len(in_hand) == 4 else 2)
                         assert len(in_hand) >= 3 or (len(in_hand) == 2 and collected == 2)
+                        assert claimable.get({4: "laid_down_four", 3: "laid_down_three", 2: "laid_down_pair"}[len(in_hand)], True)
+                else:
+                    assert claimable.get(e["what"], True)
+                    assert s != e["against"] or claimable.get("other_pair_capturer", True)
                 source = hands[s] if e["what"] == "other_pair" else field
                 for c in e["cards"]:
                     source.remove(c)
@@ -120,8 +131,9 @@ def recheck(events: list[dict], rules: FishingRules) -> list[int]:
                 assert e["seat"] == holder
             else:
                 assert e["seat"] == (last_capture if last_capture is not None else (holder if holder is not None else dealer))
-            ledger[e["seat"]] += 5
-            pot -= 5
+            assert e["chips"] == stakes["reward"]
+            ledger[e["seat"]] += stakes["reward"]
+            pot -= stakes["reward"]
             assert e["pot"] == pot and e["ledger"] == ledger
         elif t == "sweep":
             assert e["seat"] == dealer
@@ -135,7 +147,7 @@ def recheck(events: list[dict], rules: FishingRules) -> list[int]:
             sizes = [len(c) for c in cols]
             assert e["sizes"] == sizes and sum(sizes) == 52 and all(size % 2 == 0 for size in sizes)
             for s in range(5):
-                assert e["chips"][s] == (sizes[s] - 8) // 2
+                assert e["chips"][s] == tariff["empty"] + tariff["per_pair"] * sizes[s] // 2
                 ledger[s] += e["chips"][s]
                 pot -= e["chips"][s]
             assert pot == 0 and e["pot"] == 0 and e["ledger"] == ledger and sum(ledger) == 0
@@ -166,6 +178,36 @@ def test_a_record_alone_re_checks_the_whole_match(game, registry, reward, kinds)
         assert recheck(events, rules) == list(result.scores)
         _, divergence = replay(game, parsed, verify=True)
         assert divergence is None
+
+
+class DoubleStakesStrictTable:
+    """Antes 6 and 4, a reward of 10, 2 chips a pair over or short of 8 cards; no left pair, no capturer's own pair."""
+
+    @hookimpl
+    def muggins_fishing_stakes(self):
+        return {"ante_dealer": 6, "ante_other": 4, "reward": 10}
+
+    @hookimpl
+    def muggins_fishing_tariff(self):
+        return {n: n - 8 for n in range(0, 53, 2)}
+
+    @hookimpl
+    def muggins_fishing_claimable(self):
+        return {"left_pair": False, "other_pair_capturer": False}
+
+
+def test_a_record_played_under_house_rule_plugins_re_checks_by_the_terms_it_states():
+    registry = load_registry(only=["willughby_fishing"], extra_plugins=[("double_strict", DoubleStakesStrictTable())])
+    game = registry.game("willughby_fishing")
+    rules = FishingRules()
+    kinds = KINDS[2]
+    for seed in range(3):
+        text, result = recorded(game, registry, rules, kinds, seed)
+        parsed = parse_record(text, source="test")
+        events = list(parsed.opening) + [e for batch in parsed.events for e in batch]
+        assert events[0]["terms"]["stakes"]["reward"] == 10
+        assert recheck(events, rules) == list(result.scores)
+        assert all(e["chips"] == 10 for e in events if e["type"] == "reward")
 
 
 def test_invariants_after_every_step(game, registry):

@@ -172,13 +172,13 @@ def terms_from_answers(stakes: Iterable[Any], tariff: Iterable[Any], claimable: 
     stake_values, stake_setters = _combine(HOOK_STAKES, stakes, _stake_item, "a mapping of ante_dealer, ante_other, reward to chips",
                                            lambda key: STAKE_KEYS[key], str)
     tariff_values, tariff_setters = _combine(HOOK_TARIFF, tariff, _tariff_item, "a mapping of collection sizes to chips",
-                                             lambda size: f"the chips of a {size}-card collection", str)
+                                             lambda size: f"the chips of a collection of {size} cards", str)
     claim_values, _ = _combine(HOOK_CLAIMABLE, claimable, _claim_item, "a mapping of kinds of claim to true or false",
                                lambda kind: f"whether {CLAIM_KINDS[kind]} is claimable", lambda on: "true" if on else "false")
     stake = {**STANDARD_TERMS.stakes_dict(), **stake_values}
     table = {n: STANDARD_TERMS.chips(n) for n in SIZES}
     table.update(tariff_values)
-    per_pair, empty = _affine(table, stake, sorted(set(stake_setters.values()) | set(tariff_setters.values())))
+    per_pair, empty = _affine(table, stake, sorted(set(stake_setters.values())), sorted(set(tariff_setters.values())))
     closed = frozenset(kind for kind, on in claim_values.items() if not on)
     return FishingTerms(stake["ante_dealer"], stake["ante_other"], stake["reward"], per_pair, empty, closed)
 
@@ -224,7 +224,7 @@ def _tariff_item(plugin: str, hook: str, key: Any, value: Any) -> tuple[int, int
         raise HouseRuleError(f"house-rule plugin {plugin!r}: {hook} names a collection of {clip(repr(key), 40)} cards; "
                              f"a collection holds an even number of cards, 0 to {CARDS}")
     if not _whole(value):
-        raise HouseRuleError(f"house-rule plugin {plugin!r}: {hook} gives a {key}-card collection {clip(repr(value), 40)}; "
+        raise HouseRuleError(f"house-rule plugin {plugin!r}: {hook} gives a collection of {key} cards {clip(repr(value), 40)}; "
                              "the tariff gives whole numbers of chips (negative: paid)")
     return key, value
 
@@ -250,8 +250,12 @@ def _sizes(split: Sequence[int]) -> str:
     return f"{', '.join(str(n) for n in split[:-1])} and {split[-1]} cards"
 
 
-def _affine(table: Mapping[int, int], stake: Mapping[str, int], plugins: Sequence[str]) -> tuple[int, int]:
+def _affine(table: Mapping[int, int], stake: Mapping[str, int], stakers: Sequence[str], tariffers: Sequence[str]) -> tuple[int, int]:
     """(per_pair, empty) of `table`, once it is shown to empty the pot for every split of the 52 cards.
+
+    A refusal names the plugins at fault: those setting the stakes for a
+    reward the antes cannot pay, those setting the tariff for a table no
+    stakes could settle, and both for a total the stakes do not match.
 
     Five collections of n1 … n5 pairs (n1 + … + n5 = 26) always settle the
     same total exactly when each pair more adds the same chips at every
@@ -264,7 +268,7 @@ def _affine(table: Mapping[int, int], stake: Mapping[str, int], plugins: Sequenc
     pot = stake["ante_dealer"] + (PLAYERS - 1) * stake["ante_other"]
     left = pot - stake["reward"]
     if left < 0:
-        raise HouseRuleError(f"{_named(plugins)}: the reward ({stake['reward']}) is more than the antes put in the pot ({pot}); "
+        raise HouseRuleError(f"{_named(stakers)}: the reward ({stake['reward']}) is more than the antes put in the pot ({pot}); "
                              "the pot would run dry before the settlement")
     empty = table[0]
     per_pair = table[2] - empty
@@ -275,7 +279,7 @@ def _affine(table: Mapping[int, int], stake: Mapping[str, int], plugins: Sequenc
             other = (2 * k, 2, CARDS - 2 - 2 * k, 0, 0)
             paid = [sum(table[n] for n in split) for split in (one, other)]
             raise HouseRuleError(
-                f"{_named(plugins)}: the tariff cannot empty the pot for every split of the 52 cards: collections of "
+                f"{_named(tariffers)}: the tariff cannot empty the pot for every split of the 52 cards: collections of "
                 f"{_sizes(one)} settle {paid[0]:+d} chips but {_sizes(other)} settle {paid[1]:+d}, and the antes less the "
                 f"reward leave {left} (each pair more must be worth the same chips at every size)")
     total = PLAYERS * empty + pairs * per_pair
@@ -283,7 +287,7 @@ def _affine(table: Mapping[int, int], stake: Mapping[str, int], plugins: Sequenc
         example = (16, 12, 10, 8, 6)
         fix = f"a reward of {pot - total}" if 0 <= total <= pot else "other antes"
         raise HouseRuleError(
-            f"{_named(plugins)}: the stakes and the tariff cannot empty the pot: the antes ({pot}) less the reward "
-            f"({stake['reward']}) leave {left} chips, but the tariff settles {total:+d} for every split of the 52 cards "
+            f"{_named(sorted(set(stakers) | set(tariffers)))}: the stakes and the tariff cannot empty the pot: the antes ({pot}) less the reward "
+            f"({stake['reward']}) leave {_chips(left)}, but the tariff settles {total:+d} for every split of the 52 cards "
             f"(collections of {_sizes(example)}, say); {fix} or another tariff would")
     return per_pair, empty
