@@ -167,6 +167,15 @@ def test_the_docs_page_shows_the_whole_plugin():
     assert 'fishing_rich_pot = "fishing_rich_pot"' in page
 
 
+def test_the_docs_pages_position_example_runs_as_printed(game):
+    page = (ROOT / "docs" / "games" / "willughby_fishing.md").read_text()
+    section = page[page.index("## Testing a rule from a hand-made position"):]
+    code = section[section.index("```python\n") + len("```python\n"):]
+    code = code[:code.index("```")]
+    assert "terms=FishingTerms(ante_dealer=4, ante_other=3, reward=10)" in code
+    exec(compile(code, "willughby_fishing.md", "exec"), {"game": game})
+
+
 def test_the_examples_own_tests_pass_with_the_example_installed(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(install(tmp_path)), str(EXAMPLE / "src"), os.environ.get("PYTHONPATH", "")])}
     env.pop("MUGGINS_LOAD_PLUGINS", None)

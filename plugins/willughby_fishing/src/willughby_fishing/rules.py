@@ -2,8 +2,10 @@
 
 This module owns `FishingRules`, the house rules a table may change in a
 TOML file (`muggins rules willughby_fishing` prints them), and the amounts
-the seed fixes (five players, eight cards each, twelve on the table, antes
-3 and 2, the 5-chip reward, par of eight cards). Defaults are the seed's
+the seed fixes (five players, eight cards each, twelve on the table) or
+sets as standard (antes 3 and 2, the 5-chip reward, par of eight cards:
+the standard `FishingTerms`, which house-rule plugins may change through
+the game's hooks, willughby_fishing.terms). Defaults are the seed's
 game as settled in RULES.md: the reward goes to the last player holding
 cards (Parlett's reading), a match is five deals so that everyone deals
 once, and mistakes are allowed and claimable.
@@ -34,7 +36,7 @@ class FishingRules:
     reward: Literal["last_holder", "last_capture"] = rule(
         "last_holder",
         doc=(
-            "Who takes the 5-chip reward when the hand stops: last_holder = the one player\n"
+            "Who takes the reward (5 chips as standard) when the hand stops: last_holder = the one player\n"
             "still holding cards (Parlett's reading); last_capture = whoever made the last\n"
             "capture. Under either rule, if nobody holds cards the last capture takes it."
         ),
