@@ -29,11 +29,25 @@ from typing import Callable, Iterable
 import timing
 
 
-def distinct_hands(count: int, seed: int = 1) -> list[tuple[list, object]]:
-    """`count` different (four cards, starter) combinations, each as it would come from a game."""
+def _deck() -> list:
     from muggins.cards import standard_deck
 
-    deck = standard_deck()
+    return list(standard_deck())
+
+
+def distinct_hands(count: int, seed: int = 1) -> list[tuple[list, object]]:
+    """`count` different (four cards, starter) combinations, each as it would come from a game (the same ones for the same count and seed)."""
+    key = (count, seed)
+    if key not in _HANDS:
+        _HANDS[key] = _distinct_hands(count, seed)
+    return _HANDS[key]
+
+
+_HANDS: dict[tuple[int, int], list[tuple[list, object]]] = {}
+
+
+def _distinct_hands(count: int, seed: int) -> list[tuple[list, object]]:
+    deck = _deck()
     rng = random.Random(seed)
     seen: set = set()
     hands = []
@@ -47,7 +61,7 @@ def distinct_hands(count: int, seed: int = 1) -> list[tuple[list, object]]:
 
 
 #: (hands scored, deals decided, deals ranked, repeats), by default and with --quick.
-SIZES = {False: (200_000, 3000, 100, 15), True: (50_000, 500, 20, 3)}
+SIZES = {False: (200_000, 2000, 50, 15), True: (50_000, 500, 20, 3)}
 #: metric -> (task, unit of its count)
 FIGURES = {
     "score_total_hands_per_s": ("score_total", "hands"),
@@ -62,7 +76,7 @@ FIGURES = {
 def counts(quick: bool) -> dict[str, int]:
     """How many items each task handles per repeat."""
     hands, decided, ranked, _ = SIZES[quick]
-    return {"score_total": hands, "score_total_indices": hands, "score_show": hands // 10,
+    return {"score_total": hands, "score_total_indices": hands, "score_show": hands // 20,
             "best_discard_2p": decided, "best_discard_3p": decided, "rank_discards_2p": ranked}
 
 
@@ -84,7 +98,8 @@ def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]
     def totals_ints() -> Callable[[int], object]:
         from cribbage_muggins.scoring import card_index, score_total_indices
 
-        hands = [([card_index(c) for c in hand], card_index(starter)) for hand, starter in distinct_hands(n["score_total_indices"])]
+        index = {card: card_index(card) for card in _deck()}
+        hands = [([index[c] for c in hand], index[starter]) for hand, starter in distinct_hands(n["score_total_indices"])]
 
         def loop(_: int) -> None:
             for hand, starter in hands:
