@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from muggins import HouseRuleError, hookimpl
 from muggins.actions import find_action
 from muggins.plugins import load_registry, reset_registry
 
@@ -90,14 +91,20 @@ def test_a_match_with_the_plugin_uses_k_a_fits(installed):
     assert placed_k_a > 0
 
 
-def test_bad_pairs_from_a_plugin_are_refused(game):
-    class Relay:
-        class muggins_shedding_adjacent_ranks:  # noqa: N801 - stands in for a pluggy hook caller
-            def __new__(cls, **kwargs):
-                return [[(5, 5)]]
+class EqualRanks:
+    @staticmethod
+    @hookimpl
+    def muggins_shedding_adjacent_ranks(players, rules):
+        return [(13, 1), (5, 5)]
 
-    with pytest.raises(ValueError, match="equal ranks never fit"):
-        type(game)(hooks=Relay()).new(SheddingRules(), 4, 0)
+
+def test_bad_pairs_from_a_plugin_are_refused_naming_it():
+    registry = load_registry(only=["muggins_shedding"], extra_plugins=[("fives", EqualRanks())])
+    game = registry.game("muggins_shedding")
+    with pytest.raises(HouseRuleError, match="equal ranks never fit") as refused:
+        game.new(SheddingRules(), 4, 0)
+    message = str(refused.value)
+    assert message.startswith("house-rule plugin 'fives': muggins_shedding_adjacent_ranks:") and "\n" not in message
 
 
 def test_the_docs_page_shows_the_whole_plugin():

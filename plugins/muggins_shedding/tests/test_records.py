@@ -17,7 +17,9 @@ import json
 
 import pytest
 
+from muggins import hookimpl
 from muggins.engine import Match, make_players
+from muggins.plugins import load_registry
 from muggins.records import RecordWriter, header_for, parse_record
 
 from muggins_shedding import SheddingRules
@@ -54,10 +56,12 @@ def check_record(text: str) -> dict:
         kind, num = name.split()
         return s["commons"][int(num) - 1] if kind == "common" else s["discards"][int(num)]
 
-    def correct_for(card, mover):
-        commons = [f"common {j + 1}" for j, p in enumerate(s["commons"]) if p and fits(card, p[-1])]
-        if commons:
-            return commons
+    def fitting(kind, card, mover):
+        if kind == "common":
+            return [f"common {j + 1}" for j, p in enumerate(s["commons"]) if p and fits(card, p[-1])]
+        if kind == "own":
+            own = s["discards"][mover]
+            return [f"discard {mover}"] if own and fits(card, own[-1]) else []
         for step in range(1, n):
             seat = (mover + step) % n
             d = s["discards"][seat]
@@ -66,6 +70,14 @@ def check_record(text: str) -> dict:
                     return [f"discard {seat}"]
                 if rules["opponent_discards"] == "nearest_only":
                     break
+        return []
+
+    def correct_for(card, mover):
+        # The deal names the order of priority (tiers of kinds); records made before it was added: the standard one.
+        for tier in s["order"]:
+            found = [name for kind in tier for name in fitting(kind, card, mover)]
+            if found:
+                return sorted(found, key=lambda name: (name.startswith("discard"), int(name.split()[1])))
         return [f"discard {mover}"]
 
     def end_of_turn():
@@ -89,6 +101,8 @@ def check_record(text: str) -> dict:
             need(ev["dealer"] == (s["first_dealer"] + ev["hand"]) % n, "the deal did not pass left")
             need(ev["first"] == (ev["dealer"] + 1) % n, "the dealer's left must start")
             s["extra"] = {tuple(sorted(p)) for p in ev["adjacent_extra"]}
+            s["order"] = ev.get("destination_order", [["common"], ["opponent"], ["own"]])
+            s["penalty"] = ev.get("penalty_cards", 1)
             s["commons"] = [[c] for c in ev["commons"]]
             need(len(s["commons"]) == k and ev["stock_sizes"] == [each] * n, "deal does not follow the deal table")
             s["discards"] = [[] for _ in range(n)]
@@ -154,18 +168,24 @@ def check_record(text: str) -> dict:
             target.append(card)
             if ev["pile"].startswith("common"):
                 s["seen"] = set()
-            s["phase"], s["donors"], s["emptied"] = "penalty", [(s["mover"] + i) % n for i in range(1, n)], []
+            # Each donor in turn, clockwise from the offender's left, owes `penalty` cards (fewer if they run out).
+            s["donors"] = [d for i in range(1, n) for d in [(s["mover"] + i) % n] * s["penalty"]]
+            s["phase"], s["emptied"], s["owed_from"] = ("penalty" if s["donors"] else "closed"), [], None
         elif t == "penalty":
             need(s["phase"] == "penalty" and s["donors"] and ev["donor"] == s["donors"].pop(0), "penalty from the wrong donor")
             stock = s["stocks"][ev["donor"]]
             if ev["card"] is None:
                 need(not stock and not s["discards"][ev["donor"]], "a donor with cards gave none")
+                need(s["owed_from"] != ev["donor"], "a donor said to give none after giving")
+                s["donors"] = [d for d in s["donors"] if d != ev["donor"]]
             else:
                 need(stock and stock[-1] == ev["card"], "penalty card is not the donor's stock top")
                 s["stocks"][ev["seat"]].insert(0, stock.pop())
                 s["penalties"] += 1
                 if not stock and not s["discards"][ev["donor"]]:
                     s["emptied"].append(ev["donor"])
+                    s["donors"] = [d for d in s["donors"] if d != ev["donor"]]  # out of cards: gives no more
+            s["owed_from"] = ev["donor"]
             if not s["donors"]:
                 s["phase"] = "closed"
         elif t == "win":
@@ -249,6 +269,47 @@ def test_records_with_other_house_rules_check_too(registry, game):
                   SheddingRules(repetition="draw", hands=2)):
         check_record(record_match(registry, game, 4, 3, ["novice", "expert", "random", "novice"], rules))
     check_record(record_match(registry, game, 3, 7, ["expert"] * 3, SheddingRules(repetition="draw", hands=3)))
+
+
+class HouseRules:
+    """A house-rule plugin changing both the order (commons and opponents alike, then one's own) and the penalty."""
+
+    def __init__(self, order, penalty):
+        self.order, self.penalty = order, penalty
+
+    @hookimpl
+    def muggins_shedding_destination_order(self):
+        return self.order
+
+    @hookimpl
+    def muggins_shedding_penalty_cards(self):
+        return self.penalty
+
+
+@pytest.mark.parametrize(("order", "penalty"), [([["common", "opponent"], "own"], 2), (["own", "opponent", "common"], 0), (["common"], 4)])
+def test_records_under_house_rule_plugins_check_from_the_deal_events_alone(order, penalty):
+    registry = load_registry(only=["muggins_shedding"], extra_plugins=[("variant", HouseRules(order, penalty))])
+    game = registry.game("muggins_shedding")
+    found = {"calls": 0, "penalties": 0}
+    for players, seed in ((4, 1), (5, 2), (3, 3)):
+        kinds = (["novice", "random", "novice"] * 3)[:players]
+        tallies = check_record(record_match(registry, game, players, seed, kinds, SheddingRules(turn_limit=150, hands=2)))
+        found = {key: found[key] + tallies[key] for key in found}
+    assert found["calls"] > 0 and (found["penalties"] > 0) == (penalty > 0)
+
+
+def test_the_checker_rejects_a_record_whose_penalty_is_not_the_house_rules():
+    registry = load_registry(only=["muggins_shedding"], extra_plugins=[("variant", HouseRules(None, 2))])
+    game = registry.game("muggins_shedding")
+    text = record_match(registry, game, 4, 1, ["novice", "random", "novice", "expert"], SheddingRules(turn_limit=300, hands=2))
+    check_record(text)
+    lines = [json.loads(line) for line in text.splitlines()]
+    for line in lines:
+        for ev in line.get("opening", []) + line.get("events", []):
+            if ev["type"] == "deal":
+                ev["penalty_cards"] = 1  # every hand claims the standard penalty
+    with pytest.raises(AssertionError, match="wrong donor|stats differ"):
+        check_record("".join(json.dumps(x) + "\n" for x in lines))
 
 
 def tamper(text, predicate, change):

@@ -2,9 +2,11 @@
 
 The package owns the game's rules (`SheddingRules`), its state machine
 (`SheddingState`), the registered `SheddingGame` with its terminal rendering
-and narration, the game's bots (`expert`, `novice`, `random`), the hook it
-publishes for house-rule plugins (rank adjacency) and the plugin module that
-registers all of these with the core (entry point `muggins_shedding`).
+and narration, the game's bots (`expert`, `novice`, `random`), the hooks it
+publishes for house-rule plugins (touching ranks, the order of destinations,
+penalty cards; `hookspecs`) with `SheddingHouseRules`, what they decided for
+a match, and the plugin module that registers all of these with the core
+(entry point `muggins_shedding`).
 """
 
 import importlib
@@ -12,7 +14,10 @@ from typing import Any
 
 __version__ = "1.0.0"
 
-_MODULE_OF = {"SheddingGame": "game", "SheddingRules": "rules", "SEED_DEAL": "rules", "SheddingState": "state", "Place": "state", "Correct": "state"}
+_MODULE_OF = {
+    "SheddingGame": "game", "SheddingRules": "rules", "SEED_DEAL": "rules", "SheddingState": "state", "Place": "state", "Correct": "state",
+    "SheddingHouseRules": "houserules", "STANDARD_ORDER": "houserules", "DESTINATION_KINDS": "houserules",
+}
 
 __all__ = sorted(_MODULE_OF)
 

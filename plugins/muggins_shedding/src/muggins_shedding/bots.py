@@ -9,7 +9,8 @@ cannot read a stock. The decision's `correct` list is the rules' verdict on
 what the bot sees, as in the core's generic bots.
 
 The expert is always correct and calls every real error. When several
-common piles fit, it follows the *cover* rule, chosen by simulation against
+common piles fit (or, under a house-rule destination order with tiers,
+several piles of one tier), it follows the *cover* rule, chosen by simulation against
 "first fitting pile" (docs/games/muggins_shedding.md gives the figures):
 put the card where the common tops afterwards fit the most ranks, so that
 the commons keep absorbing cards for everyone; ties go to the lowest pile
@@ -69,7 +70,9 @@ def choose_common(view: Mapping[str, Any], options: Sequence[Action], rule: str 
     """Among several fitting common piles, the one `rule` picks (`cover` or `first`).
 
     `cover` counts, for each option, the ranks that would fit on some common
-    top afterwards, and takes the first option with the highest count.
+    top afterwards, and takes the first option with the highest count. Under
+    a house-rule destination order with tiers the options may include
+    discards; such an option leaves the common tops as they are.
     """
     if rule == "first" or len(options) == 1:
         return options[0]
@@ -78,7 +81,8 @@ def choose_common(view: Mapping[str, Any], options: Sequence[Action], rule: str 
     rank = _RANK_OF[view["exposed"]] if view.get("exposed") else int(options[0].card.rank)
     best, best_score = options[0], -1
     for option in options:
-        pile = int(option.pile.split()[1]) - 1
+        kind, number = option.pile.split()
+        pile = int(number) - 1 if kind == "common" else -1
         covered = 0
         for index, top in enumerate(tops):
             covered |= reach[rank if index == pile else top]

@@ -3,11 +3,13 @@
 This module owns `SheddingGame`, the `muggins.Game` the plugin registers
 under the name `muggins_shedding`: its player counts (3 to 7), its rules
 class and state class, the bound on decisions the contract kit enforces,
-the collection of extra rank adjacencies from house-rule plugins (once per
-match, through the game's own hook), `render` (the table for a human:
+the answers of house-rule plugins to the game's three hooks (touching
+ranks, the order of destinations, penalty cards; asked once per match,
+through `muggins.call_house_rules`), `render` (the table for a human:
 every common top, every discard top with stock sizes, the exposed card,
 each destination numbered as in the play menu, numbers padded alike when
-there are ten or more, the hands won in words), `describe` (one line per
+there are ten or more, the hands won in words, a line for each house rule
+a plugin changed), `describe` (one line per
 event: exposures, placements, calls, corrections, penalty cards one by one,
 recycles, wins, draws) and `standings` (the end-of-hand banner a terminal
 player frames and pauses on).
@@ -19,7 +21,11 @@ from typing import Any, Iterable, Mapping
 
 from muggins import Game, parse_card
 
+from . import houserules
+from .houserules import STANDARD_ORDER, order_to_data, order_words
 from .rules import SheddingRules
+
+_STANDARD_ORDER = order_to_data(STANDARD_ORDER)
 
 __all__ = ["SheddingGame"]
 
@@ -52,31 +58,47 @@ class SheddingGame(Game):
 
     def max_decisions(self, rules: SheddingRules, players: int) -> int:
         # Per exposure at most: the play, every other player in the window, the offender's correction.
+        # The house-rule hooks change none of it: a destination order with tiers still asks for one
+        # correction at most, and penalty cards move without any decision.
         return rules.hands_for(players) * rules.turn_limit * (players + 1) + 16
 
-    # -- the house-rule hook ----------------------------------------------
+    # -- the house-rule hooks ---------------------------------------------
+    # Each is asked once per match, by `SheddingState.new` (through `house_rules`), never in the play loop.
+    # Through `muggins.call_house_rules`: the relay the core handed the game at registration
+    # (`self.hooks`, or one given to the constructor; a game made outside any registry asks the
+    # process registry), and only the plugins the rules' `[plugins]` table leaves switched on.
     def adjacent_pairs(self, rules: SheddingRules, players: int) -> list[tuple[int, int]]:
-        """Extra touching rank pairs from `muggins_shedding_adjacent_ranks` implementations.
+        """Extra touching rank pairs from `muggins_shedding_adjacent_ranks`, every plugin's added (plugin-name order).
 
-        Called once per match by `SheddingState.new`. The hook relay is the
-        one the core handed the game when it registered it (so the plugins
-        of that registry apply), or one given to the constructor; a game made
-        outside any registry asks the process registry
-        (`muggins.plugins.get_registry()`). The pairs are stored in the state, its records and
-        its view, so a replay or a saved match does not depend on the hook.
+        The pairs are stored in the state, its records and its view, so a
+        replay or a saved match does not depend on the hook. A plugin's
+        unusable answer is a `HouseRuleError` naming it.
         """
-        relay = self.hooks
-        if relay is None:
-            from muggins.plugins import get_registry
+        return houserules.adjacent_pairs(self, rules, players)
 
-            relay = get_registry().pm.hook
-        caller = getattr(relay, "muggins_shedding_adjacent_ranks", None)
-        if caller is None:
-            return []
-        pairs: list[tuple[int, int]] = []
-        for answer in caller(players=players, rules=rules):
-            pairs.extend(tuple(p) for p in (answer or ()))
-        return pairs
+    def destination_order(self, rules: SheddingRules, players: int) -> tuple[tuple[str, ...], ...]:
+        """The order of priority among destinations from `muggins_shedding_destination_order` (tiers of kinds).
+
+        The standard order `(("common",), ("opponent",), ("own",))` when no
+        plugin answers; two plugins giving different orders are a conflict.
+        """
+        return houserules.destination_order(self, rules, players)
+
+    def penalty_cards(self, rules: SheddingRules, players: int) -> int:
+        """Cards each donor gives on an upheld call, from `muggins_shedding_penalty_cards` (standard: 1)."""
+        return houserules.penalty_cards(self, rules, players)
+
+    def house_rules(self, rules: SheddingRules, players: int) -> houserules.SheddingHouseRules:
+        """Everything the house-rule plugins in force decide for a match, checked: a `SheddingHouseRules`.
+
+        Built from `adjacent_pairs`, `destination_order` and `penalty_cards`,
+        so a variant made by subclassing the game may override any one of them.
+        """
+        return houserules.SheddingHouseRules(
+            houserules.normalise_pairs(self.adjacent_pairs(rules, players)),
+            houserules.normalise_order(self.destination_order(rules, players)),
+            houserules.check_penalty(self.penalty_cards(rules, players)),
+        )
 
     # -- what a human sees --------------------------------------------------
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
@@ -90,6 +112,13 @@ class SheddingGame(Game):
         if view.get("adjacent_extra"):
             pairs = ", ".join(f"{_rank(a)}–{_rank(b)}" for a, b in view["adjacent_extra"])
             lines.append(f"House rule: also touching {pairs}")
+        order = view.get("destination_order")
+        if order and order != _STANDARD_ORDER:
+            lines.append(f"House rule: place on {order_words(order)}")
+        penalty = view.get("penalty_cards", 1)
+        if penalty != 1:
+            lines.append("House rule: no penalty cards on an upheld Muggins" if penalty == 0 else
+                         f"House rule: each other player gives {penalty} penalty cards on an upheld Muggins")
         # With ten or more destinations the numbers take two digits: pad them all alike so the rows line up.
         number_width = len(f"[{k + n}]")
         commons = "  ".join(f"[{j + 1}] {_card(top)} ({size})" for j, (top, size) in enumerate(zip(view["commons"], view["common_sizes"])))
@@ -106,7 +135,8 @@ class SheddingGame(Game):
         if view["phase"] == "play" and view["exposed"]:
             lines.append(f"{mover.capitalize()} turned {_card(view['exposed'])}.")
         elif view["phase"] == "correct" and view["exposed"]:
-            lines.append(f"Muggins! {_card(view['exposed'])} must go on a fitting common pile.")
+            where = "a fitting common pile" if order in (None, _STANDARD_ORDER) else "one of the fitting piles"
+            lines.append(f"Muggins! {_card(view['exposed'])} must go on {where}.")
         last = view.get("last")
         if last:
             # Worded as the narration words it, so a player printing both can tell they say the same.

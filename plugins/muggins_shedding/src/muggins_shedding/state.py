@@ -6,13 +6,18 @@ the rest turned up as common piles), exposes the mover's next card lazily
 (turning the discard over unshuffled when the stock is empty), offers the
 mover every physical placement with the rules' correct destinations, opens
 a challenge window after each placement, and resolves a supported Muggins
-call (correction, the offender's choice among several commons, penalty
-cards clockwise, donors recycling first, a donor emptied by giving going
-out). It pauses a finish until the window closes, draws a hand at the turn
-limit (or, as a house rule, at an exact repetition), rotates the dealer and
-counts wins. Internally cards are ints 0..51 (index into the standard deck,
-rank = i % 13 + 1) and rank adjacency is a precomputed 52 x 52 table, so the
-play loop does no pluggy call, no parsing and no copying.
+call (correction, the offender's choice among several fitting piles,
+penalty cards clockwise, donors recycling first, a donor emptied by giving
+going out). It pauses a finish until the window closes, draws a hand at the
+turn limit (or, as a house rule, at an exact repetition), rotates the dealer
+and counts wins. The house-rule plugins' answers (touching ranks, the order
+of destinations, penalty cards per donor) are asked once when a match is
+created and kept in the state, its saved form, its `deal` events and its
+view. Internally cards are ints 0..51 (index into the standard deck, rank =
+i % 13 + 1) and rank adjacency is a precomputed 52 x 52 table; the standard
+destination order keeps its own plain method, so the play loop does no
+pluggy call, no parsing and no copying. `from_position` builds a hand-made
+position for tests and docs.
 """
 
 from __future__ import annotations
@@ -21,8 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, standard_deck
-from muggins.rules import rules_from_dict, rules_to_dict
 
+from .houserules import (
+    STANDARD_ORDER, STANDARD_PENALTY, SheddingHouseRules, check_penalty, from_mapping, normalise_order, normalise_pairs,
+    order_to_data, order_words,
+)
 from .rules import SheddingRules
 
 __all__ = [
@@ -44,19 +52,6 @@ STAND: tuple[Action, ...] = (PASS,)
 CALL: tuple[Action, ...] = (MUGGINS,)
 
 _TABLES: dict[tuple[tuple[int, int], ...], tuple[tuple[bool, ...], ...]] = {}
-
-
-def normalise_pairs(pairs: Iterable[Iterable[int]]) -> tuple[tuple[int, int], ...]:
-    """Sorted, de-duplicated (low, high) rank pairs; ValueError for a bad pair."""
-    found = set()
-    for pair in pairs:
-        a, b = (int(x) for x in pair)
-        if not (1 <= a <= 13 and 1 <= b <= 13):
-            raise ValueError(f"adjacent ranks must be 1..13 (A..K), not {a} and {b}")
-        if a == b:
-            raise ValueError(f"equal ranks never fit (rank {a} paired with itself)")
-        found.add((min(a, b), max(a, b)))
-    return tuple(sorted(found))
 
 
 def adjacency_table(extra: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[bool, ...], ...]:
@@ -106,20 +101,37 @@ class Correct(Action):
 
 class SheddingState(State):
     """One match. Phases: `play` (mover places the exposed card), `respond` (the window),
-    `correct` (offender picks among several fitting commons after an upheld call), `over`."""
+    `correct` (offender picks among several fitting piles after an upheld call), `over`."""
 
     rules: SheddingRules
 
-    def __init__(self, game: Game, rules: SheddingRules, players: int, seed: int, extra: tuple[tuple[int, int], ...] = ()) -> None:
+    def __init__(
+        self, game: Game, rules: SheddingRules, players: int, seed: int, extra: tuple[tuple[int, int], ...] = (),
+        *, order: tuple[tuple[str, ...], ...] = STANDARD_ORDER, penalty: int = STANDARD_PENALTY,
+    ) -> None:
         super().__init__(game, rules, players, seed)
+        self._set_up(extra, order, penalty)
+
+    def _set_up(self, extra: tuple[tuple[int, int], ...], order: tuple[tuple[str, ...], ...], penalty: int) -> None:
+        """Every attribute the rules and the house-rule answers decide, and an empty table (for `__init__` and `load_fields`)."""
+        rules, players = self.rules, self.players
         if players not in rules.deal:
             raise ValueError(f"the shedding game is for 3 to 7 players, not {players}")
         rules.validate()
         n = players
         self.each, k = rules.deal_for(n)
         self.hands = rules.hands_for(n)
+        # Checked here too, so a state built directly (not through `new`) cannot hold an answer the game refuses.
+        extra, order, penalty = normalise_pairs(extra), normalise_order(order), check_penalty(penalty)
         self.extra = extra
         self.fits = adjacency_table(extra)
+        self.order = order
+        self._order_data = order_to_data(order)
+        self.penalty = penalty
+        if order != STANDARD_ORDER:
+            # The standard order keeps the plain method; any other is compiled once and bound here.
+            self._tiers = _compile_order(order)
+            self.destinations = self._ordered_destinations  # type: ignore[method-assign]
         self.nearest_only = rules.opponent_discards == "nearest_only"
         self.windows = rules.mistakes == "allowed"
         self.repetition = rules.repetition == "draw"
@@ -160,12 +172,18 @@ class SheddingState(State):
         self.names: list[str] = [f"common {j + 1}" for j in range(k)] + [f"discard {s}" for s in range(self.players)]
         self.pile_ids: dict[str, int] = {name: i for i, name in enumerate(self.names)}
         self._choices = _choice_table(self.players, k)
-        self._decisions = _decision_table(self.players, k)
+        self._decisions = _decision_table(self.players, k, self.order)
+        self._prompts = _play_prompts(self.order)
+
+    @property
+    def house_rules(self) -> SheddingHouseRules:
+        """What the house-rule plugins decided for this match (touching pairs, destination order, penalty)."""
+        return SheddingHouseRules(self.extra, self.order, self.penalty)
 
     @classmethod
     def new(cls, game: Game, rules: SheddingRules, players: int, seed: int) -> "SheddingState":
-        extra = normalise_pairs(game.adjacent_pairs(rules, players)) if hasattr(game, "adjacent_pairs") else ()
-        state = cls(game, rules, players, seed, extra)
+        house = _house_rules_of(game, rules, players)
+        state = cls(game, rules, players, seed, house.adjacent, order=house.order, penalty=house.penalty)
         state.first_dealer = derive_rng(seed, "dealer").randrange(players)
         events: list[dict] = []
         state._deal(events)
@@ -184,19 +202,31 @@ class SheddingState(State):
         discards: Mapping[int, Sequence[str]] | Sequence[Sequence[str]] = (),
         mover: int = 0,
         exposed: str | None = None,
-        extra: Iterable[Iterable[int]] = (),
+        extra: Iterable[Iterable[int]] | None = None,
         seed: int = 0,
+        order: Sequence[str | Sequence[str]] | None = None,
+        penalty: int | None = None,
     ) -> "SheddingState":
         """A hand-made position (for tests and docs), with `mover`'s next card exposed.
 
         Piles are given as card codes, bottom first (a single code is a pile
-        of one). `exposed` puts that card on top of the mover's stock first.
-        Cards not named anywhere go under the first common pile, so the
-        position still holds the whole pack. The number of common piles
-        given replaces the deal table's for this position.
+        of one), stocks and discards per seat. `exposed` puts that card on
+        top of the mover's stock first. Cards not named anywhere go under the
+        first common pile, so the position still holds the whole pack. The
+        number of common piles given replaces the deal table's for this
+        position. The house-rule answers are those of the plugins in force
+        (asked as `new` asks them) unless given: `extra` touching rank pairs,
+        `order` of destinations, `penalty` cards per donor (as the hooks
+        return them). The mover's right-hand neighbour is the dealer.
         """
         rules = rules or SheddingRules()
-        state = cls(game, rules, players, seed, normalise_pairs(extra))
+        house = _house_rules_of(game, rules, players) if extra is None or order is None or penalty is None else None
+        state = cls(
+            game, rules, players, seed,
+            house.adjacent if extra is None else normalise_pairs(extra),
+            order=house.order if order is None else normalise_order(order),
+            penalty=house.penalty if penalty is None else check_penalty(penalty),
+        )
         k = len(commons)
         state._lay_out(k)
 
@@ -255,6 +285,7 @@ class SheddingState(State):
             "deal", hand=self.hand, dealer=dealer, first=self.mover,
             commons=[CODES[p[-1]] for p in self.commons], stock_sizes=[len(s) for s in self.stocks],
             adjacent_extra=[list(p) for p in self.extra],
+            destination_order=order_to_data(self.order), penalty_cards=self.penalty,
         ))
         events.append(event("stocks", hand=self.hand, stocks=[[CODES[c] for c in s] for s in self.stocks], to=[]))
         self._expose(events)
@@ -275,6 +306,39 @@ class SheddingState(State):
                 if self.nearest_only:
                     break
         return (self.k + mover,)
+
+    def _ordered_destinations(self, card: int, mover: int) -> tuple[int, ...]:
+        """`destinations` under a house-rule order: the first tier with a fitting pile, else one's own discard."""
+        fits = self.fits[card]
+        k = self.k
+        for tier in self._tiers:
+            found: list[int] = []
+            for kind in tier:
+                if kind == _COMMON:
+                    found.extend(j for j, pile in enumerate(self.commons) if pile and fits[pile[-1]])
+                elif kind == _OPPONENT:
+                    seat = self._fitting_opponent(fits, mover)
+                    if seat >= 0:
+                        found.append(k + seat)
+                else:
+                    own = self.discards[mover]
+                    if own and fits[own[-1]]:
+                        found.append(k + mover)
+            if found:
+                return tuple(sorted(found))
+        return (k + mover,)
+
+    def _fitting_opponent(self, fits: Sequence[bool], mover: int) -> int:
+        """The first opponent clockwise whose non-empty discard top fits (nearest non-empty only, as the rules say), or -1."""
+        discards = self.discards
+        for seat in self.others[mover]:
+            pile = discards[seat]
+            if pile:
+                if fits[pile[-1]]:
+                    return seat
+                if self.nearest_only:
+                    break
+        return -1
 
     def _expose(self, events: list[dict]) -> None:
         """The mover's turn comes: draw at the limit or a repetition, else recycle if needed and expose."""
@@ -328,7 +392,7 @@ class SheddingState(State):
                 if choices is None:
                     choices = self._choices[m][card] = self._build_choices(m, card)
                 correct = tuple(choices[p] for p in right)
-                found = known[right] = Decision(m, "play", choices, correct, _PROMPTS[card])
+                found = known[right] = Decision(m, "play", choices, correct, self._prompts[card])
             return found
         if phase == "respond":
             window = self.window
@@ -337,7 +401,8 @@ class SheddingState(State):
         if phase == "correct":
             card = DECK[self.exposed]
             options = tuple(Correct(card, self.names[p], p) for p in self.right)
-            return Decision(self.mover, "correct", options, options, f"Muggins! Move {card} to one of the fitting common piles")
+            where = "fitting common piles" if self.right[-1] < self.k else "fitting piles"
+            return Decision(self.mover, "correct", options, options, f"Muggins! Move {card} to one of the {where}")
         return None
 
     def open_window(self) -> ChallengeWindow | None:
@@ -452,25 +517,29 @@ class SheddingState(State):
             self.seen.clear()
         events.append({"type": "correction", "seat": offender, "card": CODES[card], "from_pile": self.names[self.placed_pile],
                        "pile": self.names[pile_id], "on": CODES[on] if on >= 0 else None})
-        # Penalty: each other player clockwise from the offender's left, each card under the previous one.
+        # Penalty: each other player clockwise from the offender's left gives `penalty` cards in turn,
+        # each card under the previous one.
         stocks, discards = self.stocks, self.discards
         receiving = stocks[offender]
         emptied = -1
-        for donor in self.others[offender]:
+        count = self.penalty
+        for donor in self.others[offender] if count else ():
             stock = stocks[donor]
-            if not stock:
-                if not discards[donor]:
-                    events.append({"type": "penalty", "donor": donor, "seat": offender, "card": None})
-                    continue
-                self._recycle(donor, "penalty", events)
-            given = stock.pop()
-            receiving.insert(0, given)
-            self.stats["penalties"] += 1
-            # The penalty card passes openly (the seed's example names each one), hence "reveals".
-            code = CODES[given]
-            events.append({"type": "penalty", "donor": donor, "seat": offender, "card": code, "reveals": [code]})
-            if emptied < 0 and not stock and not discards[donor]:
-                emptied = donor
+            for given_so_far in range(count):
+                if not stock:
+                    if not discards[donor]:
+                        if not given_so_far:
+                            events.append({"type": "penalty", "donor": donor, "seat": offender, "card": None})
+                        break
+                    self._recycle(donor, "penalty", events)
+                given = stock.pop()
+                receiving.insert(0, given)
+                self.stats["penalties"] += 1
+                # The penalty card passes openly (the seed's example names each one), hence "reveals".
+                code = CODES[given]
+                events.append({"type": "penalty", "donor": donor, "seat": offender, "card": code, "reveals": [code]})
+                if emptied < 0 and not stock and not discards[donor]:
+                    emptied = donor
         if emptied >= 0:
             self._win(emptied, "gave_last_card", events)
         else:
@@ -542,6 +611,8 @@ class SheddingState(State):
             "turn_limit": self.turn_limit,
             "wins": list(self.wins),
             "adjacent_extra": [list(p) for p in self.extra],
+            "destination_order": self._order_data,
+            "penalty_cards": self.penalty,
             "last": last,
         }
 
@@ -582,12 +653,12 @@ class SheddingState(State):
         return Result(winners, tuple(self.wins), stats, self.stats["hands_drawn_turn_limit"] > 0)
 
     # -- plain data -----------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def save_fields(self) -> dict[str, Any]:
+        """Everything but rules, players and seed (the base `to_dict` adds those), the house-rule answers included."""
         return {
-            "rules": rules_to_dict(self.rules),
-            "players": self.players,
-            "seed": self.seed,
             "extra": [list(p) for p in self.extra],
+            "order": order_to_data(self.order),
+            "penalty": self.penalty,
             "k": self.k,
             "hand": self.hand,
             "first_dealer": self.first_dealer,
@@ -612,33 +683,32 @@ class SheddingState(State):
             "opening": self.opening,
         }
 
-    @classmethod
-    def from_dict(cls, game: Game, data: Mapping[str, Any]) -> "SheddingState":
-        rules = rules_from_dict(SheddingRules, data["rules"], source="saved state")
-        n = data["players"]
-        state = cls(game, rules, n, data["seed"], tuple(tuple(p) for p in data["extra"]))
+    def load_fields(self, data: Mapping[str, Any]) -> None:
+        """Restore what `save_fields` stored, without asking the plugins again (a state saved before the
+        destination order and penalty were kept has the standard ones)."""
+        house = from_mapping(data)
+        self._set_up(house.adjacent, house.order, house.penalty)
         k = data["k"]
-        if k != state.k:  # a hand-made position with its own number of commons
-            state._lay_out(k)
-        for mine, saved in ((state.stocks, data["stocks"]), (state.discards, data["discards"]), (state.commons, data["commons"])):
+        if k != self.k:  # a hand-made position with its own number of commons
+            self._lay_out(k)
+        for mine, saved in ((self.stocks, data["stocks"]), (self.discards, data["discards"]), (self.commons, data["commons"])):
             for pile, codes in zip(mine, saved):
                 pile[:] = [CODE_INDEX[c] for c in codes]
-        state.hand, state.first_dealer, state.dealer = data["hand"], data["first_dealer"], data["dealer"]
-        state.mover, state.phase, state.exposures = data["mover"], data["phase"], data["exposures"]
-        state.exposed = CODE_INDEX[data["exposed"]] if data["exposed"] is not None else -1
-        state.window = None if data["window"] is None else ChallengeWindow.from_dict(data["window"])
-        state.right = tuple(state.pile_ids[p] for p in data["right"])
-        state.placed_pile = state.pile_ids[data["placed_pile"]] if data["placed_pile"] is not None else -1
-        state.placed_error = data["placed_error"]
-        state.under = CODE_INDEX[data["under"]] if data["under"] is not None else -1
-        state.wins = list(data["wins"])
-        state.stats = dict(data["stats"])
-        state.hand_exposures = list(data["hand_exposures"])
-        state.won_exposures = list(data["won_exposures"])
-        state.seen = {(m, tuple(tuple(CODE_INDEX[c] for c in p) for p in st), tuple(tuple(CODE_INDEX[c] for c in p) for p in ds))
+        self.hand, self.first_dealer, self.dealer = data["hand"], data["first_dealer"], data["dealer"]
+        self.mover, self.phase, self.exposures = data["mover"], data["phase"], data["exposures"]
+        self.exposed = CODE_INDEX[data["exposed"]] if data["exposed"] is not None else -1
+        self.window = None if data["window"] is None else ChallengeWindow.from_dict(data["window"])
+        self.right = tuple(self.pile_ids[p] for p in data["right"])
+        self.placed_pile = self.pile_ids[data["placed_pile"]] if data["placed_pile"] is not None else -1
+        self.placed_error = data["placed_error"]
+        self.under = CODE_INDEX[data["under"]] if data["under"] is not None else -1
+        self.wins = list(data["wins"])
+        self.stats = dict(data["stats"])
+        self.hand_exposures = list(data["hand_exposures"])
+        self.won_exposures = list(data["won_exposures"])
+        self.seen = {(m, tuple(tuple(CODE_INDEX[c] for c in p) for p in st), tuple(tuple(CODE_INDEX[c] for c in p) for p in ds))
                       for m, st, ds in data["seen"]}
-        state.opening = list(data["opening"])
-        return state
+        self.opening = list(data["opening"])
 
 
 def _code(text: str) -> str:
@@ -662,15 +732,46 @@ def _choice_table(players: int, k: int) -> list[list[tuple[Place, ...] | None]]:
     return table
 
 
-_DECISION_TABLES: dict[tuple[int, int], list[list[dict]]] = {}
+_DECISION_TABLES: dict[tuple, list[list[dict]]] = {}
 
 
-def _decision_table(players: int, k: int) -> list[list[dict]]:
-    """Per (players, commons): [mover][card] -> {correct pile ids: the play Decision} (filled lazily)."""
-    table = _DECISION_TABLES.get((players, k))
+def _decision_table(players: int, k: int, order: tuple[tuple[str, ...], ...] = STANDARD_ORDER) -> list[list[dict]]:
+    """Per (players, commons, destination order): [mover][card] -> {correct pile ids: the play Decision} (filled lazily).
+
+    The order is part of the key because the decision's prompt states it."""
+    key = (players, k) if order == STANDARD_ORDER else (players, k, order)
+    table = _DECISION_TABLES.get(key)
     if table is None:
-        table = _DECISION_TABLES[(players, k)] = [[{} for _ in range(52)] for _ in range(players)]
+        table = _DECISION_TABLES[key] = [[{} for _ in range(52)] for _ in range(players)]
     return table
 
 
 _PROMPTS: tuple[str, ...] = tuple(f"Place {c} (commons first; else the first fitting opponent discard clockwise; else your own)" for c in DECK)
+
+
+def _play_prompts(order: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """The play decision's prompt for each card: the standard one, or one stating the house-rule order."""
+    if order == STANDARD_ORDER:
+        return _PROMPTS
+    rule = order_words(order)
+    return tuple(f"Place {c} (house rule: {rule})" for c in DECK)
+
+
+_COMMON, _OPPONENT, _OWN = 0, 1, 2
+_KIND_CODES = {"common": _COMMON, "opponent": _OPPONENT, "own": _OWN}
+
+
+def _compile_order(order: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The order's tiers as kind codes, for `_ordered_destinations`."""
+    return tuple(tuple(_KIND_CODES[kind] for kind in tier) for tier in order)
+
+
+def _house_rules_of(game: Game, rules: SheddingRules, players: int) -> SheddingHouseRules:
+    """The house-rule answers for a new match: the game's (`SheddingGame.house_rules`), or the standard game's
+    for a `Game` that publishes no hooks (a test double)."""
+    ask = getattr(game, "house_rules", None)
+    if ask is not None:
+        return ask(rules, players)
+    if hasattr(game, "adjacent_pairs"):
+        return SheddingHouseRules(normalise_pairs(game.adjacent_pairs(rules, players)))
+    return SheddingHouseRules()
