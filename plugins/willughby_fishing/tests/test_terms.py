@@ -271,6 +271,17 @@ def test_teaching_mode_skips_the_windows_a_closed_kind_leaves_empty(position, ac
     assert state.phase == "turn" and state.window is None and state.stats["windows"] == 0
 
 
+def test_terms_made_by_hand_are_checked_like_a_plugins_answers():
+    with pytest.raises(ValueError, match="no kind of claim 'left_pairs'; the kinds are field_four, left_pair"):
+        FishingTerms(closed={"left_pairs"})
+    assert FishingTerms(closed={"left_pair"}) == closed("left_pair")
+    with pytest.raises(ValueError, match=r"cannot empty the pot: the antes \(11\) less the reward \(10\) leave 1, but the tariff settles \+6"):
+        FishingTerms(reward=10)
+    with pytest.raises(ValueError, match="stakes are 0 chips or more"):
+        FishingTerms(ante_other=-1, ante_dealer=10)
+    assert FishingTerms(ante_dealer=6, ante_other=4, reward=10, per_pair=2, empty=-8).pot == 22
+
+
 def test_from_position_checks_its_cards_as_before_and_builds_the_ledger_from_the_terms(game):
     spare = [c.code for c in standard_deck() if c.code not in {"KD", "KH", "2C", "3C"}]
     state = FishingState.from_position(game, hands={0: ["KD"]}, field=["KH", "2C", "3C"], collections={1: spare[:6]},

@@ -264,7 +264,8 @@ class FishingState(State):
         collection (in pairs: their number is always even when the named
         collections are). `dealer` defaults to the seat on `mover`'s right.
         The terms are asked of the installed house-rule plugins, as for a new
-        match, unless given (`terms=FishingTerms(reward=10)`); `ledger` and
+        match, unless given (`terms=FishingTerms(ante_other=3, ante_dealer=4,
+        reward=10)`); `ledger` and
         `pot` default to the first deal's antes just paid by those terms.
         The position starts at `mover`'s turn: the layout and the hand claims
         are taken to be over, and the match is in its first deal (give

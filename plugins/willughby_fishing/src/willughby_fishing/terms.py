@@ -61,6 +61,9 @@ class FishingTerms:
     settles `empty + per_pair × N / 2` chips (received when positive, paid
     when negative; standard: one per pair over or short of eight cards).
     `closed` names the kinds of claim (`CLAIM_KINDS`) no window offers.
+    Terms made by hand are checked as a plugin's answers are: ValueError
+    for an unknown kind of claim, negative stakes, or stakes and a tariff
+    with which the pot would not empty at every settlement.
     """
 
     ante_dealer: int = ANTE_DEALER
@@ -69,6 +72,19 @@ class FishingTerms:
     per_pair: int = _STANDARD_PER_PAIR
     empty: int = _STANDARD_EMPTY
     closed: frozenset[str] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.closed) - set(CLAIM_KINDS))
+        if unknown:
+            raise ValueError(f"no kind of claim {', '.join(map(repr, unknown))}; the kinds are {', '.join(CLAIM_KINDS)}")
+        object.__setattr__(self, "closed", frozenset(self.closed))
+        if min(self.ante_dealer, self.ante_other, self.reward) < 0:
+            raise ValueError(f"stakes are 0 chips or more, not {self.stakes_dict()}")
+        left = self.pot - self.reward
+        settled = PLAYERS * self.empty + CARDS // 2 * self.per_pair
+        if left < 0 or settled != left:
+            raise ValueError(f"these terms cannot empty the pot: the antes ({self.pot}) less the reward ({self.reward}) leave {left}, "
+                             f"but the tariff settles {settled:+d} for every split of the 52 cards")
 
     @property
     def pot(self) -> int:
