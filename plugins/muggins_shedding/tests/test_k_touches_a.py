@@ -1,13 +1,18 @@
-"""Issue item 6, end to end: the rank-adjacency hook and the K-touches-A house-rule plugin of docs/examples.
+"""End to end: the rank-adjacency hook and the K-touches-A house-rule plugin of docs/examples.
 
 The example is installed the way pip installs it as far as plugin discovery
 is concerned: its source folder on sys.path and a `*.dist-info` whose
-`entry_points.txt` is made from the example's own pyproject.toml.
+`entry_points.txt` is made from the example's own pyproject.toml. With it
+installed: a hand-made position where the rule changes the correct play,
+matches with and without it (the rules' `[plugins]` switch), and the
+example's own tests run as its author runs them.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -16,6 +21,7 @@ import pytest
 
 from muggins import HouseRuleError, hookimpl
 from muggins.actions import find_action
+from muggins.houserules import with_plugin_switches
 from muggins.plugins import load_registry, reset_registry
 
 from muggins_shedding import SheddingRules, SheddingState
@@ -25,15 +31,20 @@ EXAMPLE = ROOT / "docs" / "examples" / "shedding_k_touches_a"
 STOCKS = {0: ["9C", "9H"], 1: ["9S", "8C"], 2: ["8D", "8H"], 3: ["8S", "7C"]}
 
 
-@pytest.fixture
-def installed(tmp_path, monkeypatch):
-    """Install the example plugin (discovery-wise) and load a registry with both plugins."""
+def write_dist_info(folder: Path) -> None:
+    """A `*.dist-info` for the example in `folder`, its entry points read from the example's pyproject.toml."""
     project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text())["project"]
     entry_points = project["entry-points"]["muggins"]
-    info = tmp_path / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    info = folder / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
     info.mkdir()
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
     (info / "entry_points.txt").write_text("[muggins]\n" + "".join(f"{k} = {v}\n" for k, v in entry_points.items()))
+
+
+@pytest.fixture
+def installed(tmp_path, monkeypatch):
+    """Install the example plugin (discovery-wise) and load a registry with both plugins."""
+    write_dist_info(tmp_path)
     monkeypatch.syspath_prepend(str(EXAMPLE / "src"))
     monkeypatch.syspath_prepend(str(tmp_path))
     importlib.invalidate_caches()
@@ -87,8 +98,49 @@ def test_a_match_with_the_plugin_uses_k_a_fits(installed):
         state = game.new(SheddingRules(hands=1), 4, seed)
         log = []
         Match(state, make_players(installed, game, ["expert"] * 4, seed), listeners=[lambda name, ev: log.append(ev)]).run()
-        placed_k_a += sum(1 for e in log if e["type"] == "place" and e["on"] and {e["card"][0], e["on"][0]} == {"K", "A"})
+        placed_k_a += sum(1 for e in log if e["type"] == "place" and e["pile"].startswith("common") and e["on"] and {e["card"][0], e["on"][0]} == {"K", "A"})
     assert placed_k_a > 0
+
+
+def test_switched_off_in_the_rules_the_plugin_is_not_asked(installed):
+    game = installed.game("muggins_shedding")
+    off = with_plugin_switches(SheddingRules(), {"shedding_k_touches_a": False})
+    assert game.adjacent_pairs(off, 4) == []
+    assert game.new(off, 4, 1).extra == ()
+    assert [str(a) for a in k_on_a(game, extra=game.new(off, 4, 1).extra).decision().correct] == ["play KH to discard 2"]
+
+
+def test_matches_with_and_without_the_rule_differ_as_it_predicts(installed):
+    """Same seeds, the plugin on and then switched off: K-A placements only with it, and other hands."""
+    from muggins.engine import Match, make_players
+
+    game = installed.game("muggins_shedding")
+
+    def play(rules):
+        placed, lengths = 0, []
+        for seed in range(6):
+            log = []
+            state = game.new(rules, 4, seed)
+            result = Match(state, make_players(installed, game, ["expert"] * 4, seed), listeners=[lambda name, ev: log.append(ev)]).run()
+            placed += sum(1 for e in log if e["type"] == "place" and e["pile"].startswith("common") and e["on"] and {e["card"][0], e["on"][0]} == {"K", "A"})
+            lengths.append(result.stats["exposures"][0])
+        return placed, lengths
+
+    on = play(SheddingRules(hands=1))
+    off = play(with_plugin_switches(SheddingRules(hands=1), {"shedding_k_touches_a": False}))
+    assert on[0] > 0 and off[0] == 0
+    assert on[1] != off[1]
+
+
+def test_the_examples_own_tests_pass_with_it_installed(tmp_path):
+    """The example's tests/ folder, run by pytest in the example's folder, as its author runs it."""
+    write_dist_info(tmp_path)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(EXAMPLE / "src"), str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    env.pop("MUGGINS_LOAD_PLUGINS", None)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=EXAMPLE, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " passed" in done.stdout and "failed" not in done.stdout
 
 
 class EqualRanks:
@@ -113,3 +165,4 @@ def test_the_docs_page_shows_the_whole_plugin():
     hook = source[source.index("@hookimpl"):].strip()
     assert hook in page
     assert 'shedding_k_touches_a = "shedding_k_touches_a"' in page
+    assert 'MUGGINS_SUPPORTS = {"muggins_shedding": "1.*"}' in source and 'MUGGINS_SUPPORTS = {"muggins_shedding": "1.*"}' in page
