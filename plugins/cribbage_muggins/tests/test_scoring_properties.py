@@ -3,7 +3,9 @@
 The reference scorer below is written from the rules alone, in the most
 literal way (every subset for fifteens, every pair, every subset for runs
 keeping only the longest run size present), and shares no code with
-cribbage_muggins.scoring.
+cribbage_muggins.scoring. The same holds for other scorings (`ShowScoring`,
+`PegScoring`, as house rules make them), against the reference with each
+item weighed by the table.
 """
 
 from __future__ import annotations
@@ -16,7 +18,20 @@ from hypothesis import strategies as st
 
 from muggins.cards import standard_deck
 
-from cribbage_muggins.scoring import card_index, score_peg, score_show, score_total, score_total_indices
+from cribbage_muggins.scoring import (
+    PEG_ITEMS,
+    SHOW_BASE,
+    SHOW_ITEMS,
+    STANDARD_PEG,
+    STANDARD_SHOW,
+    PegScoring,
+    ShowScoring,
+    card_index,
+    score_peg,
+    score_show,
+    score_total,
+    score_total_indices,
+)
 
 DECK = standard_deck()
 
@@ -145,3 +160,84 @@ def test_peg_matches_the_reference(played):
     assert result.total == reference_peg(played)
     assert result.count == sum(value(c) for c in played)
     assert sum(item.points for item in result.items) == result.total
+
+
+# -- other scorings (house rules) against a reference weighing each item by the table -------------------------------
+def reference_scored_show(hand, starter, crib: bool, points: dict) -> int:
+    """`reference_show` with each item's points from `points` (item names as the house-rule hook names them)."""
+    five = list(hand) + [starter]
+    total = points["fifteen"] * sum(1 for size in range(2, 6) for combo in combinations(five, size) if sum(value(c) for c in combo) == 15)
+    total += points["pair"] * sum(1 for a, b in combinations(five, 2) if a.rank == b.rank)
+    for size in (5, 4, 3):
+        runs = sum(1 for combo in combinations(five, size)
+                   if sorted(int(c.rank) for c in combo) == list(range(min(int(c.rank) for c in combo), min(int(c.rank) for c in combo) + size)))
+        if runs:
+            total += points["run card"] * runs * size
+            break
+    if len({c.suit for c in hand}) == 1:
+        if starter.suit == hand[0].suit:
+            total += points["five-flush"]
+        else:
+            total += points["crib four-flush" if crib else "hand four-flush"]
+    return total + points["nobs"] * sum(1 for c in hand if int(c.rank) == 11 and c.suit == starter.suit)
+
+
+def reference_scored_peg(played, points: dict) -> int:
+    count = sum(value(c) for c in played)
+    total = points["fifteen"] if count == 15 else points["thirty-one"] if count == 31 else 0
+    equal = 0
+    for c in reversed(played):
+        if c.rank != played[-1].rank:
+            break
+        equal += 1
+    total += {1: 0, 2: points["pair"], 3: points["pair royal"], 4: points["double pair royal"]}[equal]
+    best = 0
+    for k in range(3, len(played) + 1):
+        ranks = sorted(int(c.rank) for c in played[-k:])
+        if ranks == list(range(ranks[0], ranks[0] + k)):
+            best = k
+    return total + best * points["run card"]
+
+
+item_points = st.integers(0, 12)
+show_tables = st.fixed_dictionaries({name: item_points for name in SHOW_ITEMS})
+peg_tables = st.fixed_dictionaries({name: (st.integers(1, 12) if name in ("last card", "thirty-one") else item_points) for name in PEG_ITEMS})
+
+
+@settings(max_examples=400, deadline=None)
+@given(five_cards, st.booleans(), show_tables)
+def test_another_show_scoring_matches_the_reference_fast_and_itemised(five, crib, table):
+    hand, starter = five[:4], five[4]
+    scoring = ShowScoring.from_items(table)
+    expected = reference_scored_show(hand, starter, crib, table)
+    itemised = scoring.show(hand, starter, crib)
+    assert itemised.total == expected and all(item.points > 0 for item in itemised.items)
+    assert scoring.total(hand, starter, crib) == expected
+    assert scoring.total([c.code for c in hand], starter.code, crib) == expected
+    assert scoring.total_indices([card_index(c) for c in hand], card_index(starter), crib) == expected
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(five_cards, min_size=40, max_size=40), show_tables)
+def test_no_hand_or_crib_scores_above_the_largest_total(hands, table):
+    scoring = ShowScoring.from_items(table)
+    for five in hands:
+        for crib in (False, True):
+            assert scoring.total(five[:4], five[4], crib) <= scoring.max_total(crib) <= scoring.max_total()
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(counts(), run_heavy_counts()), peg_tables)
+def test_another_peg_scoring_matches_the_reference_fast_and_itemised(played, table):
+    scoring = PegScoring.from_items(table)
+    expected = reference_scored_peg(played, table)
+    itemised = scoring.score(played)
+    assert itemised.total == expected and all(item.points > 0 for item in itemised.items)
+    assert scoring.points(played, itemised.count) == expected
+
+
+def test_the_standard_scorings_are_the_standard_functions():
+    assert ShowScoring() == STANDARD_SHOW and STANDARD_SHOW.standard and STANDARD_SHOW.changes() == {}
+    assert STANDARD_SHOW.base is SHOW_BASE and STANDARD_SHOW.max_total() == 29
+    assert PegScoring() == STANDARD_PEG and STANDARD_PEG.standard
+    assert ShowScoring.from_items({"nobs": 2}).max_total() == 30  # 5 5 5 J with the 5 of the jack's suit

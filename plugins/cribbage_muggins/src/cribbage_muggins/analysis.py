@@ -15,7 +15,11 @@ by linearity of expectation) unless a Monte-Carlo sample is asked for.
 crib expectation looked up in a table per discarded ranks, built once on
 first use. `show_distribution` counts how many of the hand-and-starter
 combinations score 0..29, by rank multisets and suit counting rather than
-by scoring each combination.
+by scoring each combination. Every function but `show_distribution`
+takes an optional `scoring` (a `scoring.ShowScoring`, a house rule's): its
+figures then follow that scoring, from its own tables (the crib table is
+built once per scoring and cached); without it, or with the standard one,
+the standard tables are used exactly as before.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from .scoring import (
     RANK_WEIGHT,
     SHOW_BASE,
     CardLike,
+    ShowScoring,
     index_card,
     score_total_indices,
     to_cards,
@@ -110,6 +115,24 @@ def _unseen_counts(unseen: Sequence[int]) -> tuple[list[int], list[int]]:
 def _expected_hand(keep: Sequence[int], by_rank: list[int], by_suit: list[int], unseen_total: int) -> float:
     """Mean show of `keep` over every unseen starter, counting starters by rank (13 look-ups, not 46)."""
     return _hand_points(keep, by_rank, by_suit, unseen_total) / unseen_total
+
+
+def _hand_points_scored(keep: Sequence[int], by_rank: list[int], by_suit: list[int], unseen_total: int, scoring: ShowScoring) -> int:
+    """`_hand_points` under another scoring: its base table, flushes and nobs."""
+    base = scoring.base
+    key = INDEX_WEIGHT[keep[0]] + INDEX_WEIGHT[keep[1]] + INDEX_WEIGHT[keep[2]] + INDEX_WEIGHT[keep[3]]
+    points = 0
+    for rank in range(1, 14):
+        count = by_rank[rank]
+        if count:
+            points += count * base[key + RANK_WEIGHT[rank]]
+    suit = INDEX_SUIT[keep[0]]
+    if INDEX_SUIT[keep[1]] == suit and INDEX_SUIT[keep[2]] == suit and INDEX_SUIT[keep[3]] == suit:
+        points += scoring.hand_four_flush * (unseen_total - by_suit[suit]) + scoring.five_flush * by_suit[suit]
+    for i in keep:
+        if INDEX_RANK[i] == _JACK:
+            points += scoring.nobs * by_suit[INDEX_SUIT[i]]
+    return points
 
 
 def _hand_points(keep: Sequence[int], by_rank: list[int], by_suit: list[int], unseen_total: int) -> int:
@@ -208,19 +231,63 @@ def _expected_crib_exact(
     return value
 
 
-def expected_hand(keep: Sequence[CardLike], seen: Sequence[CardLike] = ()) -> float:
-    """Exact mean show of four kept cards over every starter not among `keep` and `seen`."""
+def _expected_crib_scored(
+    discards: Sequence[int],
+    weights: list[tuple[int, int]],
+    unseen: Sequence[int],
+    by_suit: list[int],
+    unknown: int,
+    scoring: ShowScoring,
+) -> Fraction:
+    """`_expected_crib_exact` under another scoring, with the four-card crib flush it may score.
+
+    The four crib cards of the discards' one suit with a starter of another
+    suit: the `unknown - 1` other crib cards all of that suit, then the
+    starter among the rest not of it.
+    """
+    unseen_total = len(unseen)
+    discard_key = sum(INDEX_WEIGHT[i] for i in discards)
+    drawn = comb(unseen_total, unknown)
+    base = scoring.base
+    value = Fraction(sum(ways * base[discard_key + key] for key, ways in weights), drawn)
+    suits = {INDEX_SUIT[i] for i in discards}
+    if len(suits) == 1:
+        same = by_suit[next(iter(suits))]
+        value += Fraction(scoring.five_flush * comb(same, unknown), drawn)
+        if scoring.crib_four_flush:
+            value += Fraction(scoring.crib_four_flush * comb(same, unknown - 1) * (unseen_total - same),
+                              comb(unseen_total, unknown - 1) * (unseen_total - unknown + 1))
+    if scoring.nobs:
+        for i in discards:
+            if INDEX_RANK[i] == _JACK:
+                value += Fraction(scoring.nobs * by_suit[INDEX_SUIT[i]], unseen_total)
+        for i in unseen:
+            if INDEX_RANK[i] == _JACK:
+                value += Fraction(scoring.nobs * (by_suit[INDEX_SUIT[i]] - 1) * (unknown - 1), unseen_total * (unseen_total - 1))
+    return value
+
+
+def _other(scoring: ShowScoring | None) -> ShowScoring | None:
+    """`scoring` if it is not the standard one, else None (the standard tables are used)."""
+    return None if scoring is None or scoring.standard else scoring
+
+
+def expected_hand(keep: Sequence[CardLike], seen: Sequence[CardLike] = (), scoring: ShowScoring | None = None) -> float:
+    """Exact mean show of four kept cards over every starter not among `keep` and `seen` (under `scoring`, if given)."""
     kept = [_INDEX_OF_CARD[c] for c in to_cards(keep)]
     if len(kept) != 4:
         raise ValueError(f"a kept hand has 4 cards, got {len(kept)}")
     known = set(kept) | {_INDEX_OF_CARD[c] for c in to_cards(seen)}
     unseen = [i for i in range(52) if i not in known]
     by_rank, by_suit = _unseen_counts(unseen)
+    other = _other(scoring)
+    if other is not None:
+        return _hand_points_scored(kept, by_rank, by_suit, len(unseen), other) / len(unseen)
     return _expected_hand(kept, by_rank, by_suit, len(unseen))
 
 
-def expected_crib(discards: Sequence[CardLike], seen: Sequence[CardLike] = ()) -> float:
-    """Exact mean crib show given your discards (1 or 2 cards) and the other cards you have seen.
+def expected_crib(discards: Sequence[CardLike], seen: Sequence[CardLike] = (), scoring: ShowScoring | None = None) -> float:
+    """Exact mean crib show given your discards (1 or 2 cards) and the other cards you have seen (under `scoring`, if given).
 
     The crib's other cards and the starter (5 minus len(discards) cards) are
     drawn uniformly from the cards not among `discards` and `seen`.
@@ -230,13 +297,16 @@ def expected_crib(discards: Sequence[CardLike], seen: Sequence[CardLike] = ()) -
         raise ValueError(f"discards into the crib are 1 to 4 cards, got {len(laid)}")
     known = set(laid) | {_INDEX_OF_CARD[c] for c in to_cards(seen)}
     unseen = [i for i in range(52) if i not in known]
-    return _crib_over(laid, unseen)
+    return _crib_over(laid, unseen, _other(scoring))
 
 
-def _crib_over(laid: Sequence[int], unseen: Sequence[int]) -> float:
+def _crib_over(laid: Sequence[int], unseen: Sequence[int], scoring: ShowScoring | None = None) -> float:
     by_rank, by_suit = _unseen_counts(unseen)
     unknown = 5 - len(laid)
-    return _expected_crib(laid, _multiset_weights(unknown, by_rank), unseen, by_suit, unknown)
+    weights = _multiset_weights(unknown, by_rank)
+    if scoring is not None:
+        return float(_expected_crib_scored(laid, weights, unseen, by_suit, unknown, scoring))
+    return _expected_crib(laid, weights, unseen, by_suit, unknown)
 
 
 # -- ranking the discards -----------------------------------------------------------------
@@ -273,6 +343,7 @@ def rank_discards(
     exact: bool = True,
     sample: int | None = None,
     seed: int = 0,
+    scoring: ShowScoring | None = None,
 ) -> list[DiscardOption]:
     """Every possible discard of a dealt hand, best first by `net` (then by hand value).
 
@@ -283,8 +354,10 @@ def rank_discards(
     crib figure is exact unless `sample` is given or `exact` is False: then
     it averages `sample` (default `DEFAULT_SAMPLE`) random deals of the
     unknown crib cards and starter, the same deals for every option, drawn
-    with `random.Random(seed)`. Raises ValueError for a wrong deal.
+    with `random.Random(seed)`. `scoring`: a house rule's show scoring,
+    which both figures then follow. Raises ValueError for a wrong deal.
     """
+    other = _other(scoring)
     dealt = _validate_deal(cards, players)
     if sample is not None and sample < 1:
         raise ValueError(f"the sample size must be at least 1, got {sample}")
@@ -308,9 +381,15 @@ def rank_discards(
     for laid_positions in combinations(range(len(indices)), laid_count):
         laid = [indices[p] for p in laid_positions]
         keep = [i for p, i in enumerate(indices) if p not in laid_positions]
-        hand = Fraction(_hand_points(keep, by_rank, by_suit, len(unseen)), len(unseen))
+        if other is not None:
+            hand = Fraction(_hand_points_scored(keep, by_rank, by_suit, len(unseen), other), len(unseen))
+        else:
+            hand = Fraction(_hand_points(keep, by_rank, by_suit, len(unseen)), len(unseen))
         if use_sample:
-            crib = Fraction(sum(score_total_indices(laid + others, starter, True) for others, starter in deals), len(deals))
+            total = other.total_indices if other is not None else score_total_indices
+            crib = Fraction(sum(total(laid + others, starter, True) for others, starter in deals), len(deals))
+        elif other is not None:
+            crib = _expected_crib_scored(laid, weights, unseen, by_suit, unknown, other)
         else:
             crib = _expected_crib_exact(laid, weights, unseen, by_suit, unknown)
         net = hand + crib if dealer else hand - crib
@@ -331,22 +410,27 @@ def rank_discards(
 
 # -- the fast form for bots -----------------------------------------------------------------
 
-@lru_cache(maxsize=None)
-def crib_table(laid_count: int) -> dict[tuple, float]:
-    """Expected crib show per discarded ranks, built once (about 0.1 s) and cached.
+def crib_table(laid_count: int, scoring: ShowScoring | None = None) -> dict[tuple, float]:
+    """Expected crib show per discarded ranks, built once (about 0.1 s) and cached (once per `scoring`, a house rule's).
 
     `laid_count` 2 (two players): keys (low rank, high rank, suited) with
     suited False for a pair of equal ranks; 1 (three or four players): keys
     (rank, False). Each value is the exact expectation with only the
     discards removed from the pack (the discarder's kept cards are not
     known to the table), under `CRIB_ASSUMPTION`. Jacks are keyed like any
-    rank; nobs for a discarded jack is included.
+    rank; nobs for a discarded jack is included. With the standard scoring
+    (or none) it is the standard table.
     """
+    return _crib_table(laid_count, _other(scoring))
+
+
+@lru_cache(maxsize=None)
+def _crib_table(laid_count: int, scoring: ShowScoring | None = None) -> dict[tuple, float]:
     table: dict[tuple, float] = {}
     if laid_count == 1:
         for rank in range(1, 14):
             laid = [rank - 1]  # clubs
-            table[(rank, False)] = _crib_over(laid, [i for i in range(52) if i not in laid])
+            table[(rank, False)] = _crib_over(laid, [i for i in range(52) if i not in laid], scoring)
         return table
     if laid_count != 2:
         raise ValueError(f"the crib table is for 1 or 2 discards, got {laid_count}")
@@ -355,14 +439,16 @@ def crib_table(laid_count: int) -> dict[tuple, float]:
             suited_choices = (False,) if low == high else (False, True)
             for suited in suited_choices:
                 laid = [low - 1, (0 if suited else 13) + high - 1]
-                table[(low, high, suited)] = _crib_over(laid, [i for i in range(52) if i not in laid])
+                table[(low, high, suited)] = _crib_over(laid, [i for i in range(52) if i not in laid], scoring)
     return table
 
 
-def best_discard_indices(indices: Sequence[int], dealer: bool, players: int = 2) -> tuple[int, ...]:
+def best_discard_indices(indices: Sequence[int], dealer: bool, players: int = 2, scoring: ShowScoring | None = None) -> tuple[int, ...]:
     """`best_discard` for cards as ints 0..51 (see `scoring.card_index`); no validation."""
+    if scoring is not None and not scoring.standard:
+        return _best_discard_scored(indices, dealer, scoring)
     laid_count = len(indices) - 4
-    table = crib_table(laid_count)
+    table = _crib_table(laid_count, None)
     taken = set(indices)
     by_rank = [4] * 14
     by_suit = [13] * 4
@@ -387,7 +473,34 @@ def best_discard_indices(indices: Sequence[int], dealer: bool, players: int = 2)
     return best
 
 
-def best_discard(cards: Sequence[CardLike], dealer: bool, players: int = 2) -> tuple[Card, ...]:
+def _best_discard_scored(indices: Sequence[int], dealer: bool, scoring: ShowScoring) -> tuple[int, ...]:
+    """`best_discard_indices` under another scoring: the same choice, from that scoring's tables."""
+    laid_count = len(indices) - 4
+    table = _crib_table(laid_count, scoring)
+    by_rank = [4] * 14
+    by_suit = [13] * 4
+    for i in indices:
+        by_rank[INDEX_RANK[i]] -= 1
+        by_suit[INDEX_SUIT[i]] -= 1
+    unseen_total = 52 - len(set(indices))
+    sign = 1.0 if dealer else -1.0
+    best: tuple[int, ...] = ()
+    best_value = float("-inf")
+    for laid in combinations(indices, laid_count):
+        keep = [i for i in indices if i not in laid]
+        if laid_count == 2:
+            a, b = laid
+            ra, rb = INDEX_RANK[a], INDEX_RANK[b]
+            key = (min(ra, rb), max(ra, rb), INDEX_SUIT[a] == INDEX_SUIT[b])
+        else:
+            key = (INDEX_RANK[laid[0]], False)
+        value = _hand_points_scored(keep, by_rank, by_suit, unseen_total, scoring) / unseen_total + sign * table[key]
+        if value > best_value:
+            best, best_value = laid, value
+    return best
+
+
+def best_discard(cards: Sequence[CardLike], dealer: bool, players: int = 2, scoring: ShowScoring | None = None) -> tuple[Card, ...]:
     """The discard a strong player makes: the best exact hand expectation plus or minus the tabled crib value.
 
     Fast enough for simulations (see benchmarks/bench_cribbage_scoring.py).
@@ -395,14 +508,14 @@ def best_discard(cards: Sequence[CardLike], dealer: bool, players: int = 2) -> t
     over the cards as given. Raises ValueError for a wrong deal.
     """
     dealt = _validate_deal(cards, players)
-    chosen = best_discard_indices([_INDEX_OF_CARD[c] for c in dealt], dealer, players)
+    chosen = best_discard_indices([_INDEX_OF_CARD[c] for c in dealt], dealer, players, scoring)
     return tuple(index_card(i) for i in chosen)
 
 
 # -- the distribution of show totals ------------------------------------------------------
 
 def show_distribution(ranks: Sequence[int] = tuple(range(1, 14))) -> dict[str, list[int]]:
-    """How many (four cards, starter) combinations score 0..29, as a hand and as a crib.
+    """How many (four cards, starter) combinations score 0..29, as a hand and as a crib (standard scoring).
 
     The deck is the four suits of `ranks` (all 13 by default: C(52,4)*48 =
     12,994,800 combinations). For each multiset of four hand ranks and each

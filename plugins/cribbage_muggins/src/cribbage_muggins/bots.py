@@ -26,6 +26,10 @@ phantom fifteen (2 points); it catches an opponent's wrong count with
 probability `attention` (and then claims exactly), otherwise accepts. The
 random bot makes any choice; in a window it claims (any claim, uniformly)
 with probability `call_rate`, else accepts.
+
+Under a house rule's scoring the view carries it (`show_scoring`,
+`peg_scoring`, `max_count`); the bots then discard, peg and count by it
+(`view_scorings`), from tables built once per scoring.
 """
 
 from __future__ import annotations
@@ -36,15 +40,30 @@ from typing import Any, Mapping, Sequence
 from muggins import Action, Decision, Pass, parse_card, standard_deck
 
 from .analysis import best_discard_indices
-from .scoring import peg_points, score_show
+from .scoring import PegScoring, ShowScoring, peg_points, score_show
 
-__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "best_discard", "best_play", "crib_is_ours", "peg_value"]
+__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "best_discard", "best_play", "crib_is_ours", "peg_value", "view_scorings"]
 
 _PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _DECK = standard_deck()
 # Card codes and (interned) cards to `scoring.card_index`, found without parsing or hashing a Card.
 _INDEX_OF_CODE: dict[str, int] = {c.code: i for i, c in enumerate(_DECK)}
 _INDEX_OF_CARD: dict[int, int] = {id(c): i for i, c in enumerate(_DECK)}
+
+
+_SCORINGS: dict[tuple, Any] = {}
+
+
+def view_scorings(view: Mapping[str, Any]) -> tuple[ShowScoring | None, PegScoring | None]:
+    """(show scoring, pegging scoring) of a house rule the view names, or (None, None) for the standard game."""
+    show = view.get("show_scoring")
+    if show is None:
+        return None, None
+    key = (tuple(show.items()), tuple(view["peg_scoring"].items()))
+    found = _SCORINGS.get(key)
+    if found is None:
+        found = _SCORINGS[key] = (ShowScoring.from_items(show), PegScoring.from_items(view["peg_scoring"]))
+    return found
 
 
 def crib_is_ours(view: Mapping[str, Any], seat: int) -> bool:
@@ -57,20 +76,21 @@ def best_discard(view: Mapping[str, Any], decision: Decision, seat: int) -> Acti
     """The expert's discard: `analysis.best_discard_indices` (exact kept-hand expectation +/- the tabled crib value)."""
     options = decision.choices
     hand = [_INDEX_OF_CODE[c] for c in view["hand"]]
-    laid = set(best_discard_indices(hand, crib_is_ours(view, seat), view["players"]))
+    show = view_scorings(view)[0] if "show_scoring" in view else None
+    laid = set(best_discard_indices(hand, crib_is_ours(view, seat), view["players"], show))
     for option in options:
         if {_INDEX_OF_CARD[id(c)] for c in option.data} == laid:
             return option
     raise AssertionError(f"analysis chose {sorted(laid)}, which is not among the discards offered")
 
 
-def peg_value(sequence: Sequence[str], count: int, card: Any) -> float:
-    """The expert's pegging score of playing `card` now (see the module docstring)."""
+def peg_value(sequence: Sequence[str], count: int, card: Any, scoring: PegScoring | None = None) -> float:
+    """The expert's pegging score of playing `card` now (see the module docstring), under `scoring` if given."""
     played = [parse_card(c) for c in sequence]
     played.append(card)
     rank = int(card.rank)
     after = count + _PIPS[rank]
-    points = peg_points(played, after)
+    points = peg_points(played, after) if scoring is None else scoring.points(played, after)
     value = float(points)
     if after in (5, 21):
         value -= 1.0
@@ -92,6 +112,9 @@ def best_play(view: Mapping[str, Any], decision: Decision) -> Action:
     if len(options) == 1:
         return options[0]
     seq, count = view["sequence"], view["count"]
+    if "peg_scoring" in view:
+        scoring = view_scorings(view)[1]
+        return max(options, key=lambda option: peg_value(seq, count, option.data, scoring))
     return max(options, key=lambda option: peg_value(seq, count, option.data))
 
 
@@ -150,7 +173,7 @@ class NoviceBot:
             cards = view["crib"]
         else:
             cards = view["shown"][str(seat)]
-        shown = score_show(cards, view["starter"], counting["what"] == "crib")
+        shown = score_show(cards, view["starter"], counting["what"] == "crib", view_scorings(view)[0])
         total = sum(item.points for item in shown.items if self.rng.random() >= self.miss_rate)
         if self.rng.random() < self.error_rate:
             total += 2

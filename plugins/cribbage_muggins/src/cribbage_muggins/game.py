@@ -155,6 +155,33 @@ def _are(seats: Sequence[int], viewer: int | None) -> str:
     return "are" if len(seats) > 1 or viewer in seats else "is"
 
 
+#: The hooks cribbage publishes (`hookspecs`).
+SHOW_HOOK, PEG_HOOK, TARGET_HOOK = "muggins_cribbage_show_scoring", "muggins_cribbage_peg_scoring", "muggins_cribbage_target"
+
+
+def implemented(game: Game, *hooks: str) -> bool:
+    """True when some installed plugin implements one of `hooks` for `game` (switched on or off: the rules decide that)."""
+    relay = game.hooks
+    if relay is None:
+        from muggins.plugins import get_registry
+
+        relay = get_registry().pm.hook
+    for hook in hooks:
+        caller = getattr(relay, hook, None)
+        if caller is not None and caller.get_hookimpls():
+            return True
+    return False
+
+
+def _plain_rules_in_force(rules: CribbageRules) -> "RulesInForce":
+    """The rules' own target and lines with the standard scoring (the house module imported on first use)."""
+    global _plain_rules_in_force
+    from .house import RulesInForce
+
+    _plain_rules_in_force = RulesInForce.from_rules
+    return RulesInForce.from_rules(rules)
+
+
 class CribbageGame(Game):
     """Cribbage for 2, 3 or 4 players (4 in partnerships) with muggins (seed 002, RULES.md)."""
 
@@ -182,6 +209,8 @@ class CribbageGame(Game):
         one line naming the plugin, for an answer the game cannot use. With
         no plugin answering: the rules' own target and lines, standard scoring.
         """
+        if not implemented(self, SHOW_HOOK, PEG_HOOK, TARGET_HOOK):
+            return _plain_rules_in_force(rules)
         from .house import rules_in_force
 
         return rules_in_force(self, rules, players)
@@ -190,7 +219,7 @@ class CribbageGame(Game):
         # Per deal: the discards, every card pegged, every count and every response to it.
         per_deal = players + players * 4 + (players + 1) * players
         sides = 2 if rules.partnerships else players
-        target = self.rules_in_force(rules, players).target
+        target = self.rules_in_force(rules, players).target if implemented(self, TARGET_HOOK) else rules.target
         # Every deal scores at least the last card (or a 31: house rules keep both at 1 or more),
         # and no settlement lowers the sum of the scores.
         return per_deal * (sides * (target - 1) + 1) + 16

@@ -116,9 +116,9 @@ def test_a_hand_made_position_plays_by_the_standard_rule(registry):
     game = registry.game("cribbage_muggins")
     state = CribbageState.from_position(
         game, CribbageRules(muggins=False), players=2, dealer=0, phase="show", starter="KC",
-        hands={1: ["4C", "5D", "6H", "6S"], 0: ["2C", "7C", "9C", "QC"]},  # a double run; a flush
-        crib=["3H", "8H", "10H", "JH"])  # four hearts: no crib flush in the standard game
+        hands={1: ["4C", "5D", "6H", "6S"], 0: ["2C", "7C", "9C", "QC"]},  # a double run; a five-card flush
+        crib=["3H", "8H", "TH", "QH"])  # four hearts: the standard crib scores no four-card flush
     shown = {(e["seat"], e["what"]): e["points"] for e in state.opening_events() if e["type"] == "show_score"}
-    assert shown == {(1, "hand"): 14, (0, "hand"): 5, (0, "crib"): 4}
+    assert shown == {(1, "hand"): 14, (0, "hand"): 5, (0, "crib"): 0}
     assert state.max_count == 29  # a count is announced from 0 to 29
 '''

@@ -8,8 +8,8 @@ the plugin in a one-line `muggins.HouseRuleError` for anything the game
 cannot use: an answer that is not a mapping, an unknown name, points that
 are not whole numbers in range, a target or line that breaks the game's
 invariants, and two plugins giving one key different values (both named).
-With no plugin answering it costs three empty hook look-ups and returns the
-rules' own values, cached.
+With no plugin implementing a hook it costs three empty hook look-ups and
+returns the rules' own values, cached.
 """
 
 from __future__ import annotations
@@ -20,14 +20,12 @@ from typing import Any, Mapping
 
 from muggins import HouseRuleError, call_house_rules
 
+from .game import PEG_HOOK, SHOW_HOOK, TARGET_HOOK, implemented
 from .rules import MAX_TARGET, MIN_TARGET, automatic_skunk_lines
 from .scoring import STANDARD_PEG, STANDARD_SHOW, PegScoring, ShowScoring
 
-__all__ = ["RulesInForce", "rules_in_force", "TARGET_KEYS", "SHOW_HOOK", "PEG_HOOK", "TARGET_HOOK"]
+__all__ = ["RulesInForce", "rules_in_force", "implemented", "TARGET_KEYS", "SHOW_HOOK", "PEG_HOOK", "TARGET_HOOK"]
 
-SHOW_HOOK = "muggins_cribbage_show_scoring"
-PEG_HOOK = "muggins_cribbage_peg_scoring"
-TARGET_HOOK = "muggins_cribbage_target"
 #: The settings `muggins_cribbage_target` may answer.
 TARGET_KEYS = ("target", "skunk_line", "double_skunk_line")
 
@@ -155,6 +153,8 @@ def rules_in_force(game: Any, rules: Any, players: int) -> RulesInForce:
     HouseRuleError, in one line naming the plugin (or both plugins), for an
     answer the game cannot use; see the hooks' docstrings in `hookspecs`.
     """
+    if not implemented(game, SHOW_HOOK, PEG_HOOK, TARGET_HOOK):
+        return RulesInForce.from_rules(rules)
     show_answers = _answers(game, SHOW_HOOK, rules, players)
     peg_answers = _answers(game, PEG_HOOK, rules, players)
     target_answers = _answers(game, TARGET_HOOK, rules, players)

@@ -13,7 +13,8 @@ subclassing the dataclass (see the docs page, "A variant of the game").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
 from muggins import rule
 
@@ -114,25 +115,11 @@ class CribbageRules:
 
     def skunk_lines(self) -> tuple[int | None, int | None]:
         """(skunk line, double-skunk line) these rules give, None for no line (house-rule plugins may change them)."""
-        automatic = automatic_skunk_lines(self.target)
-        return tuple(auto if value == AUTOMATIC else None if value == NO_LINE else value  # type: ignore[return-value]
-                     for value, auto in zip((self.skunk_line, self.double_skunk_line), automatic))
+        return _skunk_lines(self.target, self.skunk_line, self.double_skunk_line)
 
     def validate(self) -> None:
         """ValueError (one line) for a target out of range or lines that are not below it, or a double line not below the single."""
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or not MIN_TARGET <= self.target <= MAX_TARGET:
-            raise ValueError(f"target must be a whole number from {MIN_TARGET} to {MAX_TARGET}, not {self.target!r}")
-        for key in ("skunk_line", "double_skunk_line"):
-            value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int) or value < NO_LINE:
-                raise ValueError(f"{key} must be 0 (automatic), -1 (none) or a score from 1 up, not {value!r}")
-        skunk, double = self.skunk_lines()
-        if skunk is not None and skunk >= self.target:
-            raise ValueError(f"skunk_line = {skunk} must be below the target ({self.target})")
-        if double is not None and skunk is None:
-            raise ValueError(f"double_skunk_line = {double} needs a skunk line (skunk_line = -1 says there is none)")
-        if double is not None and double >= skunk:
-            raise ValueError(f"double_skunk_line = {double} must be below the skunk line ({skunk})")
+        _check_target_and_lines(self.target, self.skunk_line, self.double_skunk_line)
 
     def check_players(self, players: int) -> None:
         """ValueError unless the rules can be played by `players` seats."""
@@ -140,3 +127,26 @@ class CribbageRules:
             raise ValueError(f"cribbage is for 2, 3 or 4 players, not {players}")
         if self.partnerships and players != 4:
             raise ValueError(f"partnerships need 4 players, not {players}")
+
+
+def _skunk_lines(target: int, skunk_line: int, double_skunk_line: int) -> tuple[int | None, int | None]:
+    automatic = automatic_skunk_lines(target)
+    return tuple(auto if value == AUTOMATIC else None if value == NO_LINE else value  # type: ignore[return-value]
+                 for value, auto in zip((skunk_line, double_skunk_line), automatic))
+
+
+@lru_cache(maxsize=256, typed=True)
+def _check_target_and_lines(target: Any, skunk_line: Any, double_skunk_line: Any) -> None:
+    """`CribbageRules.validate` for these three values (remembered, as every match checks its rules when it is created)."""
+    if isinstance(target, bool) or not isinstance(target, int) or not MIN_TARGET <= target <= MAX_TARGET:
+        raise ValueError(f"target must be a whole number from {MIN_TARGET} to {MAX_TARGET}, not {target!r}")
+    for key, value in (("skunk_line", skunk_line), ("double_skunk_line", double_skunk_line)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < NO_LINE:
+            raise ValueError(f"{key} must be 0 (automatic), -1 (none) or a score from 1 up, not {value!r}")
+    skunk, double = _skunk_lines(target, skunk_line, double_skunk_line)
+    if skunk is not None and skunk >= target:
+        raise ValueError(f"skunk_line = {skunk} must be below the target ({target})")
+    if double is not None and skunk is None:
+        raise ValueError(f"double_skunk_line = {double} needs a skunk line (skunk_line = -1 says there is none)")
+    if double is not None and double >= skunk:
+        raise ValueError(f"double_skunk_line = {double} must be below the skunk line ({skunk})")

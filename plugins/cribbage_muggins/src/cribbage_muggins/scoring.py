@@ -536,7 +536,7 @@ class ShowScoring:
 
     @property
     def standard(self) -> bool:
-        return self == STANDARD_SHOW
+        return self is STANDARD_SHOW or self == STANDARD_SHOW
 
     def changes(self) -> dict[str, int]:
         """The items that differ from the standard game, by name."""
@@ -728,7 +728,7 @@ class PegScoring:
 
     @property
     def standard(self) -> bool:
-        return self == STANDARD_PEG
+        return self is STANDARD_PEG or self == STANDARD_PEG
 
     def changes(self) -> dict[str, int]:
         usual = STANDARD_PEG.to_items()

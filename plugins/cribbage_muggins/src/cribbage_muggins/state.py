@@ -38,7 +38,7 @@ from muggins.actions import IllegalAction, Move
 
 from .house import RulesInForce
 from .rules import DEAL, CribbageRules
-from .scoring import peg_points, score_peg, score_show, score_total
+from .scoring import STANDARD_PEG, STANDARD_SHOW, peg_points, score_peg, score_show, score_total
 
 __all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "count_actions", "sort_cards", "pips",
            "shuffled_deck"]
@@ -215,6 +215,14 @@ class CribbageState(State):
         self.skunk_line, self.double_skunk_line = house.skunk_line, house.double_skunk_line
         show, peg = house.show, house.peg
         self.show_scoring, self.peg_scoring = show, peg
+        if show is STANDARD_SHOW and peg is STANDARD_PEG:  # the usual case, set without working anything out
+            self.show_total, self.peg_points = score_total, peg_points
+            self.go_points, self.last_card_points, self.heels_points = 1, 1, 2
+            self.max_count = MAX_COUNT
+            self.announce, self.muggins_claims, self.responses = ANNOUNCE, MUGGINS, RESPONSES
+            self._count_range = ""
+            self._house_view = {}
+            return
         self.show_total = score_total if show.standard else show.total
         self.peg_points = peg_points if peg.standard else peg.points
         self.go_points, self.last_card_points, self.heels_points = peg.go, peg.last_card, peg.his_heels
@@ -289,7 +297,9 @@ class CribbageState(State):
         """Ask the house-rule plugins in force (once, as the match is created) what this match plays by."""
         asker = getattr(self.game, "rules_in_force", None)
         if asker is not None:
-            self.use_rules_in_force(asker(self.rules, self.players))
+            house = asker(self.rules, self.players)
+            if house is not self.house:  # no plugin answered: the rules' own values, already in use
+                self.use_rules_in_force(house)
 
     def opening_events(self) -> list[dict]:
         return list(self.opening)
