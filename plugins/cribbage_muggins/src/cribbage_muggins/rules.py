@@ -82,10 +82,10 @@ class CribbageRules:
     muggins: bool = rule(
         True,
         doc=(
-            "true: each player announces their own hand and crib counts (0..29, or to the largest\n"
-            "count house-rule scoring allows) and opponents may\n"
-            "accept, call `muggins K` for missed points or call `overcount`; false: every show is\n"
-            "scored automatically. Pegging is always scored automatically."
+            "true: each player announces their own hand and crib counts (0..29, or up to the largest\n"
+            "count a house-rule scoring allows) and opponents may accept, call `muggins K` for missed\n"
+            "points or call `overcount`; false: every show is scored automatically. Pegging is always\n"
+            "scored automatically."
         ),
     )
     partnerships: bool = rule(
@@ -102,7 +102,7 @@ class CribbageRules:
     mistakes: Literal["allowed", "prevented"] = rule(
         "allowed",
         doc=(
-            "allowed: any count 0..29 (or to the largest count house-rule scoring allows) may be\n"
+            "allowed: any count 0..29 (or up to the largest a house-rule scoring allows) may be\n"
             "announced and any response given;\n"
             "prevented: only the true count and the right response are offered (a teaching mode)."
         ),
