@@ -354,3 +354,101 @@ def test_the_scaffolds_starting_test_passes_as_written(plugins):
     reset_registry(registry)
     namespace["test_a_hand_made_position_plays_by_the_standard_rule"](registry)
     assert len(HOUSE_RULE_TEST.strip().splitlines()) <= 25
+
+
+# -- random orders and penalties over whole matches ---------------------------------------
+RANKS = "A23456789TJQK"
+
+
+class OrderedShedding(SheddingGame):
+    """A variant fixing the order and the penalty, as a subclass would (no plugin is asked)."""
+
+    name = "ordered_shedding"
+
+    def __init__(self, order, penalty):
+        super().__init__(hooks=object())
+        self.order, self.penalty = order, penalty
+
+    def destination_order(self, rules, players):
+        return self.order
+
+    def penalty_cards(self, rules, players):
+        return self.penalty
+
+
+def expected_destinations(view, mover, nearest_only):
+    """The correct piles read from the public view and the order it states, independently of the game's code."""
+    card = RANKS.index(view["exposed"][0])
+    n = view["players"]
+
+    def fits(top):
+        return top is not None and abs(RANKS.index(top[0]) - card) == 1
+
+    def of_kind(kind):
+        if kind == "common":
+            return [f"common {j + 1}" for j, top in enumerate(view["commons"]) if fits(top)]
+        if kind == "own":
+            return [f"discard {mover}"] if fits(view["discards"][mover]) else []
+        for step in range(1, n):
+            top = view["discards"][(mover + step) % n]
+            if top:
+                if fits(top):
+                    return [f"discard {(mover + step) % n}"]
+                if nearest_only:
+                    break
+        return []
+
+    for tier in view["destination_order"]:
+        found = [pile for kind in tier for pile in of_kind(kind)]
+        if found:
+            return sorted(found, key=lambda p: (p.startswith("discard"), int(p.split()[1])))
+    return [f"discard {mover}"]
+
+
+def orders():
+    from hypothesis import strategies as st
+
+    def tiers(kinds_and_joins):
+        kinds, joins = kinds_and_joins
+        out = []
+        for kind, join in zip(kinds, joins):
+            if out and join:
+                out[-1].append(kind)
+            else:
+                out.append([kind])
+        return out
+
+    subsets = st.permutations(["common", "opponent", "own"]).flatmap(lambda p: st.integers(1, 3).map(lambda k: p[:k]))
+    usable = subsets.filter(lambda kinds: "common" in kinds or "opponent" in kinds)
+    return usable.flatmap(lambda kinds: st.tuples(st.just(kinds), st.lists(st.booleans(), min_size=len(kinds), max_size=len(kinds)))).map(tiers)
+
+
+def test_random_orders_and_penalties_name_the_destinations_the_view_states():
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(order=orders(), penalty=st.integers(0, 5), players=st.integers(3, 7), seed=st.integers(0, 10_000),
+           nearest=st.booleans(), data=st.data())
+    def check(order, penalty, players, seed, nearest, data):
+        game = OrderedShedding(order, penalty)
+        rules = SheddingRules(hands=1, turn_limit=40, opponent_discards="nearest_only" if nearest else "first_eligible")
+        state = game.new(rules, players, seed)
+        for _ in range(120):
+            decision = state.decision()
+            if decision is None:
+                break
+            view = state.view(decision.seat)
+            if decision.kind == "play":
+                want = expected_destinations(view, decision.seat, nearest)
+                assert [a.pile for a in decision.correct] == want
+            choice = data.draw(st.sampled_from(list(decision.choices)))
+            events = state.apply(decision.seat, choice)
+            check_conservation(state.piles(), standard_deck())
+            donations: dict[int, int] = {}
+            for e in events:
+                if e["type"] == "penalty" and e["card"] is not None:
+                    donations[e["donor"]] = donations.get(e["donor"], 0) + 1
+            assert all(count <= penalty for count in donations.values())
+
+    check()
