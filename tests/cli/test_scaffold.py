@@ -24,6 +24,7 @@ from muggins_cli.scaffold import published_hooks
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEDDING_HOOK = "muggins_shedding_adjacent_ranks"
+SHEDDING_HOOKS = [SHEDDING_HOOK, "muggins_shedding_destination_order", "muggins_shedding_penalty_cards"]
 
 
 @pytest.fixture
@@ -126,7 +127,8 @@ def test_the_hooks_a_game_publishes_are_found_from_the_registry(tally_env):
     assert {name: spec.__name__ for name, spec in loaded.game_hookspecs.items()} == {"muggins_shedding": "muggins_shedding.hookspecs"}
     found = published_hooks(loaded)
     assert list(found) == ["muggins_shedding"]
-    (hook,) = found["muggins_shedding"]
+    assert [h.name for h in found["muggins_shedding"]] == SHEDDING_HOOKS
+    hook = found["muggins_shedding"][0]
     assert hook.name == SHEDDING_HOOK and hook.argnames == ("players", "rules")
     assert hook.signature == f"{SHEDDING_HOOK}(players: int, rules: Any) -> Iterable[tuple[int, int]]"
     assert hook.doc.startswith("Extra pairs of ranks that touch") and not hook.firstresult
@@ -145,7 +147,10 @@ def test_new_house_rule_implements_each_published_hook(with_shedding, bare_run, 
     assert f"@hookimpl\ndef {SHEDDING_HOOK}(players, rules):" in source
     assert "Extra pairs of ranks that touch" in source and "return None" in source
     test = (folder / "tests/test_k_wraps.py").read_text()
-    assert 'PLUGINS = ["muggins-shedding", "k-wraps"]' in test and f"HOOKS = ['{SHEDDING_HOOK}']" in test
+    assert 'PLUGINS = ["muggins-shedding", "k-wraps"]' in test and f"HOOKS = {SHEDDING_HOOKS!r}" in test
+    for name in SHEDDING_HOOKS:  # every published hook gets a stub that changes nothing
+        assert f"@hookimpl\ndef {name}(players, rules):" in source
+    assert "def test_a_hand_made_position_plays_by_the_standard_rule(registry):" in test  # the game's own starting test
 
 
 def test_new_house_rule_for_a_game_without_hooks_names_the_games_that_have_them(with_shedding, bare_run, one_line, tmp_path):
@@ -260,4 +265,4 @@ def test_generated_game_and_house_rule_install_and_pass_their_own_tests(with_she
     python = _venv_with(tmp_path, ROOT / "core", ROOT / "plugins" / "muggins_shedding", tmp_path / "high_card", tmp_path / "k_wraps", env=env)
     # The contract (rules round trip, matches under every check) and the two hand-made positions.
     assert _passed(python, tmp_path / "high_card", env) == 4
-    assert _passed(python, tmp_path / "k_wraps", env) == 2
+    assert _passed(python, tmp_path / "k_wraps", env) == 3  # with the game's own hand-made-position test

@@ -100,3 +100,20 @@ def test_describe_type_wordings():
 def test_any_valid_rules_round_trip(limit, mistakes, partners, ratio):
     rules = Sample(turn_limit=limit, mistakes=mistakes, partnerships=partners, ratio=ratio)
     assert load_rules(Sample, rules_to_toml(rules)) == rules
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('[deal]\n4 = [12, 4]\n"04" = [13, 0]\n', "rules:1: deal has key '04'; keys must be whole numbers written plainly (4, not 04)"),
+    ('[deal]\n"\u0664" = [12, 4]\n', "rules:1: deal has key '\u0664'; keys must be whole numbers written plainly (4, not 04)"),
+    ('[deal]\n" 4" = [12, 4]\n', "rules:1: deal has key ' 4'; keys must be whole numbers written plainly (4, not 04)"),
+])
+def test_table_keys_that_would_alias_another_are_refused(text, message):
+    # F27: "04" and an Arabic-Indic four both used to mean 4, the later one silently winning.
+    with pytest.raises(RulesError) as caught:
+        load_rules(Sample, text)
+    assert str(caught.value) == message
+
+
+def test_an_integer_of_thousands_of_digits_is_a_rules_error():
+    with pytest.raises(RulesError, match=r"^rules: a number with thousands of digits; no house rule takes one$"):
+        load_rules(Sample, "turn_limit = " + "1" * 4301 + "\n")

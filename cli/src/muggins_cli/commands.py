@@ -29,7 +29,7 @@ from muggins.game import Event, Game, Result
 from muggins.houserules import HouseRuleError, check_record, check_switches, house_rule_plugins
 from muggins.players import make_players, parse_seat
 from muggins.plugins import conflict_message
-from muggins.limits import MAX_RULES_BYTES, LimitError, clip, read_limited
+from muggins.limits import MAX_RULES_BYTES, LimitError, clip, clip_path, read_limited
 from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules, rules_from_dict
@@ -51,7 +51,7 @@ def read_rules(game: Game, path: str | None) -> Any:
     try:
         text = read_limited(path, MAX_RULES_BYTES, "house rules")
     except OSError as exc:
-        raise BadInput(f"cannot read house rules {path}: {exc.strerror or exc}") from exc
+        raise BadInput(f"cannot read house rules {clip_path(path)}: {exc.strerror or exc}") from exc
     except LimitError as exc:
         raise BadInput(str(exc)) from exc
     try:
@@ -148,13 +148,13 @@ def check_kinds(registry: Any, game: Game, seats: Sequence[str], *, allow_human:
             if not allow_human:
                 raise BadInput(f"simulate runs bots only; choose seat kinds from: {', '.join(known)}")
             if options:
-                raise BadInput(f"seat {spec!r}: player kind 'human' takes no options")
+                raise BadInput(f"seat {clip(spec)!r}: player kind 'human' takes no options")
             continue
         try:
             registry.seat(spec, game.name)
         except KeyError as exc:
             everything = ([HUMAN] if allow_human else []) + known
-            raise BadInput(f"unknown seat kind {kind!r}; kinds for {game.name}: {', '.join(everything)}") from exc
+            raise BadInput(f"unknown seat kind {clip(kind)!r}; kinds for {game.name}: {', '.join(everything)}") from exc
         except ValueError as exc:
             raise BadInput(str(exc)) from exc
     try:
@@ -383,7 +383,7 @@ def _drop_partial_line(stream: RecordFile, path: str) -> None:
     try:
         dropped = stream.drop_partial_line(backup)
     except OSError as exc:
-        raise GameError(f"{path} ends in an incomplete line, which could not be dropped: {exc.strerror or exc}") from exc
+        raise GameError(f"{clip_path(path)} ends in an incomplete line, which could not be dropped: {exc.strerror or exc}") from exc
     if dropped:
         click.echo(f"{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}", err=True)
 
@@ -391,16 +391,16 @@ def _drop_partial_line(stream: RecordFile, path: str) -> None:
 def _installed_game(registry: Any, record: Record, path: str) -> Game:
     """The record's game, refusing one that is not installed or is installed at another version."""
     if record.game in getattr(registry, "conflicts", {}):
-        raise BadInput(f"{path}: {conflict_message(record.game, registry.conflicts[record.game])}")
+        raise BadInput(f"{clip_path(path)}: {conflict_message(record.game, registry.conflicts[record.game])}")
     if record.game not in registry.games:
         installed = ", ".join(sorted(registry.games)) or "none"
-        raise BadInput(f"{path} is a record of game {clip(record.game)!r}, which is not installed; installed games: {installed}")
+        raise BadInput(f"{clip_path(path)} is a record of game {clip(record.game)!r}, which is not installed; installed games: {installed}")
     game = registry.games[record.game]
     if record.version != str(game.version):
-        raise BadInput(f"{path} was recorded with {game.name} version {clip(record.version)}, but the installed {game.name} is version {game.version}")
+        raise BadInput(f"{clip_path(path)} was recorded with {game.name} version {clip(record.version)}, but the installed {game.name} is version {game.version}")
     refusal, warning = check_record(registry, game, record)
     if refusal:
-        raise BadInput(f"{path}: {refusal}")
+        raise BadInput(f"{clip_path(path)}: {refusal}")
     if warning:
         click.echo(f"warning: {path}: {warning}", err=True)
     return game
@@ -409,11 +409,11 @@ def _installed_game(registry: Any, record: Record, path: str) -> Game:
 def _check_record_seats(registry: Any, game: Game, record: Record, path: str) -> None:
     """One seat spec per player, each a kind the game knows with valid options (BadInput naming the file)."""
     if len(record.seats) != record.players:
-        raise BadInput(f"{path}: the header names {len(record.seats)} seat kinds for {record.players} players")
+        raise BadInput(f"{clip_path(path)}: the header names {len(record.seats)} seat kinds for {record.players} players")
     try:
         check_kinds(registry, game, record.seats, allow_human=True)
     except BadInput as exc:
-        raise BadInput(f"{path}: header seats: {exc.format_message()}") from exc
+        raise BadInput(f"{clip_path(path)}: header seats: {exc.format_message()}") from exc
 
 
 def _replayed(game: Game, record: Record, path: str) -> Any:
@@ -421,11 +421,11 @@ def _replayed(game: Game, record: Record, path: str) -> Any:
     try:
         state, divergence = replay_record(game, record, verify=True)
     except RecordError as exc:
-        raise BadInput(f"{path}: {exc}") from exc
+        raise BadInput(f"{clip_path(path)}: {exc}") from exc
     except RecursionError as exc:
-        raise BadInput(f"{path}: events nested too deeply; not a muggins record") from exc
+        raise BadInput(f"{clip_path(path)}: events nested too deeply; not a muggins record") from exc
     if divergence is not None:
-        raise GameError(f"{path} does not match the installed {game.name} at {divergence}")
+        raise GameError(f"{clip_path(path)} does not match the installed {game.name} at {divergence}")
     return state
 
 
@@ -443,7 +443,7 @@ def _catch_up_bots(game: Game, record: Record, seated: Sequence[Any], path: str)
     bots = [None if isinstance(p, HumanPlayer) else p for p in seated]
     divergence = check_players(game, record, bots, given_like=HumanPlayer)
     if divergence is not None:
-        raise GameError(f"{path} does not match its seats at {divergence}")
+        raise GameError(f"{clip_path(path)} does not match its seats at {divergence}")
 
 
 # -- replay ----------------------------------------------------------------------
@@ -458,9 +458,9 @@ def replay(path: str, verify: bool) -> None:
         else:
             _narrate(game, record, path)
     except RecordError as exc:
-        raise BadInput(f"{path}: {exc}") from exc
+        raise BadInput(f"{clip_path(path)}: {exc}") from exc
     except RecursionError as exc:
-        raise BadInput(f"{path}: events nested too deeply; not a muggins record") from exc
+        raise BadInput(f"{clip_path(path)}: events nested too deeply; not a muggins record") from exc
 
 
 def _verify(game: Game, record: Record, path: str, registry: Any) -> None:
@@ -479,7 +479,7 @@ def _verify(game: Game, record: Record, path: str, registry: Any) -> None:
         mismatch = check_players(game, record, given, given_like=HumanPlayer)
         where = None if mismatch is None else f"{mismatch} (the header's seats did not play this match)"
     if where is not None:
-        raise GameError(f"{path} diverges at {where}")
+        raise GameError(f"{clip_path(path)} diverges at {where}")
 
 
 def _norm(data: Any) -> str:
@@ -498,7 +498,7 @@ def _narrate(game: Game, record: Record, path: str) -> None:
         for ev in state.apply(seat, action):  # type: ignore[arg-type]
             say(game.name, ev)
     if divergence is not None:
-        raise GameError(f"{path}: replay stopped at {divergence}")
+        raise GameError(f"{clip_path(path)}: replay stopped at {divergence}")
     result = state.result()
     if result is None:
         click.echo(f"the record stops before the end of the match ({stop} decisions); continue it with: {resume_command(path)}")
@@ -576,7 +576,7 @@ def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None) -
 
     games = summary["games"]
     lines = [
-        f"{game.title}: {games} matches, {summary['players']} players, seed {summary['seed']}, "
+        f"{game.title}: {games} match{'' if games == 1 else 'es'}, {summary['players']} players, seed {summary['seed']}, "
         f"rules {'from ' + rules_path if rules_path else 'default'}{house_rules_text(summary.get('house_rules'))}",
         "",
     ]

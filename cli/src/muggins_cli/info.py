@@ -16,6 +16,8 @@ from typing import Any
 
 import click
 
+from muggins.limits import clip_path
+
 from .errors import BadInput
 from .session import registry as get_registry
 
@@ -113,5 +115,5 @@ def rules(game_name: str, output: str | None) -> None:
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise BadInput(f"cannot write {output}: {exc.strerror or exc}") from exc
+        raise BadInput(f"cannot write {clip_path(output)}: {exc.strerror or exc}") from exc
     click.echo(f"wrote the house rules of {game.name} to {output}", err=True)

@@ -15,11 +15,15 @@ as one `muggins: warning: …` line each and the rest keeps working.
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import sys
 from typing import Any
 
 import click
+
+from muggins.limits import SEED_BOUND, clip
 
 from .completion import PlayCommand, complete_games, complete_records, complete_seats
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
@@ -177,12 +181,48 @@ def cli() -> None:
 # The options of the game commands, shared by play and simulate.
 _players_option = click.option("--players", "-n", type=int, help="Number of players (default: the game's usual count).")
 _seat_option = click.option("--seat", "seats", multiple=True, metavar="SEAT", help="Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable).")
+class _Pace(click.ParamType):
+    """Seconds from 0 to an hour: a number a timer can wait for (not nan, inf or 1e300)."""
+
+    name = "seconds"
+    LONGEST = 3600.0
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{clip(value)!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(number) or not 0 <= number <= self.LONGEST:
+            self.fail(f"{clip(value)} is not allowed; use a number of seconds from 0 to {self.LONGEST:g}", param, ctx)
+        return number
+
+
+class _Seed(click.ParamType):
+    """A whole number of at most 20 digits: exactly the seeds a record's header accepts."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not re.fullmatch(r"[+-]?[0-9]{1,20}", text):
+                self.fail(f"{clip(value)!r} is not a whole number of at most 20 digits", param, ctx)
+            number = int(text)
+        if not -SEED_BOUND < number < SEED_BOUND:
+            self.fail(f"{clip(value)} has more than 20 digits; a record keeps seeds of at most 20", param, ctx)
+        return number
+
+
 _pace_option = click.option(
-    "--pace", type=click.FloatRange(min=0), default=DEFAULT_PACE, show_default=True, metavar="SECONDS",
+    "--pace", type=_Pace(), default=DEFAULT_PACE, show_default=True, metavar="SECONDS",
     help="On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move).",
 )
 _rules_option = click.option("--rules", "rules_path", type=click.Path(dir_okay=False), help="House rules TOML file (see `muggins rules GAME`).")
-_seed_option = click.option("--seed", type=int, help="Match seed (default: a fresh one, printed).")
+_seed_option = click.option("--seed", type=_Seed(), help="Match seed, a whole number of at most 20 digits (default: a fresh one, printed).")
 
 
 @cli.command("list")

@@ -28,11 +28,15 @@ from typing import Any, Iterator
 
 import click
 
+from muggins.limits import clip, clip_path
+
 from .errors import BadInput
 
 __all__ = ["new_game", "new_house_rule", "published_hooks", "HookSpecInfo", "check_name"]
 
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]*\Z")
+# A name becomes a folder, a package and a record file name's part: keep it well within file-name limits.
+MAX_NAME_CHARS = 64
 
 
 @dataclass(frozen=True)
@@ -49,9 +53,9 @@ class HookSpecInfo:
 # -- names and folders -------------------------------------------------------------
 def check_name(name: str, what: str) -> None:
     """Refuse a NAME that cannot be a package, entry point and game name at once."""
-    if not NAME_PATTERN.match(name) or keyword.iskeyword(name):
+    if not NAME_PATTERN.match(name) or keyword.iskeyword(name) or len(name) > MAX_NAME_CHARS:
         raise BadInput(
-            f"{what} name {name!r} is not usable; use lowercase letters, digits and underscores, "
+            f"{what} name {clip(name)!r} is not usable; use at most {MAX_NAME_CHARS} lowercase letters, digits and underscores, "
             "starting with a letter (it becomes the Python package and the entry point)"
         )
 
@@ -71,7 +75,7 @@ def _target(name: str, directory: str | None) -> Path:
     """The folder to write: DIR, or ./NAME; refused when it exists and is not an empty folder."""
     target = Path(directory) if directory else Path.cwd() / name
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise BadInput(f"{target} already exists and is not an empty folder; give a new DIR")
+        raise BadInput(f"{clip_path(target)} already exists and is not an empty folder; give a new DIR")
     return target
 
 
@@ -122,7 +126,7 @@ def _write(kind: str, target: Path, values: dict[str, str]) -> list[Path]:
             path.write_text(_render(text, values), encoding="utf-8")
             written.append(path)
     except OSError as exc:
-        raise BadInput(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise BadInput(f"cannot write {clip_path(target)}: {exc.strerror or exc}") from None
     return written
 
 

@@ -126,11 +126,19 @@ def cluster_engine(spec: str | None, game: Game) -> Iterator[Callable[[Any], Any
         return
     from muggins.cluster import ClusterUnavailable, DaskEngine, check_workers, connect
 
-    try:
-        connection = connect(spec)
-        client = connection.__enter__()
-    except ClusterUnavailable as exc:
-        raise BadInput(str(exc)) from exc
+    # Starting or joining a cluster runs Dask's own code for seconds: a signal raised inside it
+    # leaves Dask half-started (its asserts fail, a traceback, exit 130). Signals are noted
+    # meanwhile and acted on once the cluster is up, as one line with the signal's exit code.
+    pending: list[int] = []
+    with _signals_deferred(pending):
+        try:
+            connection = connect(spec)
+            client = connection.__enter__()
+        except ClusterUnavailable as exc:
+            raise BadInput(str(exc)) from exc
+    if pending:
+        connection.__exit__(None, None, None)
+        raise Stopped("interrupted while the cluster started; no match was played", 128 + pending[0])
     try:
         problem = check_workers(client, game)
         if problem is not None:
@@ -141,6 +149,25 @@ def cluster_engine(spec: str | None, game: Game) -> Iterator[Callable[[Any], Any
         raise
     else:
         connection.__exit__(None, None, None)
+
+
+@contextlib.contextmanager
+def _signals_deferred(pending: list[int]) -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP only noted in `pending` (in order) while the block runs."""
+    previous: dict[int, Any] = {}
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            previous[number] = signal.signal(number, lambda signum, frame: pending.append(signum))
+        except ValueError:  # not the main thread: leave signals alone
+            pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 # -- names for figures ------------------------------------------------------------------

@@ -21,6 +21,7 @@ import uuid
 import warnings
 from typing import Any, Iterator
 
+from .limits import clip
 from .simulate import ChunkPlan, GameOutcome, run_planned_chunk
 
 __all__ = ["connect", "DaskEngine", "check_workers", "ClusterUnavailable", "installed_game_version"]
@@ -50,9 +51,9 @@ def connect(spec: str, *, timeout: float = 20.0) -> Iterator[Any]:
         except ValueError:
             count = 0
         if count < 1:
-            raise ClusterUnavailable(f"--cluster {spec}: give the number of worker processes, e.g. local:2")
-    elif kind != "tcp" or not rest.startswith("//"):
-        raise ClusterUnavailable(f"--cluster {spec}: expected local:N or tcp://HOST:PORT")
+            raise ClusterUnavailable(f"--cluster {clip(spec)}: give the number of worker processes, e.g. local:2")
+    elif kind != "tcp" or not _tcp_address_ok(rest):
+        raise ClusterUnavailable(f"--cluster {clip(spec)}: expected local:N or tcp://HOST:PORT (PORT a number from 1 to 65535, nothing after it)")
     distributed = _distributed()
     # The scheduler's and workers' chatter would bury the summary; warnings and errors still show.
     logging.getLogger("distributed").setLevel(logging.ERROR)
@@ -70,9 +71,21 @@ def connect(spec: str, *, timeout: float = 20.0) -> Iterator[Any]:
     try:
         client = distributed.Client(spec, timeout=timeout)
     except (OSError, TimeoutError) as exc:
-        raise ClusterUnavailable(f"--cluster {spec}: cannot reach the scheduler ({exc})") from exc
+        raise ClusterUnavailable(f"--cluster {clip(spec)}: cannot reach the scheduler ({clip(exc, 120)})") from exc
     with client:
         yield client
+
+
+def _tcp_address_ok(rest: str) -> bool:
+    """`//HOST:PORT` with a non-empty host, a port from 1 to 65535, and no path, query or user part."""
+    if not rest.startswith("//"):
+        return False
+    host, sep, port = rest[2:].rpartition(":")
+    if not sep or not host or any(c in host for c in "/?#@ ") or not port.isascii() or not port.isdigit():
+        return False
+    if host.startswith("[") != host.endswith("]"):
+        return False
+    return 1 <= int(port) <= 65535
 
 
 def installed_game_version(name: str) -> str | None:

@@ -1,7 +1,8 @@
 """Bounds on what muggins reads from users, and the clipping of user text quoted in error lines.
 
 Every file a user hands to `muggins` (a house-rules file, a record) is
-read through `read_limited`, which stops after a fixed number of bytes
+read through `read_limited`, which refuses anything but a regular file
+(a FIFO would block), stops after a fixed number of bytes
 instead of reading `/dev/zero` or a multi-megabyte mistake in full, drops
 a UTF-8 byte-order mark and reports undecodable bytes as one line. Error
 messages quote user input through `clip`, so one bad value of many
@@ -10,9 +11,12 @@ megabytes still gives an error line of a couple of hundred characters.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
+from typing import BinaryIO
 
-__all__ = ["MAX_RULES_BYTES", "MAX_RECORD_BYTES", "MAX_RECORD_LINE_BYTES", "QUOTE_CHARS", "LimitError", "clip", "read_limited", "strip_bom"]
+__all__ = ["MAX_RULES_BYTES", "MAX_RECORD_BYTES", "MAX_RECORD_LINE_BYTES", "QUOTE_CHARS", "SEED_BOUND", "LimitError", "clip", "clip_path", "open_regular", "read_limited", "strip_bom"]
 
 # A house-rules file is a few kilobytes; a megabyte is already absurd.
 MAX_RULES_BYTES = 1 << 20
@@ -21,6 +25,8 @@ MAX_RECORD_LINE_BYTES = 1 << 20
 # The longest matches recorded so far are well under a megabyte; this leaves room for very long ones.
 MAX_RECORD_BYTES = 256 << 20
 QUOTE_CHARS = 60
+# Seeds are whole numbers of at most 20 digits: what a record's header keeps and every command accepts.
+SEED_BOUND = 10**20
 
 BOM = "\ufeff"
 
@@ -37,6 +43,14 @@ def clip(text: object, limit: int = QUOTE_CHARS) -> str:
     return value[: max(1, limit - 1)] + "…"
 
 
+def clip_path(path: object, limit: int = QUOTE_CHARS) -> str:
+    """A file path quoted in an error line: cut from the front, so its file name stays (`…/matches/r.jsonl`)."""
+    value = " ".join(str(path).split("\n"))
+    if len(value) <= limit:
+        return value
+    return "…" + value[-(max(1, limit - 1)):]
+
+
 def strip_bom(text: str) -> str:
     """The text without a leading UTF-8 byte-order mark (editors on Windows write one)."""
     return text[1:] if text.startswith(BOM) else text
@@ -48,7 +62,7 @@ def read_limited(path: str | Path, limit: int, what: str) -> str:
     OSError if it cannot be opened or read; LimitError (one line naming
     the file) if it is larger than `limit` or is not UTF-8 text.
     """
-    with open(path, "rb") as stream:
+    with open_regular(path, what) as stream:
         data = stream.read(limit + 1)
     if len(data) > limit:
         raise LimitError(f"{path} is larger than {_size(limit)}; not {what}")
@@ -56,6 +70,23 @@ def read_limited(path: str | Path, limit: int, what: str) -> str:
         return strip_bom(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise LimitError(f"{path}: not a text file, not {what}") from None
+
+
+def open_regular(path: str | Path, what: str) -> BinaryIO:
+    """`path` opened for reading in binary, refused (LimitError, one line) unless it is a regular file.
+
+    Opened without blocking first, so a FIFO with no writer, a terminal or a
+    socket is refused at once instead of hanging in `open()`.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise LimitError(f"{clip_path(path)} is not a regular file (a pipe, FIFO, device or folder); not {what}")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _size(count: int) -> str:

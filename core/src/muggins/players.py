@@ -42,6 +42,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime
 from .actions import Action, Decision, Pass
 from .game import Event, Game
 from .rng import derive_rng
+from .limits import clip
 
 __all__ = [
     "Player",
@@ -177,9 +178,9 @@ class PlayerKind:
         for name in given:
             if name not in declared:
                 if not declared:
-                    raise ValueError(f"player kind {self.name!r} takes no options, so not {name!r}")
+                    raise ValueError(f"player kind {self.name!r} takes no options, so not {clip(name)!r}")
                 allowed = ", ".join(option.describe() for option in self.options)
-                raise ValueError(f"player kind {self.name!r} has no option {name!r}; its options: {allowed}")
+                raise ValueError(f"player kind {self.name!r} has no option {clip(name)!r}; its options: {allowed}")
         values = {}
         for option in self.options:
             if option.name in given:
@@ -202,19 +203,19 @@ def parse_seat(spec: str) -> tuple[str, dict[str, str]]:
     kind, colon, rest = spec.partition(":")
     kind = kind.strip()
     if not kind:
-        raise ValueError(f"seat {spec!r} names no kind of player (write KIND or KIND:name=value,...)")
+        raise ValueError(f"seat {clip(spec)!r} names no kind of player (write KIND or KIND:name=value,...)")
     options: dict[str, str] = {}
     if not colon:
         return kind, options
     if not rest.strip():
-        raise ValueError(f"seat {spec!r} has ':' but no options after it (write KIND:name=value,...)")
+        raise ValueError(f"seat {clip(spec)!r} has ':' but no options after it (write KIND:name=value,...)")
     for part in rest.split(","):
         name, equals, value = part.partition("=")
         name, value = name.strip(), value.strip()
         if not equals or not name or not value:
-            raise ValueError(f"seat {spec!r}: {part.strip()!r} is not name=value")
+            raise ValueError(f"seat {clip(spec)!r}: {clip(part.strip())!r} is not name=value")
         if name in options:
-            raise ValueError(f"seat {spec!r} gives option {name!r} twice")
+            raise ValueError(f"seat {clip(spec)!r} gives option {clip(name)!r} twice")
         options[name] = value
     return kind, options
 

@@ -27,6 +27,7 @@ import pluggy
 
 from . import hookspecs
 from .game import Game
+from .limits import clip
 from .players import BUILTIN_KINDS, PlayerKind, PlayerOption, parse_seat
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ class Registry:
             return self.games[name]
         except KeyError:
             installed = ", ".join(sorted(self.games)) or "none (install a game plugin)"
-            raise KeyError(f"unknown game {name!r}; installed games: {installed}") from None
+            raise KeyError(f"unknown game {clip(name)!r}; installed games: {installed}") from None
 
     def family(self, game: str) -> list[str]:
         """`game`, then the names of the games its class derives from (a variant made by subclassing a shipped game).
@@ -143,7 +144,7 @@ class Registry:
             if member in specific:
                 return specific[member]
         if generic is None:
-            raise KeyError(f"unknown player kind {name!r}; kinds for {game}: {', '.join(self.kind_names(game))}")
+            raise KeyError(f"unknown player kind {clip(name)!r}; kinds for {clip(game)}: {', '.join(self.kind_names(game))}")
         return generic
 
     def kind_names(self, game: str) -> list[str]:
@@ -163,7 +164,7 @@ class Registry:
         try:
             return kind, kind.convert(given)
         except ValueError as exc:
-            raise ValueError(f"seat {spec!r}: {exc}") from None
+            raise ValueError(f"seat {clip(spec)!r}: {exc}") from None
 
     def register_commands(self, cli: Any) -> None:
         for impl in self.pm.hook.muggins_register_commands.get_hookimpls():

@@ -29,7 +29,7 @@ from typing import IO, Any, Iterator, Sequence
 from .actions import find_action
 from .game import Event, Game, Result, State
 from .locking import FileBusy, lock_exclusive
-from .limits import MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, clip, strip_bom
+from .limits import MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, SEED_BOUND, LimitError, clip, clip_path, open_regular, strip_bom
 from .rules import RulesError, rules_from_dict, rules_to_dict
 
 __all__ = [
@@ -39,7 +39,6 @@ __all__ = [
 
 FORMAT = 1
 MAX_PLAYERS = 64
-SEED_BOUND = 10**20
 
 
 class RecordError(ValueError):
@@ -159,6 +158,8 @@ def _parse_lines(lines: list[str], complete: bool, source: str) -> Record:
             json.loads(lines[-1])
         except (json.JSONDecodeError, RecursionError):
             raise RecordError(f"{source}:{len(lines)}: truncated record (the last line is incomplete)") from None
+        except ValueError:
+            pass  # whole JSON with an impossible number: the line-by-line reading below names it
     parsed = []
     for number, line in enumerate(lines, 1):
         try:
@@ -167,6 +168,8 @@ def _parse_lines(lines: list[str], complete: bool, source: str) -> Record:
             raise RecordError(f"{source}:{number}: not valid JSON ({exc.msg} at column {exc.colno})") from None
         except RecursionError:
             raise RecordError(f"{source}:{number}: JSON nested too deeply, not a muggins record line") from None
+        except ValueError:  # an integer past Python's 4,300-digit conversion limit
+            raise RecordError(f"{source}:{number}: a number with thousands of digits; no muggins record holds one") from None
         if not isinstance(parsed[-1], dict):
             raise RecordError(f"{source}:{number}: each line must be a JSON object")
     record = _header(parsed[0], source)
@@ -246,10 +249,12 @@ def _house_rules_ok(value: Any) -> bool:
 def read_record(path: str | Path) -> Record:
     """Read a record file, line by line within size limits; RecordError (one line, with the file's name) for anything unusable."""
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path, "a record") as stream:
             return read_record_from(stream, str(path))
+    except LimitError as exc:
+        raise RecordError(str(exc)) from None
     except OSError as exc:
-        raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
+        raise RecordError(f"cannot read record {clip_path(path)}: {exc.strerror or exc}") from None
 
 
 def read_record_from(stream: IO[bytes], source: str) -> Record:

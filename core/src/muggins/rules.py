@@ -130,7 +130,10 @@ def _convert(value: Any, tp: Any, where: str) -> Any:
             key_tp, value_tp = typing.get_args(tp)
             out = {}
             for key, item in value.items():
-                out[_convert_key(key, key_tp, where)] = _convert(item, value_tp, f"{where}.{key}")
+                converted = _convert_key(key, key_tp, where)
+                if converted in out:
+                    raise RulesError(f"{where} names key {clip(converted)} twice")
+                out[converted] = _convert(item, value_tp, f"{where}.{clip(key)}")
             return out
     elif origin in (typing.Union, types.UnionType):
         for option in typing.get_args(tp):
@@ -145,10 +148,11 @@ def _convert(value: Any, tp: Any, where: str) -> Any:
 
 def _convert_key(key: str, key_tp: Any, where: str) -> Any:
     if key_tp is int:
-        try:
-            return int(key)
-        except ValueError:
-            raise RulesError(f"{where} has key {clip(key)!r}; keys must be whole numbers") from None
+        # Plain ASCII digits only, written the one way: "04" or an Arabic-Indic "٤" would alias 4.
+        text = str(key)
+        if not (text.isascii() and (text.isdigit() or (text[:1] == "-" and text[1:].isdigit()))) or str(int(text)) != text:
+            raise RulesError(f"{where} has key {clip(key)!r}; keys must be whole numbers written plainly (4, not 04)")
+        return int(text)
     return key
 
 
@@ -227,6 +231,8 @@ def load_rules(cls: type, text: str, *, source: str = "rules") -> Any:
         raise RulesError(f"{source}: TOML syntax error: {clip(exc, 120)}") from None
     except RecursionError:
         raise RulesError(f"{source}: TOML nested too deeply; no house rule needs that") from None
+    except ValueError:  # an integer past Python's 4,300-digit conversion limit
+        raise RulesError(f"{source}: a number with thousands of digits; no house rule takes one") from None
     return rules_from_dict(cls, data, source=source, text=text)
 
 
