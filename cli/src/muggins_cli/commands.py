@@ -129,7 +129,16 @@ def prepare(game_name: str, players: int | None, seats: Sequence[str], rules_pat
     rules = read_rules(game, rules_path)
     check_plugin_switches(registry, game, rules, rules_path)
     count, kinds = seat_kinds(registry, game, players, seats, human_first=human_first, opponents=opponents)
+    check_playable(game, rules, count, rules_path)
     return registry, game, rules, count, kinds
+
+
+def check_playable(game: Game, rules: Any, players: int, source: str | None) -> None:
+    """BadInput (one line) when the rules cannot be played by this many players (`Game.check_rules`)."""
+    try:
+        game.check_rules(rules, players)
+    except ValueError as exc:
+        raise BadInput(f"{clip_path(source) + ': ' if source else ''}{clip(exc, 160)}") from exc
 
 
 def check_kinds(registry: Any, game: Game, seats: Sequence[str], *, allow_human: bool) -> None:
@@ -522,6 +531,9 @@ def simulate(game_name: str, count: int, players: int | None, seats: Sequence[st
     paths = [rules_paths] if isinstance(rules_paths, str) else list(rules_paths or ())
     registry, game, rules, players, kinds = prepare(game_name, players, seats, paths[0] if paths else None, human_first=False)
     rule_sets = [rules] + [read_rules(game, path) for path in paths[1:]]
+    for path, each in zip(paths[1:], rule_sets[1:]):
+        check_plugin_switches(registry, game, each, path)
+        check_playable(game, each, players, path)
     for path, each in zip(paths or [None], rule_sets):
         warning = decision_bound_warning(game, each, players, kinds, registry=registry)
         if warning:

@@ -137,6 +137,16 @@ class Game(ABC):
         """Every card in play, for the conservation check (default: 52 cards)."""
         return standard_deck()
 
+    def check_rules(self, rules: Any, players: int) -> None:
+        """ValueError (one line) when these rules cannot be played by `players` seats; checked before any match or record.
+
+        The default asks the rules' own `check_players(players)` when the
+        rules class has one (cribbage's partnerships need four players).
+        """
+        check = getattr(rules, "check_players", None)
+        if callable(check):
+            check(players)
+
     def sides(self, rules: Any, players: int) -> tuple[tuple[int, ...], ...] | None:
         """The seats forming each side when players win together (partnerships); None: every seat alone."""
         return None

@@ -308,6 +308,10 @@ def rebuild_state(game: Game, record: Record) -> State:
         rules = rules_from_dict(game.Rules, record.rules, source="record rules")
     except RulesError as exc:
         raise RecordError(str(exc)) from None
+    try:
+        game.check_rules(rules, record.players)
+    except ValueError as exc:
+        raise RecordError(f"record rules: {clip(exc, 160)}") from None
     return game.new(rules, record.players, record.seed)
 
 

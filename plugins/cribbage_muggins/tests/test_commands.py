@@ -141,3 +141,29 @@ def test_the_muggins_command_has_the_cribbage_group():
     bad = runner.invoke(cli, ["cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "9C", "--dealer", "--pone"])
     assert bad.exit_code == 2
     assert bad.output.count("\n") == 1 and "muggins: error: --dealer and --pone exclude each other" in bad.output
+
+
+@pytest.mark.plugins
+@pytest.mark.parametrize("players", ["2", "3"])
+def test_partnerships_without_four_players_is_one_line_and_leaves_no_record(tmp_path, players, monkeypatch):
+    # F7: "internal error" and a 0-byte record from play; the same from a record's header.
+    from muggins.plugins import load_registry, reset_registry
+    from muggins_cli.main import cli
+
+    reset_registry(load_registry(only=["cribbage_muggins"]))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pp.toml").write_text("partnerships = true\n")
+    runner = CliRunner()
+    for args in (["simulate", "cribbage_muggins", "--games", "1", "--players", players, "--rules", "pp.toml"],
+                 ["play", "cribbage_muggins", "--players", players, "--rules", "pp.toml", *["--seat", "expert"] * int(players),
+                  "--seed", "1", "--record", "pp.jsonl"]):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.strip() == f"muggins: error: pp.toml: partnerships need 4 players, not {players}"
+    assert not (tmp_path / "pp.jsonl").exists()
+    header = {"muggins_record": 1, "game": "cribbage_muggins", "version": "1.0", "rules": {"partnerships": True}, "players": int(players),
+              "seed": 1, "seats": ["expert"] * int(players), "house_rules": []}
+    (tmp_path / "h.jsonl").write_text(json.dumps(header) + "\n")
+    for command in (["replay", "h.jsonl"], ["replay", "--verify", "h.jsonl"], ["resume", "h.jsonl"]):
+        result = runner.invoke(cli, command)
+        assert result.exit_code == 2 and "partnerships need 4 players" in result.stderr, (command, result.output)
