@@ -292,6 +292,15 @@ def test_a_saved_match_keeps_the_answers_without_asking_the_plugins_again():
     assert restored.to_dict() == data
 
 
+def test_a_save_from_before_house_rules_restores_with_the_rules_own_values(game):
+    state = game.new(CribbageRules(target=61), 3, 2)
+    data = state.to_dict()
+    del data["house"]  # what a save made before house rules holds
+    restored = game.state_from_dict(data)
+    assert (restored.target, restored.skunk_line, restored.double_skunk_line, restored.max_count) == (61, 31, None, 29)
+    assert restored.house.standard_scoring and restored.decision() == state.decision()
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_whole_matches_under_house_rules_end_and_keep_the_contract(players):
     registry = with_plugins(mix=house_rule(show={"nobs": 2, "crib four-flush": 4, "pair": 3}, peg={"go": 0, "run card": 2, "his heels": 0},
@@ -308,3 +317,36 @@ def test_whole_matches_under_house_rules_end_and_keep_the_contract(players):
     for e in heard:
         if e["type"] == "settlement":
             assert e["true"] == sum(item["points"] for item in e["breakdown"])
+
+
+# -- the docs page ---------------------------------------------------------------------------------------------------
+PAGE = ROOT / "docs" / "games" / "cribbage_muggins.md"
+
+
+def python_block_after(heading: str) -> str:
+    """The first ```python block after `heading` on the game's page."""
+    text = PAGE.read_text()
+    start = text.index("```python\n", text.index(heading)) + len("```python\n")
+    return text[start:text.index("```", start)]
+
+
+def test_the_docs_page_shows_the_whole_example_plugin():
+    page = PAGE.read_text()
+    source = (EXAMPLE / "src" / PLUGIN / "__init__.py").read_text()
+    assert source[source.index("from muggins import hookimpl"):].strip() in page
+    assert f'{PLUGIN} = "{PLUGIN}"' in page
+
+
+def test_the_docs_page_s_hand_made_position_runs_as_written(installed):
+    exec(compile(python_block_after("## Testing a rule from a hand-made position"), "cribbage_muggins.md", "exec", dont_inherit=True), {})
+
+
+def test_the_docs_page_s_variant_plays_as_written():
+    namespace: dict = {"__name__": "cribbage_to_91"}
+    exec(compile(python_block_after("## A variant of the game"), "cribbage_muggins.md", "exec", dont_inherit=True), namespace)
+    plugin = types.SimpleNamespace(muggins_register_games=namespace["muggins_register_games"])
+    registry = with_plugins(cribbage_to_91=plugin)
+    game = registry.game("cribbage_to_91")
+    state = game.new(game.Rules(), 2, 3)
+    Match(state, make_players(registry, game, ["expert", "novice"], 3)).run()
+    assert 91 <= max(state.scores) < 121 and (state.skunk_line, state.double_skunk_line) == (61, 31)

@@ -57,6 +57,7 @@ __all__ = [
     "STANDARD_PEG",
     "SHOW_ITEMS",
     "PEG_ITEMS",
+    "show_base",
 ]
 
 CardLike = Union[Card, str]
