@@ -173,13 +173,18 @@ def implemented(game: Game, *hooks: str) -> bool:
     return False
 
 
-def _plain_rules_in_force(rules: CribbageRules) -> "RulesInForce":
-    """The rules' own target and lines with the standard scoring (the house module imported on first use)."""
-    global _plain_rules_in_force
-    from .house import RulesInForce
+#: `RulesInForce.from_rules`, found on first use: its module imports the scoring tables, which `muggins list` never needs.
+_from_rules: Any = None
 
-    _plain_rules_in_force = RulesInForce.from_rules
-    return RulesInForce.from_rules(rules)
+
+def _plain_rules_in_force(rules: CribbageRules) -> "RulesInForce":
+    """The rules' own target and lines with the standard scoring."""
+    global _from_rules
+    if _from_rules is None:
+        from .house import RulesInForce
+
+        _from_rules = RulesInForce.from_rules
+    return _from_rules(rules)
 
 
 class CribbageGame(Game):

@@ -118,14 +118,15 @@ def _combine(hook: str, answers: list[tuple[str, Mapping[str, Any]]], what: str)
 
 
 def _scoring(cls: type, hook: str, answers: list[tuple[str, Mapping[str, Any]]], what: str) -> tuple[Any, dict[str, str]]:
+    for plugin, mapping in answers:  # each answer checked alone first, so a message names the plugin that gave it
+        for key, value in mapping.items():
+            try:
+                cls.from_items({key: value})
+            except ValueError as exc:
+                raise HouseRuleError(f"house-rule plugin {plugin!r}: {hook}: {exc}") from None
     values, owners = _combine(hook, answers, what)
     if not values:
         return None, {}
-    for key, value in values.items():  # checked one by one, so the message names the plugin that set it
-        try:
-            cls.from_items({key: value})
-        except ValueError as exc:
-            raise HouseRuleError(f"house-rule plugin {owners[key]!r}: {hook}: {exc}") from None
     return cls.from_items(values), owners
 
 
@@ -162,8 +163,9 @@ def rules_in_force(game: Any, rules: Any, players: int) -> RulesInForce:
         return RulesInForce.from_rules(rules)
     show, show_owners = _scoring(ShowScoring, SHOW_HOOK, show_answers, "show item")
     peg, peg_owners = _scoring(PegScoring, PEG_HOOK, peg_answers, "pegging item")
+    for plugin, mapping in target_answers:
+        _check_target(mapping, dict.fromkeys(mapping, plugin))
     hooked, owners = _combine(TARGET_HOOK, target_answers, "setting")
-    _check_target(hooked, owners)
     target = hooked.get("target", rules.target)
     skunk, double = _lines(target, {"skunk_line": rules.skunk_line, "double_skunk_line": rules.double_skunk_line}, hooked)
     whose = {"target": _source("target", owners), "skunk_line": _source("skunk_line", owners),

@@ -529,7 +529,8 @@ class ShowScoring:
         """`base` (default: the standard) with the items named in `items` replaced: `{"crib four-flush": 4}`."""
         from dataclasses import replace
 
-        return replace(base or STANDARD_SHOW, **_items_to_fields(cls, "show scoring", items))
+        changed = _items_to_fields(cls, "show scoring", items)
+        return replace(base or STANDARD_SHOW, **changed) if changed else base or STANDARD_SHOW
 
     def to_items(self) -> dict[str, int]:
         """Every item by name with its points."""
@@ -722,7 +723,8 @@ class PegScoring:
         """`base` (default: the standard) with the items named in `items` replaced: `{"go": 2}`."""
         from dataclasses import replace
 
-        return replace(base or STANDARD_PEG, **_items_to_fields(cls, "pegging scoring", items))
+        changed = _items_to_fields(cls, "pegging scoring", items)
+        return replace(base or STANDARD_PEG, **changed) if changed else base or STANDARD_PEG
 
     def to_items(self) -> dict[str, int]:
         return {name: getattr(self, attribute) for name, attribute in self.ITEMS.items()}

@@ -137,22 +137,23 @@ MUGGINS: tuple[Claim, ...] = (None,) + tuple(Claim("muggins", amount=k, label=f"
 OVERCOUNT = Claim("overcount", label="overcount", keys=("o",))
 RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
 _ACCEPT_ONLY: tuple[Action, ...] = (ACCEPT,)
+_PLAY_BY_ID: dict[int, Move] = {id(c): Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
+_PEG_PROMPTS: tuple[str, ...] = tuple(f"Count {n}: play a card" for n in range(32))
 
 
 @lru_cache(maxsize=None)
 def count_actions(max_count: int) -> tuple[tuple[Move, ...], tuple[Claim | None, ...], tuple[Action, ...]]:
     """(announces 0..max_count, muggins claims indexed by amount with None at 0, every response) for that range of counts.
 
-    29 gives the module's `ANNOUNCE`, `MUGGINS` and `RESPONSES`; a larger
-    range (a house-rule scoring) extends them with the same objects first.
+    29 gives the module's `ANNOUNCE`, `MUGGINS` and `RESPONSES`; another
+    range (a house-rule scoring's) cuts them short or extends them, the
+    same objects first.
     """
     if max_count == MAX_COUNT:
         return ANNOUNCE, MUGGINS, RESPONSES
     announce = ANNOUNCE[:max_count + 1] + tuple(Move(f"announce {n}", label=str(n), data=n) for n in range(MAX_COUNT + 1, max_count + 1))
     claims = MUGGINS[:max_count + 1] + tuple(Claim("muggins", amount=k, label=f"muggins {k}") for k in range(MAX_COUNT + 1, max_count + 1))
     return announce, claims, (ACCEPT, OVERCOUNT) + claims[1:]
-_PLAY_BY_ID: dict[int, Move] = {id(c): Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
-_PEG_PROMPTS: tuple[str, ...] = tuple(f"Count {n}: play a card" for n in range(32))
 
 
 class CribbageState(State):
@@ -256,7 +257,8 @@ class CribbageState(State):
 
     def load_fields(self, data: Mapping[str, Any]) -> None:
         self._blank()
-        if "house" in data:  # saved before house rules existed: the rules' own values, set by _blank
+        # A save made before house rules has no "house": _blank has set the rules' own values.
+        if "house" in data:
             self.use_rules_in_force(RulesInForce.from_dict(data["house"]))
         for key in ("first_dealer", "dealer", "deal_no", "phase", "actor", "count", "turn", "last", "crib_shown", "winner_side", "ended_by"):
             setattr(self, key, data[key])
