@@ -811,8 +811,8 @@ class CribbageState(State):
             view["counting"] = {"seat": self.pending["seat"], "what": self.pending["what"]}
         if self.phase == "over":
             view["winners"] = list(self.result().winners)
-        if self._house_view:
-            view.update(self._house_view)
+        if self._house_view:  # copies: a player may keep or change its view without touching the next one's
+            view.update({key: dict(value) if isinstance(value, dict) else value for key, value in self._house_view.items()})
         return view
 
     # -- hand-made positions (tests, docs) ---------------------------------------------------------
