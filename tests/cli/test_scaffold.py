@@ -1,10 +1,11 @@
 """`muggins new game` and `muggins new house-rule`: what they write, what they refuse, and that it works.
 
 The in-process tests check the written files and every refusal (exit 2,
-one line). The end-to-end test generates a game and a house rule for the
-shedding game, installs both with muggins-core into a fresh virtual
-environment (uv when present, else venv and pip) and runs each one's own
-tests there with `pytest`, as an author would right after generating them.
+one line). The end-to-end test generates a game and a house rule for each
+of the three shipped games, installs them with muggins-core and the games
+into one fresh virtual environment (uv when present, else venv and pip)
+and runs each one's own tests there with `pytest`, as an author would
+right after generating them.
 """
 
 from __future__ import annotations
@@ -257,12 +258,26 @@ def _passed(python: Path, folder: Path, env: dict[str, str]) -> int:
     return int(re.search(r"(\d+) passed", done.stdout).group(1))
 
 
+@pytest.fixture
+def with_every_game(tally_env, monkeypatch):
+    """The three shipped games installed beside Tally; the CLI loads them all."""
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "tally,muggins_shedding,cribbage_muggins,willughby_fishing")
+    reset_registry()
+    yield
+    reset_registry()
+
+
 @pytest.mark.plugins
-def test_generated_game_and_house_rule_install_and_pass_their_own_tests(with_shedding, bare_run, tmp_path):
+def test_generated_game_and_house_rules_for_every_game_install_and_pass_their_own_tests(with_every_game, bare_run, tmp_path):
     assert bare_run("new", "game", "high_card").exit_code == 0
-    assert bare_run("new", "house-rule", "muggins_shedding", "k_wraps").exit_code == 0
+    rules = {"muggins_shedding": "k_wraps", "cribbage_muggins": "to_ninety", "willughby_fishing": "dear_pot"}
+    for game, name in rules.items():
+        made = bare_run("new", "house-rule", game, name)
+        assert made.exit_code == 0, made.output
     env = _clean_env()
-    python = _venv_with(tmp_path, ROOT / "core", ROOT / "plugins" / "muggins_shedding", tmp_path / "high_card", tmp_path / "k_wraps", env=env)
+    games = [ROOT / "plugins" / game for game in rules]
+    python = _venv_with(tmp_path, ROOT / "core", *games, tmp_path / "high_card", *(tmp_path / name for name in rules.values()), env=env)
     # The contract (rules round trip, matches under every check) and the two hand-made positions.
     assert _passed(python, tmp_path / "high_card", env) == 4
-    assert _passed(python, tmp_path / "k_wraps", env) == 3  # with the game's own hand-made-position test
+    for name in rules.values():  # the hooks, a whole match, and the game's own hand-made-position test
+        assert _passed(python, tmp_path / name, env) == 3, name
