@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable
 import timing
 
 #: (matches per repeat, repeats), by default and with --quick.
-SIZES = {False: (4_000, 5), True: (600, 2)}
+SIZES = {False: (2_000, 9), True: (300, 2)}
 
 
 def _workers_cpu(client: Any) -> float:
