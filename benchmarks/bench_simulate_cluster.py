@@ -11,11 +11,7 @@ included; for the cluster this process, which hosts the scheduler, and the
 workers' own CPU time read from each worker before and after). The
 summaries must be identical and the figure says whether they were. The
 cluster's overhead is its wall time against the workers', start-up
-excluded, the median of the per-repeat values (goal: at most 10% slower),
-with the CPU overhead beside it; since a busy neighbour halves the speed of
-two processes on two cores whenever it takes one, the overhead between the
-fastest repeat of each engine is given too, the figure that holds still
-on a shared machine.
+excluded, the median of the per-repeat values (goal: at most 10% slower).
 `--baseline DIR` plays both engines with this checkout's and DIR's packages
 in two worker processes of this script (their own workers inherit the
 PYTHONPATH). Figures are printed as JSON lines, never asserted.
@@ -97,14 +93,6 @@ def run(quick: bool = False, baseline: str | None = None, game: str = "muggins_s
     yield found.rate("local:2", games, "games_per_second", "wall", engine="local:2", **size)
     yield found.per_repeat("cluster_overhead_percent", lambda cluster, local: 100 * (cluster / local - 1), ["local:2", "workers=2"], "wall",
                            **size, goal=10, identical=found.same("workers=2", "local:2"))
-    if not found.errors:
-        # The fastest repeat of each engine: the one a busy neighbour disturbed least. Two processes on two
-        # shared cores lose half their speed whenever another job takes a core, so medians of wall time
-        # wander by tens of per cent between runs while the fastest repeats agree within a few.
-        fastest = {name: min(s.wall for s in found.samples[name]) for name in made}
-        yield {"metric": "cluster_overhead_percent_fastest_repeats", **size, "goal": 10, "clock": "wall", "repeats": repeats,
-               "value": timing.rounded(100 * (fastest["local:2"] / fastest["workers=2"] - 1)),
-               "seconds": {name: timing.rounded(t) for name, t in fastest.items()}}
     if before:
         for name in made:
             yield from before.figures(found, name, games, "games_per_second", "wall", engine=name, **size)
