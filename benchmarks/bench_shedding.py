@@ -9,10 +9,15 @@ seed, same commons-choice rule, no windows since experts never err), so the
 two must agree hand for hand; the figure says whether they did. Also
 reported: the engine without windows (`mistakes = "prevented"`), and the
 time the `repetition = "draw"` house rule saves on three-player expert
-hands (a third of which cycle until the turn limit). Figures are medians
-over repeats, printed as JSON lines, never asserted.
+hands (a third of which cycle until the turn limit). The four-player
+figures are measured in turns within each repeat with `timing.interleave`,
+and so are the two three-player ones of each turn limit (CPU time; each
+figure the median over repeats, each ratio and the time saved the median
+of the per-repeat values, min and max beside); `--baseline DIR` adds the
+four-player engine figures with this checkout's and DIR's packages in two
+worker processes. Figures are printed as JSON lines, never asserted.
 
-Run: `uv run python benchmarks/bench_shedding.py [--quick]` (or through benchmarks/run.py).
+Run: `uv run python benchmarks/bench_shedding.py [--quick] [--baseline DIR]` (or through benchmarks/run.py).
 """
 
 from __future__ import annotations
