@@ -103,6 +103,33 @@ def test_the_rich_pot_moves_every_seat_by_five_a_reward_less_five_a_deal(venv):
         assert on["scores"]["total"][seat] == off["scores"]["total"][seat] + 5 * on["seat_stats"]["rewards"]["total"][seat] - deals
 
 
+def _crib_shows(venv, record: str) -> dict[tuple[str, ...], tuple[int, bool]]:
+    """The record's crib shows: their cards (starter included) -> (points, a four-card flush among the items)."""
+    _, _, where = venv
+    found = {}
+    for line in (where / record).read_text().splitlines()[1:]:
+        data = json.loads(line)
+        for event in data.get("events", data.get("opening", [])) if isinstance(data, dict) else []:
+            if event.get("type") == "show_score" and event.get("what") == "crib":
+                flush = any(item["kind"] == "flush" and len(item["cards"]) == 4 for item in event["breakdown"])
+                found[tuple(sorted(event["reveals"]))] = (event["points"], flush)
+    return found
+
+
+def test_a_four_card_crib_flush_scores_four_more_in_the_same_crib(venv):
+    _, _, where = venv
+    (where / "auto.toml").write_text("muggins = false\n")
+    (where / "auto-off.toml").write_text("muggins = false\n[plugins]\ncribbage_four_card_crib_flush = false\n")
+    for rules, record in (("auto.toml", "crib-on.jsonl"), ("auto-off.toml", "crib-off.jsonl")):
+        done = muggins(venv, "play", "cribbage_muggins", "--seat", "expert", "--seat", "expert", "--seed", "3", "--rules", rules, "--record", record)
+        assert done.returncode == 0, done.stderr
+    on, off = _crib_shows(venv, "crib-on.jsonl"), _crib_shows(venv, "crib-off.jsonl")
+    # Seed 3 deals a crib of 5♣ 5♦ 6♣ 8♣ Q♣ (starter included) both ways: four clubs in the crib.
+    crib = ("5C", "5D", "6C", "8C", "QC")
+    assert on[crib] == (10, True) and off[crib] == (6, False)
+    assert not any(flush for _, flush in off.values())
+
+
 @pytest.mark.parametrize("game", list(EXAMPLES))
 def test_a_record_names_the_example_and_replay_without_it_is_one_line(venv, game):
     players = {"muggins_shedding": 3, "cribbage_muggins": 2, "willughby_fishing": 5}[game]

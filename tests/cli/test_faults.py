@@ -238,9 +238,9 @@ def test_a_write_that_fails_keeps_whole_lines_and_says_how_to_resume(run, tmp_pa
 
     def failing_write(fd, data):
         calls["n"] += 1
-        if calls["n"] == 6:  # half a line reaches the disk, then the disk is full
+        if calls["n"] == 5:  # the header and opening are one write; after three decisions half a line reaches the disk
             return real_write(fd, bytes(data[: len(data) // 2]))
-        if calls["n"] > 6:
+        if calls["n"] > 5:
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_write(fd, data)
 
@@ -465,3 +465,35 @@ def test_a_full_tmpfs(subprocess_env, tmp_path, small_tmpfs):
     assert full.stderr.endswith("; free some space, then continue with: muggins resume r.jsonl\n")
     assert (small_tmpfs / "r.jsonl").read_text().endswith("\n")
     assert muggins("replay", "--verify", "r.jsonl", env=subprocess_env, cwd=small_tmpfs).returncode == 0
+
+
+# -- signals outside the match loop (F9) ----------------------------------------------------------
+@pytest.mark.parametrize(("signum", "code", "why"), [(signal.SIGTERM, 143, "stopped by SIGTERM"), (signal.SIGHUP, 129, "hung up (SIGHUP)")])
+def test_a_signal_while_resume_checks_the_record_keeps_its_exit_code(run, tmp_path, monkeypatch, one_line, signum, code, why):
+    from muggins_cli import commands
+    from muggins_cli.recording import SignalStop
+
+    record = played(tmp_path, run)
+    text = record.read_text()
+    record.write_text("".join(text.splitlines(keepends=True)[:-1]))  # unfinished, so resume replays it first
+
+    def signalled(*args, **kwargs):
+        raise SignalStop(signum)
+
+    monkeypatch.setattr(commands, "_replayed", signalled)
+    result = run("resume", "r.jsonl")
+    assert result.exit_code == code and one_line(result.stderr) == f"muggins: error: {why}"
+    assert record.read_text() == "".join(text.splitlines(keepends=True)[:-1])  # untouched
+
+
+def test_a_signal_before_the_header_is_written_leaves_no_record(run, tmp_path, monkeypatch, one_line):
+    from muggins.records import RecordWriter
+    from muggins_cli.recording import SignalStop
+
+    def signalled(*args, **kwargs):
+        raise SignalStop(signal.SIGTERM)
+
+    monkeypatch.setattr(RecordWriter, "start", signalled)
+    result = run("play", "tally", *BOTS, "--seed", "4", "--record", "r.jsonl")
+    assert result.exit_code == 143 and one_line(result.stderr) == "muggins: error: stopped by SIGTERM"
+    assert not (tmp_path / "r.jsonl").exists()

@@ -101,6 +101,7 @@ def test_an_interrupt_gives_the_summary_of_the_matches_folded_so_far(registry, t
 def test_an_interrupt_during_a_fold_waits_for_the_whole_chunk(registry, tally):
     engine = ShuffledEngine(registry, tally, [tally.Rules()], 3, tuple(KINDS), 1, workers=1)
     folded = []
+    before = signal.getsignal(signal.SIGINT)
 
     def fold(outcomes):
         interrupt(signal.SIGTERM, None)  # the signal arrives half-way through this chunk
@@ -111,13 +112,14 @@ def test_an_interrupt_during_a_fold_waits_for_the_whole_chunk(registry, tally):
     ends = [stop for _, stop in chunk_bounds(100)]
     # Whole chunks in match order (those already waiting in the buffer), then the stop, well before the end.
     assert folded == list(range(len(folded))) and len(folded) in ends[:WINDOW_PER_WORKER] and engine.closed
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is put back
+    assert signal.getsignal(signal.SIGINT) is before  # the handler is put back
 
 
 def test_ctrl_c_is_routed_through_the_deferring_handler_during_a_run(registry, tally):
     seen = []
+    before = signal.getsignal(signal.SIGINT)
     simulate(tally, kinds=KINDS, seed=1, games=3, progress=lambda n: seen.append(signal.getsignal(signal.SIGINT)), registry=registry)
-    assert seen and seen[0] is interrupt and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert seen and seen[0] is interrupt and signal.getsignal(signal.SIGINT) is before
     with pytest.raises(KeyboardInterrupt):
         interrupt()  # outside a fold it stops at once
 

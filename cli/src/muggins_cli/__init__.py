@@ -11,3 +11,26 @@ See docs/cli.md.
 """
 
 __version__ = "0.1.0"
+
+
+def run() -> None:
+    """The `muggins` console script: Ctrl-C while the program loads is one line and exit 130, then `main.main`.
+
+    Importing Click, pluggy and the command group takes a tenth of a second;
+    a Ctrl-C in that time would otherwise print a traceback of the import.
+    Once loaded, `main` handles Ctrl-C itself (KeyboardInterrupt).
+    """
+    import os
+    import signal
+
+    def loading_interrupted(signum: int, frame: object) -> None:
+        try:
+            os.write(2, b"muggins: error: interrupted\n")
+        finally:
+            os._exit(130)
+
+    signal.signal(signal.SIGINT, loading_interrupted)
+    from .main import main
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    main()

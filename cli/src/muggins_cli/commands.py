@@ -30,7 +30,7 @@ from muggins.houserules import HouseRuleError, check_record, check_switches, hou
 from muggins.players import make_players, parse_seat
 from muggins.plugins import conflict_message
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, clip_path, read_limited
-from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record
+from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record, signals_held
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules, rules_from_dict
 
@@ -227,7 +227,7 @@ def run_match(match: Match, path: str) -> Result:
 def _stopped(match: Match, path: str, why: str, code: int) -> None:
     kept = len(match.writer.record.decisions) if match.writer is not None else match.decisions
     try:
-        if sys.stdin.isatty():  # pragma: no cover - close the line the ^C was echoed on
+        if sys.stdin is not None and sys.stdin.isatty():  # pragma: no cover - close the line the ^C was echoed on
             click.echo(err=True)
         click.echo(f"muggins: {why} after {kept} decisions; the record is saved; continue with: {resume_command(path)}", err=True)
     except (OSError, ValueError):  # after SIGHUP the terminal may be gone; the exit code still tells
@@ -316,28 +316,34 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
         click.echo(f"seed: {seed}")
     # The match is made before its record: a house rule refused at creation leaves no file behind.
     state = new_state(game, rules, count, seed)
-    path, stream = open_new_record(record_path, game.name, seed)
-    click.echo(f"recording to {path}")
-    with stream, stop_signals(), bounded_stdin():
-        header = header_for(game, rules, count, seed, kinds, house_rules=house_rule_plugins(registry, game, rules))
-        writer = _start_record(stream, path, header, state.opening_events())
-        seated = build_players(registry, game, kinds, seed, pace=pace)
-        listeners = [] if HUMAN in kinds else [_narrator(game)]
-        match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
-        result = run_match(match, path)
+    header = header_for(game, rules, count, seed, kinds, house_rules=house_rule_plugins(registry, game, rules))
+    with stop_signals(), bounded_stdin():
+        with signals_held():  # a record exists only once its header and opening are on disk
+            path, stream = open_new_record(record_path, game.name, seed)
+            writer = _start_record(stream, path, header, state.opening_events())
+        with stream:
+            click.echo(f"recording to {path}")
+            seated = build_players(registry, game, kinds, seed, pace=pace)
+            listeners = [] if HUMAN in kinds else [_narrator(game)]
+            match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
+            result = run_match(match, path)
     _finish(game, seated, kinds, result, path, game.sides(rules, count))
 
 
 def _start_record(stream: RecordFile, path: str, record: Record, opening: list[Event]) -> RecordWriter:
-    """Write the header and opening; a failed write before the header is whole leaves no empty record behind."""
+    """Write the header and opening as one write; anything that stops it first (a full disk, a signal) leaves no record behind."""
     try:
         return RecordWriter.start(stream, record, opening)
-    except RecordWriteError as exc:
+    except BaseException as exc:
         if stream.size == 0:
             stream.close()
             Path(path).unlink(missing_ok=True)
-            raise GameError(f"{exc}; the match did not start and nothing was kept") from exc
-        raise GameError(f"{exc}; the match did not start; start it again, or continue it with: {resume_command(path)}") from exc
+            if isinstance(exc, RecordWriteError):
+                raise GameError(f"{exc}; the match did not start and nothing was kept") from exc
+            raise
+        if isinstance(exc, RecordWriteError):
+            raise GameError(f"{exc}; the match did not start; start it again, or continue it with: {resume_command(path)}") from exc
+        raise
 
 
 def resume(path: str | None, *, pace: float = 0) -> None:
@@ -518,7 +524,10 @@ def _narrate(game: Game, record: Record, path: str) -> None:
 
 # -- simulate --------------------------------------------------------------------
 def _stderr_is_terminal() -> bool:
-    return sys.stderr.isatty()
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError):  # closed (`2>&-`) or replaced by something without a terminal
+        return False
 
 
 def simulate(game_name: str, count: int, players: int | None, seats: Sequence[str], rules_paths: Sequence[str] | str | None, seed: int | None, workers: int, as_json: bool, cluster: str | None = None) -> None:

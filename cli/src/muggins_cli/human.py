@@ -229,6 +229,8 @@ class HumanPlayer:
 
 def _input_with(prefill: str, prompt: str) -> str:
     """`input()` after a prompt already shown; with `prefill`, the prompt and `prefill` already typed (and editable)."""
+    if sys.stdin is None:  # standard input closed (`<&-`): nothing more can be read
+        raise EOFError
     if not prefill:
         return input()
     try:

@@ -15,6 +15,7 @@ as one `muggins: warning: …` line each and the rest keeps working.
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
@@ -41,6 +42,18 @@ def _bounded(line: str) -> str:
     if len(line) <= MAX_ERROR_CHARS:
         return line
     return f"{line[:MAX_ERROR_CHARS - 120]} … {line[-100:]}"
+
+
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG}
+
+
+class _Stopped(Exception):
+    """Ctrl-C, SIGTERM or SIGHUP during a command, with the exit code it ends with (not a KeyboardInterrupt, which Click would take)."""
+
+    def __init__(self, why: str, exit_code: int) -> None:
+        super().__init__(why)
+        self.why = why
+        self.exit_code = exit_code
 
 
 class MugginsGroup(click.Group):
@@ -86,9 +99,19 @@ class MugginsGroup(click.Group):
             sys.exit(code)
         return code
 
+    def invoke(self, ctx: click.Context) -> Any:
+        # Click turns a KeyboardInterrupt into Abort (after a blank line on stderr), losing the exit code a
+        # SIGTERM or SIGHUP carries (recording.SignalStop); carried past Click, it keeps its code anywhere.
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            raise _Stopped(getattr(exc, "why", "interrupted"), getattr(exc, "exit_code", EXIT_INTERRUPTED)) from exc
+
     def _run(self, args: Any, prog_name: str, complete_var: str | None, **extra: Any) -> int:
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _Stopped as exc:
+            return self._fail(exc.why, exc.exit_code)
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.format_message(), err=True)
             return EXIT_USAGE
@@ -126,6 +149,9 @@ class MugginsGroup(click.Group):
                 return self._fail(str(exc), EXIT_USAGE)
             if isinstance(exc, RecordWriteError):
                 return self._fail(str(exc), EXIT_ERROR)
+            if isinstance(exc, OSError) and exc.errno in _OUTPUT_ERRNOS and not isinstance(exc, BrokenPipeError):
+                # Standard output or error cannot be written (`> /dev/full`): say so rather than "internal error".
+                return self._fail(f"cannot write the output: {exc.strerror or exc}", EXIT_ERROR)
             if isinstance(exc, RecursionError):  # only pathological input nests this deep
                 return self._fail("input nested too deeply (JSON or TOML thousands of levels deep)", EXIT_USAGE)
             text = str(exc).strip()

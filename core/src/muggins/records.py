@@ -34,7 +34,7 @@ from .rules import RulesError, rules_from_dict, rules_to_dict
 
 __all__ = [
     "FORMAT", "Record", "RecordError", "RecordWriteError", "RecordWriter", "RecordFile", "Divergence",
-    "read_record", "replay", "check_players", "writing_a_record", "after_the_write",
+    "read_record", "replay", "check_players", "writing_a_record", "after_the_write", "signals_held",
 ]
 
 FORMAT = 1
@@ -116,8 +116,7 @@ class RecordWriter:
     def start(cls, stream: IO[str], record: Record, opening: list[Event]) -> "RecordWriter":
         writer = cls(stream, record)
         record.opening = opening
-        writer._write(record.header())
-        writer._write({"opening": opening})
+        writer._write(record.header(), {"opening": opening})  # one write: never a header without its opening
         return writer
 
     def decision(self, seat: int, action: str, events: list[Event]) -> None:
@@ -129,9 +128,9 @@ class RecordWriter:
         self.record.result = result.to_dict()
         self._write({"result": self.record.result})
 
-    def _write(self, line: dict[str, Any]) -> None:
+    def _write(self, *lines: dict[str, Any]) -> None:
         try:
-            self.stream.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self.stream.write("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
             self.stream.flush()
         except RecordWriteError:
             raise
@@ -508,6 +507,11 @@ _writing = 0
 _after_write: list[Any] = []
 
 
+def signals_held() -> "_stop_signals_held":
+    """A context in which Ctrl-C, SIGTERM and SIGHUP wait (for creating a record and writing its header in one go)."""
+    return _stop_signals_held()
+
+
 def writing_a_record() -> bool:
     """True while a RecordFile is writing a line; a signal handler should then `after_the_write` what it would do."""
     return _writing > 0
@@ -535,7 +539,11 @@ _STOP_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP
 
 
 class _stop_signals_held:
-    """Hold Ctrl-C, SIGTERM and SIGHUP back for the length of one write (delivered right after)."""
+    """Hold Ctrl-C, SIGTERM and SIGHUP back for the length of one write (delivered right after).
+
+    Public as `signals_held()`: a new record is created and given its header
+    and opening under it, so a signal can never leave an empty file behind.
+    """
 
     def __enter__(self) -> None:
         self.old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS) if hasattr(signal, "pthread_sigmask") else None
