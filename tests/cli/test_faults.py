@@ -35,9 +35,11 @@ MEGABYTES = 3 << 20
 
 
 def header(**changes: Any) -> str:
+    """A record's header line (and, with `opening=True`, an empty opening line after it)."""
+    opening = changes.pop("opening", False)
     head = {"muggins_record": 1, "game": "tally", "version": "1.0", "rules": {}, "players": 3, "seed": 1, "seats": ["expert", "expert", "expert"]}
     head.update(changes)
-    return json.dumps(head) + "\n"
+    return json.dumps(head) + "\n" + ('{"opening": []}\n' if opening else "")
 
 
 def deep_json(depth: int) -> str:
@@ -141,9 +143,18 @@ BAD_INPUT = [
     Case("header seats fewer than players", ("replay", "--verify", "r.jsonl"), 2, ("r.jsonl", "2 seat kinds for 3 players"), setup=lambda where, run: rewrite_header(played(where, run), seats=["expert", "expert"])),
     Case("header of an unknown format", ("replay", "h.jsonl"), 2, ("h.jsonl:1", "format \"1\" is not supported"), {"h.jsonl": header(muggins_record="1")}),
     Case("two result lines", ("replay", "r.jsonl"), 2, ("r.jsonl:", "after the result line"), setup=lambda where, run: _append(played(where, run), '{"result": {"winners": [0]}}\n')),
-    Case("a decision numbered wrongly", ("replay", "n.jsonl"), 2, ("n.jsonl:2", "numbered 5, expected 0"), {"n.jsonl": header() + '{"n": 5, "seat": 0, "action": "pass"}\n'}),
-    Case("a seat that is not at the table", ("replay", "s.jsonl"), 2, ("s.jsonl:2", "seat 7 does not exist at a table of 3"), {"s.jsonl": header() + '{"n": 0, "seat": 7, "action": "pass"}\n'}),
-    Case("an opening after decisions", ("replay", "o.jsonl"), 2, ("o.jsonl:3", "opening line must come right after the header"), {"o.jsonl": header() + '{"n": 0, "seat": 0, "action": "pass"}\n{"opening": []}\n'}),
+    Case("a decision numbered wrongly", ("replay", "n.jsonl"), 2, ("n.jsonl:3", "numbered 5, expected 0"), {"n.jsonl": header(opening=True) + '{"n": 5, "seat": 0, "action": "pass", "events": []}\n'}),
+    Case("a seat that is not at the table", ("replay", "s.jsonl"), 2, ("s.jsonl:3", "seat 7 does not exist at a table of 3"), {"s.jsonl": header(opening=True) + '{"n": 0, "seat": 7, "action": "pass", "events": []}\n'}),
+    Case("a decision line without its number (F23)", ("replay", "--verify", "n.jsonl"), 2, ("n.jsonl:3", "without its number 'n'"),
+         {"n.jsonl": header(opening=True) + '{"seat": 0, "action": "pass", "events": []}\n'}),
+    Case("a decision line without its events (F23)", ("replay", "--verify", "e.jsonl"), 2, ("e.jsonl:3", "without its 'events'"),
+         {"e.jsonl": header(opening=True) + '{"n": 0, "seat": 0, "action": "pass"}\n'}),
+    Case("a header without an opening line (F23)", ("resume", "h.jsonl"), 2, ("h.jsonl:2", "no opening line"), {"h.jsonl": header()}),
+    Case("a header with an unknown field nested 900 deep (F23)", ("replay", "--verify", "h.jsonl"), 2, ("h.jsonl:1", "unknown field 'pad'"),
+         {"h.jsonl": header(pad=json.loads("[" * 900 + "]" * 900), opening=True)}),
+    Case("a last line both a result and a decision (F23)", ("replay", "--verify", "m.jsonl"), 2, ("m.jsonl:3", "a line holds 'result' and 'action'"),
+         {"m.jsonl": header(opening=True) + '{"n": 0, "seat": 0, "action": "pass", "events": [], "result": {"winners": [0]}}\n'}),
+    Case("an opening after decisions", ("replay", "o.jsonl"), 2, ("o.jsonl:2", "no opening line", "right after the header"), {"o.jsonl": header() + '{"n": 0, "seat": 0, "action": "pass", "events": []}\n{"opening": []}\n'}),
     # -- records that are well formed but wrong --------------------------------------------------------
     Case("resume of a finished record whose result was changed", ("resume", "r.jsonl"), 1, ("r.jsonl diverges at result", "recorded"), setup=lambda where, run: _change_result(played(where, run))),
     Case("verify of a record whose bots were relabelled", ("replay", "--verify", "r.jsonl"), 1, ("r.jsonl diverges at decision", "seat 1 (random) would choose", "the header's seats did not play this match"), setup=lambda where, run: rewrite_header(played(where, run), seats=["expert", "random", "random"])),
@@ -166,7 +177,7 @@ def _long_action(where: Path, run: Any) -> None:
     lines = played(where, run).read_text().splitlines(keepends=True)
     first = json.loads(lines[2])
     first["action"] = "x" * 900_000
-    first.pop("events")
+    first["events"] = []
     (where / "act.jsonl").write_text(lines[0] + lines[1] + json.dumps(first) + "\n")
 
 

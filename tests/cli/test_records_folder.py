@@ -153,3 +153,37 @@ def test_gitignore_covers_records_made_in_the_repository():
     root = Path(__file__).resolve().parents[2]
     patterns = (root / ".gitignore").read_text().splitlines()
     assert "muggins-*.jsonl" in patterns and "*.jsonl.partial-*.bak" in patterns
+
+
+@pytest.mark.parametrize("header", [
+    {"muggins_record": 1, "game": "muggins_shedding", "seats": [1, 2]},
+    {"muggins_record": 1, "game": "g", "seats": ["\ud800"], "players": 1, "seed": 1},
+    {"muggins_record": 1, "game": "g", "seats": [None, "x"]},
+    {"muggins_record": 1, "game": 5, "seats": ["x"], "players": 1, "seed": 1},
+])
+def test_a_hostile_header_is_one_unreadable_row_and_the_rest_is_listed(run, tmp_path, header):
+    # F8: such a header used to make `muggins records` fail as "internal error".
+    assert run("play", "tally", *BOTS, "--seed", "4").exit_code == 0
+    (tmp_path / "x.jsonl").write_text(json.dumps(header) + "\n")
+    for args in (("records",), ("records", "--json")):
+        listed = run(*args)
+        assert listed.exit_code == 0, listed.output
+    rows = {Path(r["path"]).name: r for r in json.loads(run("records", "--json").stdout)["records"]}
+    assert rows["x.jsonl"]["readable"] is False and rows["muggins-tally-4.jsonl"]["finished"] is True
+    assert "unreadable" in run("records").stdout
+
+
+def test_finished_or_not_comes_from_the_whole_last_line(run, tmp_path, one_line):
+    # F18: a result line longer than the last 4 KiB made a finished match look unfinished, and one that merely
+    # began like a result line made a broken record look finished.
+    assert run("play", "tally", *BOTS, "--seed", "4", "--record", "long.jsonl").exit_code == 0
+    lines = (tmp_path / "long.jsonl").read_text().splitlines()
+    result = json.loads(lines[-1])
+    result["result"]["stats"]["padding"] = ["x" * 100] * 100  # a 10 kB result line, still a result
+    (tmp_path / "long.jsonl").write_text("\n".join(lines[:-1] + [json.dumps(result)]) + "\n")
+    (tmp_path / "fake.jsonl").write_text("\n".join(lines[:-1] + ['{"result": {"winners": [0], broken']) + "\n")
+    os.utime(tmp_path / "long.jsonl", (1_700_000_000, 1_700_000_000))
+    rows = {Path(r["path"]).name: r for r in json.loads(run("records", "--json").stdout)["records"]}
+    assert rows["long.jsonl"]["finished"] is True and rows["fake.jsonl"]["finished"] is False
+    picked = run("resume")  # the most recent unfinished one is fake.jsonl, never the finished long.jsonl
+    assert picked.stdout.startswith("the most recent unfinished match: fake.jsonl")

@@ -146,8 +146,15 @@ def test_replay_reports_the_first_divergence(tally, registry):
         ('{"muggins_record": 9}\n', "format 9 is not supported"),
         ('{"muggins_record": 1, "game": "tally"}\n', "header is missing"),
         ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"n": 0, "seat": 1, "action": "pass"}\n{"n": 1, "seat"', "truncated"),
-        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"what": 1}\n', "record:2: unknown line"),
-        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"seat": "x", "action": 1}\n', "integer seat"),
+        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"opening": []}\n{"what": 1}\n', "record:3: unknown line"),
+        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"opening": []}\n{"seat": "x", "action": 1}\n', "integer seat"),
+        # F23: what docs/records.md says a record holds is enforced.
+        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"n": 0, "seat": 1, "action": "pass", "events": []}\n', "record:2: no opening line"),
+        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"opening": []}\n{"seat": 1, "action": "pass", "events": []}\n', "record:3: a decision without its number 'n'"),
+        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"opening": []}\n{"n": 0, "seat": 1, "action": "pass"}\n', "record:3: a decision without its 'events'"),
+        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"opening": []}\n{"n": 0, "seat": 1, "action": "pass", "events": [], "result": {}}\n', "record:3: a line holds 'result' and 'action'"),
+        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": [], "pad": [[1]]}\n{"opening": []}\n', "record:1: header has unknown field 'pad'"),
+        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n', "record:2: no opening line"),
     ],
 )
 def test_corrupt_records_are_refused_with_the_line(text, message):

@@ -102,7 +102,7 @@ def test_an_incomplete_last_line_is_dropped_after_a_backup(tmp_path, text, dropp
 def test_record_lines_are_read_within_limits(tmp_path):
     path = tmp_path / "r.jsonl"
     head = {"muggins_record": 1, "game": "g", "version": "1", "rules": {}, "players": 2, "seed": 1, "seats": ["a", "b"]}
-    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(head).encode() + b"\n")
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(head).encode() + b"\n" + b'{"opening": []}\n')
     assert read_record(path).seats == ["a", "b"]
     with pytest.raises(RecordError, match="header is missing or has a bad field: 'seed' is 1.5"):
         parse_record(json.dumps(head | {"seed": 1.5}) + "\n")

@@ -233,24 +233,71 @@ class RecordInfo:
 
 
 def _peek(path: Path) -> RecordInfo | None:
-    """Header and finished-or-not of a record, without reading it all; None if the file is gone."""
+    """Header and finished-or-not of a record, without reading it all; None if the file is gone.
+
+    Finished means the last whole line is a JSON result line, however long
+    (the line is read backwards from the end, up to the longest a record line
+    may be). A header whose listed fields are not what a record holds (seats
+    that are not texts, text that cannot be printed) makes the record unreadable.
+    """
     try:
         with open(path, "rb") as stream:
             modified = os.fstat(stream.fileno()).st_mtime
             first = stream.readline(MAX_RECORD_LINE_BYTES)
-            stream.seek(0, os.SEEK_END)
-            size = stream.tell()
-            stream.seek(max(0, size - 4096))
-            tail = stream.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+            last = _last_line(stream)
     except OSError:
         return None
+    header = _listable_header(first)
+    return RecordInfo(path, modified, header, header is not None and _is_result_line(last))
+
+
+def _last_line(stream: Any) -> bytes:
+    """The last non-empty line of a binary file (without its newline), read backwards; b"" past the line limit."""
+    stream.seek(0, os.SEEK_END)
+    end = stream.tell()
+    data = b""
+    position = end
+    while position > 0:
+        step = min(65536, position)
+        position -= step
+        stream.seek(position)
+        data = stream.read(step) + data
+        stripped = data.rstrip(b"\n")
+        if b"\n" in stripped:
+            return stripped.rsplit(b"\n", 1)[-1]
+        if len(data) > MAX_RECORD_LINE_BYTES + 2:
+            return b""
+    return data.rstrip(b"\n")
+
+
+def _is_result_line(line: bytes) -> bool:
+    try:
+        found = json.loads(line.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(found, dict) and isinstance(found.get("result"), dict) and "action" not in found
+
+
+def _listable_header(first: bytes) -> dict[str, Any] | None:
+    """The header as `muggins records` can show it, or None when it is not one (the record is then unreadable)."""
     try:
         header = json.loads(first.decode("utf-8-sig"))
-        if not isinstance(header, dict) or "muggins_record" not in header:
-            header = None
     except (ValueError, RecursionError):
-        header = None
-    return RecordInfo(path, modified, header, tail.startswith(b'{"result"'))
+        return None
+    if not isinstance(header, dict) or "muggins_record" not in header:
+        return None
+    game, seats, players, seed = header.get("game"), header.get("seats"), header.get("players"), header.get("seed")
+    texts = [game] + (seats if isinstance(seats, list) else [])
+    if not isinstance(game, str) or not isinstance(seats, list) or not all(isinstance(t, str) for t in texts):
+        return None
+    if any(not isinstance(v, int) or isinstance(v, bool) for v in (players, seed)):
+        return None
+    try:
+        for text in texts:
+            text.encode("utf-8")  # a lone surrogate ("\\ud800") cannot be printed
+    except UnicodeEncodeError:
+        return None
+    return header
 
 
 def record_infos(folder: Path | None = None) -> list[RecordInfo]:

@@ -172,10 +172,15 @@ def _parse_lines(lines: list[str], complete: bool, source: str) -> Record:
         if not isinstance(parsed[-1], dict):
             raise RecordError(f"{source}:{number}: each line must be a JSON object")
     record = _header(parsed[0], source)
+    if len(parsed) < 2 or "opening" not in parsed[1]:
+        raise RecordError(f"{source}:2: no opening line (the set-up events) right after the header; every record has one")
     for number, line in enumerate(parsed[1:], 2):
         where = f"{source}:{number}"
         if record.result is not None:
             raise RecordError(f"{where}: a line after the result line (a record has one result, last)")
+        kinds = [key for key in ("opening", "result", "action") if key in line]
+        if len(kinds) > 1:
+            raise RecordError(f"{where}: a line holds {' and '.join(repr(k) for k in kinds)}; a line is one of a decision, the opening or the result")
         if "opening" in line:
             if number != 2:
                 raise RecordError(f"{where}: the opening line must come right after the header")
@@ -193,13 +198,16 @@ def _parse_lines(lines: list[str], complete: bool, source: str) -> Record:
             if not 0 <= seat < record.players:
                 raise RecordError(f"{where}: seat {clip(seat)} does not exist at a table of {record.players}")
             expected = len(record.decisions)
-            if "n" in line and line["n"] != expected:
+            if "n" not in line:
+                raise RecordError(f"{where}: a decision without its number 'n' (expected {expected})")
+            if line["n"] != expected:
                 raise RecordError(f"{where}: decision numbered {clip(json.dumps(line['n']))}, expected {expected}")
-            if "events" in line and not isinstance(line["events"], list):
+            if "events" not in line:
+                raise RecordError(f"{where}: a decision without its 'events' (a list, empty when nothing happened)")
+            if not isinstance(line["events"], list):
                 raise RecordError(f"{where}: 'events' must be a list")
             record.decisions.append((seat, action))
-            if "events" in line:
-                record.events.append(line["events"])
+            record.events.append(line["events"])
         else:
             raise RecordError(f"{where}: unknown line (expected a decision, 'opening' or 'result')")
     return record
@@ -225,6 +233,9 @@ def _header(head: dict[str, Any], source: str) -> Record:
             raise RecordError(f"{where}: header is missing or has a bad field: {name!r} is {clip(json.dumps(value, ensure_ascii=False))}; it must be {need}")
         return value
 
+    unknown = sorted(str(key) for key in head if key not in HEADER_FIELDS)
+    if unknown:
+        raise RecordError(f"{where}: header has unknown field {clip(unknown[0])!r}; a header holds {', '.join(HEADER_FIELDS)}")
     game = field("game", lambda v: isinstance(v, str) and v.strip(), "a game name")
     version = field("version", lambda v: isinstance(v, str), "a text version")
     rules = field("rules", lambda v: isinstance(v, dict), "an object of house rules")
@@ -236,6 +247,10 @@ def _header(head: dict[str, Any], source: str) -> Record:
         house_rules = field("house_rules", _house_rules_ok, 'a list of plugins such as [{"name": "corner3", "distribution": "shedding-corner3", "version": "0.1.0"}]')
     return Record(game=game, version=version, rules=dict(rules), players=players, seed=seed, seats=list(seats),
                   house_rules=None if house_rules is None else [dict(item) for item in house_rules])
+
+
+#: Every field a record's header may hold (`house_rules` only in records written since it existed).
+HEADER_FIELDS = ("muggins_record", "game", "version", "rules", "players", "seed", "seats", "house_rules")
 
 
 def _house_rules_ok(value: Any) -> bool:
