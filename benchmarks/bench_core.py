@@ -7,8 +7,8 @@ beside; the ratios are medians of the per-repeat ratios. Tally: whole
 four-player matches of the core's test game (tests/testgame) through
 `muggins.engine.Match`, the same matches every repeat, decisions per CPU
 second of this process. `--baseline DIR` adds `muggins list` with this
-checkout's and DIR's packages first on PYTHONPATH (both the same way), and
-Tally matches in two worker processes. Figures are printed as JSON lines,
+checkout's and DIR's packages first on PYTHONPATH (both the same way, as
+`python -m muggins_cli list`), and Tally matches in two worker processes. Figures are printed as JSON lines,
 never asserted.
 
 Run: `uv run python benchmarks/bench_core.py [--quick] [--baseline DIR]` (or through benchmarks/run.py).
@@ -53,8 +53,11 @@ def startup(quick: bool, baseline: str | None) -> list[dict]:
         "list_shedding": ([muggins, "list"], dict(env, MUGGINS_LOAD_PLUGINS="muggins_shedding")),
     }
     if baseline:
-        commands["current:list"] = ([muggins, "list"], timing.checkout_env(timing.ROOT, env))
-        commands["baseline:list"] = ([muggins, "list"], timing.checkout_env(baseline, env))
+        # `python -m muggins_cli`, not the installed `muggins` script: the script is this environment's and
+        # names this checkout's entry point, which an older checkout may not have
+        module = [sys.executable, "-m", "muggins_cli", "list"]
+        commands["current:list"] = (module, timing.checkout_env(timing.ROOT, env))
+        commands["baseline:list"] = (module, timing.checkout_env(baseline, env))
     found = timing.interleave({name: (lambda _, cmd=cmd, env=env: timing.command(cmd, env)) for name, (cmd, env) in commands.items()}, repeats)
     cached = {"bytecode_caches_written": not env.get("PYTHONDONTWRITEBYTECODE")}
     out = [

@@ -82,10 +82,17 @@ def measure(work: Callable[[int], Any], repeat: int) -> Sample:
 
 
 def command(cmd: list[str], env: Mapping[str, str] | None = None) -> Sample:
-    """Run a command to its end: its own CPU seconds (user + system, from the reaped child) and the wall seconds."""
+    """Run a command to its end: its own CPU seconds (user + system, from the reaped child) and the wall seconds.
+
+    A command that fails is `Unavailable`, with the last line it wrote to standard error.
+    """
     children, wall = _children_cpu(), time.perf_counter()
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return Sample(_children_cpu() - children, time.perf_counter() - wall)
+    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    sample = Sample(_children_cpu() - children, time.perf_counter() - wall)
+    if done.returncode:
+        last = (done.stderr.strip().splitlines() or [""])[-1]
+        raise Unavailable(f"{' '.join(cmd[-3:])}: exit {done.returncode}: {last}")
+    return sample
 
 
 def interleave(contenders: Mapping[str, Callable[[int], Any]], repeats: int, warmup: bool = True) -> "Timings":
