@@ -375,7 +375,7 @@ def resume(path: str | None, *, pace: float = 0) -> None:
         seated = build_players(registry, game, record.seats, record.seed, pace=pace)
         _catch_up_bots(game, record, seated, path)
         _drop_partial_line(stream, path)
-        click.echo(f"resuming {path} after {len(record.decisions)} decisions (seed {record.seed})")
+        click.echo(f"resuming {path} after {len(record.decisions)} decision{'' if len(record.decisions) == 1 else 's'} (seed {record.seed})")
         stream.end_line()  # a whole last line without its newline: finish it before appending
         writer = RecordWriter(stream, record)
         listeners = [] if HUMAN in record.seats else [_narrator(game)]

@@ -195,3 +195,12 @@ def test_the_layout_window_has_a_line_of_its_own_whether_or_not_a_four_is_due(ga
         assert claims == [{"type": "layout_claims", "dealer": state.dealer}] and events[-1] == claims[0]
         lines.add(game.describe(claims[0], 0))
     assert with_four and lines == {"Claims on the layout: a four the dealer has not taken goes to the first player who claims it."}
+
+
+def test_words_agree_in_number_and_person(game, position, act):
+    # Issue 16's text slips: one card "goes", the dealer asked about the layout reads "you dealt", no "lie down: lie down".
+    from willughby_fishing.state import LIE_DOWN
+
+    assert game.describe({"type": "lie_down", "seat": 1, "cards": ["7H"]}, 0) == "seat 1 cannot capture and lies down: 7♥ goes to the table."
+    assert game.describe({"type": "lie_down", "seat": 1, "cards": ["7H", "8C"]}, 0).endswith("7♥ 8♣ go to the table.")
+    assert not LIE_DOWN.label.startswith("lie down")

@@ -165,7 +165,7 @@ class SheddingGame(Game):
             give = "give" if event["donor"] == seat else "gives"
             return f"{_who(event['donor'], seat)} {give} {_card(event['card'])} to the bottom of {_owner(event['seat'], seat)} stock."
         if kind == "recycle":
-            return f"{_who(event['seat'], seat)} turned {_owner(event['seat'], seat, own=True)} discard over: {event['count']} cards become the stock."
+            return f"{_who(event['seat'], seat)} turned {_owner(event['seat'], seat, own=True)} discard over: {event['count']} card{'' if event['count'] == 1 else 's'} {'becomes' if event['count'] == 1 else 'become'} the stock."
         if kind == "deal":
             commons = " ".join(_card(c) for c in event["commons"])
             return f"Hand {event['hand'] + 1}: seat {event['dealer']} deals; common piles {commons}; {_who(event['first'], seat, obj=True)} to start."

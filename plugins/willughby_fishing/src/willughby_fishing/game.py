@@ -189,7 +189,7 @@ class FishingGame(Game):
             return f"{_who(event['seat'], seat)} {verb} {_cards(event['played'])} and take{'' if event['seat'] == seat else 's'} {_cards(event['taken'])}."
         if kind == "lie_down":
             verb = "cannot capture and lie" if event["seat"] == seat else "cannot capture and lies"
-            return f"{_who(event['seat'], seat)} {verb} down: {_cards(event['cards'])} go to the table."
+            return f"{_who(event['seat'], seat)} {verb} down: {_cards(event['cards'])} {'goes' if len(event['cards']) == 1 else 'go'} to the table."
         if kind == "claim":
             who = _who(event["seat"], seat)
             if not event["upheld"]:

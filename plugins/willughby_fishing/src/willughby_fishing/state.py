@@ -55,7 +55,7 @@ CLAIM = Claim("claim", label="claim (take what was forgotten, or lay your other 
 RESPONSES: tuple[Action, ...] = (PASS, CLAIM)
 STAND: tuple[Action, ...] = (PASS,)
 CALL: tuple[Action, ...] = (CLAIM,)
-LIE_DOWN = Move("lie down", label="lie down: lay your whole hand face up on the table (no capture is possible)")
+LIE_DOWN = Move("lie down", label="lay your whole hand face up on the table (no capture is possible)")
 DONE = Move("done", label="no (more) claims", keys=("", "d"))
 
 
@@ -365,7 +365,7 @@ class FishingState(State):
         subject = self.window.subject
         kind, actor = subject["after"], subject["seat"]
         if kind == "layout":
-            return f"the layout (seat {actor} dealt): claim?"
+            return f"the layout ({'you' if self.window.current == actor else f'seat {actor}'} dealt): claim?"
         if kind == "lie_down":
             return f"seat {actor} lay down: claim?"
         return f"seat {actor} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?"
