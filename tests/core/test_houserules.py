@@ -169,3 +169,27 @@ def test_a_variant_made_by_subclassing_gets_its_parent_games_kinds():
     assert "careful" not in loaded.kind_names("nonexistent")
     variant = loaded.game("tally_variant")
     assert [p.name for p in house_rule_plugins(loaded, variant)] == []  # the parent's hooks apply; nobody implements them here
+
+
+# -- workers --------------------------------------------------------------------------------
+def test_a_worker_refuses_a_plan_whose_house_rule_plugins_it_lacks():
+    from muggins import simulate as simulation
+    from muggins.plugins import reset_registry
+    from muggins.simulate import ChunkPlan, in_force
+
+    planned, game = registry_with(("lucky", bonus(1)))
+    wanted = in_force(planned, game, TallyRules())
+    assert wanted == ({"name": "lucky", "distribution": None, "version": None},)
+    plan = ChunkPlan("tally", ({},), 2, ("random", "random"), 1, (wanted,))
+    lacking, _ = registry_with()
+    reset_registry(lacking)  # the worker process's registry: the game, not the plugin
+    simulation._PREPARED.clear()
+    try:
+        with pytest.raises(KeyError, match=r"house-rule plugins differ on this worker: it was played with house-rule plugin 'lucky'"):
+            simulation._prepare(plan)
+        reset_registry(planned)
+        simulation._PREPARED.clear()
+        assert simulation._prepare(plan)[1].name == "tally"  # with the plugin it prepares
+    finally:
+        reset_registry()
+        simulation._PREPARED.clear()
