@@ -66,6 +66,8 @@ class SheddingHouseRules:
 # -- checking one answer --------------------------------------------------------------
 def normalise_pairs(pairs: Iterable[Iterable[int]]) -> tuple[tuple[int, int], ...]:
     """Sorted, de-duplicated (low, high) rank pairs; ValueError for a bad pair."""
+    if pairs == ():
+        return ()
     found = set()
     for pair in pairs:
         try:
@@ -92,6 +94,8 @@ def normalise_order(value: Any) -> tuple[tuple[str, ...], ...]:
     An order naming neither `"common"` nor `"opponent"` is refused: no card
     could ever leave its owner, so no hand could be won.
     """
+    if value is STANDARD_ORDER:  # every match without a plugin: skip the checks (typing's isinstance is slow)
+        return STANDARD_ORDER
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise ValueError(f"the order must be a list of destination kinds such as ['common', 'own', 'opponent'], not {clip(repr(value))}")
     tiers: list[tuple[str, ...]] = []
