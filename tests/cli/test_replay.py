@@ -90,11 +90,12 @@ def test_narration_of_an_unfinished_record(run, tmp_path):
     assert result.stdout.rstrip().endswith("continue it with: muggins resume part.jsonl")
 
 
+HEADER = '{"muggins_record": 1, "game": "tally", "version": "1.0", "rules": {}, "players": 3, "seed": 1, "seats": ["expert", "expert", "expert"]}\n'
 BROKEN = [
     (None, "cannot read record r.jsonl: No such file or directory"),
     ("", "r.jsonl: empty file, not a muggins record"),
     ('{"muggins_record": 1}\n', "r.jsonl:1: header is missing or has a bad field"),
-    ('{"muggins_record": 1, "game": "tally"}\n{oops\n', "r.jsonl:2: not valid JSON (Expecting property name"),
+    (HEADER + '{oops\n', "r.jsonl:2: not valid JSON (Expecting property name"),
     ('{"hello": 1}\n', "r.jsonl:1: not a muggins record (no 'muggins_record' header)"),
     ('{"muggins_record": 1, "game": "tally"', "r.jsonl:1: truncated record (the last line is incomplete)"),
     ("[1, 2]\n", "r.jsonl:1: each line must be a JSON object"),

@@ -145,7 +145,7 @@ def test_replay_reports_the_first_divergence(tally, registry):
         ('{"x": 1}\n', "no 'muggins_record' header"),
         ('{"muggins_record": 9}\n', "format 9 is not supported"),
         ('{"muggins_record": 1, "game": "tally"}\n', "header is missing"),
-        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"n": 0, "seat": 1, "action": "pass"}\n{"n": 1, "seat"', "truncated"),
+        ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"opening": []}\n{"n": 0, "seat": 1, "action": "pass", "events": []}\n{"n": 1, "seat"', "truncated"),
         ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"opening": []}\n{"what": 1}\n', "record:3: unknown line"),
         ('{"muggins_record": 1, "game": "t", "version": "1", "rules": {}, "players": 3, "seed": 1, "seats": []}\n{"opening": []}\n{"seat": "x", "action": 1}\n', "integer seat"),
         # F23: what docs/records.md says a record holds is enforced.

@@ -6,6 +6,7 @@ import errno
 import json
 
 import pytest
+from hypothesis import given, strategies as st
 
 from muggins.limits import LimitError, clip, read_limited
 from muggins.players import make_players
@@ -137,3 +138,26 @@ def test_check_players_finds_the_first_choice_a_bot_would_not_have_made(registry
     first_novice = next(i for i, (seat, _) in enumerate(record.decisions) if seat == 0)
     assert divergence.index >= first_novice
     assert isinstance(record, Record)
+
+
+@given(st.lists(st.binary(max_size=40).map(lambda b: b.replace(b"\n", b"x")), max_size=30), st.integers(1, 7), st.sampled_from([-1, 1, 3, 64]), st.booleans())
+def test_a_record_file_is_read_in_chunks_line_for_line_as_a_whole_file_would_be(parts, chunk, limit, newline_at_end):
+    # F17: RecordFile.read streams the file through _Lines instead of holding it (twice) in memory.
+    import io
+    import os
+    import tempfile
+
+    from muggins import records
+
+    data = b"\n".join(parts) + (b"\n" if newline_at_end else b"")
+    with tempfile.TemporaryFile() as handle:
+        handle.write(data)
+        handle.flush()
+        lines = records._Lines(handle.fileno(), len(data))
+        lines.CHUNK = chunk
+        whole = io.BytesIO(data)
+        while True:
+            expected = whole.readline(limit)
+            assert lines.readline(limit) == expected
+            if not expected:
+                break

@@ -22,6 +22,7 @@ import json
 import os
 import shutil
 import signal
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterator, Sequence
@@ -140,9 +141,6 @@ class RecordWriter:
 
 def parse_record(text: str, *, source: str = "record") -> Record:
     """Parse JSONL text into a Record; RecordError names the file and the line that is wrong."""
-    text = strip_bom(text)
-    if not text.strip():
-        raise RecordError(f"{source}: empty file, not a muggins record")
     lines = text.split("\n")
     complete = lines[-1] == ""
     if complete:
@@ -151,38 +149,78 @@ def parse_record(text: str, *, source: str = "record") -> Record:
 
 
 def _parse_lines(lines: list[str], complete: bool, source: str) -> Record:
-    if not complete:
-        # A last line without its newline may have been cut off mid-write.
+    builder = _RecordBuilder(source)
+    last = len(lines) - 1
+    for index, line in enumerate(lines):
+        builder.add(line, complete or index < last)
+    return builder.done()
+
+
+#: The events of a decision that caused none, shared by every such decision read (a record never changes them).
+_NO_EVENTS: list = []
+
+
+class _RecordBuilder:
+    """A record read line by line: each line is checked and folded in as it comes, then dropped.
+
+    Memory stays proportional to what the Record keeps (the decisions and
+    their events), not to the parsed lines as well: a record of millions of
+    tiny decision lines is read within a few times its size. Action texts
+    are interned and empty event lists shared, since both repeat endlessly.
+    """
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.number = 0
+        self.record: Record | None = None
+        self.blank_at = 0  # the first line, if blank, before any header: an error only if a header follows
+
+    def add(self, text: str, complete: bool) -> None:
+        self.number += 1
+        number, source = self.number, self.source
+        if number == 1:
+            text = strip_bom(text)
+        if self.record is None and not text.strip():
+            self.blank_at = self.blank_at or number
+            return
+        if self.blank_at:
+            raise RecordError(f"{source}:{self.blank_at}: not valid JSON (Expecting value at column 1)")
+        if not complete:
+            # A last line without its newline may have been cut off mid-write.
+            try:
+                json.loads(text)
+            except (json.JSONDecodeError, RecursionError):
+                raise RecordError(f"{source}:{number}: truncated record (the last line is incomplete)") from None
+            except ValueError:
+                pass  # whole JSON with an impossible number: named just below
         try:
-            json.loads(lines[-1])
-        except (json.JSONDecodeError, RecursionError):
-            raise RecordError(f"{source}:{len(lines)}: truncated record (the last line is incomplete)") from None
-        except ValueError:
-            pass  # whole JSON with an impossible number: the line-by-line reading below names it
-    parsed = []
-    for number, line in enumerate(lines, 1):
-        try:
-            parsed.append(json.loads(line))
+            line = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{source}:{number}: not valid JSON ({exc.msg} at column {exc.colno})") from None
         except RecursionError:
             raise RecordError(f"{source}:{number}: JSON nested too deeply, not a muggins record line") from None
         except ValueError:  # an integer past Python's 4,300-digit conversion limit
             raise RecordError(f"{source}:{number}: a number with thousands of digits; no muggins record holds one") from None
-        if not isinstance(parsed[-1], dict):
+        if not isinstance(line, dict):
             raise RecordError(f"{source}:{number}: each line must be a JSON object")
-    record = _header(parsed[0], source)
-    if len(parsed) < 2 or "opening" not in parsed[1]:
-        raise RecordError(f"{source}:2: no opening line (the set-up events) right after the header; every record has one")
-    for number, line in enumerate(parsed[1:], 2):
-        where = f"{source}:{number}"
+        if self.record is None:
+            self.record = _header(line, source)
+            self.header_line = number
+            return
+        self._body(line, number)
+
+    def _body(self, line: dict[str, Any], number: int) -> None:
+        record, where = self.record, f"{self.source}:{number}"
+        assert record is not None
+        if number == self.header_line + 1 and "opening" not in line:
+            raise RecordError(f"{where}: no opening line (the set-up events) right after the header; every record has one")
         if record.result is not None:
             raise RecordError(f"{where}: a line after the result line (a record has one result, last)")
         kinds = [key for key in ("opening", "result", "action") if key in line]
         if len(kinds) > 1:
             raise RecordError(f"{where}: a line holds {' and '.join(repr(k) for k in kinds)}; a line is one of a decision, the opening or the result")
         if "opening" in line:
-            if number != 2:
+            if number != self.header_line + 1:
                 raise RecordError(f"{where}: the opening line must come right after the header")
             if not isinstance(line["opening"], list):
                 raise RecordError(f"{where}: 'opening' must be a list of events")
@@ -202,15 +240,22 @@ def _parse_lines(lines: list[str], complete: bool, source: str) -> Record:
                 raise RecordError(f"{where}: a decision without its number 'n' (expected {expected})")
             if line["n"] != expected:
                 raise RecordError(f"{where}: decision numbered {clip(json.dumps(line['n']))}, expected {expected}")
+            events = line.get("events", None)
             if "events" not in line:
                 raise RecordError(f"{where}: a decision without its 'events' (a list, empty when nothing happened)")
-            if not isinstance(line["events"], list):
+            if not isinstance(events, list):
                 raise RecordError(f"{where}: 'events' must be a list")
-            record.decisions.append((seat, action))
-            record.events.append(line["events"])
+            record.decisions.append((seat, sys.intern(action)))
+            record.events.append(events if events else _NO_EVENTS)
         else:
             raise RecordError(f"{where}: unknown line (expected a decision, 'opening' or 'result')")
-    return record
+
+    def done(self) -> Record:
+        if self.record is None:
+            raise RecordError(f"{self.source}: empty file, not a muggins record")
+        if self.number == self.header_line:
+            raise RecordError(f"{self.source}:{self.number + 1}: no opening line (the set-up events) right after the header; every record has one")
+        return self.record
 
 
 def _is_int(value: Any) -> bool:
@@ -272,16 +317,16 @@ def read_record(path: str | Path) -> Record:
 
 
 def read_record_from(stream: IO[bytes], source: str) -> Record:
-    """A record from an open binary stream (read from where it stands), within the size limits."""
-    lines: list[str] = []
+    """A record from an open binary stream (read from where it stands), within the size limits, one line at a time."""
+    builder = _RecordBuilder(source)
     total = 0
-    complete = True
+    number = 0
     while True:
         raw = stream.readline(MAX_RECORD_LINE_BYTES + 1)
         if not raw:
             break
         total += len(raw)
-        number = len(lines) + 1
+        number += 1
         if len(raw) > MAX_RECORD_LINE_BYTES:
             raise RecordError(f"{source}:{number}: line longer than {MAX_RECORD_LINE_BYTES >> 20} MiB; not a muggins record line")
         if total > MAX_RECORD_BYTES:
@@ -294,12 +339,8 @@ def read_record_from(stream: IO[bytes], source: str) -> Record:
                 text = raw.decode("utf-8", "replace")
             else:
                 raise RecordError(f"{source}: not a text file, not a muggins record") from None
-        lines.append(text[:-1] if complete else text)
-    if lines:
-        lines[0] = strip_bom(lines[0])
-    if not any(line.strip() for line in lines):
-        raise RecordError(f"{source}: empty file, not a muggins record")
-    return _parse_lines(lines, complete, source)
+        builder.add(text[:-1] if complete else text, complete)
+    return builder.done()
 
 
 @dataclass(frozen=True)
@@ -417,13 +458,7 @@ class RecordFile:
         end = self.size - (self.partial_line() if without_partial_line else 0)
         if end > MAX_RECORD_BYTES:
             raise RecordError(f"{self.name}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a muggins record")
-        data = bytearray()
-        while len(data) < end:
-            chunk = _pread(self.fd, end - len(data), len(data))
-            if not chunk:
-                break
-            data += chunk
-        return read_record_from(io.BytesIO(bytes(data)), self.name)
+        return read_record_from(_Lines(self.fd, end), self.name)
 
     def partial_line(self) -> int:
         """The length in bytes of a last line a failed write left incomplete (no newline, not complete JSON), else 0.
@@ -540,6 +575,37 @@ def after_the_write(action: Any) -> None:
 def _write(fd: int, data: Any) -> int:
     """`os.write`, looked up at each call so tests can make the disk fail."""
     return os.write(fd, data)
+
+
+class _Lines:
+    """`readline` over the first `end` bytes of a file descriptor, read in chunks with `pread` (the file's
+    position, where appends go, is left alone), so a large record is never held whole in memory."""
+
+    CHUNK = 1 << 20
+
+    def __init__(self, fd: int, end: int) -> None:
+        self.fd, self.end, self.offset = fd, end, 0
+        self.buffer = b""
+        self.at = 0  # where the next line starts in the buffer (slicing the rest off each time would be quadratic)
+
+    def readline(self, limit: int = -1) -> bytes:
+        newline = self.buffer.find(b"\n", self.at)
+        while newline < 0 and (limit < 0 or len(self.buffer) - self.at < limit) and self.offset < self.end:
+            chunk = _pread(self.fd, min(self.CHUNK, self.end - self.offset), self.offset)
+            if not chunk:
+                self.end = self.offset
+                break
+            self.offset += len(chunk)
+            searched = len(self.buffer) - self.at
+            self.buffer = self.buffer[self.at:] + chunk
+            self.at = 0
+            newline = self.buffer.find(b"\n", searched)
+        cut = newline + 1 if newline >= 0 else len(self.buffer)
+        if limit >= 0:
+            cut = min(cut, self.at + limit)
+        line = self.buffer[self.at:cut]
+        self.at = cut
+        return line
 
 
 def _pread(fd: int, count: int, offset: int) -> bytes:
