@@ -163,7 +163,7 @@ def test_partnerships_without_four_players_is_one_line_and_leaves_no_record(tmp_
     assert not (tmp_path / "pp.jsonl").exists()
     header = {"muggins_record": 1, "game": "cribbage_muggins", "version": "1.0", "rules": {"partnerships": True}, "players": int(players),
               "seed": 1, "seats": ["expert"] * int(players), "house_rules": []}
-    (tmp_path / "h.jsonl").write_text(json.dumps(header) + "\n")
+    (tmp_path / "h.jsonl").write_text(json.dumps(header) + "\n" + json.dumps({"opening": []}) + "\n")
     for command in (["replay", "h.jsonl"], ["replay", "--verify", "h.jsonl"], ["resume", "h.jsonl"]):
         result = runner.invoke(cli, command)
         assert result.exit_code == 2 and "partnerships need 4 players" in result.stderr, (command, result.output)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Any, Iterable, Mapping, Sequence, Union
+from typing import Any, ClassVar, Iterable, Mapping, Sequence, Union
 
 from muggins.cards import Card, Rank, Suit, parse_card, standard_deck
 
@@ -486,8 +486,44 @@ def _items_to_fields(cls: type, owner: str, items: Mapping[str, Any]) -> dict[st
     return found
 
 
+class _ItemTable:
+    """What the show and the pegging tables share: named items, the standard table, and the items changed from it.
+
+    A subclass names its items (`ITEMS`: item name -> field), what it is
+    called in errors (`OWNER`) and, once the module has made it, its
+    standard table (`STANDARD`).
+    """
+
+    ITEMS: ClassVar[dict[str, str]]
+    OWNER: ClassVar[str]
+    STANDARD: ClassVar["_ItemTable"]
+
+    @classmethod
+    def from_items(cls, items: Mapping[str, int], base: Any = None) -> Any:
+        """`base` (default: the standard) with the items named in `items` replaced: `{"crib four-flush": 4}`, `{"go": 2}`."""
+        from dataclasses import replace
+
+        changed = _items_to_fields(cls, cls.OWNER, items)
+        base = base or cls.STANDARD
+        return replace(base, **changed) if changed else base
+
+    def to_items(self) -> dict[str, int]:
+        """Every item by name with its points."""
+        return {name: getattr(self, attribute) for name, attribute in self.ITEMS.items()}
+
+    @property
+    def standard(self) -> bool:
+        usual = type(self).STANDARD
+        return self is usual or self == usual
+
+    def changes(self) -> dict[str, int]:
+        """The items that differ from the standard game, by name."""
+        usual = type(self).STANDARD.to_items()
+        return {name: points for name, points in self.to_items().items() if points != usual[name]}
+
+
 @dataclass(frozen=True)
-class ShowScoring:
+class ShowScoring(_ItemTable):
     """What each item of a show (hand or crib) scores; the defaults are the standard game.
 
     Items, by name (`ITEMS`, as house-rule hooks and `to_items` name them):
@@ -512,6 +548,7 @@ class ShowScoring:
     crib_four_flush: int = 0
     nobs: int = 1
 
+    OWNER = "show scoring"
     ITEMS = {"fifteen": "fifteen", "pair": "pair", "run card": "run_card", "hand four-flush": "hand_four_flush",
              "five-flush": "five_flush", "crib four-flush": "crib_four_flush", "nobs": "nobs"}
 
@@ -523,27 +560,6 @@ class ShowScoring:
     def __reduce__(self) -> tuple:
         # The cached table is rebuilt (or found in the cache) on the other side, not pickled.
         return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
-
-    @classmethod
-    def from_items(cls, items: Mapping[str, int], base: "ShowScoring | None" = None) -> "ShowScoring":
-        """`base` (default: the standard) with the items named in `items` replaced: `{"crib four-flush": 4}`."""
-        from dataclasses import replace
-
-        changed = _items_to_fields(cls, "show scoring", items)
-        return replace(base or STANDARD_SHOW, **changed) if changed else base or STANDARD_SHOW
-
-    def to_items(self) -> dict[str, int]:
-        """Every item by name with its points."""
-        return {name: getattr(self, attribute) for name, attribute in self.ITEMS.items()}
-
-    @property
-    def standard(self) -> bool:
-        return self is STANDARD_SHOW or self == STANDARD_SHOW
-
-    def changes(self) -> dict[str, int]:
-        """The items that differ from the standard game, by name."""
-        usual = STANDARD_SHOW.to_items()
-        return {name: points for name, points in self.to_items().items() if points != usual[name]}
 
     def show(self, hand: Sequence[CardLike], starter: CardLike, crib: bool = False) -> ShowScore:
         """`score_show` under this scoring."""
@@ -681,7 +697,7 @@ def _max_total(scoring: ShowScoring, crib: bool) -> int:
 
 
 @dataclass(frozen=True)
-class PegScoring:
+class PegScoring(_ItemTable):
     """What each pegging item scores; the defaults are the standard game.
 
     Items, by name (`ITEMS`): `fifteen` (the count brought to 15, 2),
@@ -706,6 +722,7 @@ class PegScoring:
     last_card: int = 1
     his_heels: int = 2
 
+    OWNER = "pegging scoring"
     ITEMS = {"fifteen": "fifteen", "thirty-one": "thirty_one", "pair": "pair", "pair royal": "pair_royal",
              "double pair royal": "double_pair_royal", "run card": "run_card", "go": "go", "last card": "last_card",
              "his heels": "his_heels"}
@@ -717,25 +734,6 @@ class PegScoring:
             if getattr(self, self.ITEMS[name]) < 1:
                 raise ValueError(f"pegging scoring item {name!r} must be at least 1: the last card of every deal "
                                  "scores 'last card' or 'thirty-one', which is what makes every game end")
-
-    @classmethod
-    def from_items(cls, items: Mapping[str, int], base: "PegScoring | None" = None) -> "PegScoring":
-        """`base` (default: the standard) with the items named in `items` replaced: `{"go": 2}`."""
-        from dataclasses import replace
-
-        changed = _items_to_fields(cls, "pegging scoring", items)
-        return replace(base or STANDARD_PEG, **changed) if changed else base or STANDARD_PEG
-
-    def to_items(self) -> dict[str, int]:
-        return {name: getattr(self, attribute) for name, attribute in self.ITEMS.items()}
-
-    @property
-    def standard(self) -> bool:
-        return self is STANDARD_PEG or self == STANDARD_PEG
-
-    def changes(self) -> dict[str, int]:
-        usual = STANDARD_PEG.to_items()
-        return {name: points for name, points in self.to_items().items() if points != usual[name]}
 
     def score(self, cards_in_count: Sequence[CardLike]) -> PegScore:
         """`score_peg` under this scoring."""
@@ -773,9 +771,9 @@ class PegScoring:
         return points + run * self.run_card
 
 
-STANDARD_SHOW = ShowScoring()
+STANDARD_SHOW = ShowScoring.STANDARD = ShowScoring()
 """The standard show scoring (`score_show` and `score_total` score by it)."""
-STANDARD_PEG = PegScoring()
+STANDARD_PEG = PegScoring.STANDARD = PegScoring()
 """The standard pegging scoring (`score_peg` and `peg_points` score by it)."""
 SHOW_ITEMS: tuple[str, ...] = tuple(ShowScoring.ITEMS)
 """The names of the show items a house rule may set."""
