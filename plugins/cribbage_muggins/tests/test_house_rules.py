@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-import tomllib
 import types
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from muggins.engine import Match
 from muggins.houserules import house_rule_plugins
 from muggins.players import make_players
 from muggins.plugins import load_registry, reset_registry
-from muggins.testing import act, check_game
+from muggins.testing import install_for_discovery, act, check_game
 
 from cribbage_muggins.analysis import best_discard, crib_table, rank_discards
 from cribbage_muggins.hookspecs import HOUSE_RULE_TEST
@@ -46,14 +45,8 @@ AUTOMATIC = CribbageRules(muggins=False)
 @pytest.fixture
 def installed(tmp_path, monkeypatch):
     """Install the example plugin (discovery-wise) and load a registry with both plugins."""
-    project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text())["project"]
-    entry_points = project["entry-points"]["muggins"]
-    info = tmp_path / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
-    (info / "entry_points.txt").write_text("[muggins]\n" + "".join(f"{k} = {v}\n" for k, v in entry_points.items()))
-    monkeypatch.syspath_prepend(str(EXAMPLE / "src"))
-    monkeypatch.syspath_prepend(str(tmp_path))
+    for path in reversed(install_for_discovery(EXAMPLE, tmp_path)):
+        monkeypatch.syspath_prepend(path)
     importlib.invalidate_caches()
     registry = load_registry(only=["cribbage_muggins", "cribbage-four-card-crib-flush"])
     assert not registry.errors, registry.errors

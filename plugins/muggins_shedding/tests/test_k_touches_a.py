@@ -14,7 +14,6 @@ import importlib
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,7 @@ from muggins import HouseRuleError, hookimpl
 from muggins.actions import find_action
 from muggins.houserules import with_plugin_switches
 from muggins.plugins import load_registry, reset_registry
+from muggins.testing import install_for_discovery
 
 from muggins_shedding import SheddingRules, SheddingState
 
@@ -33,12 +33,7 @@ STOCKS = {0: ["9C", "9H"], 1: ["9S", "8C"], 2: ["8D", "8H"], 3: ["8S", "7C"]}
 
 def write_dist_info(folder: Path) -> None:
     """A `*.dist-info` for the example in `folder`, its entry points read from the example's pyproject.toml."""
-    project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text())["project"]
-    entry_points = project["entry-points"]["muggins"]
-    info = folder / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
-    (info / "entry_points.txt").write_text("[muggins]\n" + "".join(f"{k} = {v}\n" for k, v in entry_points.items()))
+    install_for_discovery(EXAMPLE, folder)
 
 
 @pytest.fixture

@@ -15,7 +15,6 @@ import importlib
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,7 @@ import pytest
 from muggins import HouseRuleError, hookimpl, load_rules, standard_deck
 from muggins.plugins import load_registry, reset_registry
 from muggins.simulate import simulate
-from muggins.testing import act
+from muggins.testing import install_for_discovery, act
 
 from willughby_fishing import STANDARD_TERMS, FishingRules, FishingState
 
@@ -34,12 +33,7 @@ KINDS = ["expert", "novice", "random", "expert", "novice"]
 
 def install(tmp_path: Path) -> Path:
     """A dist-info for the example in `tmp_path` (to put on sys.path with the example's src)."""
-    project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text())["project"]
-    entry_points = project["entry-points"]["muggins"]
-    info = tmp_path / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
-    (info / "entry_points.txt").write_text("[muggins]\n" + "".join(f"{k} = {v}\n" for k, v in entry_points.items()))
+    install_for_discovery(EXAMPLE, tmp_path)
     return tmp_path
 
 

@@ -40,7 +40,7 @@ from ..rules import load_rules, rules_to_dict, rules_to_toml
 
 __all__ = [
     "ContractError", "ContractReport", "check_game", "check_rules_round_trip", "run_match", "GameContract",
-    "registry_with_game", "REVEALS", "act", "check_result_fields",
+    "registry_with_game", "REVEALS", "act", "check_result_fields", "install_for_discovery",
 ]
 
 REVEALS = "reveals"
@@ -578,3 +578,27 @@ class GameContract:
             kinds=self.kinds, rules=self.rules, registry=self.make_registry(),
         )
         assert report.matches > 0 and report.decisions > 0
+
+
+def install_for_discovery(project: Any, site: Any) -> list[str]:
+    """Make the plugin project at `project` discoverable as if pip had installed it; return the paths to put on sys.path.
+
+    Writes `NAME-VERSION.dist-info` (METADATA and the `muggins` entry points,
+    from the project's own `pyproject.toml`) into the folder `site`, which
+    must exist, and returns `[site, project/src]`: with both first on
+    `sys.path` (`monkeypatch.syspath_prepend` each, then
+    `importlib.invalidate_caches()`), `load_registry` finds the plugin by its
+    entry point exactly as it finds an installed one. For testing a
+    house-rule plugin or a game in its own repository without installing it.
+    """
+    import tomllib
+    from pathlib import Path
+
+    project, site = Path(project), Path(site)
+    meta = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    info = site / f"{meta['name'].replace('-', '_')}-{meta['version']}.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {meta['version']}\n", encoding="utf-8")
+    points = meta.get("entry-points", {}).get("muggins", {})
+    (info / "entry_points.txt").write_text("[muggins]\n" + "".join(f"{k} = {v}\n" for k, v in points.items()), encoding="utf-8")
+    return [str(site), str(project / "src")]
