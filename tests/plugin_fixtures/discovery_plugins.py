@@ -63,7 +63,9 @@ class ExitsOnCommands:
 class InterruptedOnRegister:
     @hookimpl
     def muggins_register_games(self, register):
-        raise KeyboardInterrupt
+        import signal
+
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C, not a KeyboardInterrupt the plugin raises itself
 
 
 def named_tally(game_name):

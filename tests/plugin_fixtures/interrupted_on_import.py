@@ -1,3 +1,5 @@
-"""A plugin module interrupted (as by Ctrl-C) while it is imported: that must still stop the command."""
+"""A plugin module interrupted by Ctrl-C (a real SIGINT) while it is imported: that must still stop the command."""
 
-raise KeyboardInterrupt
+import signal
+
+signal.raise_signal(signal.SIGINT)

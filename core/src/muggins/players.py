@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from .actions import Action, Decision, Pass
@@ -56,6 +56,7 @@ __all__ = [
     "BUILTIN_KINDS",
     "parse_seat",
     "make_players",
+    "Seating",
 ]
 
 
@@ -156,6 +157,8 @@ class PlayerKind:
     description: str = ""
     games: tuple[str, ...] = ()
     options: tuple[PlayerOption, ...] = ()
+    #: The name of the plugin that registered it (None for a kind made by hand).
+    plugin: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         for option in self.options:
@@ -313,24 +316,50 @@ BUILTIN_KINDS = (
 )
 
 
+class Seating(list):
+    """The players `make_players` seats, and in `plugins` the plugin that registered each one's kind (None for a seat it did not make)."""
+
+    plugins: tuple[str | None, ...] = ()
+
+
 def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> list[Player]:
     """One player per seat from seat specs (`expert`, `novice:error_rate=0.3`), each on its own derived stream.
 
     KeyError for an unknown kind; ValueError (one line) for a bad option or
     a kind that refuses the game. `options` is the v1 way, kept for old
     callers: keyword arguments handed unchecked to every seat's factory
-    (over the seat's own); prefer seat options, which are checked.
+    (over the seat's own); prefer seat options, which are checked. A
+    factory that ends with SystemExit, raises KeyboardInterrupt itself or
+    recurses without end raises `muggins.plugins.PluginFault` naming the
+    plugin. The list returned is a `Seating`, which names each kind's plugin.
     """
-    players = []
+    players = Seating()
+    sources = []
     for seat, spec in enumerate(seats):
         kind, values = registry.seat(spec, game.name)
         if options:
             values = {**values, **options}
         try:
-            players.append(kind.factory(rng=derive_rng(seed, "player", seat, kind.name), game=game, seat=seat, **values))
+            player = kind.factory(rng=derive_rng(seed, "player", seat, kind.name), game=game, seat=seat, **values)
         except PlayerRefused as exc:
             own = _own_kinds(registry, game.name)
             raise PlayerRefused(f"{exc} ({'kinds: ' + ', '.join(own) if own else 'it registers none'})") from None
+        except BaseException as exc:
+            from .plugins import plugin_fault
+
+            fault = plugin_fault(exc, registry if hasattr(registry, "owners") else None, fallback=kind.plugin)
+            if fault is None:
+                raise
+            raise fault from exc
+        if not callable(getattr(player, "choose", None)):
+            from .plugins import PluginFault
+
+            who = registry.plugin_info(kind.plugin) if hasattr(registry, "plugin_info") else None
+            raise PluginFault(f"{who.describe() if who else 'a plugin'}: the factory of player kind {kind.name!r} returned "
+                              f"{type(player).__name__}, which has no choose(view, decision)", kind.plugin)
+        players.append(player)
+        sources.append(kind.plugin)
+    players.plugins = tuple(sources)
     return players
 
 

@@ -1,4 +1,4 @@
-"""Plugin loading and the registries of games, players and commands.
+"""Plugin loading, the registries of games, players and commands, and naming the plugin behind a failure.
 
 Plugins are found through the `muggins` entry-point group with
 `importlib.metadata`, reading each distribution on `sys.path` on its own (so
@@ -6,22 +6,37 @@ one unreadable distribution cannot hide the others; the first distribution
 of a name on the path wins, as `importlib.metadata` has it), and managed by
 pluggy. Loading is guarded: a distribution that cannot be read, or a plugin
 that fails to import, to register or to match a hook spec (even by calling
-`sys.exit()`), is reported as one line in `registry.errors` while the others
-load. Two plugins registering one game name is a conflict: neither is used
-until the user picks one. `MUGGINS_LOAD_PLUGINS` (comma-separated
-entry-point or distribution names; empty for none) limits which plugins load
-and `MUGGINS_TRACE_PLUGINS=1` traces every hook call to stderr. The
-`Registry` holds what plugins registered: games by name, conflicting game
-names, player kinds, command hooks.
+`sys.exit()` or raising KeyboardInterrupt itself), is reported as one line in
+`registry.errors` while the others load; only a real Ctrl-C stops loading.
+While plugin code loads, anything it prints goes to stderr, and whatever it
+does to the standard streams (closing or replacing `sys.stdout`, moving file
+descriptor 1) is undone afterwards. What a plugin registers is checked
+before it is used: a game needs a plain name that can make a record's file
+name, a one-line title, a range of player counts, a default count in it and
+a text version; a malformed game, kind or hook-spec module is one line and
+nothing of it is kept. Two plugins registering one game name is a conflict:
+neither is used until the user picks one; the same holds for two plugins
+registering one kind of player for one game (or two generic kinds of one
+name). `MUGGINS_LOAD_PLUGINS` (comma-separated entry-point or distribution
+names; empty for none) limits which plugins load and
+`MUGGINS_TRACE_PLUGINS=1` traces every hook call to stderr. The `Registry`
+holds what plugins registered: games by name, conflicting game and kind
+names, player kinds, command hooks, and which modules belong to which
+plugin, so that `blame` and `plugin_fault` can name the plugin whose code
+raised (`PluginFault`, one line) when plugin code ends a match with
+SystemExit, a KeyboardInterrupt no signal raised, or a RecursionError.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
 import sys
+import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 import pluggy
 
@@ -32,14 +47,50 @@ from .players import BUILTIN_KINDS, PlayerKind, PlayerOption, parse_seat
 
 if TYPE_CHECKING:
     from importlib.metadata import Distribution, EntryPoint
+    from types import FrameType
 
-__all__ = ["Registry", "PluginInfo", "PluginError", "load_registry", "get_registry", "reset_registry", "ENTRY_POINT_GROUP"]
+__all__ = [
+    "Registry", "PluginInfo", "PluginError", "PluginFault", "KindConflict", "load_registry", "get_registry", "reset_registry",
+    "ENTRY_POINT_GROUP", "GAME_NAME_PATTERN", "blame", "plugin_fault", "genuine_interrupt", "current_registry", "output_to_stderr",
+    "game_problem", "fault_message",
+]
 
 ENTRY_POINT_GROUP = "muggins"
+BUILTIN = "muggins.builtin"
+
+#: A game name: what `muggins-NAME-SEED.jsonl` and a record's header can hold, and a shell word.
+GAME_NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
+_KIND_NAME_PATTERN = re.compile(r"[^\s:,=]{1,64}\Z")
+_LONGEST_TITLE = 200
 
 
 class PluginError(Exception):
     """A plugin registered something invalid (a duplicate name, not a Game)."""
+
+
+class PluginFault(Exception):
+    """Plugin code ended what muggins was doing: the message is one line naming the plugin.
+
+    Raised for SystemExit (or another BaseException), a KeyboardInterrupt
+    that no signal raised, or a RecursionError escaping plugin code, so that
+    none of them is taken for muggins' own exit, a Ctrl-C or bad input.
+    `plugin` is the plugin's name, or None when no plugin could be named.
+    """
+
+    def __init__(self, message: str, plugin: str | None = None) -> None:
+        super().__init__(message, plugin)
+        self.message = message
+        self.plugin = plugin
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class KindConflict(KeyError):
+    """A kind of player that several plugins registered for one game: the message names them all."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 @dataclass
@@ -71,6 +122,14 @@ class _BuiltinPlayers:
             register(kind.name, kind.factory, description=kind.description, options=kind.options)
 
 
+def _stderr_warning(line: str) -> None:
+    try:
+        sys.stderr.write(f"muggins: warning: {line}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # stderr closed or gone: the warning is lost, the run goes on
+        pass
+
+
 @dataclass
 class Registry:
     """Games, player kinds and plugin facts gathered from the loaded plugins."""
@@ -83,27 +142,80 @@ class Registry:
     game_hookspecs: dict[str, object] = field(default_factory=dict)
     _game_offers: dict[str, list[tuple[Game, PluginInfo]]] = field(default_factory=dict, repr=False)
     players: list[PlayerKind] = field(default_factory=list)
+    #: Kinds several plugins registered: `(kind, game)` (`game` None for a generic kind) -> the rival plugins; none of them is used.
+    kind_conflicts: dict[tuple[str, str | None], list[PluginInfo]] = field(default_factory=dict)
     plugins: list[PluginInfo] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     tracing: bool = False
+    #: Module name (or a top-level package name) -> the plugin whose code it is, for `blame`.
+    owners: dict[str, PluginInfo | None] = field(default_factory=dict, repr=False)
+    #: Where a warning line about a plugin goes while matches run (a listener switched off); said once each.
+    warn: Callable[[str], None] = field(default=_stderr_warning, repr=False)
+    _warned: set[str] = field(default_factory=set, repr=False)
 
     def trace(self, message: str) -> None:
         """Write a loading step to stderr when MUGGINS_TRACE_PLUGINS is set."""
         if self.tracing:
             sys.stderr.write(f"muggins trace: {message}\n")
 
+    def warn_once(self, line: str) -> None:
+        """`warn(line)` unless the same line was already given in this process."""
+        if line not in self._warned:
+            self._warned.add(line)
+            self.warn(line)
+
     def _call(self, impl: Any, **kwargs: Any) -> None:
         self.trace(f"{impl.function.__name__}() of plugin {impl.plugin_name!r}")
         try:
             impl.function(**kwargs)
-        except (KeyboardInterrupt, Exception):
+        except Exception:
             raise
+        except KeyboardInterrupt as exc:
+            if genuine_interrupt(exc):
+                raise
+            raise _PluginEscape(exc) from exc  # raised by the plugin itself, not by Ctrl-C
         except BaseException as exc:  # sys.exit() in a plugin's hook must not end the command
             raise _PluginEscape(exc) from exc
 
     @property
     def listens_to_events(self) -> bool:
         return bool(self.pm.hook.muggins_on_event.get_hookimpls())
+
+    def plugin_info(self, name: str | None) -> PluginInfo | None:
+        """The loaded plugin called `name`, or None."""
+        for info in self.plugins:
+            if info.name == name:
+                return info
+        return None
+
+    def owner(self, module: str) -> PluginInfo | None:
+        """The plugin whose code module `module` is (by its exact name, else its top-level package), or None.
+
+        None too for muggins' own code, the standard library, and a module
+        two plugins load from (it cannot say which one ran).
+        """
+        owners = self.owners
+        if module in owners:
+            return owners[module]
+        return owners.get(module.partition(".")[0])
+
+    def _own(self, module: object, info: PluginInfo, *, exact_only: bool = False, primary: bool = False) -> None:
+        """Note that module `module` holds `info`'s code (and, for a `primary` claim, its top-level package unless `exact_only`).
+
+        A plugin's own module (`primary`) claimed by a second plugin becomes
+        nobody's; a module a plugin merely uses (its game's or bot's class)
+        is noted, by its exact name only, when no plugin claimed it yet.
+        muggins', the standard library's and pluggy's modules are never a
+        plugin's.
+        """
+        if not isinstance(module, str) or not module or _not_a_plugins(module):
+            return
+        owners = self.owners
+        for key in (module,) if exact_only or not primary else (module, module.partition(".")[0]):
+            if key not in owners:
+                owners[key] = info  # type: ignore[assignment]
+            elif primary and owners[key] is not None and owners[key].name != info.name:
+                owners[key] = None  # type: ignore[assignment]
 
     def game(self, name: str) -> Game:
         """The game called `name`; KeyError naming the rival plugins of a conflict, or the installed games."""
@@ -131,7 +243,11 @@ class Registry:
         return names
 
     def player_kind(self, name: str, game: str) -> PlayerKind:
-        """The kind `name` for `game`: a game-specific one first (the game's own, then its parent game's), else a generic one; KeyError listing the kinds."""
+        """The kind `name` for `game`: a game-specific one first (the game's own, then its parent game's), else a generic one.
+
+        KeyError listing the kinds for an unknown name; `KindConflict` (a
+        KeyError) naming the rivals when several plugins registered it.
+        """
         generic = None
         specific: dict[str, PlayerKind] = {}
         for kind in self.players:
@@ -140,17 +256,29 @@ class Registry:
                     generic = kind
                 for served in kind.games:
                     specific.setdefault(served, kind)
+        conflicts = self.kind_conflicts
         for member in self.family(game):
+            if conflicts and (name, member) in conflicts:
+                raise KindConflict(kind_conflict_message(name, member, conflicts[(name, member)]))
             if member in specific:
                 return specific[member]
+        if conflicts and (name, None) in conflicts:
+            raise KindConflict(kind_conflict_message(name, None, conflicts[(name, None)]))
         if generic is None:
             raise KeyError(f"unknown player kind {clip(name)!r}; kinds for {clip(game)}: {', '.join(self.kind_names(game))}")
         return generic
 
     def kind_names(self, game: str) -> list[str]:
-        """The names of every kind that can take a seat at `game` (or at a game it derives from), sorted."""
+        """The names of every kind that can take a seat at `game` (or at a game it derives from), sorted; a kind in conflict is left out."""
         family = self.family(game)
-        return sorted({k.name for k in self.players if any(k.serves(member) for member in family)})
+        names = {k.name for k in self.players if any(k.serves(member) for member in family)}
+        if self.kind_conflicts:
+            for name in list(names):
+                try:
+                    self.player_kind(name, game)
+                except KeyError:
+                    names.discard(name)
+        return sorted(names)
 
     def seat(self, spec: str, game: str) -> tuple[PlayerKind, dict[str, Any]]:
         """The kind and converted options of seat `spec` (`novice:error_rate=0.3`) at `game`.
@@ -167,11 +295,12 @@ class Registry:
             raise ValueError(f"seat {clip(spec)!r}: {exc}") from None
 
     def register_commands(self, cli: Any) -> None:
-        for impl in self.pm.hook.muggins_register_commands.get_hookimpls():
-            try:
-                self._call(impl, cli=cli)
-            except Exception as exc:  # one bad plugin must not take the CLI down
-                self.errors.append(f"plugin {impl.plugin_name!r} failed to add commands: {_one_line(exc)}")
+        with output_to_stderr(), _interrupts_marked():
+            for impl in self.pm.hook.muggins_register_commands.get_hookimpls():
+                try:
+                    self._call(impl, cli=cli)
+                except Exception as exc:  # one bad plugin must not take the CLI down
+                    self.errors.append(f"plugin {impl.plugin_name!r} failed to add commands: {_one_line(exc)}")
 
 
 class _PluginEscape(Exception):
@@ -182,7 +311,7 @@ def _one_line(exc: BaseException) -> str:
     if isinstance(exc, _PluginEscape):
         exc = exc.args[0]
     text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+    return f"{type(exc).__name__}: {clip(text[0], 160)}" if text else type(exc).__name__
 
 
 def conflict_message(name: str, rivals: list[PluginInfo]) -> str:
@@ -192,6 +321,230 @@ def conflict_message(name: str, rivals: list[PluginInfo]) -> str:
         f"game {name!r} is registered by more than one plugin: {' and '.join(r.describe() for r in rivals)}; "
         f"{unused}; choose one with MUGGINS_LOAD_PLUGINS"
     )
+
+
+def kind_conflict_message(name: str, game: str | None, rivals: list[PluginInfo]) -> str:
+    """One line naming every plugin that registered kind `name` for `game` (None: as a generic kind)."""
+    unused = "neither is used" if len(rivals) == 2 else "none is used"
+    what = f"player kind {name!r} for {game}" if game is not None else f"generic player kind {name!r}"
+    return (
+        f"{what} is registered by more than one plugin: {' and '.join(r.describe() for r in rivals)}; "
+        f"{unused}; choose one with MUGGINS_LOAD_PLUGINS"
+    )
+
+
+# -- naming the plugin behind a failure ----------------------------------------------
+_OURS = frozenset({"muggins", "muggins_cli"})
+_NEVER_A_PLUGINS = frozenset({"pluggy", "click", "importlib", "builtins", "__main__", "functools", "_sitebuiltins"})
+
+
+def _not_a_plugins(module: str) -> bool:
+    top = module.partition(".")[0]
+    return top in _OURS or top in _NEVER_A_PLUGINS or top in sys.stdlib_module_names
+
+
+def _frames(exc: BaseException) -> list[FrameType]:
+    """The frames `exc` passed through, outermost first (from where it was caught to where it was raised)."""
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    return frames
+
+
+def _module_of(frame: FrameType) -> str:
+    name = frame.f_globals.get("__name__")
+    return name if isinstance(name, str) else ""
+
+
+def genuine_interrupt(exc: BaseException) -> bool:
+    """Whether KeyboardInterrupt `exc` came from a signal (Ctrl-C, or SIGTERM and SIGHUP as muggins turns them), not from plugin code raising it.
+
+    Every signal handler muggins installs is Python code of muggins itself,
+    so an interrupt a signal raised was raised in a muggins frame; one raised
+    anywhere else came from the code that raised it.
+    """
+    frames = _frames(exc)
+    if not frames:
+        return True
+    return _module_of(frames[-1]).partition(".")[0] in _OURS
+
+
+def current_registry() -> Registry | None:
+    """The process-wide registry if it is loaded, else None (never loads one)."""
+    return _REGISTRY
+
+
+def blame(exc: BaseException, registry: Registry | None = None) -> tuple[PluginInfo, str] | None:
+    """The plugin whose code raised `exc`, and the function it raised in; None when muggins' own code raised it.
+
+    The traceback is read from where `exc` was raised outwards, passing over
+    the standard library and other code no plugin owns: the first frame that
+    is a loaded plugin's is the culprit; reaching muggins' own code first
+    means muggins raised it (a house rule's error it already named, a
+    decision limit, an impossible action), so no plugin is blamed.
+    """
+    registry = registry if registry is not None else _REGISTRY
+    if registry is None or not getattr(registry, "owners", None):
+        return None
+    for frame in reversed(_frames(exc)):
+        module = _module_of(frame)
+        if module.partition(".")[0] in _OURS:
+            return None
+        info = registry.owner(module)
+        if info is not None:
+            return info, frame.f_code.co_name
+    return None
+
+
+def fault_message(info: PluginInfo | None, exc: BaseException, where: str | None = None) -> str:
+    """`muggins-x 1.0 (plugin 'x') raised SystemExit: 3 in choose()`."""
+    who = info.describe() if info is not None else "plugin code"
+    return f"{who} raised {_one_line(exc)}" + (f" in {where}()" if where and where != "<module>" else "")
+
+
+def plugin_fault(exc: BaseException, registry: Registry | None = None, fallback: str | Callable[[], str | None] | None = None) -> PluginFault | None:
+    """The `PluginFault` to raise instead of `exc`, or None to let `exc` go on as it is.
+
+    A fault is SystemExit or any other BaseException that is not an
+    Exception, a KeyboardInterrupt raised by plugin code rather than by a
+    signal, or a RecursionError raised in plugin code. The plugin is the one
+    whose frame in the traceback is innermost, else `fallback` (the name of
+    the plugin that registered the player kind being asked, or a function
+    giving it). Ordinary errors keep their own type, a genuine Ctrl-C stays
+    a KeyboardInterrupt, and a PluginFault is never wrapped again.
+    """
+    if isinstance(exc, PluginFault):
+        return None
+    if isinstance(exc, KeyboardInterrupt):
+        if genuine_interrupt(exc):
+            return None
+    elif isinstance(exc, Exception) and not isinstance(exc, RecursionError):
+        return None
+    registry = registry if registry is not None else _REGISTRY
+    found = blame(exc, registry)
+    if found is not None:
+        return PluginFault(fault_message(found[0], exc, found[1]), found[0].name)
+    name = fallback() if callable(fallback) else fallback
+    info = registry.plugin_info(name) if name and hasattr(registry, "plugin_info") else None
+    if info is not None and info.name != BUILTIN:
+        return PluginFault(fault_message(info, exc), info.name)
+    if isinstance(exc, (KeyboardInterrupt, RecursionError)):
+        return None  # raised by no plugin's code that can be named: an interrupt, or muggins' own
+    return PluginFault(fault_message(None, exc), None)
+
+
+# -- the standard streams and Ctrl-C while plugin code loads ------------------------------
+class _ToStderr:
+    """Stands in for `sys.stdout` (or `sys.stderr`) while plugin code loads: writes go to stderr; closing it does nothing."""
+
+    def __init__(self, target: Any) -> None:
+        self._target = target
+
+    def write(self, text: str) -> int:
+        try:
+            return self._target.write(text)
+        except (OSError, ValueError, AttributeError):
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._target.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def close(self) -> None:
+        pass
+
+    closed = False
+
+    def isatty(self) -> bool:
+        try:
+            return bool(self._target.isatty())
+        except (OSError, ValueError, AttributeError):
+            return False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._target, name)
+
+
+def _reopened(fd: int, like: Any) -> Any:
+    """A new text stream on `fd` in place of `like`, which plugin code closed."""
+    encoding = getattr(like, "encoding", None) or "utf-8"
+    errors = getattr(like, "errors", None) or "strict"
+    try:
+        return open(fd, "w", encoding=encoding, errors=errors, closefd=False, buffering=1 if fd == 2 else -1)
+    except (OSError, ValueError):
+        return None
+
+
+@contextlib.contextmanager
+def output_to_stderr() -> Iterator[None]:
+    """While plugin code runs: its output goes to stderr (file descriptor 1 too), and whatever it does to the streams is undone after.
+
+    Plugins load inside it, and a command whose standard output is data
+    (`simulate --json`) runs its matches inside it, writing the data after.
+    A plugin may print, close `sys.stdout` or `sys.__stdout__`, replace
+    `sys.stdout` or `sys.stderr`, or move or close file descriptors 1 and 2:
+    afterwards muggins writes to the streams it started with. (Threads a
+    plugin leaves running may still write to them later.)
+    """
+    real_out, real_err = sys.stdout, sys.stderr
+    saved: dict[int, tuple[int, bool]] = {}
+    for fd in (1, 2):
+        try:
+            saved[fd] = (os.dup(fd), os.get_blocking(fd))
+        except OSError:
+            continue
+    try:
+        if real_out is not None:
+            real_out.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    if 1 in saved and 2 in saved:
+        try:
+            os.dup2(2, 1)
+        except OSError:
+            pass
+    sys.stdout = _ToStderr(real_err)  # type: ignore[assignment]
+    sys.stderr = _ToStderr(real_err)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        for fd, (copy, blocking) in saved.items():
+            try:
+                os.dup2(copy, fd)
+                os.set_blocking(fd, blocking)
+            except OSError:
+                pass
+            finally:
+                os.close(copy)
+        for fd, name, real in ((1, "stdout", real_out), (2, "stderr", real_err)):
+            if real is not None and getattr(real, "closed", False) is True:
+                real = _reopened(fd, real)
+            setattr(sys, name, real)
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _interrupts_marked() -> Iterator[None]:
+    """While plugin code loads, Ctrl-C raises from muggins' own handler, so `genuine_interrupt` tells it from a plugin's own KeyboardInterrupt."""
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        try:
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                previous = signal.signal(signal.SIGINT, _raise_interrupt)
+        except (ValueError, OSError):
+            previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _normalise(name: str) -> str:
@@ -271,7 +624,14 @@ def load_registry(
 
     `only` (or `MUGGINS_LOAD_PLUGINS` when `only` is None) limits which entry
     points load; `load_entry_points=False` loads none, as tests do by default.
+    Plugin code runs with its output sent to stderr and the standard streams
+    put back afterwards (`output_to_stderr`).
     """
+    with output_to_stderr(), _interrupts_marked():
+        return _load(load_entry_points, only, extra_plugins)
+
+
+def _load(load_entry_points: bool, only: Iterable[str] | None, extra_plugins: Iterable[tuple[str, object]]) -> Registry:
     pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
     pm.add_hookspecs(hookspecs)
     tracing = bool(os.environ.get("MUGGINS_TRACE_PLUGINS"))
@@ -279,8 +639,8 @@ def load_registry(
         pm.trace.root.setwriter(lambda text: sys.stderr.write(text))
         pm.enable_tracing()
     registry = Registry(pm, tracing=tracing)
-    pm.register(_BuiltinPlayers(), name="muggins.builtin")
-    registry.plugins.append(PluginInfo("muggins.builtin", "muggins-core", _core_version(), ["muggins_register_players"]))
+    pm.register(_BuiltinPlayers(), name=BUILTIN)
+    registry.plugins.append(PluginInfo(BUILTIN, "muggins-core", _core_version(), ["muggins_register_players"]))
 
     asked_by = "MUGGINS_LOAD_PLUGINS" if only is None else "the plugin list"
     wanted = _wanted(",".join(only)) if only is not None else _wanted(os.environ.get("MUGGINS_LOAD_PLUGINS"))
@@ -296,7 +656,9 @@ def load_registry(
             registry.errors.append(f"{asked_by} names {wanted[name]!r}, which matches no installed plugin")
     for name, plugin in extra_plugins:
         pm.register(plugin, name=name)
-        registry.plugins.append(PluginInfo(name, None, None, _hooks_of(pm, plugin)))
+        info = PluginInfo(name, None, None, _hooks_of(pm, plugin))
+        registry.plugins.append(info)
+        registry._own(_module_name(plugin), info, exact_only=True, primary=True)
 
     _collect_games(registry)
     _collect_players(registry)
@@ -311,28 +673,45 @@ def load_registry(
             _forget(registry, bad_name)
             pm.unregister(bad)
     _settle_games(registry)
+    _settle_kinds(registry)
     _check_supported_versions(registry)
     return registry
 
 
+def _module_name(plugin: object) -> str | None:
+    """The module holding a plugin object's code: the module itself, or its class's module."""
+    from types import ModuleType
+
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    module = getattr(type(plugin), "__module__", None)
+    return module if isinstance(module, str) else None
+
+
 def _check_supported_versions(registry: Registry) -> None:
-    """Unregister, with one line, a plugin whose `MUGGINS_SUPPORTS` excludes the installed version of a game it names."""
+    """Unregister, with one line, a plugin whose `MUGGINS_SUPPORTS` excludes the installed version of a game it names (or cannot be read)."""
     from .houserules import supports_version
 
     pm = registry.pm
     for name, plugin in list(pm.list_name_plugin()):
-        declared = getattr(plugin, "MUGGINS_SUPPORTS", None)
-        if declared is None:
-            continue
-        for game_name, game in sorted(registry.games.items()):
-            ok = supports_version(declared, game_name, game.version)
-            if ok is False:
-                wanted = declared[game_name]
-                shown = ", ".join(wanted) if isinstance(wanted, (list, tuple)) else str(wanted)
-                registry.errors.append(f"plugin {name!r} supports {game_name} {shown}, but {game_name} {game.version} is installed; it is not used")
-                _forget(registry, name)
-                pm.unregister(plugin)
-                break
+        try:
+            declared = getattr(plugin, "MUGGINS_SUPPORTS", None)
+            if declared is None:
+                continue
+            refusal = None
+            for game_name, game in sorted(registry.games.items()):
+                ok = supports_version(declared, game_name, game.version)
+                if ok is False:
+                    wanted = declared[game_name]
+                    shown = ", ".join(wanted) if isinstance(wanted, (list, tuple)) else str(wanted)
+                    refusal = f"plugin {name!r} supports {game_name} {shown}, but {game_name} {game.version} is installed; it is not used"
+                    break
+        except Exception as exc:
+            refusal = f"plugin {name!r} has a MUGGINS_SUPPORTS that cannot be read: {_one_line(exc)}; it is not used"
+        if refusal is not None:
+            registry.errors.append(refusal)
+            _forget(registry, name)
+            pm.unregister(plugin)
 
 
 def _load_entry_point(registry: Registry, found: _Discovered) -> None:
@@ -342,15 +721,22 @@ def _load_entry_point(registry: Registry, found: _Discovered) -> None:
     registry.trace(f"loading plugin {ep.name!r} ({ep.value}){source or ' from ' + found.distribution}")
     # Two distributions may use one entry-point name; pluggy needs unique plugin names.
     name = ep.name if pm.get_plugin(ep.name) is None and not pm.is_blocked(ep.name) else f"{found.distribution}:{ep.name}"
+    info = PluginInfo(name, found.distribution, found.version)
+    registry._own(ep.module, info, primary=True)  # before importing: a failure during the import is this plugin's
     try:
         plugin = ep.load()
         pm.register(plugin, name=name)
-    except KeyboardInterrupt:
-        raise
+    except KeyboardInterrupt as exc:
+        if genuine_interrupt(exc):
+            raise  # Ctrl-C stops loading
+        registry.errors.append(f"plugin {ep.name!r}{source} failed to load: {_one_line(exc)}")
+        return
     except BaseException as exc:  # sys.exit() or worse while importing must not end the command
         registry.errors.append(f"plugin {ep.name!r}{source} failed to load: {_one_line(exc)}")
         return
-    registry.plugins.append(PluginInfo(name, found.distribution, found.version, _hooks_of(pm, plugin)))
+    info.hooks = _hooks_of(pm, plugin)
+    registry.plugins.append(info)
+    registry._own(_module_name(plugin), info, primary=True)
 
 
 def _forget(registry: Registry, plugin_name: str) -> None:
@@ -376,23 +762,154 @@ def _info_for(registry: Registry, plugin_name: str) -> PluginInfo:
     return PluginInfo(plugin_name, None, None)
 
 
+# -- what a game must be -------------------------------------------------------------------
+_MISSING = object()
+_COMPUTED = object()
+
+
+def _plain(obj: object, attr: str) -> Any:
+    """`obj.attr` if it is a plain value (in the instance or a class), `_MISSING` if absent, `_COMPUTED` for a property or the like."""
+    try:
+        own = object.__getattribute__(obj, "__dict__")
+    except AttributeError:
+        own = {}
+    if attr in own:
+        value = own[attr]
+    else:
+        for cls in type(obj).__mro__:
+            if attr in cls.__dict__:
+                value = cls.__dict__[attr]
+                break
+        else:
+            return _MISSING
+    return value if getattr(obj, attr, _MISSING) is value else _COMPUTED
+
+
+def _shown(value: object) -> str:
+    """A value a plugin gave, for an error line: its type, and its repr when that is plain data."""
+    if value is _MISSING:
+        return "missing"
+    if value is _COMPUTED:
+        return "computed (a property or the like), not a plain value"
+    if value is None:
+        return "None"
+    kind = type(value).__name__
+    if type(value) in (int, float, bool, str, bytes, range, list, tuple, dict):
+        return f"{kind} {clip(repr(value), 40)}"
+    return kind
+
+
+def game_problem(game: object) -> str | None:
+    """Why `game` cannot be registered, in a phrase, or None when it can.
+
+    A game needs: a name of 1 to 64 ASCII letters, digits, `_`, `-` or `.`
+    starting with a letter or digit (it makes the record's file name
+    `muggins-NAME-SEED.jsonl` and is typed on the command line); a title of
+    one printable line; `players` a range of counts from 1 up with step 1;
+    `default_players` an int in it; a printable text `version`; `Rules` a
+    class; `State` a class or a `"module:Class"` path; `stat_labels` text
+    by text. Each must be a plain attribute, not a property.
+    """
+    from .records import MAX_PLAYERS
+
+    if not isinstance(game, Game):
+        return f"register() needs a muggins.Game instance, not {type(game).__name__}"
+    name = _plain(game, "name")
+    if type(name) is not str:
+        return f"a game's name must be text, not {_shown(name)}"
+    if not GAME_NAME_PATTERN.match(name):
+        return (f"game name {clip(name)!r} cannot make a record's file name: use 1 to 64 ASCII letters, digits, '_', '-' or '.', "
+                "starting with a letter or digit")
+    title = _plain(game, "title")
+    if type(title) is not str or not title.strip() or not title.isprintable() or len(title) > _LONGEST_TITLE:
+        return f"game {name!r}: title must be one printable line of text (at most {_LONGEST_TITLE} characters), not {_shown(title)}"
+    players = _plain(game, "players")
+    if type(players) is not range or players.step != 1 or not 1 <= players.start < players.stop or players.stop - 1 > MAX_PLAYERS:
+        return f"game {name!r}: players must be a range of player counts such as range(2, 5) (1 to {MAX_PLAYERS}), not {_shown(players)}"
+    default = _plain(game, "default_players")
+    if type(default) is not int or default not in players:
+        return f"game {name!r}: default_players must be a whole number from {players.start} to {players.stop - 1}, not {_shown(default)}"
+    version = _plain(game, "version")
+    if type(version) is not str or not version or not version.isprintable() or len(version) > 64:
+        return f"game {name!r}: version must be printable text such as \"1.0\", not {_shown(version)}"
+    rules = _plain(game, "Rules")
+    if not isinstance(rules, type):
+        return f"game {name!r}: Rules must be a class (a dataclass of house rules), not {_shown(rules)}"
+    state = _plain(game, "State")
+    if not (isinstance(state, type) or (type(state) is str and ":" in state)):
+        return f"game {name!r}: State must be a State class or its path \"module:Class\", not {_shown(state)}"
+    labels = _plain(game, "stat_labels")
+    if not isinstance(labels, dict) or not all(type(k) is str and type(v) is str for k, v in labels.items()):
+        return f"game {name!r}: stat_labels must be a dict of text by text, not {_shown(labels)}"
+    return None
+
+
+def _scratch_specs(hookspecs: object) -> pluggy.PluginManager:
+    """The hook specs of a game's module or class, read into a manager of their own (ValueError when it defines none)."""
+    scratch = pluggy.PluginManager(ENTRY_POINT_GROUP)
+    scratch.add_hookspecs(hookspecs)
+    return scratch
+
+
+def _add_game_hookspecs(registry: Registry, game_name: str, hookspecs: object) -> None:
+    """Add a game's hook specs, refusing (PluginError) specs that clash with the core's or another game's.
+
+    A plugin that already implements one of these hooks with arguments the
+    spec lacks is reported in one line and unregistered, not blamed on the game.
+    """
+    pm = registry.pm
+    try:
+        scratch = _scratch_specs(hookspecs)
+    except ValueError as exc:
+        raise PluginError(f"game {game_name!r}: hookspecs must be a module or class of muggins hook specs, not {_shown(hookspecs)} ({exc})") from None
+    names = sorted(name for name in dir(hookspecs) if scratch.parse_hookspec_opts(hookspecs, name) is not None)
+    taken = [name for name in names if getattr(getattr(pm.hook, name, None), "spec", None) is not None]
+    if taken:
+        raise PluginError(f"game {game_name!r}: its hookspecs define {', '.join(taken)}, which already has a spec")
+    for name in names:
+        caller = getattr(pm.hook, name, None)
+        if caller is None:
+            continue
+        spec = getattr(scratch.hook, name).spec
+        allowed = set(spec.argnames) | set(spec.kwargnames)
+        for impl in caller.get_hookimpls():
+            extra = sorted(set(impl.argnames) - allowed)
+            if extra:
+                registry.errors.append(
+                    f"plugin {impl.plugin_name!r} implements {name} with argument(s) {', '.join(extra)}, which game {game_name!r} "
+                    "does not pass; it is not used")
+                _forget(registry, impl.plugin_name)
+                pm.unregister(impl.plugin)
+    pm.add_hookspecs(hookspecs)
+
+
 def _collect_games(registry: Registry) -> None:
     pm = registry.pm
     for impl in pm.hook.muggins_register_games.get_hookimpls():
         source = _info_for(registry, impl.plugin_name)
 
         def register(game: Game, hookspecs: object | None = None, _source: PluginInfo = source) -> None:
-            if not isinstance(game, Game):
-                raise PluginError(f"register() needs a muggins.Game instance, not {type(game).__name__}")
-            offers = registry._game_offers.setdefault(game.name, [])
-            if any(source is _source for _, source in offers):
-                raise PluginError(f"game {game.name!r} is registered twice by this plugin")
-            if hookspecs is not None:
-                pm.add_hookspecs(hookspecs)
-                registry.game_hookspecs[game.name] = hookspecs
-            if game.hooks is None:
-                game.hooks = pm.hook
-            offers.append((game, _source))
+            # A refusal is one line and leaves nothing behind; the plugin's other registrations go on.
+            try:
+                problem = game_problem(game)
+                if problem is not None:
+                    raise PluginError(problem)
+                name = game.name
+                offers = registry._game_offers.get(name, [])
+                if any(source is _source for _, source in offers):
+                    raise PluginError(f"game {name!r} is registered twice by this plugin")
+                if hookspecs is not None and not offers:  # a rival's game is not used, so neither are its hooks
+                    _add_game_hookspecs(registry, name, hookspecs)
+                    registry.game_hookspecs[name] = hookspecs
+                if game.hooks is None:
+                    game.hooks = pm.hook
+            except Exception as exc:
+                registry.errors.append(f"plugin {_source.name!r} failed to register games: {_one_line(exc)}")
+                return
+            registry._game_offers.setdefault(name, []).append((game, _source))
+            registry._own(type(game).__module__, _source)
+            state = _plain(game, "State")
+            registry._own(state.__module__ if isinstance(state, type) else state.partition(":")[0], _source)
 
         try:
             registry._call(impl, register=register)
@@ -403,6 +920,8 @@ def _collect_games(registry: Registry) -> None:
 def _settle_games(registry: Registry) -> None:
     """Install each offered game; a name offered by several plugins becomes a conflict that installs none."""
     for name, offers in sorted(registry._game_offers.items()):
+        if not offers:
+            continue
         if len(offers) == 1:
             registry.games[name], registry.game_sources[name] = offers[0]
         else:
@@ -411,24 +930,76 @@ def _settle_games(registry: Registry) -> None:
     registry._game_offers.clear()
 
 
+def _checked_kind(name: object, factory: object, description: object, games: object, options: object, plugin: str) -> PlayerKind:
+    """The PlayerKind a plugin asked for, or PluginError (one line) saying what is wrong with it."""
+    if type(name) is not str:
+        raise PluginError(f"a player kind's name must be text, not {_shown(name)}")
+    if not name or ":" in name or "," in name or "=" in name:
+        raise PluginError(f"player kind name {name!r} cannot be empty or contain ':', ',' or '='")
+    if not _KIND_NAME_PATTERN.match(name) or not name.isprintable():
+        raise PluginError(f"player kind name {clip(name)!r} must be at most 64 printable characters without spaces")
+    if name == "human":
+        raise PluginError("player kind name 'human' is the terminal player's; choose another name")
+    if not callable(factory):
+        raise PluginError(f"player kind {name!r}: the factory must be callable, not {_shown(factory)}")
+    if type(description) is not str:
+        raise PluginError(f"player kind {name!r}: description must be text, not {_shown(description)}")
+    if isinstance(games, (str, bytes)):
+        raise PluginError(f"player kind {name!r}: games must be a list of game names, not the text {clip(games)!r}")
+    served = tuple(games)  # type: ignore[call-overload]
+    if not all(type(game) is str and game for game in served):
+        raise PluginError(f"player kind {name!r}: games must be game names (text), got {clip(served)}")
+    return PlayerKind(name, factory, description, tuple(dict.fromkeys(served)), tuple(options), plugin)  # type: ignore[arg-type]
+
+
 def _collect_players(registry: Registry) -> None:
     for impl in registry.pm.hook.muggins_register_players.get_hookimpls():
+        source = _info_for(registry, impl.plugin_name)
 
         def register(
-            name: str, factory: Callable[..., Any], description: str = "", games: Iterable[str] = (), options: Iterable[PlayerOption] = ()
+            name: str, factory: Callable[..., Any], description: str = "", games: Iterable[str] = (), options: Iterable[PlayerOption] = (),
+            _source: PluginInfo = source,
         ) -> None:
-            games = tuple(games)
-            if not name or ":" in name or "," in name or "=" in name:
-                raise PluginError(f"player kind name {name!r} cannot be empty or contain ':', ',' or '='")
-            for kind in registry.players:
-                if kind.name == name and set(kind.games) == set(games):
-                    raise PluginError(f"player kind {name!r}{' for ' + ', '.join(games) if games else ''} is already registered")
-            registry.players.append(PlayerKind(name, factory, description, games, tuple(options)))
+            # A refusal is one line and leaves nothing behind; the plugin's other registrations go on.
+            try:
+                kind = _checked_kind(name, factory, description, games, options, _source.name)
+                _check_rivals(registry, kind, _source)
+            except Exception as exc:
+                registry.errors.append(f"plugin {_source.name!r} failed to register players: {_one_line(exc)}")
+                return
+            registry.players.append(kind)
+            registry._own(getattr(factory, "__module__", None), _source)
 
         try:
             registry._call(impl, register=register)
         except Exception as exc:
             registry.errors.append(f"plugin {impl.plugin_name!r} failed to register players: {_one_line(exc)}")
+
+
+def _check_rivals(registry: Registry, kind: PlayerKind, source: PluginInfo) -> None:
+    """PluginError for a kind this plugin already registered or that replaces a built-in one; a kind another plugin registered for the same game (or as generic) becomes a conflict."""
+    for other in registry.players:
+        if other.name != kind.name:
+            continue
+        shared: list[str | None] = [None] if not other.games and not kind.games else [g for g in kind.games if g in other.games]
+        if not shared:
+            continue
+        where = f" for {', '.join(g for g in shared if g)}" if shared != [None] else ""
+        if other.plugin == source.name:
+            raise PluginError(f"player kind {kind.name!r}{where} is already registered by this plugin")
+        if other.plugin == BUILTIN:
+            raise PluginError(f"player kind {kind.name!r} is already registered: it is built into muggins and cannot be replaced")
+        rival = _info_for(registry, other.plugin or "?")
+        for game in shared:
+            rivals = registry.kind_conflicts.setdefault((kind.name, game), [rival])
+            if all(r.name != source.name for r in rivals):
+                rivals.append(source)
+
+
+def _settle_kinds(registry: Registry) -> None:
+    """One line for each kind of player in conflict (none of its rivals is used)."""
+    for (name, game), rivals in sorted(registry.kind_conflicts.items(), key=lambda item: (item[0][0], item[0][1] or "")):
+        registry.errors.append(kind_conflict_message(name, game, rivals))
 
 
 _REGISTRY: Registry | None = None
