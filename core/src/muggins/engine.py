@@ -15,6 +15,14 @@ recorded as its own line and emitted, so records, replay and listeners see
 no difference; `step()` always takes exactly one decision. While `run()`
 plays with nobody reading events (no record, listener or observing player)
 it sets the state's `events_wanted` to False, so a game may skip building them.
+
+Plugin code (the game, the bots, the listeners) cannot end the program from
+inside a match: SystemExit, a KeyboardInterrupt that no signal raised and a
+RecursionError escaping it become `muggins.plugins.PluginFault`, one line
+naming the plugin (caught once around the whole loop, so the loop pays
+nothing). A `muggins_on_event` listener that raises anything is switched
+off for the rest of the match with one warning line naming it (said once
+per process); the match goes on, since listeners only watch.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from .actions import IllegalAction
 from .game import Event, Result, State
+from .limits import clip
 from .players import Player, make_players, observe  # make_players: re-exported, it lives in players
 from .records import RecordWriter
 
@@ -83,9 +92,12 @@ class Match:
         self.players = list(players)
         self.writer = writer
         self.listeners = list(listeners)
+        self.registry = registry
+        self._plugins = getattr(players, "plugins", ())  # the plugin behind each seat's kind (make_players' Seating)
         if registry is not None and registry.listens_to_events:
-            hook = registry.pm.hook.muggins_on_event
-            self.listeners.append(lambda game, ev: hook(game=game, event=ev))
+            self._hooked = _event_listeners(registry)
+            if self._hooked:
+                self.listeners.append(self._tell_plugins)
         self.decisions = 0 if writer is None else len(writer.record.decisions)
         self.limit = state.game.max_decisions(state.rules, state.players)
         self._watching = [(seat, p) for seat, p in enumerate(self.players) if hasattr(p, "observe")]
@@ -94,7 +106,86 @@ class Match:
         self._stands = tuple(bool(getattr(p, "stands_in_unclaimable_windows", False)) for p in self.players)
         self._plain_apply = type(state).apply is State.apply
         if narrate_opening:
-            self._emit(state.opening_events())
+            try:
+                self._emit(state.opening_events())
+            except BaseException as exc:
+                fault = self._fault(exc)
+                if fault is None:
+                    raise
+                raise fault from exc
+
+    def _fault(self, exc: BaseException) -> BaseException | None:
+        """The PluginFault naming the plugin whose code raised `exc`, or None to let it go on (`muggins.plugins.plugin_fault`).
+
+        A bot's choice that is not among the decision's choices is a fault
+        of the bot's plugin too, named with the seat.
+        """
+        from .plugins import plugin_fault
+
+        fault = plugin_fault(exc, self.registry, fallback=lambda: self._seat_plugin(exc))
+        if fault is None and isinstance(exc, IllegalAction):
+            fault = self._impossible_choice(exc)
+        return fault
+
+    def _take_frame(self, exc: BaseException) -> Any:
+        tb = exc.__traceback__
+        while tb is not None:
+            frame = tb.tb_frame
+            if frame.f_code is Match._take.__code__ and frame.f_locals.get("self") is self:
+                return frame
+            tb = tb.tb_next
+        return None
+
+    def _impossible_choice(self, exc: IllegalAction) -> BaseException | None:
+        """A PluginFault when `exc` says a bot's own choice was not possible (the state refused it), naming the bot's plugin; else None."""
+        from .plugins import BUILTIN, PluginFault, blame
+
+        frame = self._take_frame(exc)
+        if frame is None or "action" not in frame.f_locals or "events" in frame.f_locals or blame(exc, self.registry) is not None:
+            return None
+        seat = frame.f_locals.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            return None
+        registry = self.registry
+        if registry is None:
+            from .plugins import current_registry
+
+            registry = current_registry()
+        name = self._plugins[seat] if seat < len(self._plugins) else None
+        info = registry.plugin_info(name) if registry is not None and name and hasattr(registry, "plugin_info") else None
+        if info is None and registry is not None and hasattr(registry, "owner"):
+            info = registry.owner(type(self.players[seat]).__module__)
+        if info is None or info.name == BUILTIN:
+            return None
+        try:
+            shown = clip(str(frame.f_locals["action"]))
+        except Exception:
+            shown = type(frame.f_locals["action"]).__name__
+        return PluginFault(f"{info.describe()}: its bot in seat {seat} chose {shown!r}, which is not among the choices", info.name)
+
+    def _seat_plugin(self, exc: BaseException) -> str | None:
+        """The plugin that registered the kind of the seat being asked when `exc` was raised (read from the traceback)."""
+        frame = self._take_frame(exc)
+        seat = None if frame is None else frame.f_locals.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(self._plugins):
+            return self._plugins[seat]
+        return None
+
+    def _tell_plugins(self, game: str, ev: Event) -> None:
+        """Pass one event to each `muggins_on_event` plugin; one that raises is switched off for the rest of the match."""
+        for entry in tuple(self._hooked):
+            plugin, function, wants = entry
+            try:
+                function(**{name: (game if name == "game" else ev) for name in wants})
+            except BaseException as exc:
+                from .plugins import fault_message, genuine_interrupt
+
+                if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
+                    raise
+                self._hooked.remove(entry)
+                registry = self.registry
+                info = registry.plugin_info(plugin)
+                registry.warn_once(f"{fault_message(info, exc, 'muggins_on_event')}; it hears no more events of this match")
 
     def _emit(self, events: list[Event]) -> None:
         if not events:
@@ -115,7 +206,13 @@ class Match:
         decision = self.state.decision()
         if decision is None:
             raise IllegalAction("the match is over")
-        return self._take(decision)
+        try:
+            return self._take(decision)
+        except BaseException as exc:
+            fault = self._fault(exc)
+            if fault is None:
+                raise
+            raise fault from exc
 
     def _take(self, decision: Any) -> list[Event]:
         state = self.state
@@ -164,6 +261,11 @@ class Match:
             state.events_wanted = False
         try:
             self._loop()
+        except BaseException as exc:
+            fault = self._fault(exc)
+            if fault is None:
+                raise
+            raise fault from exc
         finally:
             if quiet:
                 del state.events_wanted  # back to the class's default
@@ -199,3 +301,21 @@ class Match:
             while decision is not None:
                 take(decision)
                 decision = state.decision()
+
+
+def _event_listeners(registry: Any) -> list[tuple[str, Callable[..., Any], tuple[str, ...]]]:
+    """Each `muggins_on_event` implementation as (plugin name, function, the arguments it takes), in pluggy's calling order."""
+    found = []
+    for impl in reversed(registry.pm.hook.muggins_on_event.get_hookimpls()):
+        if impl.hookwrapper or impl.wrapper:
+            continue  # a wrapper around nothing: there is no other call to wrap
+        found.append((impl.plugin_name, _traced(registry, impl) if registry.tracing else impl.function, tuple(impl.argnames)))
+    return found
+
+
+def _traced(registry: Any, impl: Any) -> Callable[..., Any]:
+    def call(**kwargs: Any) -> Any:
+        registry.trace(f"muggins_on_event() of plugin {impl.plugin_name!r}")
+        return impl.function(**kwargs)
+
+    return call

@@ -20,6 +20,14 @@ buffer. An interrupt (Ctrl-C, or a signal handler raising
 KeyboardInterrupt) stops the workers and raises `SimulationInterrupted`
 carrying the summary of the matches folded so far, marked partial.
 
+Plugin code cannot take a run down from inside: what it prints in a worker
+goes to stderr, SystemExit or a KeyboardInterrupt it raises itself becomes a
+`muggins.plugins.PluginFault` naming it (from any process), a listener's
+warning travels back to be said once, and a worker process that dies
+without answering (`os._exit`, a crash) is replaced at most
+`EXTRA_REPLACEMENTS` times beyond the worker count before the run stops
+with `WorkersLost`, naming the plugins behind the game and the seats.
+
 The summary counts games, wins per seat (a
 tie shares one win among the winners), draws, matches that stopped at the
 game's declared limit, decisions per game, every `Result.stats` key
@@ -52,13 +60,28 @@ from .rng import derive_seed
 from .rules import rules_from_dict, rules_to_dict
 from .stats import ValueCounts
 
-__all__ = ["simulate", "GameOutcome", "play_one", "chunk_bounds", "SimulationInterrupted", "ChunkPlan", "decision_bound_warning", "interrupt"]
+__all__ = ["simulate", "GameOutcome", "play_one", "chunk_bounds", "SimulationInterrupted", "ChunkPlan", "decision_bound_warning", "interrupt",
+           "WorkersLost", "usable_cpus"]
 
 #: The most matches in one chunk: small enough that even a slow game (cribbage, about
 #: 45 matches a second per core) finishes a chunk well within a second.
 CHUNK_GAMES = 16
 #: Chunks handed out per worker ahead of the first one not yet folded in.
 WINDOW_PER_WORKER = 4
+#: Worker processes that may die without an answer in one run, beyond one per worker, before the run stops.
+EXTRA_REPLACEMENTS = 3
+
+
+def usable_cpus() -> int:
+    """The number of CPUs this process may run on (its affinity mask where the system has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class WorkersLost(RuntimeError):
+    """Worker processes kept dying without an answer (`os._exit` or a crash in plugin code): the run stops; the message is one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +98,25 @@ class GameOutcome:
 
 
 def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, index: int) -> GameOutcome:
-    """Play match `index` of a simulation seeded with `seed` and return its outcome."""
-    game_seed = derive_seed(seed, "game", index)
-    state = game.new(rules, players, game_seed)
-    match = Match(state, make_players(registry, game, kinds, game_seed), registry=registry)
-    result = match.run()
-    seat_stats = {name: tuple(values) for name, values in result.seat_stats.items()}
-    return GameOutcome(index, tuple(result.winners), bool(result.limit_reached), match.decisions, dict(result.stats), tuple(result.scores), seat_stats)
+    """Play match `index` of a simulation seeded with `seed` and return its outcome.
+
+    Plugin code ending the match (SystemExit, its own KeyboardInterrupt…)
+    raises `PluginFault` naming the plugin and the match.
+    """
+    try:
+        game_seed = derive_seed(seed, "game", index)
+        state = game.new(rules, players, game_seed)
+        match = Match(state, make_players(registry, game, kinds, game_seed), registry=registry)
+        result = match.run()
+        seat_stats = {name: tuple(values) for name, values in result.seat_stats.items()}
+        return GameOutcome(index, tuple(result.winners), bool(result.limit_reached), match.decisions, dict(result.stats), tuple(result.scores), seat_stats)
+    except BaseException as exc:
+        from .plugins import PluginFault, plugin_fault
+
+        fault = exc if isinstance(exc, PluginFault) else plugin_fault(exc, registry)
+        if fault is None:
+            raise
+        raise PluginFault(f"{fault} (match {index} of the run)", fault.plugin) from exc
 
 
 def chunk_bounds(games: int) -> Iterator[tuple[int, int]]:
@@ -188,16 +223,23 @@ def _watch_parent(parent: int) -> None:
 def _worker_main(connection: Any, plan: ChunkPlan, parent: int) -> None:
     """A spawned worker: ignore Ctrl-C (the parent stops us), watch the parent, play the chunks sent on `connection`.
 
-    A failure to prepare the plan (the game is not installed here) is sent
-    back as the answer to every chunk, so the parent raises it.
+    Its standard output is its standard error, so nothing a plugin prints
+    reaches the parent's output. A failure to prepare the plan (the game is
+    not installed here) is sent back as the answer to every chunk, so the
+    parent raises it; so is anything plugin code raises while playing,
+    SystemExit included. Each answer carries the warnings said meanwhile
+    (a listener switched off), for the parent to say once.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _stdout_to_stderr()
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    notes: list[str] = []
     failure: BaseException | None = None
     try:
-        _prepare(plan)
-    except Exception as exc:
-        failure = exc
+        registry = _prepare(plan)[0]
+        registry.warn = notes.append
+    except BaseException as exc:
+        failure = _sendable(exc)
     while True:
         try:
             number, bounds = connection.recv()
@@ -206,13 +248,41 @@ def _worker_main(connection: Any, plan: ChunkPlan, parent: int) -> None:
         try:
             if failure is not None:
                 raise failure
-            answer: tuple[Any, ...] = ("done", number, run_planned_chunk(plan, *bounds))
-        except Exception as exc:
-            answer = ("failed", number, exc)
+            answer: tuple[Any, ...] = ("done", number, run_planned_chunk(plan, *bounds), list(notes))
+        except BaseException as exc:
+            answer = ("failed", number, _sendable(exc), list(notes))
+        notes.clear()
         try:
             connection.send(answer)
         except Exception as exc:  # an exception that cannot be pickled: send its text
-            connection.send(("failed", number, RuntimeError(f"{type(exc).__name__}: {exc}")))
+            connection.send(("failed", number, RuntimeError(f"{type(exc).__name__}: {exc}"), []))
+
+
+def _stdout_to_stderr() -> None:
+    """Send this process's standard output (file descriptor 1 and `sys.stdout`) to its standard error."""
+    import sys
+
+    try:
+        os.dup2(2, 1)
+    except OSError:
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        except OSError:
+            pass
+    sys.stdout = sys.stderr
+
+
+def _sendable(exc: BaseException) -> BaseException:
+    """`exc` as an Exception the parent can raise, naming the plugin whose code raised it (its traceback stays here)."""
+    from .plugins import PluginFault, blame, fault_message, plugin_fault
+
+    if isinstance(exc, Exception):
+        found = None if isinstance(exc, PluginFault) else blame(exc)
+        return exc if found is None else PluginFault(fault_message(found[0], exc, found[1]), found[0].name)
+    fault = plugin_fault(exc)
+    if fault is not None:
+        return fault
+    return PluginFault(f"a worker process stopped: {type(exc).__name__}: {exc}")
 
 
 class _Worker:
@@ -234,12 +304,15 @@ class ProcessEngine:
     whatever happened.
     """
 
-    def __init__(self, plan: ChunkPlan, workers: int) -> None:
+    def __init__(self, plan: ChunkPlan, workers: int, registry: Any = None) -> None:
         import multiprocessing
 
         self.context = multiprocessing.get_context("spawn")
         self.plan = plan
         self.workers = workers
+        self.registry = registry
+        #: Workers that died without an answer in this run; past `workers + EXTRA_REPLACEMENTS` the run stops.
+        self.deaths = 0
         self.waiting: deque[tuple[int, tuple[int, int]]] = deque()
         self.pool: list[_Worker] = []
         for _ in range(workers):
@@ -278,12 +351,15 @@ class ProcessEngine:
             for n, worker in enumerate(self.pool):
                 if worker.connection in ready:
                     try:
-                        kind, number, found = worker.connection.recv()
+                        kind, number, found, notes = worker.connection.recv()
                     except (EOFError, OSError):
                         self._replace(n)
                         continue
                     worker.running = None
                     self._feed()
+                    if notes and self.registry is not None:
+                        for line in notes:
+                            self.registry.warn_once(line)
                     if kind == "failed":
                         raise found
                     return number, found
@@ -296,6 +372,15 @@ class ProcessEngine:
         dead.process.join(timeout=1)
         if dead.running is not None:
             self.waiting.appendleft(dead.running)
+        self.deaths += 1
+        allowed = self.workers + EXTRA_REPLACEMENTS
+        if self.deaths > allowed:
+            code = dead.process.exitcode
+            how = f"killed by signal {-code}" if isinstance(code, int) and code < 0 else f"exit code {code}"
+            raise WorkersLost(
+                f"worker processes died {self.deaths} times without an answer (the last: {how}); the run stops, since at most {allowed} "
+                f"are replaced for {self.workers} workers; code in these matches ends its process (os._exit, a crash): "
+                f"{suspects(self.registry, self.plan.game, self.plan.kinds)}")
         self.pool[n] = self._start()
         self._feed()
 
@@ -307,6 +392,29 @@ class ProcessEngine:
             worker.process.join(timeout=5)
             worker.connection.close()
         self.waiting.clear()
+
+
+def suspects(registry: Any, game: str, kinds: Sequence[str]) -> str:
+    """The plugins whose code a run of `game` with seats `kinds` runs, seat kinds' first: `fake-x 0.1 (plugin 'x') for seat kind 'x'; …`."""
+    from .players import parse_seat
+    from .plugins import BUILTIN
+
+    parts: dict[str, list[str]] = {}
+    if registry is not None:
+        for spec in dict.fromkeys(kinds):
+            try:
+                kind = registry.player_kind(parse_seat(spec)[0], game)
+            except (KeyError, ValueError):
+                continue
+            info = registry.plugin_info(kind.plugin) if kind.plugin and kind.plugin != BUILTIN else None
+            if info is not None:
+                parts.setdefault(info.describe(), []).append(f"seat kind {kind.name!r}")
+        source = registry.game_sources.get(game)
+        if source is not None:
+            parts.setdefault(source.describe(), []).append(f"game {game!r}")
+    if not parts:
+        return f"game {game!r} with seats {', '.join(kinds)}"
+    return "; ".join(f"{who} for {' and '.join(what)}" for who, what in parts.items())
 
 
 # -- summing ------------------------------------------------------------------
@@ -476,7 +584,7 @@ def simulate(
         rules = game.Rules()
     elif isinstance(rules, Mapping):
         rules = rules_from_dict(game.Rules, rules)
-    workers = (os.cpu_count() or 1) if workers == 0 else workers
+    workers = usable_cpus() if workers == 0 else workers
     if workers < 0:
         raise ValueError("workers must be 0 (one per CPU) or more")
 
@@ -533,7 +641,7 @@ def open_engine(plan: ChunkPlan, workers: int, games: int, registry: Any, game: 
     workers = max(1, min(workers, chunk_count(games)))
     if workers == 1:
         return InlineEngine(registry, game, rule_sets, plan.players, plan.kinds, plan.seed)
-    return ProcessEngine(plan, workers)
+    return ProcessEngine(plan, workers, registry)
 
 
 class _Folding:
@@ -556,10 +664,15 @@ def interrupt(signum: int | None = None, frame: Any = None) -> None:
     raise KeyboardInterrupt
 
 
+def _plain_interrupt(handler: Any) -> bool:
+    """Whether `handler` just raises KeyboardInterrupt: Python's default, or one marked `plain_interrupt` (the command line's)."""
+    return handler is signal.default_int_handler or getattr(handler, "plain_interrupt", False) is True
+
+
 @contextlib.contextmanager
 def _interrupts_between_folds() -> Iterator[None]:
     previous = None
-    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    if threading.current_thread() is threading.main_thread() and _plain_interrupt(signal.getsignal(signal.SIGINT)):
         previous = signal.signal(signal.SIGINT, interrupt)
     _Folding.active = _Folding.pending = False
     try:
