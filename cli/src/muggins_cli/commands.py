@@ -27,8 +27,8 @@ import click
 from muggins.engine import Match, MatchAborted
 from muggins.game import Event, Game, Result
 from muggins.houserules import HouseRuleError, check_record, check_switches, house_rule_plugins
-from muggins.players import make_players, parse_seat
-from muggins.plugins import conflict_message
+from muggins.players import Seating, make_players, parse_seat
+from muggins.plugins import KindConflict, PluginFault, conflict_message
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, clip_path, read_limited
 from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record, signals_held
 from muggins.rng import new_seed
@@ -161,6 +161,8 @@ def check_kinds(registry: Any, game: Game, seats: Sequence[str], *, allow_human:
             continue
         try:
             registry.seat(spec, game.name)
+        except KindConflict as exc:  # several plugins registered this kind for the game: name them
+            raise BadInput(str(exc)) from exc
         except KeyError as exc:
             everything = ([HUMAN] if allow_human else []) + known
             raise BadInput(f"unknown seat kind {clip(kind)!r}; kinds for {game.name}: {', '.join(everything)}") from exc
@@ -191,7 +193,9 @@ def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *,
     bots = make_players(registry, game, ["random" if human else spec for spec, human in zip(seats, is_human)], seed)
     if not humans:
         return bots
-    return [HumanPlayer(game, seat, pace=pace) if human else bot for seat, (human, bot) in enumerate(zip(is_human, bots))]
+    seated = Seating(HumanPlayer(game, seat, pace=pace) if human else bot for seat, (human, bot) in enumerate(zip(is_human, bots)))
+    seated.plugins = tuple(None if human else plugin for human, plugin in zip(is_human, getattr(bots, "plugins", (None,) * len(bots))))
+    return seated
 
 
 # -- play and resume -------------------------------------------------------------
@@ -206,12 +210,16 @@ def run_match(match: Match, path: str) -> Result:
     Ctrl-C exits 130, SIGTERM 143 and SIGHUP 129 (the record is complete to
     its last decision); end of input exits 1; a record that cannot be
     written (disk full) exits 1 naming the failure, the record cut back to
-    its last whole line.
+    its last whole line; plugin code that ends the match (SystemExit, its
+    own KeyboardInterrupt) exits 1 naming the plugin, the record kept.
     """
     try:
         return match.run()
     except MatchAborted as exc:
         raise GameError(str(exc)) from exc
+    except PluginFault as exc:
+        kept = len(match.writer.record.decisions) if match.writer is not None else match.decisions
+        raise GameError(f"{exc}; the match stopped after {kept} decisions; the record is saved; continue with: {resume_command(path)}") from exc
     except SignalStop as exc:
         _stopped(match, path, exc.why, exc.exit_code)
     except KeyboardInterrupt:
@@ -323,9 +331,12 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
             writer = _start_record(stream, path, header, state.opening_events())
         with stream:
             click.echo(f"recording to {path}")
-            seated = build_players(registry, game, kinds, seed, pace=pace)
-            listeners = [] if HUMAN in kinds else [_narrator(game)]
-            match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
+            try:
+                seated = build_players(registry, game, kinds, seed, pace=pace)
+                listeners = [] if HUMAN in kinds else [_narrator(game)]
+                match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
+            except PluginFault as exc:
+                raise GameError(f"{exc}; the match did not start; the record is saved; start it with: {resume_command(path)}") from exc
             result = run_match(match, path)
     _finish(game, seated, kinds, result, path, game.sides(rules, count))
 
@@ -531,7 +542,46 @@ def _stderr_is_terminal() -> bool:
 
 
 def simulate(game_name: str, count: int, players: int | None, seats: Sequence[str], rules_paths: Sequence[str] | str | None, seed: int | None, workers: int, as_json: bool, cluster: str | None = None) -> None:
-    """One rule set: a summary; several `--rules`: a paired comparison; `--cluster`: the chunks run on Dask."""
+    """One rule set: a summary; several `--rules`: a paired comparison; `--cluster`: the chunks run on Dask.
+
+    `--workers` above the CPUs this process may use is capped, with one
+    warning line. Everything that runs plugin code (checking the seats, the
+    matches) runs with standard output sent to standard error, so only the
+    summary reaches standard output; plugin code that ends a match exits 1
+    naming the plugin, and so do worker processes that keep dying.
+    """
+    from muggins.plugins import output_to_stderr
+    from muggins.simulate import WorkersLost, usable_cpus
+
+    if cluster is None and workers > 1:
+        usable = usable_cpus()
+        if workers > usable:
+            click.echo(f"muggins: warning: --workers {workers} is more than the {usable} CPU{'s' if usable > 1 else ''} this process may use; "
+                       f"using {usable}", err=True)
+            workers = usable
+    stopped = None
+    with output_to_stderr():
+        try:
+            summary, comparing, game, paths, stopped = _simulate(game_name, count, players, seats, rules_paths, seed, workers, cluster)
+        except (MatchAborted, WorkersLost) as exc:
+            raise GameError(str(exc)) from exc
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False))
+    else:
+        from . import study
+
+        lines = study.comparison_lines(summary, game) if comparing else summary_lines(summary, game, paths[0] if paths else None)
+        for line in lines:
+            click.echo(line)
+    if stopped is not None:
+        from . import study
+
+        raise study.Stopped(f"interrupted after {summary['games']:,} of {count:,} matches; the summary is partial", stopped)
+
+
+def _simulate(game_name: str, count: int, players: int | None, seats: Sequence[str], rules_paths: Sequence[str] | str | None, seed: int | None,
+              workers: int, cluster: str | None) -> tuple[dict[str, Any], bool, Game, list[str], int | None]:
+    """Check what was asked and run it: the summary, whether it compares rule sets, the game, the rules paths, and the exit code of a stop (None)."""
     from muggins.simulate import SimulationInterrupted, decision_bound_warning, simulate as run
     from muggins.study import compare
 
@@ -560,16 +610,7 @@ def simulate(game_name: str, count: int, players: int | None, seats: Sequence[st
                     summary = run(game, rules, players, kinds, seed, count, workers, progress, registry=registry, engine=engine)
     except SimulationInterrupted as exc:
         summary, stopped = exc.summary, caught["exit"]
-    except MatchAborted as exc:
-        raise GameError(str(exc)) from exc
-    if as_json:
-        click.echo(json.dumps(summary, ensure_ascii=False))
-    else:
-        lines = study.comparison_lines(summary, game) if comparing else summary_lines(summary, game, paths[0] if paths else None)
-        for line in lines:
-            click.echo(line)
-    if stopped is not None:
-        raise study.Stopped(f"interrupted after {summary['games']:,} of {count:,} matches; the summary is partial", stopped)
+    return summary, comparing, game, paths, stopped
 
 
 def _num(value: Any) -> str:

@@ -10,7 +10,12 @@ every failure into one `muggins: error: …` line on stderr (a traceback only
 with `--debug`) and an exit code: 0 ok, 1 a game or runtime error, 2 bad
 usage or bad input, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP
 during a match), each line bounded in length. Plugin load errors are shown
-as one `muggins: warning: …` line each and the rest keeps working.
+as one `muggins: warning: …` line each and the rest keeps working. Plugin
+code cannot choose muggins' exit: SystemExit, a KeyboardInterrupt no signal
+raised, or any error escaping plugin code during a built-in command is one
+line naming the plugin (`muggins.plugins.blame`), exit 1. For the length of
+a command Ctrl-C raises from a handler of muggins' own, which is how a real
+Ctrl-C is told from a plugin raising KeyboardInterrupt.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import errno
 import math
 import os
 import re
+import signal
 import sys
 from typing import Any
 
@@ -94,7 +100,12 @@ class MugginsGroup(click.Group):
     # -- errors and exit codes -------------------------------------------------
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:  # type: ignore[override]
         self.debug = os.environ.get("MUGGINS_DEBUG", "").lower() in ("1", "true", "yes")
-        code = self._run(args, prog_name or "muggins", complete_var, **extra)
+        previous = _own_interrupt_handler()
+        try:
+            code = self._run(args, prog_name or "muggins", complete_var, **extra)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
         if standalone_mode:
             sys.exit(code)
         return code
@@ -105,7 +116,25 @@ class MugginsGroup(click.Group):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt as exc:
+            fault = self._plugin_fault(ctx, exc)
+            if fault is not None:
+                raise fault from exc
             raise _Stopped(getattr(exc, "why", "interrupted"), getattr(exc, "exit_code", EXIT_INTERRUPTED)) from exc
+        except Exception:
+            raise
+        except BaseException as exc:  # SystemExit from plugin code is not muggins' exit
+            fault = self._plugin_fault(ctx, exc)
+            if fault is not None:
+                raise fault from exc
+            raise
+
+    def _plugin_fault(self, ctx: click.Context, exc: BaseException) -> Exception | None:
+        """The PluginFault for `exc` raised by plugin code in a built-in command; None in a plugin's own command (its exit is its own)."""
+        if ctx.invoked_subcommand not in self.builtin_names:
+            return None
+        from muggins.plugins import plugin_fault
+
+        return plugin_fault(exc)
 
     def _run(self, args: Any, prog_name: str, complete_var: str | None, **extra: Any) -> int:
         try:
@@ -143,8 +172,12 @@ class MugginsGroup(click.Group):
             from muggins.rules import RulesError
 
             from muggins.houserules import HouseRuleError
+            from muggins.plugins import PluginFault, blame, fault_message
             from muggins.records import RecordWriteError
 
+            hint = "" if self.debug else "; rerun with --debug for the traceback"
+            if isinstance(exc, PluginFault):
+                return self._fail(f"{exc}{hint}", EXIT_ERROR)
             if isinstance(exc, (RulesError, RecordError, HouseRuleError)):
                 return self._fail(str(exc), EXIT_USAGE)
             if isinstance(exc, RecordWriteError):
@@ -152,11 +185,13 @@ class MugginsGroup(click.Group):
             if isinstance(exc, OSError) and exc.errno in _OUTPUT_ERRNOS and not isinstance(exc, BrokenPipeError):
                 # Standard output or error cannot be written (`> /dev/full`): say so rather than "internal error".
                 return self._fail(f"cannot write the output: {exc.strerror or exc}", EXIT_ERROR)
+            culprit = blame(exc)
+            if culprit is not None:  # plugin code failed: name the plugin, not "internal error" (nor the user's input)
+                return self._fail(f"{fault_message(culprit[0], exc, culprit[1])}{hint}", EXIT_ERROR)
             if isinstance(exc, RecursionError):  # only pathological input nests this deep
                 return self._fail("input nested too deeply (JSON or TOML thousands of levels deep)", EXIT_USAGE)
             text = str(exc).strip()
             detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-            hint = "" if self.debug else "; rerun with --debug for the traceback"
             return self._fail(f"internal error: {detail}{hint}", EXIT_ERROR)
         return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
 
@@ -170,6 +205,24 @@ class MugginsGroup(click.Group):
     def _fail(message: str, code: int) -> int:
         click.echo(f"muggins: error: {_bounded(_one_line(message))}", err=True)
         return code
+
+
+def _interrupted(signum: int, frame: Any) -> None:
+    """Ctrl-C during a command: a KeyboardInterrupt raised here, in muggins' own code (`muggins.plugins.genuine_interrupt`)."""
+    raise KeyboardInterrupt
+
+
+_interrupted.plain_interrupt = True  # type: ignore[attr-defined]  # simulate may put its own handler in its place
+
+
+def _own_interrupt_handler() -> Any:
+    """Put `_interrupted` in place of Python's default SIGINT handler; the previous handler, or None if nothing changed."""
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            return signal.signal(signal.SIGINT, _interrupted)
+    except (ValueError, OSError):  # not the main thread: signals stay as they are
+        pass
+    return None
 
 
 def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:

@@ -37,6 +37,7 @@ def registry() -> Any:
     from muggins.plugins import get_registry
 
     loaded = get_registry()
+    loaded.warn = warn  # what plugins do wrong while matches run (a listener switched off) is a warning line too
     warn_errors(loaded)
     return loaded
 
