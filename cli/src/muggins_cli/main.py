@@ -190,7 +190,10 @@ class MugginsGroup(click.Group):
                 return self._fail(f"{fault_message(culprit[0], exc, culprit[1])}{hint}", EXIT_ERROR)
             if isinstance(exc, RecursionError):  # only pathological input nests this deep
                 return self._fail("input nested too deeply (JSON or TOML thousands of levels deep)", EXIT_USAGE)
-            text = str(exc).strip()
+            try:
+                text = str(exc).strip()
+            except Exception:  # noqa: BLE001 - a message that cannot be made: the type says enough
+                text = "(its message cannot be shown)"
             detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
             return self._fail(f"internal error: {detail}{hint}", EXIT_ERROR)
         return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0

@@ -167,7 +167,10 @@ class Registry:
     def _call(self, impl: Any, **kwargs: Any) -> None:
         self.trace(f"{impl.function.__name__}() of plugin {impl.plugin_name!r}")
         try:
-            impl.function(**kwargs)
+            try:
+                impl.function(**kwargs)
+            finally:
+                _after_plugin_code()
         except Exception:
             raise
         except KeyboardInterrupt as exc:
@@ -295,7 +298,7 @@ class Registry:
             raise ValueError(f"seat {clip(spec)!r}: {exc}") from None
 
     def register_commands(self, cli: Any) -> None:
-        with output_to_stderr(), _interrupts_marked():
+        with _loading_guard():
             for impl in self.pm.hook.muggins_register_commands.get_hookimpls():
                 try:
                     self._call(impl, cli=cli)
@@ -310,8 +313,12 @@ class _PluginEscape(Exception):
 def _one_line(exc: BaseException) -> str:
     if isinstance(exc, _PluginEscape):
         exc = exc.args[0]
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {clip(text[0], 160)}" if text else type(exc).__name__
+    name = type(exc).__name__
+    try:
+        text = str(exc).strip().splitlines()
+    except BaseException:  # an exception whose str() fails: its type is all there is to say
+        return f"{name} (whose message cannot be shown)"
+    return f"{name}: {clip(text[0], 160)}" if text else name
 
 
 def conflict_message(name: str, rivals: list[PluginInfo]) -> str:
@@ -512,6 +519,11 @@ def output_to_stderr() -> Iterator[None]:
     try:
         yield
     finally:
+        for stream in {id(s): s for s in (real_out, sys.__stdout__) if s is not None}.values():
+            try:  # what plugin code left in a buffer goes where fd 1 points now: stderr
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
         for fd, (copy, blocking) in saved.items():
             try:
                 os.dup2(copy, fd)
@@ -528,6 +540,105 @@ def output_to_stderr() -> Iterator[None]:
 
 def _raise_interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
+
+
+_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGPIPE") if hasattr(signal, name))
+
+
+class _Settings:
+    """What plugin code may not change for good while it loads: signal handlers, the recursion limit, the working folder, the stand-in streams."""
+
+    def __init__(self) -> None:
+        self.handlers: dict[int, Any] = {}
+        if threading.current_thread() is threading.main_thread():
+            for number in _SIGNALS:
+                try:
+                    self.handlers[number] = signal.getsignal(number)
+                except (ValueError, OSError):
+                    pass
+        self.limit = sys.getrecursionlimit()
+        try:
+            self.folder: str | None = os.getcwd()
+        except OSError:
+            self.folder = None
+        self.streams: tuple[Any, Any, Any] | None = None
+
+    def restore(self) -> None:
+        """Put back what one plugin's code changed, before the next plugin's runs."""
+        for number, handler in self.handlers.items():
+            try:
+                if handler is not None and signal.getsignal(number) is not handler:
+                    signal.signal(number, handler)
+            except (ValueError, OSError, TypeError):
+                pass
+        if sys.getrecursionlimit() != self.limit:
+            sys.setrecursionlimit(self.limit)
+        if self.folder is not None:
+            try:
+                if os.getcwd() != self.folder:
+                    os.chdir(self.folder)
+            except OSError:
+                try:
+                    os.chdir(self.folder)
+                except OSError:
+                    pass
+        if self.streams is not None:
+            sys.stdin, sys.stdout, sys.stderr = self.streams
+
+
+_LOADING: list[_Settings] = []
+
+
+def _after_plugin_code() -> None:
+    """Undo what the plugin code that just ran changed (while plugins load); nothing otherwise."""
+    if _LOADING:
+        _LOADING[-1].restore()
+
+
+@contextlib.contextmanager
+def _loading_guard() -> Iterator[None]:
+    """While plugins load: output to stderr, standard input empty, and what each plugin changes undone before the next runs.
+
+    Standard input reads as empty (a plugin asking a question at import
+    gets EOFError, not the user's moves); after each plugin's import and
+    each hook call the signal handlers, the recursion limit, the working
+    folder and the standard streams are as they were, and all the more so
+    at the end.
+    """
+    import io
+
+    real_in = sys.stdin
+    try:
+        saved_in: int | None = os.dup(0)
+    except OSError:
+        saved_in = None
+    if saved_in is not None:
+        try:
+            empty = os.open(os.devnull, os.O_RDONLY)
+            os.dup2(empty, 0)
+            os.close(empty)
+        except OSError:
+            pass
+    sys.stdin = io.StringIO("")
+    try:
+        with output_to_stderr(), _interrupts_marked():
+            settings = _Settings()  # taken with muggins' own Ctrl-C handler in place
+            settings.streams = (sys.stdin, sys.stdout, sys.stderr)
+            _LOADING.append(settings)
+            try:
+                yield
+            finally:
+                _LOADING.remove(settings)
+                settings.restore()
+                settings.streams = None
+    finally:
+        if saved_in is not None:
+            try:
+                os.dup2(saved_in, 0)
+            except OSError:
+                pass
+            os.close(saved_in)
+        sys.stdin = real_in
 
 
 @contextlib.contextmanager
@@ -624,10 +735,11 @@ def load_registry(
 
     `only` (or `MUGGINS_LOAD_PLUGINS` when `only` is None) limits which entry
     points load; `load_entry_points=False` loads none, as tests do by default.
-    Plugin code runs with its output sent to stderr and the standard streams
-    put back afterwards (`output_to_stderr`).
+    Plugin code runs with its output sent to stderr, standard input empty,
+    and the streams, signal handlers, recursion limit and working folder put
+    back afterwards (`_loading_guard`).
     """
-    with output_to_stderr(), _interrupts_marked():
+    with _loading_guard():
         return _load(load_entry_points, only, extra_plugins)
 
 
@@ -724,8 +836,11 @@ def _load_entry_point(registry: Registry, found: _Discovered) -> None:
     info = PluginInfo(name, found.distribution, found.version)
     registry._own(ep.module, info, primary=True)  # before importing: a failure during the import is this plugin's
     try:
-        plugin = ep.load()
-        pm.register(plugin, name=name)
+        try:
+            plugin = ep.load()
+            pm.register(plugin, name=name)
+        finally:
+            _after_plugin_code()
     except KeyboardInterrupt as exc:
         if genuine_interrupt(exc):
             raise  # Ctrl-C stops loading

@@ -47,6 +47,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 import time
 from collections import deque
@@ -260,8 +261,6 @@ def _worker_main(connection: Any, plan: ChunkPlan, parent: int) -> None:
 
 def _stdout_to_stderr() -> None:
     """Send this process's standard output (file descriptor 1 and `sys.stdout`) to its standard error."""
-    import sys
-
     try:
         os.dup2(2, 1)
     except OSError:
@@ -273,16 +272,27 @@ def _stdout_to_stderr() -> None:
 
 
 def _sendable(exc: BaseException) -> BaseException:
-    """`exc` as an Exception the parent can raise, naming the plugin whose code raised it (its traceback stays here)."""
+    """`exc` as an Exception the parent can surely rebuild and raise, naming the plugin whose code raised it (its traceback stays here).
+
+    muggins' own and the standard library's exceptions travel as they are;
+    any other class (a plugin's own, which may not even unpickle here) only
+    as its text, and SystemExit and the like as a PluginFault.
+    """
     from .plugins import PluginFault, blame, fault_message, plugin_fault
 
+    if isinstance(exc, PluginFault):
+        return exc
     if isinstance(exc, Exception):
-        found = None if isinstance(exc, PluginFault) else blame(exc)
-        return exc if found is None else PluginFault(fault_message(found[0], exc, found[1]), found[0].name)
+        found = blame(exc)
+        if found is not None:
+            return PluginFault(fault_message(found[0], exc, found[1]), found[0].name)
+        module = str(type(exc).__module__)
+        top = module.partition(".")[0]
+        if top in ("builtins", "muggins", "muggins_cli") or top in sys.stdlib_module_names:
+            return exc
+        return RuntimeError(fault_message(None, exc).replace("plugin code raised ", "", 1))
     fault = plugin_fault(exc)
-    if fault is not None:
-        return fault
-    return PluginFault(f"a worker process stopped: {type(exc).__name__}: {exc}")
+    return fault if fault is not None else PluginFault(fault_message(None, exc))
 
 
 class _Worker:
@@ -355,6 +365,8 @@ class ProcessEngine:
                     except (EOFError, OSError):
                         self._replace(n)
                         continue
+                    except Exception as exc:  # an answer that cannot be rebuilt here
+                        raise RuntimeError(f"a worker's answer cannot be read: {type(exc).__name__}: {exc}") from exc
                     worker.running = None
                     self._feed()
                     if notes and self.registry is not None:
