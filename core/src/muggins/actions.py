@@ -155,8 +155,16 @@ class Decision(NamedTuple):
     player can switch on (`play`, `respond`, `announce`…), `prompt` a line for
     humans, and `compact` asks a human interface to show a one-line prompt
     with key shortcuts instead of a numbered menu (used for windows that
-    open after every move). `info` carries any extra game data. A named
-    tuple, because a simulation builds one per step.
+    open after every move). `info` carries any extra game data. `waits`
+    says that a window asks its responder for a check (a count to verify,
+    a claim with several possible answers), so a human interface waits for
+    the answer instead of letting the move stand when its pace runs out; a
+    window judged at a glance leaves it False and flows. A game sets it by
+    the kind of window alone, the same for every responder and whether or
+    not a claim is due (a wait that only came when something was wrong
+    would give the answer away); a seat's own decisions always wait, so it
+    means nothing there. A named tuple, because a simulation builds one
+    per step.
     """
 
     seat: int
@@ -166,6 +174,7 @@ class Decision(NamedTuple):
     prompt: str = ""
     compact: bool = False
     info: Mapping[str, Any] = _NO_INFO
+    waits: bool = False
 
     def find(self, text: str) -> Action | None:
         return find_action(self.choices, text)

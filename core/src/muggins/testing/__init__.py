@@ -8,7 +8,8 @@ and views are JSON-ready; nothing a seat receives — its view, the events
 that reach it, its decision's `info` — names a card hidden from it (an event
 may list cards the rules show openly under `"reveals"`); a window the game
 calls unclaimable has the standing answer as its only correct choice, and
-settling it in one call equals answering one by one; state save/restore at decisions 1, 2, 4, 8… continues identically;
+settling it in one call equals answering one by one, and every responder
+of a window is given the same `Decision.waits`; state save/restore at decisions 1, 2, 4, 8… continues identically;
 every match ends within the game's declared limit; the same seed and
 choices give the same events (and `Match.run`, which takes the engine's
 shortcuts, the same decisions); the record round-trips and replays without
@@ -264,6 +265,7 @@ def run_match(
         checkpoints: list[tuple[int, State]] = []
         all_events: list[list[dict]] = []
         settlements_checked = 0
+        waiting: tuple[Any, bool] | None = None  # the window last polled and whether its decision waited
         while True:
             decision = state.decision()
             if decision is None:
@@ -284,6 +286,13 @@ def run_match(
             if len(set(t.lower() for t in texts)) != len(texts):
                 raise fail(f"two choices share a text: {texts}")
             unclaimable = _check_window(state, decision, fail)
+            window = state.open_window()
+            if window is not None:
+                # A wait that differed between responders (or came only when a claim is due) would tell the human.
+                waits = bool(getattr(decision, "waits", False))
+                if waiting is not None and waiting[0] is window and waiting[1] != waits:
+                    raise fail(f"seat {seat}'s decision in a window says waits={waits}, an earlier responder's said {waiting[1]}")
+                waiting = (window, waits)
             step = len(decisions)
             if deep and _is_checkpoint(step + 1):
                 _check_out_of_turn(state, seat, decision, fail)
