@@ -151,6 +151,19 @@ def _skunk_text(event: Mapping[str, Any], viewer: int | None) -> str:
     return ", ".join(found)
 
 
+def _score_reason(event: Mapping[str, Any], viewer: int | None) -> str:
+    """Why a settlement moved points: `muggins`, `false muggins call by you`, `overcount called by seat 1`.
+
+    Older records' score events have no `outcome`: their reason is the bare `why`.
+    """
+    outcome, caller = event.get("outcome"), event.get("caller")
+    if caller is None or outcome is None or caller == event["seat"]:
+        return event["why"]
+    if outcome == "false muggins":
+        return f"false muggins call by {_who(caller, viewer, obj=True)}"
+    return f"{event['why']} called by {_who(caller, viewer, obj=True)}"
+
+
 def _are(seats: Sequence[int], viewer: int | None) -> str:
     return "are" if len(seats) > 1 or viewer in seats else "is"
 
@@ -316,7 +329,7 @@ class CribbageGame(Game):
                 # latest narration, which a terminal player leaves out when it redraws the table.
                 return None
             sign = "+" if event["points"] >= 0 else "−"
-            return f"  {_who(event['seat'], seat)}: {sign}{abs(event['points'])} ({event['why']}), now {event['total']}."
+            return f"  {_who(event['seat'], seat)}: {sign}{abs(event['points'])} ({_score_reason(event, seat)}), now {event['total']}."
         if kind == "announce":
             whose = ("your" if event["seat"] == seat else "their") if event["what"] == "hand" else "the"
             return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'count', 'counts')} {event['points']} for {whose} {event['what']}."

@@ -132,7 +132,7 @@ def _cards(codes: Iterable[str]) -> list[Card]:
 MAX_COUNT = 29
 #: `announce N` for N = 0..29; typing the bare number picks it (the label is the number).
 ANNOUNCE: tuple[Move, ...] = tuple(Move(f"announce {n}", label=str(n), data=n) for n in range(MAX_COUNT + 1))
-ACCEPT = Pass(label="accept the count")
+ACCEPT = Pass(label="accept")
 MUGGINS: tuple[Claim, ...] = (None,) + tuple(Claim("muggins", amount=k, label=f"muggins {k}") for k in range(1, MAX_COUNT + 1))  # type: ignore[assignment]
 OVERCOUNT = Claim("overcount", label="overcount", keys=("o",))
 RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
@@ -369,9 +369,12 @@ class CribbageState(State):
             seat = self.window.current
             right = self._right_response()
             p = self.pending
-            whose = "their" if p["seat"] != seat else "your"
-            prompt = f"seat {p['seat']} counts {p['announced']} for {whose} {p['what']}: accept, muggins K or overcount?"
-            return Decision(seat, "respond", self.responses, right, prompt, True)
+            what = p["what"]
+            whose = "the" if what == "crib" else ("their" if p["seat"] != seat else "your")
+            cards = self.crib if what == "crib" else self.hands[p["seat"]]
+            # Worded as the count's narration, with the cards to check: the window waits for the check.
+            prompt = f"seat {p['seat']} counts {p['announced']} for {whose} {what}: {' '.join(map(str, sort_cards(cards)))} with {self.starter}"
+            return Decision(seat, "respond", self.responses, right, prompt, True, waits=True)
         if phase == "count":
             seat, what = self.actor, self.pending["what"]
             cards = self.crib if what == "crib" else self.hands[seat]
@@ -668,7 +671,9 @@ class CribbageState(State):
         self._settlement(claim, changes, events, caller if claim is not None else None)
         for seat, points in changes.items():
             why = "muggins" if claim.name == "muggins" else "overcount"
-            self._score(seat, points, why, events, check=False)
+            # Said with the points, so a false call's points read as the caller's loss, not as a muggins won.
+            outcome = f"{why} upheld" if seat == caller else ("false muggins" if why == "muggins" else "overcount upheld")
+            self._score(seat, points, why, events, check=False, outcome=outcome, caller=caller)
             if seat not in order:
                 order.append(seat)
         self.window = None
@@ -702,13 +707,23 @@ class CribbageState(State):
         ))
 
     # -- scores and the end ------------------------------------------------------------------
-    def _score(self, seat: int, points: int, why: str, events: list[dict], *, check: bool = True) -> bool:
-        """Add `points` to `seat`'s side; True if that ended the game (only when `check`)."""
+    def _score(self, seat: int, points: int, why: str, events: list[dict], *, check: bool = True,
+               outcome: str | None = None, caller: int | None = None) -> bool:
+        """Add `points` to `seat`'s side; True if that ended the game (only when `check`).
+
+        Points a settled claim moves carry the settlement's `outcome` and the
+        `caller` in their event (`false muggins`: the counter gains because
+        the call was false).
+        """
         side = self.side_of(seat)
         self.scores[side] += points
         self.seat_points[seat] += points
         if self.events_wanted:
-            events.append(event("score", seat=seat, side=side, points=points, total=self.scores[side], why=why))
+            scored = event("score", seat=seat, side=side, points=points, total=self.scores[side], why=why)
+            if outcome is not None:
+                scored["outcome"] = outcome
+                scored["caller"] = caller
+            events.append(scored)
         if check and self.scores[side] >= self.target:
             self._finish(side, why, events)
             return True

@@ -9,7 +9,9 @@ through `muggins.call_house_rules`), `render` (the table for a human:
 every common top, every discard top with stock sizes, the exposed card,
 each destination numbered as in the play menu, numbers padded alike when
 there are ten or more, the hands won in words, a line for each house rule
-a plugin changed), `describe` (one line per
+a plugin changed), `glance` (every pile top on two lines, numbered as in
+the play menu, which a terminal player prints under each window's move so
+the placement can be judged without the whole table), `describe` (one line per
 event: exposures, placements, calls, corrections, penalty cards one by one,
 recycles, wins, draws) and `standings` (the end-of-hand banner a terminal
 player frames and pauses on).
@@ -143,6 +145,15 @@ class SheddingGame(Game):
             placed = self.describe({"type": "place", "seat": view["mover"], "card": last["card"], "pile": last["pile"], "on": last["under"]}, seat)
             lines.append(placed[0].upper() + placed[1:])
         return "\n".join(lines)
+
+    def glance(self, view: Mapping[str, Any], seat: int | None) -> list[str]:
+        """Every pile top, numbered as in the play menu: what a placement is judged by, for a terminal player's window."""
+        k = len(view["commons"])
+        commons = "  ".join(f"[{j + 1}] {_card(top)}" for j, top in enumerate(view["commons"]))
+        discards = "  ".join(
+            f"[{k + s + 1}] {'you' if s == seat else f'seat {s}'} {_card(view['discards'][s]) if view['discard_sizes'][s] else 'empty'}"
+            for s in range(view["players"]))
+        return [f"Common piles: {commons}", f"Discards: {discards}"]
 
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
         kind = event["type"]

@@ -396,8 +396,10 @@ class SheddingState(State):
             return found
         if phase == "respond":
             window = self.window
-            prompt = self._prompt or self._make_prompt()
-            return Decision(window.current, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True)
+            seat = window.current
+            # The placement is judged at a glance against the pile tops, so the window flows (waits stays False).
+            prompt = self._make_prompt(seat) if self.placed_pile == self.k + seat else (self._prompt or self._make_prompt())
+            return Decision(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True)
         if phase == "correct":
             card = DECK[self.exposed]
             options = tuple(Correct(card, self.names[p], p) for p in self.right)
@@ -434,10 +436,25 @@ class SheddingState(State):
             out.append(Place(c, self.names[k + s], k + s, "your own discard" if s == m else f"seat {s}'s discard"))
         return tuple(out)
 
-    def _make_prompt(self) -> str:
+    def _make_prompt(self, owner: int | None = None) -> str:
+        """The window's move in the narration's words; `owner`: for the responder whose discard took the card (`your discard`).
+
+        The wording every other responder reads is kept for the rest of the window.
+        """
         under = _ON[self.under] if self.under >= 0 else " (empty)"
-        self._prompt = f"seat {self.mover} put {_TEXT[self.targets[self.placed_pile][-1]]} on {self.names[self.placed_pile]}{under}"
-        return self._prompt
+        pile, k = self.placed_pile, self.k
+        if pile < k:
+            where = f"common pile {pile + 1}"
+        elif pile - k == self.mover:
+            where = "their own discard"
+        elif owner is not None:
+            where = "your discard"
+        else:
+            where = f"seat {pile - k}'s discard"
+        prompt = f"seat {self.mover} put {_TEXT[self.targets[pile][-1]]} on {where}{under}"
+        if owner is None:
+            self._prompt = prompt
+        return prompt
 
     def _apply(self, action: Action) -> list[dict]:
         self._hidden = None

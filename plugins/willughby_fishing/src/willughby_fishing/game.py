@@ -6,7 +6,9 @@ state classes, the bound on decisions the contract kit enforces, `render`
 (the table for a human: the field and their hand grouped by rank, worded
 as their narration so a terminal prints them once, one row per seat with
 its hand and collection sizes, chips, dealer, who has lain down and a `←`
-on the seat to act, the pot and the chip ledger in words), `describe` (one
+on the seat to act, the pot and the chip ledger in words), `glance` (the
+table and the seat's hand, the two lines a claim window is judged by, which
+a terminal player prints under the window's move), `describe` (one
 line per record event: the cut, antes, the deal, claims, captures,
 lie-downs, the stop, the reward, the dealer's sweep, the settlement and the
 end of the match) and `standings` (the banners at each deal's settlement
@@ -157,6 +159,13 @@ class FishingGame(Game):
                 row += f"   ← {_TO_ACT[phase]}"
             lines.append(row)
         return "\n".join(lines)
+
+    def glance(self, view: Mapping[str, Any], seat: int | None) -> list[str]:
+        """What a claim window is judged by, for a terminal player to print under its move: the table and your hand by rank."""
+        lines = [_field_line(view["field"])]
+        if view.get("hand") is not None:
+            lines.append(_hand_line(view["hand"]))
+        return lines
 
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
         kind = event["type"]

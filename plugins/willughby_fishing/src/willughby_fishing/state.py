@@ -343,7 +343,9 @@ class FishingState(State):
             window = self.window
             seat = window.current
             right = CALL if (self.due and seat in self.entitled) else STAND
-            return Decision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject)
+            # The new layout and a laid-down hand ask for a check of many cards; a single capture is judged at a glance.
+            waits = window.subject["after"] != "capture"
+            return Decision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits)
         if phase == "turn":
             m = self.mover
             options, correct = capture_options(self.hands[m], self.field)
@@ -367,7 +369,14 @@ class FishingState(State):
         if kind == "layout":
             return f"the layout ({'you' if self.window.current == actor else f'seat {actor}'} dealt): claim?"
         if kind == "lie_down":
-            return f"seat {actor} lay down: claim?"
+            return f"seat {actor} lies down: claim?"
+        collection = self.collections[actor]
+        if len(collection) >= 2:
+            # A capture that opens a window is one card taking one: the last two collected, taken then played.
+            taken, played = collection[-2:]
+            mine = self.window.current == actor
+            return (f"{'You' if mine else f'seat {actor}'} play{'' if mine else 's'} {TEXT[played]} "
+                    f"and take{'' if mine else 's'} {TEXT[taken]}: claim?")
         return f"seat {actor} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?"
 
     # -- moves --------------------------------------------------------------
