@@ -55,7 +55,7 @@ def test_a_key_claimed_by_two_actions_picks_neither():
     decision = menu(Say("hi", ("s",)), Say("so", ("s",)), Claim("muggins"), compact=True)
     assert isinstance(pick(decision, "s", numbers_first=False), str)
     assert pick(decision, "m", numbers_first=False) == Claim("muggins")
-    assert compact_prompt(decision) == "your turn — m = muggins; or type say hi, say so (? lists all) > "
+    assert compact_prompt(decision) == "  m = muggins; or type say hi, say so; t = table; ? = help > "
 
 
 def test_in_a_window_an_action_text_wins_over_a_number():
@@ -65,16 +65,29 @@ def test_in_a_window_an_action_text_wins_over_a_number():
     assert pick(decision, "1", numbers_first=False) == Pass()
 
 
-def test_compact_prompt_groups_numbered_claims():
+def test_compact_prompt_offers_numbered_claims_in_short_form():
     claims = [Claim("muggins", k) for k in (1, 2, 3)] + [Claim("short", k) for k in (2, 5)] + [Claim("short", None, "all")]
     decision = menu(Pass(), Claim("overcount"), *claims, compact=True, prompt="seat 1 said 8")
+    # Each numbered claim by its first letter and N; `p` is the pause key, never pass.
     assert compact_prompt(decision) == (
-        "seat 1 said 8 — Enter/p = pass; o = overcount; or type muggins <1-3>, short <N>, short all (? lists all) > "
+        "  Enter = pass; o = overcount; m N = muggins N; s N = short N; or type short all; t = table; ? = help > "
     )
     many = menu(Pass(), *[Say(w) for w in "abcdefgh"], compact=True)
-    assert compact_prompt(many).endswith("or type say a, say b, say c, say d, say e, … (? lists all) > ")
+    assert compact_prompt(many).endswith("or type say a, say b, say c, say d, say e, …; t = table; ? = help > ")
     single = menu(Pass(), Claim("muggins", 4), compact=True, prompt="")
-    assert compact_prompt(single) == "respond — Enter/p = pass; or type muggins 4 (? lists all) > "
+    assert compact_prompt(single) == "  Enter = pass; m N = muggins N; t = table; ? = help > "
+
+
+def test_a_claim_is_typed_short_with_its_number():
+    claims = [Claim("muggins", k) for k in range(1, 11)]
+    decision = menu(Pass(), Claim("overcount"), *claims, compact=True, prompt="seat 1 said 8")
+    assert pick(decision, "m 4", numbers_first=False) == Claim("muggins", 4)
+    assert pick(decision, "M4", numbers_first=False) == Claim("muggins", 4)
+    assert pick(decision, "muggins 4", numbers_first=False) == Claim("muggins", 4)
+    assert pick(decision, "m 11", numbers_first=False) == "there is no muggins 11; the number goes from 1 to 10"
+    assert pick(decision, "m", numbers_first=False) == "'m' needs a number: m N for muggins N"
+    assert pick(decision, "o", numbers_first=False) == Claim("overcount")
+    assert isinstance(pick(decision, "p", numbers_first=False), str)  # p pauses; it never passes
 
 
 def test_menu_in_columns_numbered_down():
@@ -157,6 +170,22 @@ def test_compact_window_narrates_without_redrawing_the_table_until_asked():
     assert player.choose({"n": 3}, window) == Pass()
     assert sink.getvalue().splitlines()[0] == "play seen by 2"
     assert "[table for seat 2" not in sink.getvalue()
-    assert sink.getvalue().splitlines()[1].startswith("  Enter/p = pass; m = muggins")  # no repeat of the move
+    lines = sink.getvalue().splitlines()
+    assert lines[1] == "seat 1 played"  # the window's move heads its prompt
+    assert lines[2].startswith("  Enter = pass; m = muggins; t = table; ? = help > ")
     assert player.choose({"n": 4}, window) == Claim("muggins")
     assert "[table for seat 2: 4]" in sink.getvalue()  # `?` shows the table and every choice
+    assert "  2) muggins" in sink.getvalue()
+
+
+def test_t_redraws_the_table_at_a_menu_and_in_a_window_and_p_is_no_pass():
+    sink = io.StringIO()
+    player = HumanPlayer(Game(), 0, input=io.StringIO("t\n2\np\nt\n\n"), output=sink)
+    assert player.choose({"n": 5}, menu(Say("hi"), Say("bye"))) == Say("bye")
+    assert sink.getvalue().count("[table for seat 0: 5]") == 2  # drawn before the menu, then again for `t`
+    window = menu(Pass(), Claim("muggins"), compact=True, prompt="seat 1 played")
+    assert player.choose({"n": 6}, window) == Pass()
+    out = sink.getvalue()
+    assert "p pauses play that flows by itself" in out  # refused with the reason, not taken as pass
+    assert "[table for seat 0: 6]" in out
+    assert out.splitlines()[-2] == "seat 1 played"  # after the table the move is named again above the prompt

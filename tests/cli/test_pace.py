@@ -116,16 +116,16 @@ def test_keys_call_stand_and_pause_in_a_flowing_window(terminal, tmp_path):
     term.expect(HINT)
     term.type(" ")                      # any other key: let seat 1's play stand at once
     term.expect(HINT)
-    term.type("o")                      # a key of its own: overcount on seat 2
-    term.expect("you: overcount")
+    term.type("o")                      # a key of its own: overcount on seat 2, narrated once, by the game
+    term.expect("seat 0 claims overcount")
     term.expect("choose 1-22 > ")
     term.type("10\r")                   # play 9♠ and say 9
     term.expect(HINT)
     term.type("p")                      # pause the flow…
     term.expect("paused: p goes on")
     term.type("m")                      # …then a claim that needs more: the line prompt opens with `m` typed
-    term.expect("(? lists all) > ")
-    term.type("uggins 2\r")
+    term.expect("? = help > ")
+    term.type(" 2\r")                   # the short form: `m 2` is `muggins 2`
     term.expect("seat 0 claims muggins 2: not upheld")
     assert term.finish(window=" ") == 0
     answers = window_answers(tmp_path / "r.jsonl")
@@ -148,7 +148,7 @@ def test_pace_0_keeps_one_line_prompt_per_move(terminal, tmp_path):
     term = terminal("play", "tally", "--opponents", "expert", "--seed", "5", "--pace", "0", "--record", "r.jsonl")
     term.expect("choose 1-33 > ")
     term.type("1\r")
-    term.expect("Enter/p = pass; o = overcount; or type muggins <1-10> (? lists all) > ")
+    term.expect("seat 1 said 8\r\n  Enter = pass; o = overcount; m N = muggins N; t = table; ? = help > ")
     term.type("o\r")
     assert term.finish() == 0
     assert HINT not in term.screen

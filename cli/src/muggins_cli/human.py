@@ -4,34 +4,40 @@
 decision)`, plus `observe(events)`). Before each prompt it prints what its
 seat saw happen since the last one (the game's `describe` of each event,
 quiet ones skipped) and, for all but compact decisions, the table as the
-game renders it for that seat (`?` in a compact prompt shows it too); a
-narration line the table repeats ("You turned K♦.") is left to the table.
-Ordinary decisions get a numbered menu of the actions' labels and accept a
-number, an action's text or one of its keys; `compact` decisions (the
-challenge windows that open after every move) get one line listing the key
-shortcuts (Enter to let it stand, `m` to call muggins…) and accept the full
-text too; a decision whose choices are one word and a run of numbers
-(`announce 0` … `announce 29`) asks for the number and takes it bare. `?`
-(re)lists every choice. Bad input re-prompts with the reason. The
-decision's `correct` list is never shown: spotting mistakes is the game.
+game renders it for that seat, headed by who the opponents are when the
+player was told (`seats`); a narration line the table repeats ("You turned
+K♦.") is left to the table. Ordinary decisions get a numbered menu of the
+actions' labels and accept a number, an action's text or one of its keys;
+`compact` decisions get one line of key shortcuts and accept the full text
+too, a claim with a number in its short form (`m 4` for `muggins 4`); a
+decision whose choices are one word and a run of numbers (`announce 0` …
+`announce 29`) asks for the number and takes it bare. The player's own
+keys work at every prompt and are never an action's: `t` redraws the
+table, `?` the table and every choice, `p` pauses play that flows. Bad
+input re-prompts with the reason. The decision's `correct` list is never
+shown: spotting mistakes is the game.
 
-On a terminal with a `pace` above 0 the windows flow (see `pace.py`): the
-move is narrated, a marker counts the pace down, one key calls, any other
-key or the end of the time lets the move stand, `p` pauses the flow, and a
-key that starts a longer claim (`m` for `muggins 4`, a digit, `?`) opens
-the line prompt. A game may offer `standings(event, seat)`, lines for an
-end-of-hand banner; the player frames them and, on a terminal, waits for a
-key before going on. Colour follows `style.py`. Ctrl-C (KeyboardInterrupt)
-and end of input (EOFError) propagate to the caller, which keeps the record
-and says how to resume.
+A challenge window (a compact decision with a standing answer) is headed by
+the move under dispute (the decision's prompt, or the narration line that
+says the same) and the game's `glance` lines when it has them (the few
+lines of the table the move is judged by). On a terminal with a `pace`
+above 0 a window whose decision does not `wait` flows (see `pace.py`): a
+marker counts the pace down, one key calls, any other key or the end of the
+time lets the move stand, `p` pauses, and a key that starts a longer claim
+(`m` for `m 4`, a digit) or `t`/`?` opens the line prompt. A window that
+waits, and the first decision after a resume (`resumed`), get the line
+prompt whatever the pace. Every line is fitted to the width `style.py`
+gives. A game may offer `standings(event, seat)`, lines for an end-of-hand
+banner; the player frames them and, on a terminal, waits for a key before
+going on. Ctrl-C (KeyboardInterrupt) and end of input (EOFError) propagate
+to the caller, which keeps the record and says how to resume.
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 import sys
-from typing import IO, Any, Mapping, Sequence
+from typing import IO, Any, Callable, Mapping, Sequence
 
 import click
 
@@ -40,67 +46,135 @@ from muggins.game import Event, Game
 from muggins.limits import clip
 
 from . import pace as keys_on_terminal
-from .style import Style, colour_wanted, first_card
+from .style import MIN_WIDTH, Style, colour_wanted, first_card, fit, line_width
 
-__all__ = ["HumanPlayer", "pick", "compact_prompt", "menu_lines", "numbered_range"]
+__all__ = ["HumanPlayer", "pick", "compact_prompt", "menu_lines", "numbered_range", "opponents_line", "TABLE_KEY", "HELP_KEY", "PAUSE_KEY"]
 
 _NUMBERED = re.compile(r"^(.*\S)\s+(-?\d+)$")
+_SHORT_CLAIM = re.compile(r"^([^\W\d_]+)\s*(-?\d+)$")
+
+#: The terminal player's own keys, the same at every prompt: never a shortcut for an action.
+TABLE_KEY, HELP_KEY, PAUSE_KEY = "t", "?", "p"
+_OWN_KEYS = frozenset({TABLE_KEY, HELP_KEY, PAUSE_KEY})
 
 
 class HumanPlayer:
-    """A seat played from the terminal (or any pair of text streams); `pace` seconds per window on a terminal."""
+    """A seat played from the terminal (or any pair of text streams); `pace` seconds per flowing window on a terminal.
 
-    def __init__(self, game: Game, seat: int, input: IO[str] | None = None, output: IO[str] | None = None, *, pace: float = 0) -> None:
+    `seats` (every seat's kind as written, `novice:error_rate=0.2`) lets the
+    player say whom it plays against, once at the start and atop each table.
+    """
+
+    def __init__(self, game: Game, seat: int, input: IO[str] | None = None, output: IO[str] | None = None, *,
+                 pace: float = 0, seats: Sequence[str] | None = None) -> None:
         self.game = game
         self.seat = seat
         self.input = input
         self.output = output
         self.pace = pace
+        self.seats = list(seats) if seats is not None else None
         self._pending: list[Event] = []
-        self._last_line = ""  # the latest narration line: its first card is the one that just moved
+        self._last_line = ""  # the latest line naming a move: its first card is the one that just moved
         self._prefill = ""
+        self._introduced = False
+        self._held = False  # the next decision waits and shows the table, whatever the pace (after a resume)
+        self._seen = 0  # how many pending events were already shown at the table before a resume: no banner pauses there
         self.style = Style(colour_wanted(output if output is not None else sys.stdout))
 
     # -- the player protocol -----------------------------------------------
     def observe(self, events: Sequence[Event]) -> None:
         self._pending.extend(events)
 
+    def resumed(self, decisions: Sequence[tuple[int, str]], events: Sequence[Sequence[Event]], opening: Sequence[Event] | None = None) -> None:
+        """A match resumed from a record: show this seat again what it saw since its last decision, and hold the next one.
+
+        At the table the player's next prompt follows the narration of its
+        own last decision and of everything after it (all of the match when
+        it has not decided yet); the same events come again here, only those
+        this seat may see. The next decision, a window included, is drawn with
+        the table and waits for an answer, so nothing is answered before it is shown.
+        """
+        mine = [n for n, (seat, _) in enumerate(decisions) if seat == self.seat]
+        since: list[Event] = list(opening or ()) if not mine else []
+        for step in events[mine[-1] if mine else 0:]:
+            since.extend(step)
+        visible = [e for e in since if "to" not in e or self.seat in e["to"]]
+        self._pending[:0] = visible
+        self._seen = len(visible)
+        self._held = True
+
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
-        table = None if decision.compact else self.game.render(view, self.seat)
-        # A compact window opens after every move; the narration line says what
-        # happened, and redrawing the whole table each time would bury it.
-        narrated = self.flush(repeated_by=table)
+        held, self._held = self._held, False
+        window = decision.compact and _standing(decision) is not None
+        # A compact decision comes after every move, and redrawing the whole table each time would bury the
+        # narration; after a resume the table is drawn once all the same, as the player last saw it.
+        table = self._table(view) if (held or not decision.compact) else None
+        header = _title(decision) if window else None
+        self._introduce()
+        self.flush(repeated_by=table, said_by=header)
         if table is not None:
-            self._show_table(table)
+            self._show_table(table, unsaid=header or "")
         choices = decision.choices
-        title = decision.prompt or decision.kind
         if len(choices) == 1:
-            self._say(f"{title}: {choices[0].label} (the only choice)")
+            self._say(f"{_title(decision)}: {choices[0].label} (the only choice)")
             return choices[0]
-        # Right after the narration of a move, a window's title repeats it; any other title is news.
-        titled = not (decision.compact and narrated and _standing(decision) is not None)
-        if decision.compact:
-            prompt = compact_prompt(decision, titled=titled)
-            if self.timed and _standing(decision) is not None:
-                flowed = self._flow(decision)
+        if window:
+            self._show_window(view, decision, glance=table is None)  # a table just drawn says what the glance would
+            if self.timed and not decision.waits and not held:
+                flowed = self._flow(view, decision)
                 if flowed is not None:
                     return flowed
+        elif decision.compact:
+            self._say(self.style.cards(_title(decision)))
         else:
             self._show_menu(decision)
-            prompt = f"choose 1-{len(choices)} > "
+        prompt = compact_prompt(decision) if decision.compact else f"choose 1-{len(choices)} > "
         while True:
             text = self._read(prompt)
-            if text.strip() == "?":
-                if decision.compact:
-                    # The narration just said the move: the table and the menu need not say it again.
-                    self._show_table(self.game.render(view, self.seat), unsaid="" if titled else self._last_line)
-                self._show_menu(decision, titled=titled)
+            key = text.strip().lower()
+            if key in (TABLE_KEY, HELP_KEY):
+                self._show_table(self._table(view), unsaid=header or "")
+                if key == HELP_KEY:
+                    self._show_menu(decision, titled=not window, help=True)
+                if window:
+                    self._show_window(view, decision, glance=False)
+                elif decision.compact and key == TABLE_KEY:
+                    self._say(self.style.cards(_title(decision)))
+                continue
+            if key == PAUSE_KEY:
+                self._say(f"  {PAUSE_KEY} pauses play that flows by itself; this prompt waits for you ({_how(decision)})")
                 continue
             found = pick(decision, text, numbers_first=not decision.compact)
             if isinstance(found, str):
                 self._say(found)
                 continue
             return found
+
+    # -- what is shown ------------------------------------------------------
+    def _introduce(self) -> None:
+        """Once, before anything else: whom this seat plays against."""
+        if self._introduced:
+            return
+        self._introduced = True
+        line = opponents_line(self.seats, self.seat)
+        if line:
+            self._say(f"You play seat {self.seat}. {line}.")
+
+    def _table(self, view: Mapping[str, Any]) -> str:
+        """The game's table for this seat, headed by the opponents' kinds when known."""
+        table = self.game.render(view, self.seat)
+        line = opponents_line(self.seats, self.seat)
+        return f"{line}\n{table}" if line else table
+
+    def _show_window(self, view: Mapping[str, Any], decision: Decision, *, glance: bool = True) -> None:
+        """The move under dispute, then the game's glance at the table (the lines the move is judged by)."""
+        header = _title(decision)
+        self._last_line = header
+        self._say(self.style.cards(header))
+        glancer: Callable[[Mapping[str, Any], int], Sequence[str] | None] | None = getattr(self.game, "glance", None)
+        if glance and glancer is not None:
+            for line in glancer(view, self.seat) or ():
+                self._say(self.style.cards(f"  {line}"))
 
     # -- flowing windows ------------------------------------------------------
     @property
@@ -110,15 +184,21 @@ class HumanPlayer:
             return False
         return keys_on_terminal.available(sys.stdin) and _interactive(self.output if self.output is not None else sys.stdout)
 
-    def _flow(self, decision: Decision) -> Action | None:
+    def _flow(self, view: Mapping[str, Any], decision: Decision) -> Action | None:
         """The timed window: the action a key (or the clock) gives, or None to open the line prompt."""
         standing = _standing(decision)
         assert standing is not None
         owned = _key_map(decision.choices)
-        calls = {k: a for k, a in owned.items() if len(k) == 1 and a is not standing and k != "p"}
+        calls = {k: a for k, a in owned.items() if len(k) == 1 and a is not standing}
+        short = _short_forms(decision.choices, owned)
         typed = sorted({c.text[:1].lower() for c in decision.choices if c is not standing and c not in calls.values()} - set(calls))
-        hint = "; ".join([f"{k} = {a.text}" for k, a in calls.items()] + ([f"{'/'.join(typed)}… types a claim"] if typed else []))
-        hint = f"  {hint + '; ' if hint else ''}any other key lets it stand; p pauses"
+        parts = [f"{k} = {_shown(a)}" for k, a in calls.items()] + [f"{k} N = {word} N" for k, word in short.items()]
+        parts += [f"{'/'.join(k for k in typed if k not in short)}… = type a claim"] if set(typed) - set(short) else []
+        hint = "  " + "; ".join(parts + [f"{TABLE_KEY} = table", f"{PAUSE_KEY} = pause", "any other key lets it stand"])
+        width = self._width() or MIN_WIDTH
+        if len(hint) + 2 + keys_on_terminal.STEPS > width:
+            self._say(hint)  # too long to share a line with the marker, which then has its own
+            hint = " "
         reader = keys_on_terminal.KeyReader()
         paused = False
 
@@ -127,7 +207,7 @@ class HumanPlayer:
 
         while True:
             if paused:
-                self._say(f"\r{hint.replace('; p pauses', '')}  {self.style.dim('paused: p goes on')}\x1b[K", nl=False)
+                self._say(f"\r{hint}  {self.style.dim(f'paused: {PAUSE_KEY} goes on')}\x1b[K", nl=False)
                 key = reader.key(None)
             else:
                 key = keys_on_terminal.countdown(reader, self.pace, draw)
@@ -135,46 +215,56 @@ class HumanPlayer:
             if key is None:
                 return standing
             key = key.lower()
-            if key == "p":
+            if key == PAUSE_KEY:
                 paused = not paused
                 continue
             if key in calls:
-                self._say(f"  you: {calls[key].text}")
-                return calls[key]
-            if key == "?" or key in typed or key.isdigit():
-                self._prefill = "" if key == "?" else key
-                if key == "?":
-                    self._show_menu(decision)
+                return calls[key]  # the game's narration of the answer follows: no echo here
+            if key in (TABLE_KEY, HELP_KEY):
+                self._show_table(self._table(view), unsaid=_title(decision))
+                if key == HELP_KEY:
+                    self._show_menu(decision, titled=False, help=True)
+                self._show_window(view, decision, glance=False)
+                return None
+            if key in typed or key in short or key.isdigit():
+                self._prefill = key
                 return None
             return standing
 
     # -- output -------------------------------------------------------------
-    def flush(self, repeated_by: str | None = None, *, pause: bool = True) -> int:
+    def flush(self, repeated_by: str | None = None, *, said_by: str | None = None, pause: bool = True) -> int:
         """Print the narration of the events observed since the last prompt; return the lines printed.
 
         Lines that `repeated_by` (the table about to be drawn) contains are
-        left to it. A game's `standings` lines are framed as a banner and, on
-        a terminal with more to come, wait for a key (`pause=False`: never).
+        left to it, and so is a last line that `said_by` (the window's
+        header, printed next) says as well. A game's `standings` lines are
+        framed as a banner and, on a terminal with more to come, wait for a
+        key (`pause=False`: never; nor for what was shown before a resume).
         """
         pending, self._pending = self._pending, []
+        seen, self._seen = self._seen, 0
         skip = set(repeated_by.splitlines()) if repeated_by else set()
         standings = getattr(self.game, "standings", None)
-        printed = 0
+        lines: list[tuple[str, bool]] = []  # (text, is a banner line) in order
+        pauses: list[int] = []  # after which printed line a banner waits for a key
         for n, ev in enumerate(pending):
             line = self.game.describe(ev, self.seat)
             if line is not None:
                 self._last_line = line
                 if line not in skip:
-                    self._say(self.style.cards(line))
-                    printed += 1
+                    lines.append((line, False))
             banner = standings(ev, self.seat) if standings is not None else None
             if banner:
-                for framed in self.style.banner(banner):
-                    self._say(framed)
-                printed += len(banner)
-                if pause and n + 1 < len(pending):
-                    self._wait_for_next()
-        return printed
+                lines.extend((framed, True) for framed in self.style.banner(banner, limit=self._width()))
+                if pause and n + 1 < len(pending) and n >= seen:
+                    pauses.append(len(lines))
+        if said_by and lines and not lines[-1][1] and _says(said_by, lines[-1][0]):
+            lines.pop()
+        for number, (line, framed) in enumerate(lines, 1):
+            self._say(line if framed else self.style.cards(line))
+            if number in pauses:
+                self._wait_for_next()
+        return len(lines)
 
     def _wait_for_next(self) -> None:
         """After a banner: on a terminal, wait for a key (or Enter without a pace) before the next deal is shown."""
@@ -186,27 +276,42 @@ class HumanPlayer:
             self._read("  press Enter to go on ")
 
     def _show_table(self, table: str, unsaid: str = "") -> None:
-        """The table, with the card that just moved highlighted; a line saying the same as `unsaid` is left out."""
-        if unsaid:
-            table = "\n".join(line for line in table.splitlines() if _plain(line) != _plain(unsaid))
-        self._say(self.style.table(table, first_card(self._last_line)))
+        """The table, with the card that just moved highlighted; a line that `unsaid` (a window's header) says too is left out."""
+        width = self._width()
+        lines = [piece for line in table.splitlines() if not (unsaid and _says(unsaid, line)) for piece in fit(line, width)]
+        self._say(self.style.table("\n".join(lines), first_card(self._last_line)))
 
-    def _show_menu(self, decision: Decision, titled: bool = True) -> None:
-        """The choices under the decision's title (`titled=False`: without it, the narration having just said it)."""
-        title = decision.prompt or decision.kind
+    def _show_menu(self, decision: Decision, titled: bool = True, *, help: bool = False) -> None:
+        """The choices under the decision's title; `help`: with the keys of this prompt too."""
+        title = _title(decision)
         run = numbered_range(decision.choices) if decision.compact else None
         if run is not None:
             word, low, high = run
-            self._say(f"{title}:")
+            self._say(self.style.cards(f"{title}:"))
             self._say(f"  type a number from {low} to {high} ({word} {low} … {word} {high})")
-            return
-        if decision.prompt and titled:
-            self._say(f"{decision.prompt}:")
-        width = shutil.get_terminal_size((80, 24)).columns
-        for line in menu_lines(decision.choices, width):
-            self._say(self.style.cards(line))
+        else:
+            if decision.prompt and titled:
+                self._say(self.style.cards(f"{decision.prompt}:"))
+            width = self._width()
+            for line in menu_lines(decision.choices, width or MIN_WIDTH):
+                for piece in fit(line, width):
+                    self._say(self.style.cards(piece))
+        if help:
+            keys = f"{TABLE_KEY} = the table again, {HELP_KEY} = this list"
+            flows = decision.compact and _standing(decision) is not None and self.timed
+            self._say(f"  ({keys}{f', {PAUSE_KEY} = pause while play flows' if flows else ''})")
+
+    def _width(self) -> int | None:
+        return line_width(self.output if self.output is not None else sys.stdout)
 
     def _say(self, text: str, nl: bool = True) -> None:
+        """Print `text`; a whole line is fitted to the width (coloured text is fitted by its plain length)."""
+        if nl and "\n" not in text:
+            width = self._width()
+            if width is not None and _visible_length(text) > width:
+                for piece in fit(_unstyled(text), width):
+                    click.echo(self.style.cards(piece), file=self.output)
+                return
         click.echo(text, file=self.output, nl=nl)
 
     def _read(self, prompt: str) -> str:
@@ -225,6 +330,36 @@ class HumanPlayer:
         if not _interactive(stream):
             self._say(line)  # scripted input: show it, so the transcript reads like a session
         return line
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def _unstyled(text: str) -> str:
+    return _ANSI.sub("", text)
+
+
+def _visible_length(text: str) -> int:
+    return len(_unstyled(text))
+
+
+def opponents_line(seats: Sequence[str] | None, seat: int) -> str:
+    """`Opponents: seat 1 expert · seats 2 and 3 novice:error_rate=0.2`, the kinds as written; "" when unknown."""
+    if not seats:
+        return ""
+    by_kind: dict[str, list[int]] = {}
+    for other, kind in enumerate(seats):
+        if other != seat:
+            by_kind.setdefault(kind, []).append(other)
+    if not by_kind:
+        return ""
+
+    def named(group: list[int]) -> str:
+        if len(group) == 1:
+            return f"seat {group[0]}"
+        return "seats " + ", ".join(map(str, group[:-1])) + f" and {group[-1]}"
+
+    return "Opponents: " + " · ".join(f"{named(group)} {kind}" for kind, group in by_kind.items())
 
 
 def _input_with(prefill: str, prompt: str) -> str:
@@ -254,6 +389,19 @@ def _plain(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s♠♥♦♣]", " ", text.lower()).split())
 
 
+def _says(header: str, line: str) -> bool:
+    """Whether `header` says all that `line` says: the same words, perhaps with more after (a count's cards).
+
+    A line of fewer than four words (a table's `seat 1` row) is never taken for a move.
+    """
+    words = _plain(line).split()
+    return len(words) >= 4 and _plain(header).split()[:len(words)] == words
+
+
+def _title(decision: Decision) -> str:
+    return decision.prompt or decision.kind
+
+
 def _standing(decision: Decision) -> Action | None:
     """The choice that lets a move stand: the one Enter picks, if any."""
     return _key_map(decision.choices).get("")
@@ -280,19 +428,34 @@ def menu_lines(choices: Sequence[Action], width: int = 80) -> list[str]:
 
 
 def _key_map(choices: Sequence[Action]) -> dict[str, Action]:
-    """Key (lower-case) → action, leaving out keys that more than one action claims."""
+    """Key (lower-case) → action, leaving out keys that more than one action claims and the player's own keys."""
     owners: dict[str, list[Action]] = {}
     for choice in choices:
         for key in choice.keys:
             owners.setdefault(key.lower(), []).append(choice)
-    return {key: acts[0] for key, acts in owners.items() if len(acts) == 1}
+    return {key: acts[0] for key, acts in owners.items() if len(acts) == 1 and key not in _OWN_KEYS}
+
+
+def _short_forms(choices: Sequence[Action], keys: Mapping[str, Action]) -> dict[str, str]:
+    """Letter → word for numbered claims typed short (`m` → `muggins`, so `m 4` is `muggins 4`).
+
+    A letter is given when it is the word's first, no action's key and no
+    other numbered word's first letter, and is not one of the player's own keys.
+    """
+    words: dict[str, set[str]] = {}
+    for choice in choices:
+        match = _NUMBERED.match(choice.text)
+        if match and " " not in match.group(1):
+            words.setdefault(match.group(1)[:1].lower(), set()).add(match.group(1))
+    return {letter: next(iter(found)) for letter, found in words.items()
+            if len(found) == 1 and letter not in keys and letter not in _OWN_KEYS and letter.isalpha()}
 
 
 MAX_ANSWER_CHARS = 200
 
 
 def pick(decision: Decision, text: str, *, numbers_first: bool = True) -> Action | str:
-    """The action `text` names (a menu number, an action's text or label, or a key), else the reason why not."""
+    """The action `text` names (a menu number, an action's text or label, a key, a claim in short form), else the reason why not."""
     choices = decision.choices
     raw = " ".join(text.split())
     if len(raw) > MAX_ANSWER_CHARS:  # no choice is that long, and int() of a huge number refuses anyway
@@ -308,14 +471,28 @@ def pick(decision: Decision, text: str, *, numbers_first: bool = True) -> Action
     found = find_action(choices, raw)
     if found is not None:
         return found
-    keyed = _key_map(choices).get(raw.lower())
+    keys = _key_map(choices)
+    keyed = keys.get(raw.lower())
     if keyed is not None:
         return keyed
     for choice in choices:
         if " ".join(choice.label.split()).lower() == raw.lower():
             return choice
+    short = _SHORT_CLAIM.match(raw)
+    if short is not None:
+        word = _short_forms(choices, keys).get(short.group(1).lower()) if len(short.group(1)) == 1 else short.group(1)
+        if word is not None:
+            claimed = find_action(choices, f"{word} {short.group(2)}")
+            if claimed is not None:
+                return claimed
+            numbers = [int(m.group(2)) for c in choices if (m := _NUMBERED.match(c.text)) and m.group(1).lower() == word.lower()]
+            if numbers:
+                return f"there is no {word} {short.group(2)}; the number goes from {min(numbers)} to {max(numbers)}"
     if raw.isdigit():
         return _by_number(choices, int(raw))
+    if raw.lower() in _short_forms(choices, keys):
+        word = _short_forms(choices, keys)[raw.lower()]
+        return f"{raw!r} needs a number: {raw} N for {word} N"
     if not raw:
         return f"please choose: {_how(decision)}"
     return f"{clip(raw)!r} is not one of the choices; {_how(decision)}"
@@ -336,30 +513,40 @@ def _how(decision: Decision) -> str:
     return f"type a number from 1 to {len(decision.choices)}, an action or a key (? shows the menu again)"
 
 
-def compact_prompt(decision: Decision, *, titled: bool = True) -> str:
-    """One line: the key shortcuts, the actions to type in full, and `?` for the whole list.
+def _shown(choice: Action) -> str:
+    """How a shortcut's action is named at the prompt: the standing answer by its label when that is short, else the text."""
+    label = choice.label
+    if choice.text == "pass" and len(label) <= 12:
+        return label
+    return choice.text
 
-    With `titled=False` the decision's prompt is left out (the narration just
-    said it). A decision whose choices are a run of numbers asks for the
-    number, always under its title (the question is news).
+
+def compact_prompt(decision: Decision) -> str:
+    """The line a compact decision is answered on: its keys, the claims to type (in short form when they have one), `t` and `?`.
+
+    The decision's title is not part of it: it is printed on the line above
+    (a window's header, or a count's question). A decision whose choices are
+    a run of numbers asks for the number.
     """
+    own = f"{TABLE_KEY} = table; {HELP_KEY} = help"
     run = numbered_range(decision.choices)
     if run is not None:
-        return f"{decision.prompt or decision.kind} — type a number from {run[1]} to {run[2]} (? for help) > "
+        return f"  type a number from {run[1]} to {run[2]}; {own} > "
     keys = _key_map(decision.choices)
+    short = _short_forms(decision.choices, keys)
     shortcuts, typed = [], []
     for choice in decision.choices:
-        mine = [k for k in choice.keys if keys.get(k.lower()) is choice]
+        mine = [k for k in choice.keys if len(k) <= 1 and keys.get(k.lower()) is choice]  # Enter and single keys; words stay typed
         if mine:
             shown = "/".join("Enter" if k == "" else k for k in mine[:2])
-            shortcuts.append(f"{shown} = {choice.text}")
+            shortcuts.append(f"{shown} = {_shown(choice)}")
         else:
             typed.append(choice.text)
-    parts = shortcuts + ([f"or type {', '.join(_group_numbered(typed))}"] if typed else [])
-    if not titled:
-        return f"  {'; '.join(parts)} (? lists all) > "
-    title = decision.prompt or decision.kind
-    return f"{title} — {'; '.join(parts)} (? lists all) > "
+    numbered = [f"{letter} N = {word} N" for letter, word in short.items()]
+    words = set(short.values())
+    rest = _group_numbered([text for text in typed if not ((m := _NUMBERED.match(text)) and m.group(1) in words)])
+    parts = shortcuts + numbered + ([f"or type {', '.join(rest)}"] if rest else [])
+    return f"  {'; '.join(parts + [own])} > "
 
 
 def numbered_range(choices: Sequence[Action]) -> tuple[str, int, int] | None:

@@ -1,26 +1,30 @@
-"""Colour for the terminal player: red and black suits, the seat to act, the card that just moved, banners.
+"""The look of the terminal player: colour (suits, the seat to act, the card that just moved, banners) and line width.
 
 This module owns deciding whether to colour at all (only when the output is
 a terminal, never when the `NO_COLOR` environment variable is set to
 anything non-empty — see no-color.org — and never for `TERM=dumb`; Click
-styles text but reads neither) and the few styles the table uses. Games
-render plain text; the styling works on conventions any game's text can
-follow: a card is a rank and a suit symbol (`10♥`, `K♠`), a table line that
-contains `←` marks the seat to act, and the first card named in the latest
-narration line is the card that just moved. Without colour every function
-returns its text unchanged, so transcripts and tests see exactly what the
-game wrote.
+styles text but reads neither), the few styles the table uses, and how wide
+a line may be: the terminal's width (never under `MIN_WIDTH`), or for output
+that is not a terminal `COLUMNS` when it is set (Click's convention) and no
+limit otherwise; `fit` breaks a long line at spaces, preferring the ` · `
+between items, so a card is never split. Games render plain text; the
+styling works on conventions any game's text can follow: a card is a rank
+and a suit symbol (`10♥`, `K♠`), a table line that contains `←` marks the
+seat to act, and the first card named in the latest narration line is the
+card that just moved. Without colour every function returns its text
+unchanged, so transcripts and tests see exactly what the game wrote.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 from typing import Any, Sequence
 
 import click
 
-__all__ = ["Style", "colour_wanted", "CARD", "first_card"]
+__all__ = ["Style", "colour_wanted", "CARD", "first_card", "MIN_WIDTH", "line_width", "fit"]
 
 #: A card as the games print it: rank (A, 2-10, J, Q, K) then a suit symbol.
 CARD = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQK])[♠♥♦♣]")
@@ -34,10 +38,70 @@ def colour_wanted(stream: Any) -> bool:
         return False
     if os.environ.get("TERM", "") == "dumb":
         return False
+    return _is_terminal(stream)
+
+
+#: The narrowest terminal the screen is laid out for: a narrower one gets lines of this width.
+MIN_WIDTH = 80
+
+
+def line_width(stream: Any) -> int | None:
+    """How many characters a line written to `stream` may take; None: any number.
+
+    A terminal's width (`COLUMNS` first, as `shutil` reads it), at least
+    `MIN_WIDTH`. Output that is not a terminal is wrapped only when `COLUMNS`
+    is set, as Click does for its help, so a pipe or a file keeps every line whole.
+    """
+    if _is_terminal(stream):
+        return max(MIN_WIDTH, shutil.get_terminal_size((MIN_WIDTH, 24)).columns)
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        return None
+    return max(MIN_WIDTH, columns) if columns > 0 else None
+
+
+def _is_terminal(stream: Any) -> bool:
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
+
+
+def fit(text: str, width: int | None) -> list[str]:
+    """`text` as lines of at most `width` characters (None: one line), broken only at spaces.
+
+    A card (`10♥`) has no space in it, so it is never split. A break comes
+    after a ` · ` between items when one lies in the second half of the
+    line, else at the last space that fits; the lines after the first are
+    indented two spaces more than it. A word longer than a whole line
+    stays whole.
+    """
+    if width is None or len(text) <= width:
+        return [text]
+    lead = len(text) - len(text.lstrip(" "))
+    hang = " " * (lead + 2)
+    lines: list[str] = []
+    words = text[lead:].split(" ")
+    start, line = " " * lead, []  # the words of the line being filled
+    for word in words:
+        if line and len(start) + len(" ".join(line + [word])) > width:
+            cut = _item_break(line, start, width)
+            lines.append(start + " ".join(line[:cut]))
+            line, start = line[cut:], hang
+        line.append(word)
+    lines.append(start + " ".join(line))
+    return lines
+
+
+def _item_break(words: list[str], start: str, width: int) -> int:
+    """Where to end a full line: after its last `·` if that lies in the line's second half, else after every word."""
+    for at in range(len(words) - 1, 0, -1):
+        if words[at - 1] == "·":
+            if len(start) + len(" ".join(words[:at])) >= width // 2:
+                return at
+            break
+    return len(words)
 
 
 def first_card(line: str) -> str | None:
@@ -81,11 +145,13 @@ class Style:
     def dim(self, text: str) -> str:
         return click.style(text, dim=True) if self.enabled else text
 
-    def banner(self, lines: Sequence[str], width: int = 60) -> list[str]:
-        """Lines framed by rules, for the end of a hand; bold on a terminal."""
+    def banner(self, lines: Sequence[str], width: int = 60, limit: int | None = None) -> list[str]:
+        """Lines framed by rules, for the end of a hand; bold on a terminal. `limit`: the longest a line may be."""
         inner = max([width, *(len(line) + 4 for line in lines)])
+        if limit is not None:
+            inner = min(inner, limit)
         rule = "═" * inner
-        framed = [rule, *(f"  {line}" for line in lines), rule]
+        framed = [rule, *(piece for line in lines for piece in fit(f"  {line}", limit)), rule]
         if not self.enabled:
             return framed
         return [click.style(self.cards(line), bold=True) if line is not rule else click.style(line, fg="cyan") for line in framed]

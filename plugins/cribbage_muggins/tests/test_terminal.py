@@ -78,9 +78,35 @@ def test_a_human_responder_gets_one_line(position, game, act, typed, expected):
     out = io.StringIO()
     player = human.HumanPlayer(game, 0, input=io.StringIO(typed + "\n"), output=out)
     assert str(player.choose(state.view(0), decision)) == expected
-    prompt = out.getvalue().splitlines()[-1]
-    assert "Enter/p = pass" in prompt and "o = overcount" in prompt and "muggins <1-29>" in prompt
+    lines = out.getvalue().splitlines()
+    # The move under dispute heads the prompt, with the cards to check; the claim is typed short.
+    assert lines[-2] == "seat 1 counts 11 for their hand: 4♣ 5♦ 6♥ 6♠ with K♣"
+    assert lines[-1].startswith("  Enter = accept; o = overcount; m N = muggins N; t = table; ? = help > ")
     assert "  1)" not in out.getvalue()
+    assert decision.waits  # a count is a check: on a terminal the window waits for the answer
+
+
+def test_a_count_window_takes_a_claim_in_short_form_and_waits_whether_or_not_it_is_wrong(position, game, act):
+    right, wrong = show(position), show(position)
+    act(right, "announce 14")
+    act(wrong, "announce 11")
+    assert right.decision().waits and wrong.decision().waits  # the wait never says whether a claim is due
+    player = human.HumanPlayer(game, 0, input=io.StringIO("m 3\n"), output=io.StringIO())
+    assert str(player.choose(wrong.view(0), wrong.decision())) == "muggins 3"
+
+
+def test_a_false_muggins_calls_points_say_the_call_was_false(position, game, act):
+    state = show(position)
+    events = act(state, "announce 14") + act(state, "muggins 2")
+    scored = [e for e in events if e["type"] == "score" and e["why"] == "muggins"]
+    assert scored == [dict(scored[0], seat=1, points=2, why="muggins", outcome="false muggins", caller=0)]
+    assert game.describe(scored[0], 0) == "  seat 1: +2 (false muggins call by you), now 16."
+    assert game.describe(scored[0], 1) == "  You: +2 (false muggins call by seat 0), now 16."
+    upheld = show(position)
+    events = act(upheld, "announce 11") + act(upheld, "muggins 3")
+    assert [game.describe(e, 0) for e in events if e["type"] == "score" and e["why"] == "muggins"] == ["  You: +3 (muggins), now 3."]
+    old = {k: v for k, v in scored[0].items() if k not in ("outcome", "caller")}  # a record from before the field
+    assert game.describe(old, 0) == "  seat 1: +2 (muggins), now 16."
 
 
 def test_the_prompt_is_the_same_for_a_right_and_a_wrong_count(position, act):
@@ -174,8 +200,10 @@ def test_the_count_on_the_table_is_worded_as_its_narration(position, game, act):
     player = human.HumanPlayer(game, 0, input=io.StringIO("?\n\n"), output=out)
     player.observe(events)
     assert str(player.choose(state.view(0), state.decision())) == "pass"
-    assert out.getvalue().count("counts 11 for their hand") == 1
-    assert "Scores: you: 0 · seat 1: 11" in out.getvalue()
+    text = out.getvalue()
+    assert "seat 1 counts 11 for their hand." not in text  # the narration and the table give way to the header
+    assert text.count("seat 1 counts 11 for their hand: 4♣ 5♦ 6♥ 6♠ with K♣") == 2  # above the prompt, before and after `?`
+    assert "Scores: you: 0 · seat 1: 11" in text
 
 
 def test_the_dealt_hand_is_printed_once_before_the_first_discard(registry, game):

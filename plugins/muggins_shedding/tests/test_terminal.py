@@ -48,9 +48,28 @@ def test_a_human_responder_gets_one_line_enter_stands_m_calls(position, game, ac
     decision = state.decision()
     assert decision.compact and decision.seat == 1
     assert str(player.choose(state.view(1), decision)) == expected
-    prompt = out.getvalue().splitlines()[-1]
-    assert prompt.startswith("seat 0 put 6♥ on discard 1 (on 7♦)") and "Enter" in prompt and "m = muggins" in prompt
+    lines = out.getvalue().splitlines()
+    # The move as the narration words it, the pile tops it is judged by, then the keys.
+    assert lines[-4:-1] == ["seat 0 put 6♥ on your discard (on 7♦).".rstrip("."),
+                            "  Common piles: [1] 5♣  [2] 9♦  [3] K♥  [4] 2♠",
+                            "  Discards: [5] seat 0 empty  [6] you 6♥  [7] seat 2 empty  [8] seat 3 empty"]
+    assert lines[-1].startswith("  Enter = pass; m = muggins; t = table; ? = help > ")
     assert "  1)" not in out.getvalue()  # no menu for every move
+    assert not decision.waits  # judged at a glance: on a terminal the window flows at the pace
+
+
+def test_the_window_names_the_pile_as_the_narration_does_for_every_responder(position, game, act):
+    state = example(position)
+    events = act(state, "play 6H to discard 1")
+    for seat in (1, 2, 3):
+        decision = state.decision()
+        assert decision.seat == seat
+        narrated = [game.describe(e, seat) for e in events if e["type"] == "place"][0]
+        assert decision.prompt + "." == narrated  # `your discard` for seat 1, `seat 1's discard` for the others
+        act(state, "pass")
+    state = example(position)
+    act(state, "play 6H to discard 0")
+    assert state.decision().prompt == "seat 0 put 6♥ on their own discard (empty)"
 
 
 def test_calls_and_penalties_are_narrated_card_by_card(position, game, act):
@@ -96,5 +115,5 @@ def test_a_human_session_through_the_engine(position, game, registry):
         pass
     text = out.getvalue()
     assert "Common piles:" in text and "turned" in text and "put" in text
-    assert "Enter/p = pass; m = muggins" in text
+    assert "Enter = pass; m = muggins" in text
     assert "  1) " in text  # the numbered menu of destinations on its own turn
