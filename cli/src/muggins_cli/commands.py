@@ -385,6 +385,12 @@ def resume(path: str | None, *, pace: float = 0) -> None:
         state = _replayed(game, record, path)
         seated = build_players(registry, game, record.seats, record.seed, pace=pace)
         _catch_up_bots(game, record, seated, path)
+        for player in seated:
+            if isinstance(player, HumanPlayer):
+                # The human sees again what it saw since its last decision, and whom it plays; the
+                # pending decision is drawn with the table and waits, so nothing is answered unseen.
+                player.seats = list(record.seats)
+                player.resumed(record.decisions, record.events, record.opening)
         _drop_partial_line(stream, path)
         click.echo(f"resuming {path} after {len(record.decisions)} decision{'' if len(record.decisions) == 1 else 's'} (seed {record.seed})")
         stream.end_line()  # a whole last line without its newline: finish it before appending
