@@ -515,3 +515,26 @@ def test_workers_that_keep_dying_stop_the_run_naming_the_plugins(install, worker
     assert message.endswith(
         "code in these matches ends its process (os._exit, a crash): "
         "fake-bots 0.1 (plugin 'bots') for seat kind 'exit'; muggins-tally 1.0 (plugin 'tally') for game 'tally'")
+
+
+def test_a_game_whose_decision_bound_is_not_a_number_is_a_plugin_fault(install):
+    install("nobound", """
+        from muggins import hookimpl
+        from muggins_tally import TallyGame
+
+        class Game(TallyGame):
+            name = "nobound"
+            def max_decisions(self, rules, players):
+                return None
+
+        @hookimpl
+        def muggins_register_games(register):
+            register(Game())
+    """)
+    registry = load("nobound")
+    game = registry.game("nobound")
+    message = r"^fake-nobound 0.1 \(plugin 'nobound'\): game 'nobound': max_decisions\(\) must return a number of decisions, not None$"
+    with pytest.raises(PluginFault, match=message):
+        Match(game.new(game.Rules(), 2, 1), make_players(registry, game, ["random", "random"], 1), registry=registry)
+    with pytest.raises(PluginFault, match=message.replace("$", r" \(match 0 of the run\)$")):
+        simulate(game, games=2, registry=registry)

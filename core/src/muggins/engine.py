@@ -36,7 +36,7 @@ from .limits import clip
 from .players import Player, make_players, observe  # make_players: re-exported, it lives in players
 from .records import RecordWriter
 
-__all__ = ["Match", "MatchAborted", "LazyView", "make_players"]
+__all__ = ["Match", "MatchAborted", "LazyView", "make_players", "decision_limit"]
 
 
 class LazyView(Mapping):
@@ -99,7 +99,7 @@ class Match:
             if self._hooked:
                 self.listeners.append(self._tell_plugins)
         self.decisions = 0 if writer is None else len(writer.record.decisions)
-        self.limit = state.game.max_decisions(state.rules, state.players)
+        self.limit = decision_limit(state.game, state.rules, state.players, registry)
         self._watching = [(seat, p) for seat, p in enumerate(self.players) if hasattr(p, "observe")]
         # The contract's declarations, read once: plain class attributes, never per decision.
         self._sole = tuple(bool(getattr(p, "takes_sole_correct_choice", False)) for p in self.players)
@@ -319,3 +319,20 @@ def _traced(registry: Any, impl: Any) -> Callable[..., Any]:
         return impl.function(**kwargs)
 
     return call
+
+
+def decision_limit(game: Any, rules: Any, players: int, registry: Any = None) -> float:
+    """`game.max_decisions(rules, players)`, checked: a PluginFault naming the game's plugin unless it is a number from 0 up."""
+    limit = game.max_decisions(rules, players)
+    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit >= 0:  # NaN is not >= 0
+        from .plugins import PluginFault, current_registry
+
+        registry = registry if registry is not None else current_registry()
+        problem = f"game {game.name!r}: max_decisions() must return a number of decisions, not {clip(repr(limit))}"
+        info = getattr(registry, "game_sources", {}).get(game.name) if registry is not None else None
+        if info is None and hasattr(registry, "owner"):
+            info = registry.owner(type(game).__module__)
+        if info is None:
+            raise ValueError(problem)
+        raise PluginFault(f"{info.describe()}: {problem}", info.name)
+    return limit

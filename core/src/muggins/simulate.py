@@ -745,8 +745,10 @@ def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence
     here (seed 0, the same seats). The figure is the worst case, not a
     forecast: how often a match nears its bound is up to the game and seats.
     """
-    bound = game.max_decisions(rules, players)
-    usual = game.max_decisions(game.Rules(), players)
+    from .engine import decision_limit
+
+    bound = decision_limit(game, rules, players, registry)
+    usual = decision_limit(game, game.Rules(), players, registry)
     if bound < ratio * max(usual, 1):
         return None
     if registry is None:
