@@ -538,3 +538,17 @@ def test_a_game_whose_decision_bound_is_not_a_number_is_a_plugin_fault(install):
         Match(game.new(game.Rules(), 2, 1), make_players(registry, game, ["random", "random"], 1), registry=registry)
     with pytest.raises(PluginFault, match=message.replace("$", r" \(match 0 of the run\)$")):
         simulate(game, games=2, registry=registry)
+
+
+def test_a_plugin_unregistered_for_a_bad_hook_leaves_neither_its_kinds_nor_a_conflict(install):
+    install("genuine", IMPOSTOR.replace('games=("tally", "zz")', 'games=("tally",)'))
+    install("misspelt", IMPOSTOR + """
+    @hookimpl
+    def muggins_register_game(register):  # no such hook: the plugin is not used
+        pass
+""")
+    registry = load("genuine", "misspelt")
+    assert len(registry.errors) == 1 and registry.errors[0].startswith("plugin 'misspelt' implements an unknown hook")
+    assert registry.kind_conflicts == {}
+    assert registry.player_kind("expert", "tally").plugin == "genuine"
+    assert all(kind.plugin != "misspelt" for kind in registry.players)

@@ -785,8 +785,8 @@ def _load(load_entry_points: bool, only: Iterable[str] | None, extra_plugins: It
             _forget(registry, bad_name)
             pm.unregister(bad)
     _settle_games(registry)
-    _settle_kinds(registry)
     _check_supported_versions(registry)
+    _settle_kinds(registry)
     return registry
 
 
@@ -855,9 +855,15 @@ def _load_entry_point(registry: Registry, found: _Discovered) -> None:
 
 
 def _forget(registry: Registry, plugin_name: str) -> None:
+    """Drop what an unregistered plugin offered: its games, its kinds of player, its side of a kind conflict."""
     for offers in registry._game_offers.values():
         offers[:] = [(game, info) for game, info in offers if info.name != plugin_name]
     registry.plugins = [p for p in registry.plugins if p.name != plugin_name]
+    registry.players = [kind for kind in registry.players if kind.plugin != plugin_name]
+    for key, rivals in list(registry.kind_conflicts.items()):
+        rivals[:] = [info for info in rivals if info.name != plugin_name]
+        if len(rivals) < 2:
+            del registry.kind_conflicts[key]
 
 
 def _hooks_of(pm: pluggy.PluginManager, plugin: object) -> list[str]:
