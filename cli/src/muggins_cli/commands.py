@@ -557,14 +557,8 @@ def simulate(game_name: str, count: int, players: int | None, seats: Sequence[st
     naming the plugin, and so do worker processes that keep dying.
     """
     from muggins.plugins import output_to_stderr
-    from muggins.simulate import WorkersLost, usable_cpus
+    from muggins.simulate import WorkersLost
 
-    if cluster is None and workers > 1:
-        usable = usable_cpus()
-        if workers > usable:
-            click.echo(f"muggins: warning: --workers {workers} is more than the {usable} CPU{'s' if usable > 1 else ''} this process may use; "
-                       f"using {usable}", err=True)
-            workers = usable
     stopped = None
     with output_to_stderr():
         try:
@@ -603,6 +597,14 @@ def _simulate(game_name: str, count: int, players: int | None, seats: Sequence[s
         warning = decision_bound_warning(game, each, players, kinds, registry=registry)
         if warning:
             click.echo(f"muggins: warning: {path + ': ' if path else ''}{warning}", err=True)
+    if cluster is None and workers > 1:
+        from muggins.simulate import usable_cpus
+
+        usable = usable_cpus()
+        if workers > usable:
+            click.echo(f"muggins: warning: --workers {workers} is more than the {usable} CPU{'s' if usable > 1 else ''} this process may use; "
+                       f"using {usable}", err=True)
+            workers = usable
     if seed is None:
         seed = new_seed()
     comparing = len(rule_sets) > 1
