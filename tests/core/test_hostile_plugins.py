@@ -552,3 +552,21 @@ def test_a_plugin_unregistered_for_a_bad_hook_leaves_neither_its_kinds_nor_a_con
     assert registry.kind_conflicts == {}
     assert registry.player_kind("expert", "tally").plugin == "genuine"
     assert all(kind.plugin != "misspelt" for kind in registry.players)
+
+
+def test_a_plugin_whose_attributes_exit_when_read_is_one_line(install):
+    install("getattrexit", """
+        import sys
+        from muggins import hookimpl
+
+        @hookimpl
+        def muggins_register_players(register):
+            pass
+
+        def __getattr__(name):
+            sys.exit(4)
+    """)
+    registry = load("getattrexit")
+    assert "tally" in registry.games
+    assert plugin_errors(registry, "getattrexit") == [
+        "plugin 'getattrexit' has a MUGGINS_SUPPORTS that cannot be read: SystemExit: 4; it is not used"]

@@ -818,7 +818,9 @@ def _check_supported_versions(registry: Registry) -> None:
                     shown = ", ".join(wanted) if isinstance(wanted, (list, tuple)) else str(wanted)
                     refusal = f"plugin {name!r} supports {game_name} {shown}, but {game_name} {game.version} is installed; it is not used"
                     break
-        except Exception as exc:
+        except BaseException as exc:  # a module __getattr__ may raise anything, sys.exit() included
+            if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
+                raise
             refusal = f"plugin {name!r} has a MUGGINS_SUPPORTS that cannot be read: {_one_line(exc)}; it is not used"
         if refusal is not None:
             registry.errors.append(refusal)
