@@ -204,3 +204,35 @@ def test_words_agree_in_number_and_person(game, position, act):
     assert game.describe({"type": "lie_down", "seat": 1, "cards": ["7H"]}, 0) == "seat 1 cannot capture and lies down: 7♥ goes to the table."
     assert game.describe({"type": "lie_down", "seat": 1, "cards": ["7H", "8C"]}, 0).endswith("7♥ 8♣ go to the table.")
     assert not LIE_DOWN.label.startswith("lie down")
+
+
+def test_which_windows_wait_follows_the_kind_of_window_alone(registry, game):
+    # Layout and lie-down windows ask for a check of many cards and wait; a capture's is judged at a glance and flows.
+    waits: dict[str, set[bool]] = {}
+    for seed in range(6):
+        state = game.new(FishingRules(deals=1), 5, seed)
+        bots = make_players(registry, game, ["novice"] * 5, seed)
+        while (decision := state.decision()) is not None:
+            if decision.kind == "respond":
+                after = state.open_window().subject["after"]
+                waits.setdefault(after, set()).add(decision.waits)
+            else:
+                assert not decision.waits
+            state.apply(decision.seat, bots[decision.seat].choose(state.view(decision.seat), decision))
+    assert waits == {"layout": {True}, "lie_down": {True}, "capture": {False}}
+
+
+def test_a_capture_window_is_headed_by_the_capture_and_the_table_it_is_judged_by(position, game, act):
+    state = example(position)
+    events = act(state, "play QS take QH")
+    out = io.StringIO()
+    player = human.HumanPlayer(game, 1, input=io.StringIO("\n"), output=out)
+    player.observe(events)
+    assert str(player.choose(state.view(1), state.decision())) == "pass"
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "seat 0 plays Q♠ and takes Q♥: claim?"  # the narration's line gives way to the header saying the same
+    assert lines[1:3] == ["  Table (5): [2♠]  [10♦]  [J♥]  [Q♣ Q♦]", "  Your hand (2): [4♦]  [8♥]"]
+    assert lines[3].startswith("  Enter = let it be; c = claim; t = table; ? = help > ")
+    while state.decision().seat != 0:
+        act(state, "pass")
+    assert state.decision().prompt == "You play Q♠ and take Q♥: claim?"  # the capturer, polled last, reads it of itself

@@ -9,7 +9,8 @@ a `←` on the seat to act, the running count and its cards while pegging,
 the seat's own hand sorted, its cards in the crib, the shown hands and
 crib, the count on the table worded as its narration so a terminal prints
 it once), `describe` (one line per event, the breakdown of each settled
-count on one compact line) and `standings` (the banner at the end of each
+count on one compact line, the points a settled claim moved with their
+reason: a false muggins call's read as such) and `standings` (the banner at the end of each
 deal, hung on the next deal's event because that is the first to carry the
 scores after the crib, and at game over: winner, final scores, skunks,
 the skunk lines read from the event's own `skunk_line` and
