@@ -11,7 +11,7 @@ from muggins.records import read_record
 
 BOTS = ("--seat", "expert", "--seat", "expert", "--seat", "expert")
 EXPERTS = ("--opponents", "expert")  # opponents who never err: the transcripts below are theirs
-COMPACT = "Enter/p = pass; o = overcount; or type muggins <1-10> (? lists all) > "
+COMPACT = "Enter = pass; o = overcount; m N = muggins N; t = table; ? = help > "
 
 
 def lines(*answers: str) -> str:
@@ -33,7 +33,7 @@ def test_human_plays_a_whole_match_with_menu_numbers_texts_and_keys(run, tmp_pat
         "?",              # the menu again
         "10",             # a number: play 9♠ and say 9
         "muggins 2",      # a claim typed in full in a window
-        "P",              # keys ignore case
+        "ACCEPT",         # keys ignore case (`p` is the pause key, never pass)
         "1", "1", "1",
     )
     result = run("play", "tally", *EXPERTS, "--seed", "5", input=answers)
@@ -43,7 +43,7 @@ def test_human_plays_a_whole_match_with_menu_numbers_texts_and_keys(run, tmp_pat
     assert "your hand: A♥ 9♠ 5♠" in out
     assert "'abc' is not one of the choices; type a number from 1 to 33, an action or a key" in out
     assert "there is no choice 99; choose a number from 1 to 33" in out
-    assert f"seat 1 plays 8♦ and says 8\n  {COMPACT}" in out
+    assert f"seat 1 plays 8♦ and says 8\nseat 1 said 8\n  {COMPACT}" in out  # the move, then the window's own header
     assert "seat 0 plays A♥ and says 1" in out
     assert "seat 0 claims overcount: not upheld" in out
     assert out.count("  1) play 9♠ and say 0") == 2  # the menu, then again after `?`
@@ -67,7 +67,7 @@ def test_the_correct_choice_is_never_shown(run):
     result = run("play", "tally", *EXPERTS, "--seed", "5", input=lines(*["1"] * 12))
     assert result.exit_code == 0
     # Seat 1 said 8 for an 8: the right answer is to pass, and nothing in the prompt singles it out.
-    prompt_lines = [l for l in result.stdout.splitlines() if "(? lists all)" in l]
+    prompt_lines = [l for l in result.stdout.splitlines() if "? = help > " in l]
     assert prompt_lines and all(l.endswith(COMPACT + "1") for l in prompt_lines)
     assert "correct" not in result.stdout.lower()
 
