@@ -298,7 +298,7 @@ class HumanPlayer:
                     self._say(self.style.cards(piece))
         if help:
             keys = f"{TABLE_KEY} = the table again, {HELP_KEY} = this list"
-            flows = decision.compact and _standing(decision) is not None and self.timed
+            flows = decision.compact and _standing(decision) is not None and self.timed and not decision.waits
             self._say(f"  ({keys}{f', {PAUSE_KEY} = pause while play flows' if flows else ''})")
 
     def _width(self) -> int | None:
