@@ -369,12 +369,15 @@ class CribbageState(State):
             seat = self.window.current
             right = self._right_response()
             p = self.pending
-            what = p["what"]
-            whose = "the" if what == "crib" else ("their" if p["seat"] != seat else "your")
-            cards = self.crib if what == "crib" else self.hands[p["seat"]]
             # Worded as the count's narration, with the cards to check: the window waits for the check.
-            prompt = f"seat {p['seat']} counts {p['announced']} for {whose} {what}: {' '.join(map(str, sort_cards(cards)))} with {self.starter}"
-            return Decision(seat, "respond", self.responses, right, prompt, True, waits=True)
+            # Every responder is an opponent of the counter and reads the same line, so it is made once a window.
+            made = getattr(self, "_respond_prompt", None)
+            if made is None or made[0] is not self.window:
+                what = p["what"]
+                cards = self.crib if what == "crib" else self.hands[p["seat"]]
+                made = self._respond_prompt = (self.window, f"seat {p['seat']} counts {p['announced']} for "
+                                               f"{'the' if what == 'crib' else 'their'} {what}: {' '.join(map(str, sort_cards(cards)))} with {self.starter}")
+            return Decision(seat, "respond", self.responses, right, made[1], True, waits=True)
         if phase == "count":
             seat, what = self.actor, self.pending["what"]
             cards = self.crib if what == "crib" else self.hands[seat]
