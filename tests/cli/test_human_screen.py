@@ -167,3 +167,53 @@ def test_an_overlong_answer_is_refused_in_one_bounded_line():
     for typed in ("x" * 5000, "9" * 5000):
         reason = pick(decision, typed)
         assert isinstance(reason, str) and len(reason) < 250 and "is not one of the choices" in reason
+
+
+def test_piped_output_is_wrapped_only_when_columns_is_set_and_never_under_80(monkeypatch):
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert style.line_width(io.StringIO()) is None
+    monkeypatch.setenv("COLUMNS", "100")
+    assert style.line_width(io.StringIO()) == 100
+    monkeypatch.setenv("COLUMNS", "40")
+    assert style.line_width(io.StringIO()) == 80  # the floor: the screen is laid out for 80 columns at the least
+    monkeypatch.setenv("COLUMNS", "wide")
+    assert style.line_width(io.StringIO()) is None
+
+
+def test_a_long_line_breaks_between_items_and_never_inside_a_card():
+    line = "Settled: announced 11, true 14. Breakdown: " + " · ".join(["fifteen 2 (4♣ 5♦ 10♥)"] * 6) + " = 12."
+    pieces = style.fit(line, 80)
+    assert len(pieces) > 1 and all(len(piece) <= 80 for piece in pieces)
+    assert " ".join(piece.strip() for piece in pieces) == line  # nothing lost, every break at a space
+    assert all(piece.startswith("  ") for piece in pieces[1:])
+    assert all(piece.endswith("·") for piece in pieces[1:-1])  # the items kept whole where they can be
+    assert style.fit("short", 80) == ["short"] and style.fit(line, None) == [line]
+
+
+def test_the_player_fits_narration_to_columns_when_piped(monkeypatch):
+    class Long(Table):
+        def describe(self, event, seat):
+            return "seat 1 put " + " ".join(["10♥"] * 30) + "."
+
+    monkeypatch.setenv("COLUMNS", "80")
+    human, sink = player("1\n", Long())
+    human.observe([{"type": "put"}])
+    human.choose({"top": "5♣", "turned": "K♦"}, Decision(0, "play", ANNOUNCE[:2], ANNOUNCE[:1], "place it"))
+    lines = sink.getvalue().splitlines()
+    assert max(map(len, lines)) <= 80 and lines[1].startswith("  10♥")
+    monkeypatch.delenv("COLUMNS")
+    human, sink = player("1\n", Long())
+    human.observe([{"type": "put"}])
+    human.choose({"top": "5♣", "turned": "K♦"}, Decision(0, "play", ANNOUNCE[:2], ANNOUNCE[:1], "place it"))
+    assert sink.getvalue().splitlines()[0] == "seat 1 put " + " ".join(["10♥"] * 30) + "."  # a pipe without COLUMNS: whole
+
+
+def test_the_opponents_are_named_once_at_the_start_and_atop_every_table():
+    sink = io.StringIO()
+    human = HumanPlayer(Table(), 0, input=io.StringIO("1\n1\n"), output=sink,
+                        seats=["human", "expert", "novice:error_rate=0.2", "novice:error_rate=0.2"])
+    for _ in range(2):
+        human.choose({"top": "5♣", "turned": "K♦"}, Decision(0, "play", ANNOUNCE[:2], ANNOUNCE[:1], "place it"))
+    lines = sink.getvalue().splitlines()
+    assert lines[0] == "You play seat 0. Opponents: seat 1 expert · seats 2 and 3 novice:error_rate=0.2."
+    assert lines.count("Opponents: seat 1 expert · seats 2 and 3 novice:error_rate=0.2") == 2  # heading each table
