@@ -1,4 +1,4 @@
-"""The terminal player's screen: number-range prompts, things said once, colour rules, end-of-hand banners, the shedding table."""
+"""The terminal player's screen: number-range prompts, things said once, colour rules, banners, line width, the opponents, the shedding table."""
 
 from __future__ import annotations
 
