@@ -255,3 +255,17 @@ def test_step_by_step_equals_run_and_views_load_only_when_read(tally, registry):
     view = LazyView(state, 1)
     assert view._data is None
     assert dict(view) == state.view(1) and len(view) == len(state.view(1)) and view["seat"] == 1
+
+
+def test_verification_allows_fields_a_newer_game_added_but_not_changed_or_lost_ones():
+    # A record written before an event gained a field (cribbage's game_over target, a score event's
+    # outcome) must still verify; a changed or missing recorded field must not.
+    from muggins.records import kept
+
+    replayed = [{"type": "score", "seat": 1, "points": 2, "why": "muggins", "outcome": "false", "caller": 0}]
+    assert kept([{"type": "score", "seat": 1, "points": 2, "why": "muggins"}], replayed)
+    assert not kept([{"type": "score", "seat": 1, "points": 3, "why": "muggins"}], replayed)
+    assert not kept([{"type": "score", "seat": 1, "points": 2, "why": "muggins", "gone": 1}], replayed)
+    assert not kept([{"type": "score"}, {"type": "score"}], replayed)  # an event more or fewer is a divergence
+    assert not kept([{"cards": ["AS", "2S"]}], [{"cards": ["AS"]}])
+    assert kept([{"n": 1}], [{"n": 1.0}]) and not kept([{"flag": True}], [{"flag": 1}])

@@ -30,7 +30,7 @@ from muggins.houserules import HouseRuleError, check_record, check_switches, hou
 from muggins.players import Seating, make_players, parse_seat
 from muggins.plugins import KindConflict, PluginFault, conflict_message
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, clip_path, read_limited
-from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record, signals_held
+from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record, signals_held, kept
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules, rules_from_dict
 
@@ -193,7 +193,7 @@ def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *,
     bots = make_players(registry, game, ["random" if human else spec for spec, human in zip(seats, is_human)], seed)
     if not humans:
         return bots
-    seated = Seating(HumanPlayer(game, seat, pace=pace) if human else bot for seat, (human, bot) in enumerate(zip(is_human, bots)))
+    seated = Seating(HumanPlayer(game, seat, pace=pace, seats=seats) if human else bot for seat, (human, bot) in enumerate(zip(is_human, bots)))
     seated.plugins = tuple(None if human else plugin for human, plugin in zip(is_human, getattr(bots, "plugins", (None,) * len(bots))))
     return seated
 
@@ -503,7 +503,7 @@ def _verify(game: Game, record: Record, path: str, registry: Any) -> None:
         result = state.result()
         if result is None:
             where = "result: the record has a result, but the replayed match is not over"
-        elif _norm(result.to_dict()) != _norm(record.result):
+        elif not kept(record.result, result.to_dict()):
             where = f"result: recorded {clip(_norm(record.result))}, replay gives {clip(_norm(result.to_dict()))}"
     if where is None:
         bots = build_players(registry, game, record.seats, record.seed, humans=False)

@@ -35,7 +35,7 @@ from .rules import RulesError, rules_from_dict, rules_to_dict
 
 __all__ = [
     "FORMAT", "Record", "RecordError", "RecordWriteError", "RecordWriter", "RecordFile", "Divergence",
-    "read_record", "replay", "check_players", "writing_a_record", "after_the_write", "signals_held",
+    "read_record", "replay", "check_players", "writing_a_record", "after_the_write", "signals_held", "kept",
 ]
 
 FORMAT = 1
@@ -373,11 +373,15 @@ def rebuild_state(game: Game, record: Record) -> State:
 def replay(game: Game, record: Record, *, verify: bool = True, decisions: int | None = None) -> tuple[State, Divergence | None]:
     """Re-apply the record's decisions; return the state reached and the first divergence.
 
-    With `verify`, the opening and each decision's recorded events must equal
-    the replayed ones. `decisions` stops after that many decisions.
+    With `verify`, the opening and each decision's recorded events must be
+    kept by the replayed ones: the same events in the same order, every
+    recorded field with its recorded value. A field the game added to an
+    event since the record was written is allowed (the record format is
+    additive: a newer game version adds fields, never changes them).
+    `decisions` stops after that many decisions.
     """
     state = rebuild_state(game, record)
-    if verify and record.opening is not None and _norm(record.opening) != _norm(state.opening_events()):
+    if verify and record.opening is not None and not kept(record.opening, state.opening_events()):
         return state, Divergence(-1, "set-up events differ from the record (different deal?)")
     chosen = record.decisions if decisions is None else record.decisions[:decisions]
     for index, (seat, text) in enumerate(chosen):
@@ -391,13 +395,34 @@ def replay(game: Game, record: Record, *, verify: bool = True, decisions: int | 
             allowed = clip(", ".join(str(c) for c in decision.choices[:12]), 80)
             return state, Divergence(index, f"{clip(text)!r} is not a choice here (choices: {allowed})")
         events = state.apply(seat, action)
-        if verify and index < len(record.events) and _norm(record.events[index]) != _norm(events):
+        if verify and index < len(record.events) and not kept(record.events[index], events):
             return state, Divergence(index, f"events differ: recorded {clip(_norm(record.events[index]))}, replay gives {clip(_norm(events))}")
     return state, None
 
 
 def _norm(events: Sequence[Event]) -> str:
     return json.dumps(events, sort_keys=True, ensure_ascii=False)
+
+
+def kept(recorded: Any, replayed: Any) -> bool:
+    """Whether `replayed` keeps everything `recorded` holds: equal values, equal lists, and every recorded
+    field of an object present and kept (fields only the replay has are allowed)."""
+    replayed = json.loads(_norm(replayed)) if not isinstance(replayed, (str, int, float, bool, type(None))) else replayed
+    stack = [(recorded, replayed)]
+    while stack:
+        old, new = stack.pop()
+        if isinstance(old, dict):
+            if not isinstance(new, dict) or any(key not in new for key in old):
+                return False
+            stack.extend((value, new[key]) for key, value in old.items())
+        elif isinstance(old, list):
+            if not isinstance(new, list) or len(old) != len(new):
+                return False
+            stack.extend(zip(old, new))
+        elif old != new or type(old) is not type(new):
+            if not (isinstance(old, (int, float)) and isinstance(new, (int, float)) and not isinstance(old, bool) and not isinstance(new, bool) and old == new):
+                return False
+    return True
 
 
 def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[str], house_rules: Sequence[Any] | None = None) -> Record:

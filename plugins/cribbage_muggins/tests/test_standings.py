@@ -179,3 +179,25 @@ def test_a_three_sided_lowball_games_closing_lines_share_the_win_and_show_every_
     assert "Game over (crib): seat 2 reached the target first and loses; seats 0 and 1 win" in played.output
     assert played.output.splitlines()[-3:-1] == ["result: seat 0 (expert) and seat 1 (random) share the win",
                                                   "scores: seat 0 49, seat 1 47, seat 2 64"]
+
+
+@pytest.mark.plugins
+def test_a_record_written_before_the_house_rule_fields_still_verifies_and_resumes(tmp_path):
+    # Written by the release before house-rule hooks: its game_over and score events lack the fields added since
+    # (target and skunk lines, a settled claim's outcome); verification keeps every recorded field, allows new ones.
+    import shutil
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from muggins.plugins import load_registry, reset_registry
+    from muggins_cli.main import cli
+
+    reset_registry(load_registry(only=["cribbage_muggins"]))
+    record = tmp_path / "old.jsonl"
+    shutil.copy(Path(__file__).parent / "data" / "record_before_house_rules.jsonl", record)
+    runner = CliRunner()
+    verified = runner.invoke(cli, ["replay", "--verify", str(record)])
+    assert verified.exit_code == 0 and "ok: 94 decisions verified" in verified.output, verified.output
+    resumed = runner.invoke(cli, ["resume", str(record)])
+    assert resumed.exit_code == 0 and "this match is already over" in resumed.output, resumed.output
