@@ -260,7 +260,7 @@ def test_a_plugin_changing_the_process_at_import_is_undone_before_the_next_loads
         import os, signal, sys
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        sys.setrecursionlimit(60)
+        sys.setrecursionlimit(sys.getrecursionlimit() + 1234)  # a change the loader must undo (lowering it would depend on how deep the test runs)
         os.chdir("/")
         try:
             ANSWER = input("a question at import? ")

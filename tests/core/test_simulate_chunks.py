@@ -116,12 +116,16 @@ def test_an_interrupt_during_a_fold_waits_for_the_whole_chunk(registry, tally):
 
 
 def test_ctrl_c_is_routed_through_the_deferring_handler_during_a_run(registry, tally):
+    # The run replaces only a plain Ctrl-C handler (Python's own), as a command line has; an earlier test
+    # in this process may have left its own.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     seen = []
     before = signal.getsignal(signal.SIGINT)
     simulate(tally, kinds=KINDS, seed=1, games=3, progress=lambda n: seen.append(signal.getsignal(signal.SIGINT)), registry=registry)
     assert seen and seen[0] is interrupt and signal.getsignal(signal.SIGINT) is before
     with pytest.raises(KeyboardInterrupt):
         interrupt()  # outside a fold it stops at once
+    signal.signal(signal.SIGINT, previous)
 
 
 def test_same_answer_for_any_worker_count_and_hash_seed(tally_env):
