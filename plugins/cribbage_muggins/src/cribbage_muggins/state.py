@@ -58,6 +58,16 @@ _INDEX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
 _PIPS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
+#: Each card's place in rank-then-suit order and its text, by object identity: the prompts name cards many
+#: times a game, and comparing Cards and formatting them each time was a tenth of a random game's cost.
+_SHOWN_BY_ID: dict[int, tuple[int, str]] = {id(c): (n, str(c)) for n, c in enumerate(sorted(DECK))}
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """The cards in rank order, then suit, as text: `"5♣ 5♦ J♥"`."""
+    return " ".join([text for _, text in sorted([_SHOWN_BY_ID[id(c)] for c in cards])])
+
+
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in rank order, then clubs, diamonds, hearts, spades."""
     # A Card's own order is (rank, suit in bridge order); comparing the tuples
@@ -376,12 +386,12 @@ class CribbageState(State):
                 what = p["what"]
                 cards = self.crib if what == "crib" else self.hands[p["seat"]]
                 made = self._respond_prompt = (self.window, f"seat {p['seat']} counts {p['announced']} for "
-                                               f"{'the' if what == 'crib' else 'their'} {what}: {' '.join(map(str, sort_cards(cards)))} with {self.starter}")
+                                               f"{'the' if what == 'crib' else 'their'} {what}: {cards_text(cards)} with {self.starter}")
             return Decision(seat, "respond", self.responses, right, made[1], True, waits=True)
         if phase == "count":
             seat, what = self.actor, self.pending["what"]
             cards = self.crib if what == "crib" else self.hands[seat]
-            prompt = f"Count your {what} {' '.join(map(str, sort_cards(cards)))} with {self.starter} (type {self._count_range or '0-29'})"
+            prompt = f"Count your {what} {cards_text(cards)} with {self.starter} (type {self._count_range or '0-29'})"
             announce = self.announce
             return Decision(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
         if phase == "discard":
