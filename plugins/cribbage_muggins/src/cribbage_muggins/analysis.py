@@ -444,39 +444,14 @@ def _crib_table(laid_count: int, scoring: ShowScoring | None = None) -> dict[tup
 
 
 def best_discard_indices(indices: Sequence[int], dealer: bool, players: int = 2, scoring: ShowScoring | None = None) -> tuple[int, ...]:
-    """`best_discard` for cards as ints 0..51 (see `scoring.card_index`); no validation."""
-    if scoring is not None and not scoring.standard:
-        return _best_discard_scored(indices, dealer, scoring)
-    laid_count = len(indices) - 4
-    table = _crib_table(laid_count, None)
-    taken = set(indices)
-    by_rank = [4] * 14
-    by_suit = [13] * 4
-    for i in indices:
-        by_rank[INDEX_RANK[i]] -= 1
-        by_suit[INDEX_SUIT[i]] -= 1
-    unseen_total = 52 - len(taken)
-    sign = 1.0 if dealer else -1.0
-    best: tuple[int, ...] = ()
-    best_value = float("-inf")
-    for laid in combinations(indices, laid_count):
-        keep = [i for i in indices if i not in laid]
-        if laid_count == 2:
-            a, b = laid
-            ra, rb = INDEX_RANK[a], INDEX_RANK[b]
-            key = (min(ra, rb), max(ra, rb), INDEX_SUIT[a] == INDEX_SUIT[b])
-        else:
-            key = (INDEX_RANK[laid[0]], False)
-        value = _expected_hand(keep, by_rank, by_suit, unseen_total) + sign * table[key]
-        if value > best_value:
-            best, best_value = laid, value
-    return best
+    """`best_discard` for cards as ints 0..51 (see `scoring.card_index`); no validation.
 
-
-def _best_discard_scored(indices: Sequence[int], dealer: bool, scoring: ShowScoring) -> tuple[int, ...]:
-    """`best_discard_indices` under another scoring: the same choice, from that scoring's tables."""
+    Under another scoring than the standard one, the same choice from that
+    scoring's hand values and crib table.
+    """
+    standard = scoring is None or scoring.standard
     laid_count = len(indices) - 4
-    table = _crib_table(laid_count, scoring)
+    table = _crib_table(laid_count, None if standard else scoring)
     by_rank = [4] * 14
     by_suit = [13] * 4
     for i in indices:
@@ -494,7 +469,11 @@ def _best_discard_scored(indices: Sequence[int], dealer: bool, scoring: ShowScor
             key = (min(ra, rb), max(ra, rb), INDEX_SUIT[a] == INDEX_SUIT[b])
         else:
             key = (INDEX_RANK[laid[0]], False)
-        value = _hand_points_scored(keep, by_rank, by_suit, unseen_total, scoring) / unseen_total + sign * table[key]
+        if standard:
+            hand = _expected_hand(keep, by_rank, by_suit, unseen_total)
+        else:
+            hand = _hand_points_scored(keep, by_rank, by_suit, unseen_total, scoring) / unseen_total
+        value = hand + sign * table[key]
         if value > best_value:
             best, best_value = laid, value
     return best

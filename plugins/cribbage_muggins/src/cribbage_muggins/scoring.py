@@ -270,18 +270,17 @@ def rank_key(ranks: Iterable[int]) -> int:
     return sum(RANK_WEIGHT[r] for r in ranks)
 
 
-def _base_points(ranks: tuple[int, ...]) -> int:
-    """Fifteens, pairs and runs of five ranks, by counting (independent of the itemised scorer)."""
-    values = [pips(r) for r in ranks]
-    ways = [1] + [0] * 15  # ways[t]: subsets of the cards seen so far summing to t
-    for v in values:
+def _base_parts(ranks: tuple[int, ...]) -> tuple[int, int, int]:
+    """(fifteens, pairs, run cards) of five ranks: the counts that `_base_points` weighs 2, 2 and 1."""
+    ways = [1] + [0] * 15
+    for v in (pips(r) for r in ranks):
         for t in range(15, v - 1, -1):
             ways[t] += ways[t - v]
     counts = [0] * 15
     for r in ranks:
         counts[r] += 1
-    points = 2 * ways[15] + sum(n * (n - 1) for n in counts)
-    rank = 1
+    pairs = sum(n * (n - 1) // 2 for n in counts)
+    runs, rank = 0, 1
     while rank <= 13:
         if counts[rank]:
             start, multiplicity = rank, 1
@@ -289,10 +288,16 @@ def _base_points(ranks: tuple[int, ...]) -> int:
                 multiplicity *= counts[rank]
                 rank += 1
             if rank - start >= 3:
-                points += (rank - start) * multiplicity
+                runs += (rank - start) * multiplicity
         else:
             rank += 1
-    return points
+    return ways[15], pairs, runs
+
+
+def _base_points(ranks: tuple[int, ...]) -> int:
+    """Fifteens, pairs and runs of five ranks, by counting (independent of the itemised scorer)."""
+    fifteens, pairs, run_cards = _base_parts(ranks)
+    return 2 * fifteens + 2 * pairs + run_cards
 
 
 def _build_show_base() -> dict[int, int]:
@@ -409,7 +414,6 @@ def peg_points(seq: Sequence[Card], count: int) -> int:
         if k >= 3 and high - low == k - 1:
             run = k
     return points + run
-
 
 
 def score_peg(cards_in_count: Sequence[CardLike], scoring: "PegScoring | None" = None) -> PegScore:
@@ -617,30 +621,6 @@ class ShowScoring(_ItemTable):
         if crib is None:
             return max(_max_total(self, False), _max_total(self, True))
         return _max_total(self, crib)
-
-
-def _base_parts(ranks: tuple[int, ...]) -> tuple[int, int, int]:
-    """(fifteens, pairs, run cards) of five ranks: the counts that `_base_points` weighs 2, 2 and 1."""
-    ways = [1] + [0] * 15
-    for v in (pips(r) for r in ranks):
-        for t in range(15, v - 1, -1):
-            ways[t] += ways[t - v]
-    counts = [0] * 15
-    for r in ranks:
-        counts[r] += 1
-    pairs = sum(n * (n - 1) // 2 for n in counts)
-    runs, rank = 0, 1
-    while rank <= 13:
-        if counts[rank]:
-            start, multiplicity = rank, 1
-            while rank <= 13 and counts[rank]:
-                multiplicity *= counts[rank]
-                rank += 1
-            if rank - start >= 3:
-                runs += (rank - start) * multiplicity
-        else:
-            rank += 1
-    return ways[15], pairs, runs
 
 
 @lru_cache(maxsize=1)
