@@ -110,13 +110,7 @@ def engine_steps(quick: bool, baseline: str | None) -> list[dict]:
     _, matches, repeats = SIZES[quick]
     contenders = {"tally": tasks(quick)["tally"]()}
     before = timing.Baseline(__file__, baseline, ["muggins"], {"quick": quick}) if baseline else None
-    try:
-        if before:
-            contenders.update(before.contenders(["tally"]))
-        found = timing.interleave(contenders, repeats)
-    finally:
-        if before:
-            before.close()
+    found = timing.interleave_against(before, contenders, ["tally"], repeats)
     steps = found.results["tally"]
     out = [found.rate("tally", steps, "tally_engine_steps_per_second", matches_per_repeat=matches, players=4)]
     if before:

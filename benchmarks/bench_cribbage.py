@@ -132,12 +132,8 @@ def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
         contenders["openspiel"] = spiel
     before = timing.Baseline(__file__, baseline, ["muggins", "cribbage_muggins"], {"quick": quick}) if baseline else None
     try:
-        if before:
-            contenders.update(before.contenders(FIGURES))
-        found = timing.interleave(contenders, repeats)
+        found = timing.interleave_against(before, contenders, FIGURES, repeats)
     finally:
-        if before:
-            before.close()
         if spiel_worker:
             spiel_worker.close()
     for name, (kinds, rules, share) in FIGURES.items():

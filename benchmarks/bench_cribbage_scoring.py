@@ -144,15 +144,9 @@ def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
     repeats = SIZES[quick][3]
     made, n = tasks(quick), counts(quick)
     names = list(made)
+    contenders = {name: make() for name, make in made.items()}
     before = timing.Baseline(__file__, baseline, ["muggins", "cribbage_muggins"], {"quick": quick}) if baseline else None
-    try:
-        contenders = {name: make() for name, make in made.items()}
-        if before:
-            contenders.update(before.contenders(names))
-        found = timing.interleave(contenders, repeats)
-    finally:
-        if before:
-            before.close()
+    found = timing.interleave_against(before, contenders, names, repeats)
     for metric, (task, unit) in FIGURES.items():
         yield found.rate(task, n[task], metric, **{unit: n[task]})
         if before:

@@ -198,15 +198,9 @@ def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
     game = registry.game("willughby_fishing")
     deals = matches * game.Rules().deals
     made = tasks(quick)
+    contenders = {name: make() for name, make in made.items()}
     before = timing.Baseline(__file__, baseline, ["muggins", "willughby_fishing"], {"quick": quick}) if baseline else None
-    try:
-        contenders = {name: make() for name, make in made.items()}
-        if before:
-            contenders.update(before.contenders(ENGINE))
-        found = timing.interleave(contenders, repeats)
-    finally:
-        if before:
-            before.close()
+    found = timing.interleave_against(before, contenders, ENGINE, repeats)
     last_capture = game.Rules(reward="last_capture")
     checked = range(20)
     same_last_capture = _engine_matches(registry, game, last_capture, checked) == [bare_match(s, last_capture_rule=True) for s in checked]

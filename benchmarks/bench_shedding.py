@@ -139,15 +139,9 @@ def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
     hands, repeats, three, three_repeats = SIZES[quick]
     made = tasks(quick)
     four = ["engine", "engine_without_windows", "bare_loop", "bare_loop_polling_observers"]
+    contenders = {name: made[name]() for name in four}
     before = timing.Baseline(__file__, baseline, ["muggins", "muggins_shedding"], {"quick": quick}) if baseline else None
-    try:
-        contenders = {name: made[name]() for name in four}
-        if before:
-            contenders.update(before.contenders(ENGINE))
-        found = timing.interleave(contenders, repeats)
-    finally:
-        if before:
-            before.close()
+    found = timing.interleave_against(before, contenders, ENGINE, repeats)
     exposures = sum(e for _, e in found.results["bare_loop"])
     per_hand = {"hands": hands, "players": 4}
     yield found.rate("engine", hands, "expert_4p_hands_per_second", **per_hand, exposures_per_hand=timing.rounded(exposures / hands))

@@ -77,16 +77,10 @@ def run(quick: bool = False, baseline: str | None = None, game: str = "muggins_s
     startups: list[float] = []
     made = tasks(quick, game, games, startups)
     options = {"quick": quick, "game": game, "games": games}
+    contenders = {name: make() for name, make in made.items()}
     before = timing.Baseline(__file__, baseline, ["muggins"], options) if baseline else None
-    try:
-        contenders = {name: make() for name, make in made.items()}
-        if before:
-            contenders.update(before.contenders(made))
-        # no warm-up round: each repeat starts its workers or its cluster afresh, which is part of what is measured
-        found = timing.interleave(contenders, repeats, warmup=False)
-    finally:
-        if before:
-            before.close()
+    # no warm-up round: each repeat starts its workers or its cluster afresh, which is part of what is measured
+    found = timing.interleave_against(before, contenders, made, repeats, warmup=False)
     size = {"game": game, "games": games}
     yield found.rate("workers=2", games, "games_per_second", "wall", engine="workers=2", **size)
     yield {"metric": "cluster_startup_seconds", "engine": "local:2", **timing.spread(startups), "clock": "wall", "repeats": len(startups)}

@@ -369,6 +369,19 @@ def serve(make_tasks: Tasks, options: Mapping[str, Any], modules: Iterable[str])
         print(json.dumps(reply), file=replies, flush=True)
 
 
+def interleave_against(baseline: "Baseline | None", contenders: Mapping[str, Callable[[int], Any]], tasks: Iterable[str],
+                       repeats: int, warmup: bool = True) -> "Timings":
+    """`interleave` of `contenders` with, when there is a `baseline`, its two workers for `tasks` beside them;
+    the baseline's workers are closed afterwards, however the measuring ends."""
+    try:
+        if baseline is not None:
+            contenders = {**contenders, **baseline.contenders(tasks)}
+        return interleave(contenders, repeats, warmup)
+    finally:
+        if baseline is not None:
+            baseline.close()
+
+
 class Baseline:
     """Tasks measured twice more per repeat: in a worker on this checkout and in a worker on `directory`.
 
