@@ -1,9 +1,11 @@
-"""Core figures: `muggins list` start-up against importing click and pluggy, and engine steps per second on Tally.
+"""Core figures: `muggins list` and shell completion start-up against importing click and pluggy, and engine steps per second on Tally.
 
 Start-up: each command is a fresh process, run to its end; the commands are
 run in turns within each repeat (`timing.interleave`) and each is measured
 by its own CPU time (user + system of the reaped child) with its wall time
-beside; the ratios are medians of the per-repeat ratios. Tally: whole
+beside; the ratios are medians of the per-repeat ratios. Both are measured
+with and without bytecode caches and with and without the discovery
+snapshot, in the one run. Tally: whole
 four-player matches of the core's test game (tests/testgame) through
 `muggins.engine.Match`, the same matches every repeat, decisions per CPU
 second of this process. `--baseline DIR` adds `muggins list` with this
@@ -32,50 +34,96 @@ def _muggins() -> str:
     return shutil.which("muggins") or str(Path(sys.executable).parent / "muggins")
 
 
-def startup(quick: bool, baseline: str | None) -> list[dict]:
-    """`muggins list` (every installed plugin, and the shedding game alone) against `import click, pluggy`, in turns.
+#: The commands timed at start-up, by name: argv after the interpreter or `muggins`, and the environment added.
+_COMPLETE_SEAT = {"_MUGGINS_COMPLETE": "bash_complete", "COMP_WORDS": "muggins play muggins_shedding --opponents nov", "COMP_CWORD": "4"}
 
-    The shedding-only figure still discovers every distribution but imports
-    one game, so it separates the core's own start-up from what the other
-    installed plugins cost to import; importing importlib.metadata next to
-    Click and pluggy shows the floor that discovery sets. Without bytecode
-    caches (as with PYTHONDONTWRITEBYTECODE=1 and an environment installed
-    without compiling) every run also compiles the project's and Click's
-    source.
-    """
-    repeats = SIZES[quick][0]
-    env = dict(os.environ)
-    muggins = _muggins()
-    commands = {
-        "baseline": ([sys.executable, "-c", "import click, pluggy"], env),
-        "baseline_metadata": ([sys.executable, "-c", "import click, pluggy, importlib.metadata"], env),
-        "list": ([muggins, "list"], env),
-        "list_shedding": ([muggins, "list"], dict(env, MUGGINS_LOAD_PLUGINS="muggins_shedding")),
+
+def _startup_commands(muggins: str, snapshots: str) -> dict[str, tuple[list[str], dict[str, str]]]:
+    no_snapshot = {"MUGGINS_NO_CACHE": "1"}
+    with_snapshot = {"MUGGINS_CACHE_DIR": snapshots}
+    return {
+        "baseline": ([sys.executable, "-c", "import click, pluggy"], {}),
+        "list": ([muggins, "list"], with_snapshot),
+        "list_no_snapshot": ([muggins, "list"], no_snapshot),
+        "list_shedding_no_snapshot": ([muggins, "list"], dict(no_snapshot, MUGGINS_LOAD_PLUGINS="muggins_shedding")),
+        "complete": ([muggins], dict(with_snapshot, **_COMPLETE_SEAT)),
+        "complete_no_snapshot": ([muggins], dict(no_snapshot, **_COMPLETE_SEAT)),
     }
-    if baseline:
-        # `python -m muggins_cli`, not the installed `muggins` script: the script is this environment's and
-        # names this checkout's entry point, which an older checkout may not have
-        module = [sys.executable, "-m", "muggins_cli", "list"]
-        commands["current:list"] = (module, timing.checkout_env(timing.ROOT, env))
-        commands["baseline:list"] = (module, timing.checkout_env(baseline, env))
-    found = timing.interleave({name: (lambda _, cmd=cmd, env=env: timing.command(cmd, env)) for name, (cmd, env) in commands.items()}, repeats)
-    cached = {"bytecode_caches_written": not env.get("PYTHONDONTWRITEBYTECODE")}
-    out = [
-        found.seconds("list", "startup_seconds_muggins_list", **cached),
-        found.seconds("list_shedding", "startup_seconds_muggins_list_shedding_only"),
-        found.seconds("baseline", "startup_seconds_import_click_pluggy"),
-        # what discovery through importlib.metadata costs before any of muggins is imported
-        found.seconds("baseline_metadata", "startup_seconds_import_click_pluggy_importlib_metadata"),
-        # a ratio of seconds: how many times the bare imports' time `muggins list` takes
-        found.per_repeat("startup_ratio_list_to_import_click_pluggy", lambda a, b: a / b, ["list", "baseline"], goal=1.75, **cached),
-        found.per_repeat("startup_ratio_list_shedding_only_to_import_click_pluggy", lambda a, b: a / b, ["list_shedding", "baseline"]),
-    ]
-    if baseline:
-        out += [
-            found.seconds("current:list", "current_startup_seconds_muggins_list"),
-            found.seconds("baseline:list", "baseline_startup_seconds_muggins_list", baseline=baseline),
-            found.per_repeat("startup_ratio_list_current_to_baseline", lambda a, b: a / b, ["current:list", "baseline:list"], baseline=baseline),
-        ]
+
+
+def _stdlib_bytecode(modes: dict[str, dict[str, str]]) -> None:
+    """Give the no-bytecode mode the standard library's bytecode, as an installed Python has it: only what is installed compiles."""
+    stdlib = os.path.dirname(os.__file__)
+    written = modes["bytecode"]["PYTHONPYCACHEPREFIX"] + stdlib
+    if os.path.isdir(written):
+        shutil.copytree(written, modes["source"]["PYTHONPYCACHEPREFIX"] + stdlib, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("site-packages", "dist-packages"))
+
+
+def startup(quick: bool, baseline: str | None) -> list[dict]:
+    """`muggins list` and a shell completion, with and without the discovery snapshot, against `import click, pluggy`.
+
+    Everything is measured twice in the one run, in turns: with bytecode
+    caches (written by a first, untimed run into a cache folder of the
+    benchmark's own, `PYTHONPYCACHEPREFIX`) and without them (an empty
+    prefix folder and `PYTHONDONTWRITEBYTECODE=1`, so every run compiles the
+    project's and Click's source, as an environment installed without
+    compiling does on its first runs). "No snapshot" (`MUGGINS_NO_CACHE=1`)
+    is start-up as it was before the snapshot: every installed plugin is
+    imported; the shedding-only figure imports one game, separating the
+    core's own start-up from what the other plugins cost. The completion
+    answers `--opponents nov` of `play muggins_shedding`, which needs the
+    game's seat kinds.
+    """
+    import tempfile
+
+    repeats = SIZES[quick][0]
+    muggins = _muggins()
+    out: list[dict] = []
+    with tempfile.TemporaryDirectory(prefix="muggins-bench-startup-") as scratch:
+        modes = {
+            "bytecode": {"PYTHONPYCACHEPREFIX": os.path.join(scratch, "pycache")},
+            "source": {"PYTHONPYCACHEPREFIX": os.path.join(scratch, "empty"), "PYTHONDONTWRITEBYTECODE": "1"},
+        }
+        base = {key: value for key, value in os.environ.items() if key not in ("PYTHONDONTWRITEBYTECODE", "MUGGINS_NO_CACHE")}
+        commands: dict[str, tuple[list[str], dict[str, str]]] = {}
+        for mode, mode_env in modes.items():
+            for name, (cmd, extra) in _startup_commands(muggins, os.path.join(scratch, "snapshots")).items():
+                commands[f"{mode}:{name}"] = (cmd, {**base, **mode_env, **extra})
+        if baseline:
+            # `python -m muggins_cli`, not the installed `muggins` script: the script is this environment's and
+            # names this checkout's entry point, which an older checkout may not have
+            module = [sys.executable, "-m", "muggins_cli", "list"]
+            for side, where in (("current", timing.ROOT), ("baseline", baseline)):
+                commands[f"{side}:list"] = (module, timing.checkout_env(where, {**base, **modes["bytecode"], "MUGGINS_CACHE_DIR": os.path.join(scratch, side)}))
+        for cmd, env in commands.values():  # untimed: write the bytecode caches and the snapshots
+            timing.command(cmd, env)
+            _stdlib_bytecode(modes)
+        found = timing.interleave({name: (lambda _, cmd=cmd, env=env: timing.command(cmd, env)) for name, (cmd, env) in commands.items()}, repeats)
+        for mode in modes:
+            cached = {"bytecode_caches": mode == "bytecode"}
+            suffix = "" if mode == "bytecode" else "_no_bytecode_caches"
+            out += [
+                found.seconds(f"{mode}:baseline", f"startup_seconds_import_click_pluggy{suffix}", **cached),
+                found.seconds(f"{mode}:list", f"startup_seconds_muggins_list{suffix}", **cached),
+                found.seconds(f"{mode}:list_no_snapshot", f"startup_seconds_muggins_list_no_snapshot{suffix}", **cached),
+                found.seconds(f"{mode}:list_shedding_no_snapshot", f"startup_seconds_muggins_list_shedding_only_no_snapshot{suffix}", **cached),
+                # a ratio of seconds: how many times the bare imports' time `muggins list` takes
+                found.per_repeat(f"startup_ratio_list_to_import_click_pluggy{suffix}", lambda a, b: a / b, [f"{mode}:list", f"{mode}:baseline"],
+                                 **({"goal": 1.3} if mode == "bytecode" else {}), **cached),
+                found.per_repeat(f"startup_ratio_list_no_snapshot_to_import_click_pluggy{suffix}", lambda a, b: a / b,
+                                 [f"{mode}:list_no_snapshot", f"{mode}:baseline"], **cached),
+                # completion is judged by the wait at the prompt: wall seconds
+                found.seconds(f"{mode}:complete", f"completion_seconds{suffix}", clock="wall",
+                              **({"goal": 0.15} if mode == "bytecode" else {}), **cached),
+                found.seconds(f"{mode}:complete_no_snapshot", f"completion_seconds_no_snapshot{suffix}", clock="wall", **cached),
+            ]
+        if baseline:
+            out += [
+                found.seconds("current:list", "current_startup_seconds_muggins_list"),
+                found.seconds("baseline:list", "baseline_startup_seconds_muggins_list", baseline=baseline),
+                found.per_repeat("startup_ratio_list_current_to_baseline", lambda a, b: a / b, ["current:list", "baseline:list"], baseline=baseline),
+            ]
     return out
 
 

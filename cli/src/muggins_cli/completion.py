@@ -4,8 +4,10 @@ This module owns the callbacks Click calls for shell completion (game names
 for the GAME argument, seat kinds for `--seat` and `--opponents`, record
 files for `--record` and record arguments) and `PlayCommand`, whose help
 ends with each installed game's seat kinds. It imports nothing but Click at
-start-up: the plugin registry is loaded only when a completion is asked for
-or `play --help` is printed, so `muggins --help` stays as cheap as before.
+start-up: the installed games are looked up only when a completion is asked
+for or `play --help` is printed, so `muggins --help` stays as cheap as
+before, and then from the discovery snapshot `muggins list` keeps
+(`info.game_rows`), so a completion imports no game while it holds.
 Completion must never fail loudly (the shell would print a traceback under
 the user's cursor), so a registry that cannot load completes nothing.
 """
@@ -23,10 +25,11 @@ if TYPE_CHECKING:
 __all__ = ["PlayCommand", "complete_games", "complete_seats", "complete_records", "seat_kinds_by_game"]
 
 
-def _registry() -> Any:
-    from muggins.plugins import get_registry
+def _games() -> list[dict[str, Any]]:
+    """The installed games (conflicts left out) as `muggins list --json` describes them."""
+    from .info import game_rows
 
-    return get_registry()
+    return [row for row in game_rows(warn=False) if not row.get("conflict")]
 
 
 def complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -34,8 +37,7 @@ def complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) 
     from click.shell_completion import CompletionItem
 
     try:
-        loaded = _registry()
-        return [CompletionItem(name, help=loaded.games[name].title) for name in sorted(loaded.games) if name.startswith(incomplete)]
+        return [CompletionItem(row["name"], help=row["title"]) for row in _games() if row["name"].startswith(incomplete)]
     except Exception:  # noqa: BLE001 - a broken plugin must not break the shell
         return []
 
@@ -48,21 +50,20 @@ def complete_seats(ctx: click.Context, param: click.Parameter, incomplete: str) 
     from click.shell_completion import CompletionItem
 
     try:
-        loaded = _registry()
+        kinds_by_game = {row["name"]: row["kinds"] for row in _games()}
         # While an option's value is being completed Click may leave the GAME argument unparsed in ctx.args.
-        game = ctx.params.get("game") or next((word for word in ctx.args if word in loaded.games), None)
-        games = [game] if game in loaded.games else sorted(loaded.games)
+        game = ctx.params.get("game") or next((word for word in ctx.args if word in kinds_by_game), None)
+        games = [game] if game in kinds_by_game else sorted(kinds_by_game)
         kind, colon, _ = incomplete.partition(":")
         if colon:
             for name in games:
-                try:
-                    found = loaded.player_kind(kind, name)
-                except KeyError:
+                found = next((k for k in kinds_by_game[name] if k["name"] == kind), None)
+                if found is None:
                     continue
-                offers = [f"{kind}:{option.name}=" for option in found.options]
-                return [CompletionItem(text, help=o.help) for text, o in zip(offers, found.options) if text.startswith(incomplete)]
+                offers = [(f"{kind}:{option['name']}=", option["help"]) for option in found["options"]]
+                return [CompletionItem(text, help=help) for text, help in offers if text.startswith(incomplete)]
             return []
-        names = {k for name in games for k in loaded.kind_names(name)}
+        names = {k["name"] for name in games for k in kinds_by_game[name]}
         if param.name == "seats" and ctx.info_name == "play":
             names.add("human")
         return [CompletionItem(name) for name in sorted(names) if name.startswith(incomplete)]
@@ -95,8 +96,7 @@ def complete_records(ctx: click.Context, param: click.Parameter, incomplete: str
 
 def seat_kinds_by_game() -> list[tuple[str, list[str]]]:
     """(game, its seat kinds with `human` first) for every installed game, by name."""
-    loaded = _registry()
-    return [(name, ["human", *loaded.kind_names(name)]) for name in sorted(loaded.games)]
+    return [(row["name"], ["human", *(k["name"] for k in row["kinds"])]) for row in _games()]
 
 
 class PlayCommand(click.Command):

@@ -4,14 +4,15 @@ Kept apart from `commands.py` so that `muggins list` imports no more than
 the plugin registry needs (start-up time is benchmarked against bare Click
 and pluggy). This module owns looking a game up by name (an unknown name is
 `BadInput` listing the installed games), the games table and its JSON (with
-each game's kinds of player and their seat options), the plugin report, and
-writing a game's default house rules as commented TOML.
+each game's kinds of player and their seat options, which shell completion
+reads too, kept in the discovery snapshot of `muggins.snapshot` so that a
+second `muggins list` imports no game), the plugin report, and writing a
+game's default house rules as commented TOML.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import click
@@ -30,12 +31,48 @@ def find_game(registry: Any, name: str) -> Any:
         raise BadInput(exc.args[0]) from exc
 
 
-def list_games(as_json: bool) -> None:
-    """The installed games as a table, or as JSON for scripts (the JSON adds each game's kinds of player)."""
+def _registry_in_use() -> bool:
+    """Whether this process already holds a registry (loaded, or put there by a test or an embedding program)."""
+    import sys
+
+    loaded = sys.modules.get("muggins.plugins")
+    return loaded is not None and getattr(loaded, "_REGISTRY", None) is not None
+
+
+def game_rows(warn: bool = True) -> list[dict[str, Any]]:
+    """The installed games as `muggins list --json` shows them, from the discovery snapshot while it holds.
+
+    Load errors are warned about on stderr unless `warn` is false (shell
+    completion, where a line would land under the user's cursor). A full load of the registry writes the snapshot when it loaded without a
+    warning (so a broken plugin is warned about on every command, never
+    hidden by a snapshot); a registry already in this process is always
+    used as it is.
+    """
+    from muggins import snapshot
+
+    if not _registry_in_use():
+        kept = snapshot.load(GAMES_SNAPSHOT)
+        if isinstance(kept, list):
+            return kept
+    if warn:
+        registry = get_registry()
+    else:
+        from muggins.plugins import get_registry as quiet_registry
+
+        registry = quiet_registry()
+    rows = _rows(registry)
+    if not registry.errors:
+        snapshot.save(GAMES_SNAPSHOT, rows)
+    return rows
+
+
+GAMES_SNAPSHOT = "games"
+
+
+def _rows(registry: Any) -> list[dict[str, Any]]:
     from muggins.houserules import house_rule_plugins
     from muggins.players import describe_kinds
 
-    registry = get_registry()
     rows = []
     for name in sorted(registry.games):
         game = registry.games[name]
@@ -56,6 +93,12 @@ def list_games(as_json: bool) -> None:
         rows.append(dict.fromkeys(("title", "players", "version", "distribution", "distribution_version", "kinds", "house_rules"), None)
                     | {"name": name, "conflict": rivals_json})
     rows.sort(key=lambda row: row["name"])
+    return rows
+
+
+def list_games(as_json: bool) -> None:
+    """The installed games as a table, or as JSON for scripts (the JSON adds each game's kinds of player)."""
+    rows = game_rows()
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
@@ -112,6 +155,8 @@ def rules(game_name: str, output: str | None) -> None:
     if output is None:
         click.echo(text, nl=not text.endswith("\n"))
         return
+    from pathlib import Path
+
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as exc:

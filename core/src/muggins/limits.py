@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:  # pathlib costs more to import than all of this module; the command line's start-up does not need it
+    from pathlib import Path
 
 __all__ = ["MAX_RULES_BYTES", "MAX_RECORD_BYTES", "MAX_RECORD_LINE_BYTES", "QUOTE_CHARS", "SEED_BOUND", "LimitError", "clip", "clip_path", "open_regular", "read_limited", "strip_bom"]
 

@@ -25,13 +25,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.fixture
 def muggins_isolated_plugins(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Load no installed plugin unless the test asks, start from a fresh process registry, and keep
-    records that a test's `muggins play` makes out of the user's records folder."""
+    """Load no installed plugin unless the test asks, start from a fresh process registry, keep
+    records that a test's `muggins play` makes out of the user's records folder, and use no
+    discovery snapshot (a test installs plugins faster than a file's clock tick)."""
     import os
 
     from muggins.plugins import reset_registry
+    from muggins.snapshot import NO_CACHE_ENV
 
     monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "")
+    monkeypatch.setenv(NO_CACHE_ENV, "1")
     if "MUGGINS_RECORDS" not in os.environ:
         monkeypatch.setenv("MUGGINS_RECORDS", str(tmp_path_factory.mktemp("muggins-records")))
     monkeypatch.delenv("MUGGINS_TRACE_PLUGINS", raising=False)

@@ -1,0 +1,135 @@
+"""What plugin discovery found, kept on disk so that describing the installed games need not import them.
+
+This module owns the discovery snapshot: a small JSON file in the user's
+cache folder holding what a front end derived from a full load of the
+registry (the CLI keeps the games table that `muggins list` and shell
+completion show), and the key that says whether it still describes what is
+installed. The key is this interpreter and its `sys.path`, the plugin
+environment variables, and the modification time and size of every
+`sys.path` entry (installing or removing a distribution adds or removes a
+`*.dist-info` folder there) and of every module file that was imported when
+the snapshot was made (an editable plugin's source changing). A snapshot
+whose key does not hold is never used; one is not written while any keyed
+file changed in the last two seconds, so a change landing in the same clock
+tick as the load cannot hide behind it (the "racy" case of git's index).
+`MUGGINS_NO_CACHE=1` turns snapshots off; `MUGGINS_CACHE_DIR` chooses the
+folder. Reading costs a file and a few hundred `stat` calls; nothing here
+imports more than the standard library's json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import zlib
+from typing import Any
+
+__all__ = ["CACHE_DIR_ENV", "NO_CACHE_ENV", "cache_folder", "enabled", "load", "save"]
+
+CACHE_DIR_ENV = "MUGGINS_CACHE_DIR"
+NO_CACHE_ENV = "MUGGINS_NO_CACHE"
+#: Environment variables that change what a load of the registry finds.
+KEYED_ENV = ("MUGGINS_LOAD_PLUGINS",)
+#: A file changed this recently may change again within the clock tick it was stamped in.
+RACY_NS = 2_000_000_000
+FORMAT = 1
+
+
+def enabled() -> bool:
+    """False when snapshots are switched off, or plugin tracing asks for every hook call to be seen."""
+    return not os.environ.get(NO_CACHE_ENV) and not os.environ.get("MUGGINS_TRACE_PLUGINS")
+
+
+def cache_folder() -> str:
+    """`$MUGGINS_CACHE_DIR`, else the platform's user cache folder with `muggins` in it."""
+    chosen = os.environ.get(CACHE_DIR_ENV)
+    if chosen:
+        return chosen
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser("~\\AppData\\Local")
+        return os.path.join(base, "muggins", "cache")
+    if sys.platform == "darwin":
+        return os.path.expanduser("~/Library/Caches/muggins")
+    return os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "muggins")
+
+
+def _head() -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "python": sys.version,
+        "executable": sys.executable,
+        "path": list(sys.path),
+        "env": {name: os.environ.get(name) for name in KEYED_ENV},
+    }
+
+
+def _file(name: str, head: dict[str, Any]) -> str:
+    # One file per interpreter, path and environment, so that two ways of starting muggins do not evict each other.
+    tag = zlib.crc32(json.dumps(head, sort_keys=True).encode("utf-8", "surrogatepass"))
+    return os.path.join(cache_folder(), f"{name}-{tag:08x}.json")
+
+
+def _stat(path: str) -> list[int] | None:
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return [found.st_mtime_ns, found.st_size]
+
+
+def load(name: str) -> Any:
+    """The value saved under `name` if its key still holds, else None (never an error: a snapshot only saves time)."""
+    if not enabled():
+        return None
+    head = _head()
+    try:
+        with open(_file(name, head), encoding="utf-8") as handle:
+            kept = json.load(handle)
+        if kept["head"] != head:
+            return None
+        for path, seen in kept["stats"].items():
+            if _stat(path) != seen:  # a folder made or removed since shows too: its stat was kept as None
+                return None
+        return kept["value"]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def _keyed_paths() -> set[str]:
+    """Every `sys.path` entry (existing or not) and the file of every module imported so far."""
+    paths = {entry or os.curdir for entry in sys.path}
+    for module in list(sys.modules.values()):
+        where = getattr(module, "__file__", None)
+        if isinstance(where, str):
+            paths.add(where)
+    return paths
+
+
+def save(name: str, value: Any) -> bool:
+    """Keep `value` (JSON-ready) under `name`, keyed by what is installed and imported now; True if written.
+
+    Nothing is written while snapshots are off, when a keyed file changed in
+    the last two seconds, or when the folder cannot be written.
+    """
+    if not enabled():
+        return False
+    head = _head()
+    stats = {path: _stat(path) for path in sorted(_keyed_paths())}
+    if any(seen is not None and seen[0] > time.time_ns() - RACY_NS for seen in stats.values()):
+        return False
+    target = _file(name, head)
+    temporary = f"{target}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump({"head": head, "stats": stats, "value": value}, handle, ensure_ascii=False)
+        os.replace(temporary, target)
+    except (OSError, TypeError, ValueError):
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        return False
+    return True
