@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from muggins_cli.summary import number
+
 from muggins.engine import Match, make_players
 from muggins.plugins import load_registry
 from muggins.rng import derive_seed
@@ -54,10 +56,10 @@ def test_readable_table(run):
     assert out[2].split() == ["seat", "kind", "matches", "won", "win", "rate", "score", "per", "match"]
     assert [row.split()[:2] for row in out[3:6]] == [["0", "novice"], ["1", "random"], ["2", "expert"]]
     data = json.loads(run("simulate", "tally", "--games", "10", "--seed", "4", *SEATS, "--json").stdout)
-    assert [row.split()[4:] for row in out[3:6]] == [[f"{t:.4g}", f"{m:.4g}"] for t, m in zip(data["scores"]["total"], data["scores"]["mean"])]
-    assert out[7].startswith("matches drawn: 0   matches stopped at the limit: 0   decisions per match: ")
-    assert out[9].split() == ["figure", "total", "per", "match"] and out[10].split() == ["claims", "0", "0"]
-    assert out[12].split() == ["figure", "values", "mean", "median"] and out[13].split() == ["plays", "10", "9", "9"]
+    assert [row.split()[4:] for row in out[3:6]] == [[number(t), number(m)] for t, m in zip(data["scores"]["total"], data["scores"]["mean"])]
+    assert out[7].startswith("matches drawn: 0 · matches stopped at the limit: 0 · decisions per match: ")
+    assert out[9].split() == ["in", "all", "10", "matches", "total", "per", "match"] and out[10].split() == ["claims", "0", "0"]
+    assert out[12].split() == ["figure", "times", "measured", "mean", "median"] and out[13].split() == ["plays", "10", "9", "9"]
     assert result.stderr == ""  # no progress bar when stderr is not a terminal
 
 
@@ -165,7 +167,7 @@ def test_a_game_the_workers_cannot_find_is_an_error_not_a_hang(tally_env, tally)
 
 
 def test_summary_table_with_non_numeric_list_stats(tally):
-    from muggins_cli.commands import summary_lines
+    from muggins_cli.summary import summary_lines
 
     summary = {
         "games": 2, "players": 2, "seed": 1, "seats": ["expert", "random"], "wins": [1.5, 0.5], "win_rate": [0.75, 0.25],
@@ -174,5 +176,5 @@ def test_summary_table_with_non_numeric_list_stats(tally):
     }
     out = summary_lines(summary, tally, None)
     assert out[3].split() == ["0", "expert", "1.5", "75.0%"]
-    assert ["points", "123456", "61728"] in [row.split() for row in out]
+    assert ["points", "123,456", "61,728"] in [row.split() for row in out]
     assert out[-1].split() == ["names", "2", "-", "-"]

@@ -13,6 +13,8 @@ import json
 
 import pytest
 
+from muggins_cli.summary import number
+
 from muggins.simulate import GameOutcome, _Totals, play_one, simulate
 
 PAIRS = '''
@@ -133,15 +135,15 @@ def test_the_table_shows_seats_sides_and_figures(pairs, run):
     out = [line.split() for line in result.stdout.splitlines()]
     assert out[2] == ["seat", "kind", "matches", "won", "win", "rate", "score", "per", "match"]
     assert out[3][:2] == ["0", "novice:error_rate=0.4"] and out[6][:2] == ["3", "novice:attention=0.9"]
-    assert out[3][4:] == [f"{data['scores']['total'][0]:.4g}", f"{data['scores']['mean'][0]:.4g}"]
-    assert out[8] == ["per", "seat", "0", "1", "2", "3"]
-    assert out[9] == ["dealt", *map(str, data["seat_stats"]["dealt"]["total"])]
-    assert out[10][:3] == ["dealt", "per", "match"] and out[11][0] == "tenth" and out[12][:3] == ["tenth", "per", "match"]
-    assert out[14] == ["side", "seats", "matches", "won", "win", "rate", "score", "per", "match"]
-    assert out[15][:3] == ["0", "0", "2"] and out[16][:3] == ["1", "1", "3"]
-    assert out[18] == ["per", "side", "0", "1"]
-    assert out[19] == ["dealt", *map(str, data["sides"]["seat_stats"]["dealt"]["total"])]
-    assert out[24][:2] == ["matches", "drawn:"]
+    assert out[3][4:] == [number(data['scores']['total'][0]), number(data['scores']['mean'][0])]
+    assert out[8] == ["per", "seat,", "in", "all", "10", "matches", "0", "1", "2", "3"]
+    assert out[9] == ["dealt", *map(number, data["seat_stats"]["dealt"]["total"])]
+    assert out[10][0] == "tenth" and out[11] == []  # totals only: a per-match row would repeat them
+    assert out[12] == ["side", "seats", "matches", "won", "win", "rate", "score", "per", "match"]
+    assert out[13][:3] == ["0", "0", "2"] and out[14][:3] == ["1", "1", "3"]
+    # the per-side figures sum the partners' per-seat ones: not shown twice
+    assert not any(row[:2] == ["per", "side,"] for row in out)
+    assert out[16][:2] == ["matches", "drawn:"]
 
 
 def test_figures_must_be_one_number_per_seat():

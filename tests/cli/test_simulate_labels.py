@@ -51,8 +51,8 @@ def test_the_table_uses_the_games_words_and_json_keeps_the_keys(labelled, run):
     assert table[0].startswith("Labelled Tally: 6 matches, ")
     rows = [line.split("  ")[0].strip() for line in table]
     assert "hands drawn (no winner)" in rows and "claims" in rows and "cards played per match" in rows
-    assert "calls missed" in rows and "calls missed per match" in rows
-    assert any(line.startswith("matches drawn: 0   matches stopped at the limit: 0   decisions per match: ") for line in table)
+    assert "calls missed" in rows and "calls missed per match" not in rows  # a per-seat figure once, as its totals
+    assert any(line.startswith("matches drawn: 0 · matches stopped at the limit: 0 · decisions per match: ") for line in table)
     data = json.loads(run("simulate", "labelled", "--games", "6", "--seed", "2", "--json").stdout)
     assert data["stats"]["hands_drawn"] == {"total": 6, "mean": 1.0} and "calls_missed" in data["seat_stats"]
 
@@ -71,6 +71,6 @@ def test_figure_names_in_words(labelled, tally):
     assert figure_label(labelled, "sides.scores[0]") == "score per match, side 0"
     assert figure_label(labelled, "sides.seat_stats.calls_missed[1]") == "calls missed per match, side 1"
     assert figure_label(labelled, "stats.hands_drawn") == "hands drawn (no winner) per match"
-    assert figure_label(tally, "stats.exposures.values") == "exposures: values per match"
-    assert figure_label(tally, "stats.exposures.mean") == "exposures: mean value"
+    assert figure_label(tally, "stats.exposures.values") == "exposures, times measured per match"
+    assert figure_label(tally, "stats.exposures.mean") == "exposures, mean"
     assert figure_label(tally, "something_else") == "something_else"

@@ -152,7 +152,7 @@ def test_the_command_line_comparison(coin, run, tmp_path):
     win = data["figures"]["wins[0]"]
     half = (win["differences"][1]["high"] - win["differences"][1]["low"]) / 2
     assert rows["matches won, seat 0 (expert)"][-1] == f"+{win['differences'][1]['mean']:.3g} ± {half:.3g}"
-    assert "points: mean value" in rows and "coin per match" in rows and "matches drawn" in rows
+    assert "points, mean" in rows and "coin per match" in rows and "matches drawn" in rows
 
 
 def test_a_comparison_interrupted_is_partial(coin):

@@ -568,9 +568,11 @@ def simulate(game_name: str, count: int, players: int | None, seats: Sequence[st
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False))
     else:
-        from . import study
+        from .style import line_width
+        from .summary import comparison_lines, summary_lines
 
-        lines = study.comparison_lines(summary, game) if comparing else summary_lines(summary, game, paths[0] if paths else None)
+        width = line_width(sys.stdout)
+        lines = comparison_lines(summary, game, width) if comparing else summary_lines(summary, game, paths[0] if paths else None, width)
         for line in lines:
             click.echo(line)
     if stopped is not None:
@@ -619,79 +621,3 @@ def _simulate(game_name: str, count: int, players: int | None, seats: Sequence[s
     except SimulationInterrupted as exc:
         summary, stopped = exc.summary, caught["exit"]
     return summary, comparing, game, paths, stopped
-
-
-def _num(value: Any) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        return f"{value:.4g}" if abs(value) < 1e4 else f"{value:.0f}"
-    return str(value)
-
-
-def _table(rows: list[tuple[str, ...]], left: int = 1) -> list[str]:
-    """Rows as aligned columns: the first `left` columns are text (left-aligned), the rest numbers."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell.ljust(w) if i < left else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths))).rstrip() for r in rows]
-
-
-def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None) -> list[str]:
-    """A simulation summary as readable tables: per seat, per side when the game has sides, then the game's stats.
-
-    Matches (what `--games` counts) and the game's own units (hands, deals)
-    are named apart, and stats keys are shown in words (`Game.stat_labels`
-    where the game gives them); `--json` keeps the raw keys.
-    """
-    from .study import stat_label
-
-    games = summary["games"]
-    lines = [
-        f"{game.title}: {games} match{'' if games == 1 else 'es'}, {summary['players']} players, seed {summary['seed']}, "
-        f"rules {'from ' + rules_path if rules_path else 'default'}{house_rules_text(summary.get('house_rules'))}",
-        "",
-    ]
-    if summary.get("partial"):
-        lines[1:1] = [f"partial: interrupted after {games} of {summary.get('games_requested', games)} matches"]
-    scores = summary.get("scores")
-    head = ("seat", "kind", "matches won", "win rate") + (("score", "per match") if scores else ())
-    rows = [head]
-    for seat, (kind, wins, rate) in enumerate(zip(summary["seats"], summary["wins"], summary["win_rate"])):
-        rows.append((str(seat), kind, _num(wins), f"{rate:.1%}") + ((_num(scores["total"][seat]), _num(scores["mean"][seat])) if scores else ()))
-    lines += _table(rows, left=2)
-    label = lambda key: stat_label(game, key)  # noqa: E731
-    lines += _figure_table("per seat", [str(seat) for seat in range(summary["players"])], summary.get("seat_stats") or {}, label)
-    sides = summary.get("sides")
-    if sides:
-        side_scores = sides.get("scores")
-        rows = [("side", "seats", "matches won", "win rate") + (("score", "per match") if side_scores else ())]
-        for n, (seats, wins, rate) in enumerate(zip(sides["seats"], sides["wins"], sides["win_rate"])):
-            cells = (str(n), " ".join(map(str, seats)), _num(wins), f"{rate:.1%}")
-            rows.append(cells + ((_num(side_scores["total"][n]), _num(side_scores["mean"][n])) if side_scores else ()))
-        lines += ["", *_table(rows, left=2)]
-        lines += _figure_table("per side", [str(n) for n in range(len(sides["seats"]))], sides.get("seat_stats") or {}, label)
-    lines += [
-        "",
-        f"matches drawn: {summary['draws']}   matches stopped at the limit: {summary['limit_reached']}   "
-        f"decisions per match: {_num(summary['decisions']['mean'])}",
-    ]
-    stats = summary["stats"]
-    numbers = [(k, v) for k, v in stats.items() if "total" in v]
-    lists = [(k, v) for k, v in stats.items() if "count" in v]
-    if numbers:
-        lines += ["", *_table([("figure", "total", "per match")] + [(label(k), _num(v["total"]), _num(v["mean"])) for k, v in numbers])]
-    if lists:
-        rows = [("figure", "values", "mean", "median")]
-        rows += [(label(k), str(v["count"]), _num(v["mean"]), _num(v["median"])) for k, v in lists]
-        lines += ["", *_table(rows)]
-    return lines
-
-
-def _figure_table(title: str, columns: list[str], figures: dict[str, Any], label: Callable[[str], str] = str) -> list[str]:
-    """Per-seat (or per-side) figures: a row of totals and a row of means per figure, one column per seat."""
-    if not figures:
-        return []
-    rows = [(title, *columns)]
-    for name, values in figures.items():
-        rows.append((label(name), *map(_num, values["total"])))
-        rows.append((f"{label(name)} per match", *map(_num, values["mean"])))
-    return ["", *_table(rows)]

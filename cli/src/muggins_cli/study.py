@@ -1,13 +1,11 @@
-"""What `muggins simulate` needs beyond the game commands: progress, signals, clusters, rule comparisons and figure names.
+"""What `muggins simulate` needs beyond the game commands: progress, signals, clusters and rule comparisons.
 
 `commands.simulate` checks the user's input and prints; this module runs
 the simulation or the paired comparison (`muggins.study.compare`) on worker
 processes or a Dask cluster (`--cluster`), shows progress on a terminal
-(matches and chunks done, matches per second, time left), turns SIGTERM and
-SIGHUP into the same stop as Ctrl-C (the summary so far is printed, marked
-partial; exit 143, 129 or 130), and names figures in words a player reads
-(`figure_label`, using a game's optional `stat_labels`), while `--json`
-keeps the raw keys.
+(matches and chunks done, matches per second, time left), and turns SIGTERM
+and SIGHUP into the same stop as Ctrl-C (the summary so far is printed,
+marked partial; exit 143, 129 or 130). The summary's text is `summary.py`'s.
 """
 
 from __future__ import annotations
@@ -16,11 +14,12 @@ import contextlib
 import signal
 import sys
 import time
-from typing import IO, Any, Callable, Iterator, Sequence
+from typing import IO, Any, Callable, Iterator
 
 from muggins.game import Game
 
 from .errors import EXIT_INTERRUPTED, BadInput, CLIError
+from .summary import comparison_lines, figure_label, stat_label  # noqa: F401 - their home before summary.py
 
 
 class Stopped(CLIError):
@@ -168,93 +167,3 @@ def _signals_deferred(pending: list[int]) -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
-
-
-# -- names for figures ------------------------------------------------------------------
-def stat_label(game: Game, key: str) -> str:
-    """A game's wording for a stats key (`Game.stat_labels`, optional), else the key with spaces."""
-    labels = getattr(game, "stat_labels", None) or {}
-    return str(labels.get(key) or key.replace("_", " "))
-
-
-def figure_label(game: Game, name: str, seats: Sequence[str] = ()) -> str:
-    """The raw figure name of a comparison (`wins[0]`, `stats.hands_drawn`, `sides.scores[1]`) in words."""
-    base, _, index = name.partition("[")
-    number = index.rstrip("]")
-
-    def seat() -> str:
-        kind = f" ({seats[int(number)]})" if number and int(number) < len(seats) else ""
-        return f", seat {number}{kind}"
-
-    if base == "wins":
-        return f"matches won{seat()}"
-    if base == "draws":
-        return "matches drawn"
-    if base == "limit_reached":
-        return "matches stopped at the limit"
-    if base == "decisions":
-        return "decisions per match"
-    if base == "scores":
-        return f"score per match{seat()}"
-    if base.startswith("seat_stats."):
-        return f"{stat_label(game, base[len('seat_stats.'):])} per match{seat()}"
-    if base == "sides.wins":
-        return f"matches won, side {number}"
-    if base == "sides.scores":
-        return f"score per match, side {number}"
-    if base.startswith("sides.seat_stats."):
-        return f"{stat_label(game, base[len('sides.seat_stats.'):])} per match, side {number}"
-    if base.startswith("stats."):
-        key = base[len("stats."):]
-        if key.endswith(".values") or key.endswith(".mean"):
-            key, _, part = key.rpartition(".")
-            return f"{stat_label(game, key)}: {'values per match' if part == 'values' else 'mean value'}"
-        return f"{stat_label(game, key)} per match"
-    return name
-
-
-# -- comparisons as text ---------------------------------------------------------------
-def _estimate(found: dict[str, Any] | None, signed: bool = False) -> str:
-    if found is None or found.get("mean") is None:
-        return "-"
-    mean = found["mean"]
-    text = _short(mean, signed)
-    if found.get("low") is None:
-        return text
-    half = (found["high"] - found["low"]) / 2
-    return f"{text} ± {_short(half)}"
-
-
-def _short(value: float, signed: bool = False) -> str:
-    if value == 0:
-        return "0"
-    text = f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
-    if "e" in text:  # a tiny value: plain digits read better than an exponent
-        text = f"{value:.6f}".rstrip("0").rstrip(".")
-    return f"+{text}" if signed and value > 0 else text
-
-
-def comparison_lines(result: dict[str, Any], game: Game) -> list[str]:
-    """A paired comparison as a table: one row per figure, each rule set's mean ± 95% half-width, then each difference from the first."""
-    sets = result["rule_sets"]
-    names = [chr(ord("A") + n) if n < 26 else f"R{n}" for n in range(len(sets))]
-    lines = [
-        f"{game.title}: {result['games']:,} matches under each of {len(sets)} rule sets, the same deals "
-        f"(seed {result['seed']}), {result['players']} players; ± is the half-width of a 95% interval",
-        "",
-    ]
-    from .session import house_rules_text
-
-    for name, found in zip(names, sets):
-        lines.append(f"  {name}: {found['label'] or 'default rules'}{house_rules_text(found.get('house_rules'))}")
-    head = ("figure", *names, *[f"{n} - A" for n in names[1:]])
-    rows = [head]
-    for key, figure in result["figures"].items():
-        cells = [_estimate(m) for m in figure["means"]] + [_estimate(d, signed=True) for d in figure["differences"][1:]]
-        rows.append((figure_label(game, key, result["seats"]), *cells))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    table = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
-    lines += ["", *table]
-    if result.get("partial"):
-        lines += ["", f"partial: interrupted after {result['games']:,} of {result['games_requested']:,} matches"]
-    return lines

@@ -32,3 +32,15 @@ def test_simulate_is_reproducible_from_the_seed():
     first = simulate("--players", "3", "--games", "4", "--seed", "1")
     again = simulate("--players", "3", "--games", "4", "--seed", "1")
     assert first == again and first["stats"]["errors"]["total"] == 0  # experts never err
+
+
+def test_the_text_summary_fits_80_columns_and_says_each_figure_once():
+    result = CliRunner().invoke(main.cli, ["simulate", "muggins_shedding", "--players", "7", "--games", "6", "--seed", "3", "--seat", "novice"],
+                                env={"MUGGINS_LOAD_PLUGINS": "muggins_shedding", "COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(map(len, lines)) <= 80
+    # hands won per seat is the score column: no `hands won seat N` rows, no per-seat row repeating the score
+    assert not any("hands won" in line for line in lines)
+    data = simulate("--players", "7", "--games", "6", "--seed", "3", "--seat", "novice")
+    assert [line.split()[4] for line in lines[3:10]] == [f"{total:,}" for total in data["scores"]["total"]]
