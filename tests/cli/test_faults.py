@@ -491,7 +491,7 @@ def test_a_signal_while_resume_checks_the_record_keeps_its_exit_code(run, tmp_pa
     def signalled(*args, **kwargs):
         raise SignalStop(signum)
 
-    monkeypatch.setattr(commands, "_replayed", signalled)
+    monkeypatch.setattr(commands, "_reopened", signalled)
     result = run("resume", "r.jsonl")
     assert result.exit_code == code and one_line(result.stderr) == f"muggins: error: {why}"
     assert record.read_text() == "".join(text.splitlines(keepends=True)[:-1])  # untouched

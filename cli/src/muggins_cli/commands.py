@@ -3,15 +3,17 @@
 `main.py` declares the commands and their options and imports this module
 only when one of them runs, so the game core is never imported just to
 show help (`info.py` holds the lighter list, plugins and rules). This
-module owns checking what the user gave (game names, house
-rules files, player counts, seats with their options, records) and reporting problems as
-`BadInput` (exit 2), running matches with a `RecordWriter` on a locked
-`RecordFile` so each decision is on disk as soon as it is taken, turning
-Ctrl-C, SIGTERM, SIGHUP, the end of input or a failed write into a saved
-record plus the exact resume command (`recording.py` owns the records
-folder, that command and the signals), checking a record's header, events
-and bot choices before resuming or verifying it, and printing
-results, narrations and simulation summaries.
+module owns the terminal's half of playing: reading what the user gave
+(game names, house rules files, player counts, seat specs) into
+`BadInput` lines (exit 2), running matches with a `RecordWriter` on a
+locked `RecordFile` so each decision is on disk as soon as it is taken,
+turning Ctrl-C, SIGTERM, SIGHUP, the end of input or a failed write into a
+saved record plus the exact resume command (`recording.py` owns the
+records folder, that command and the signals), and printing results and
+narrations. The domain half — seating bots with the terminal's
+`HumanPlayer` for `human` seats, checking seats and records, verifying,
+reopening a record with its bots caught up — is `muggins.sessions`, which
+any other front end uses too; simulation summaries are `summary.py`'s.
 """
 
 from __future__ import annotations
@@ -27,20 +29,19 @@ import click
 from muggins.engine import Match, MatchAborted
 from muggins.game import Event, Game, Result
 from muggins.houserules import HouseRuleError, check_record, check_switches, house_rule_plugins
-from muggins.players import Seating, make_players, parse_seat
-from muggins.plugins import KindConflict, PluginFault, conflict_message
+from muggins.players import parse_seat
+from muggins.plugins import PluginFault
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, clip_path, read_limited
-from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record, signals_held, kept
+from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, header_for, read_record, rebuild_state, replay as replay_record, signals_held
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules, rules_from_dict
+from muggins.sessions import HUMAN, RecordMismatch, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify as verify_record
 
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
 from .human import HumanPlayer
 from .info import find_game
 from .session import house_rules_text, registry as get_registry
 from .recording import SignalStop, bounded_stdin, latest_unfinished, new_record, resume_command, stop_signals
-
-HUMAN = "human"
 
 
 # -- shared checks ---------------------------------------------------------------
@@ -142,36 +143,20 @@ def check_playable(game: Game, rules: Any, players: int, source: str | None) -> 
 
 
 def check_kinds(registry: Any, game: Game, seats: Sequence[str], *, allow_human: bool) -> None:
-    """BadInput (one line) for a seat spec that cannot be played: an unknown kind, a bad option, a kind refusing the game.
-
-    The bots are built once here, so a factory's refusal is reported before
-    any record is created or any match is played.
-    """
-    known = registry.kind_names(game.name)
-    for spec in seats:
-        try:
-            kind, options = parse_seat(spec)
-        except ValueError as exc:
-            raise BadInput(str(exc)) from exc
-        if kind == HUMAN:
-            if not allow_human:
-                raise BadInput(f"simulate runs bots only; choose seat kinds from: {', '.join(known)}")
-            if options:
-                raise BadInput(f"seat {clip(spec)!r}: player kind 'human' takes no options")
-            continue
-        try:
-            registry.seat(spec, game.name)
-        except KindConflict as exc:  # several plugins registered this kind for the game: name them
-            raise BadInput(str(exc)) from exc
-        except KeyError as exc:
-            everything = ([HUMAN] if allow_human else []) + known
-            raise BadInput(f"unknown seat kind {clip(kind)!r}; kinds for {game.name}: {', '.join(everything)}") from exc
-        except ValueError as exc:
-            raise BadInput(str(exc)) from exc
+    """BadInput (one line) for a seat spec that cannot be played: an unknown kind, a bad option, a kind refusing the game (`sessions.check_seats`)."""
+    if not allow_human and any(_is_human(spec) for spec in seats):
+        raise BadInput(f"simulate runs bots only; choose seat kinds from: {', '.join(registry.kind_names(game.name))}")
     try:
-        build_players(registry, game, seats, 0, humans=False)
-    except (KeyError, ValueError) as exc:
-        raise BadInput(str(exc.args[0]) if exc.args else str(exc)) from exc
+        check_seats(registry, game, seats, front_end=(HUMAN,) if allow_human else ())
+    except SessionError as exc:
+        raise BadInput(str(exc)) from exc
+
+
+def _is_human(spec: str) -> bool:
+    try:
+        return parse_seat(spec)[0] == HUMAN
+    except ValueError:
+        return False
 
 
 def load_record(registry: Any, path: str) -> tuple[Record, Game]:
@@ -183,19 +168,9 @@ def load_record(registry: Any, path: str) -> tuple[Record, Game]:
     return record, _installed_game(registry, record, path)
 
 
-def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, humans: bool = True, pace: float = 0) -> list[Any]:
-    """Bots from the seat specs (each on its derived stream, options applied) and a HumanPlayer per `human` seat.
-
-    With `humans=False` a `human` seat gets a stand-in random bot instead,
-    which is how `check_kinds` builds every bot once without a terminal.
-    """
-    is_human = [parse_seat(spec)[0] == HUMAN for spec in seats]
-    bots = make_players(registry, game, ["random" if human else spec for spec, human in zip(seats, is_human)], seed)
-    if not humans:
-        return bots
-    seated = Seating(HumanPlayer(game, seat, pace=pace, seats=seats) if human else bot for seat, (human, bot) in enumerate(zip(is_human, bots)))
-    seated.plugins = tuple(None if human else plugin for human, plugin in zip(is_human, getattr(bots, "plugins", (None,) * len(bots))))
-    return seated
+def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, pace: float = 0) -> list[Any]:
+    """Bots from the seat specs (each on its derived stream, options applied) and a HumanPlayer per `human` seat."""
+    return seat_players(registry, game, seats, seed, front_end={HUMAN: lambda seat: HumanPlayer(game, seat, pace=pace, seats=seats)})
 
 
 # -- play and resume -------------------------------------------------------------
@@ -382,9 +357,8 @@ def resume(path: str | None, *, pace: float = 0) -> None:
             for line in describe_result(Result.from_dict(record.result), record.seats, _record_sides(game, record)):
                 click.echo(line)
             return
-        state = _replayed(game, record, path)
         seated = build_players(registry, game, record.seats, record.seed, pace=pace)
-        _catch_up_bots(game, record, seated, path)
+        state = _reopened(game, record, seated, path)
         for player in seated:
             if isinstance(player, HumanPlayer):
                 # The human sees again what it saw since its last decision, and whom it plays; the
@@ -421,61 +395,32 @@ def _drop_partial_line(stream: RecordFile, path: str) -> None:
 
 
 def _installed_game(registry: Any, record: Record, path: str) -> Game:
-    """The record's game, refusing one that is not installed or is installed at another version."""
-    if record.game in getattr(registry, "conflicts", {}):
-        raise BadInput(f"{clip_path(path)}: {conflict_message(record.game, registry.conflicts[record.game])}")
-    if record.game not in registry.games:
-        installed = ", ".join(sorted(registry.games)) or "none"
-        raise BadInput(f"{clip_path(path)} is a record of game {clip(record.game)!r}, which is not installed; installed games: {installed}")
-    game = registry.games[record.game]
-    if record.version != str(game.version):
-        raise BadInput(f"{clip_path(path)} was recorded with {game.name} version {clip(record.version)}, but the installed {game.name} is version {game.version}")
-    refusal, warning = check_record(registry, game, record)
-    if refusal:
-        raise BadInput(f"{clip_path(path)}: {refusal}")
+    """The record's game, refusing one that is not installed or is installed at another version (`sessions.installed_game`)."""
+    try:
+        game, warning = installed_game(registry, record, source=clip_path(path))
+    except SessionError as exc:
+        raise BadInput(str(exc)) from exc
     if warning:
-        click.echo(f"warning: {path}: {warning}", err=True)
+        click.echo(f"warning: {warning}", err=True)
     return game
 
 
 def _check_record_seats(registry: Any, game: Game, record: Record, path: str) -> None:
     """One seat spec per player, each a kind the game knows with valid options (BadInput naming the file)."""
-    if len(record.seats) != record.players:
-        raise BadInput(f"{clip_path(path)}: the header names {len(record.seats)} seat kinds for {record.players} players")
     try:
-        check_kinds(registry, game, record.seats, allow_human=True)
-    except BadInput as exc:
-        raise BadInput(f"{clip_path(path)}: header seats: {exc.format_message()}") from exc
+        check_record_seats(registry, game, record, source=clip_path(path))
+    except SessionError as exc:
+        raise BadInput(str(exc)) from exc
 
 
-def _replayed(game: Game, record: Record, path: str) -> Any:
-    """The state the record's decisions reach, checked event by event (GameError at a divergence)."""
+def _reopened(game: Game, record: Record, seated: Sequence[Any], path: str) -> Any:
+    """The state the record's decisions reach, each bot caught up to it (`sessions.reopen`): BadInput for a record that is not one, GameError at a divergence."""
     try:
-        state, divergence = replay_record(game, record, verify=True)
+        return reopen(game, record, seated, given_like=HumanPlayer, source=clip_path(path))
     except RecordError as exc:
         raise BadInput(f"{clip_path(path)}: {exc}") from exc
-    except RecursionError as exc:
-        raise BadInput(f"{clip_path(path)}: events nested too deeply; not a muggins record") from exc
-    if divergence is not None:
-        raise GameError(f"{clip_path(path)} does not match the installed {game.name} at {divergence}")
-    return state
-
-
-def _catch_up_bots(game: Game, record: Record, seated: Sequence[Any], path: str) -> None:
-    """Let each bot take the record's past decisions again, so its random stream is where it left off.
-
-    The bots play through the engine exactly as in the original match, and
-    a bot that would have chosen otherwise than the record says (its seat
-    kind was changed in the header) stops the resume with a GameError. A
-    resumed match then goes on exactly as the uninterrupted one would have,
-    given the same human choices.
-    """
-    if all(isinstance(p, HumanPlayer) for p in seated):
-        return
-    bots = [None if isinstance(p, HumanPlayer) else p for p in seated]
-    divergence = check_players(game, record, bots, given_like=HumanPlayer)
-    if divergence is not None:
-        raise GameError(f"{clip_path(path)} does not match its seats at {divergence}")
+    except RecordMismatch as exc:
+        raise GameError(str(exc)) from exc
 
 
 # -- replay ----------------------------------------------------------------------
@@ -496,26 +441,11 @@ def replay(path: str, verify: bool) -> None:
 
 
 def _verify(game: Game, record: Record, path: str, registry: Any) -> None:
-    """The deal, every decision's events, every bot's choice (from its seat kind and random stream) and the result, as recorded; GameError at the first difference."""
-    state, divergence = replay_record(game, record, verify=True)
-    where = str(divergence) if divergence is not None else None
-    if where is None and record.result is not None:
-        result = state.result()
-        if result is None:
-            where = "result: the record has a result, but the replayed match is not over"
-        elif not kept(record.result, result.to_dict()):
-            where = f"result: recorded {clip(_norm(record.result))}, replay gives {clip(_norm(result.to_dict()))}"
-    if where is None:
-        bots = build_players(registry, game, record.seats, record.seed, humans=False)
-        given = [None if parse_seat(spec)[0] == HUMAN else bot for spec, bot in zip(record.seats, bots)]
-        mismatch = check_players(game, record, given, given_like=HumanPlayer)
-        where = None if mismatch is None else f"{mismatch} (the header's seats did not play this match)"
-    if where is not None:
-        raise GameError(f"{clip_path(path)} diverges at {where}")
-
-
-def _norm(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+    """The deal, every decision's events, every bot's choice and the result, as recorded (`sessions.verify`); GameError at the first difference."""
+    try:
+        verify_record(registry, game, record, given_like=HumanPlayer, source=clip_path(path))
+    except RecordMismatch as exc:
+        raise GameError(str(exc)) from exc
 
 
 def _narrate(game: Game, record: Record, path: str) -> None:

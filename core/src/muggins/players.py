@@ -373,3 +373,10 @@ def describe_kinds(kinds: Iterable[PlayerKind]) -> list[dict[str, Any]]:
         {"name": k.name, "description": k.description, "generic": not k.games, "options": [o.to_dict() for o in k.options]}
         for k in kinds
     ]
+
+
+#: A person playing at a front end (the terminal, a browser table); the front end makes the player (`muggins.sessions`).
+HUMAN = "human"
+#: The kinds of seat a front end answers for, by name, with what they are. They are not registered kinds:
+#: no plugin may take these names, and a run without a front end (a simulation) cannot seat them.
+FRONT_END_KINDS: Mapping[str, str] = {HUMAN: "a person playing at this front end (the terminal, a browser table)"}

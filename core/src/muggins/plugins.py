@@ -43,7 +43,7 @@ import pluggy
 from . import hookspecs
 from .game import Game
 from .limits import clip
-from .players import BUILTIN_KINDS, PlayerKind, PlayerOption, parse_seat
+from .players import BUILTIN_KINDS, FRONT_END_KINDS, PlayerKind, PlayerOption, parse_seat
 
 if TYPE_CHECKING:
     from importlib.metadata import Distribution, EntryPoint
@@ -1061,8 +1061,9 @@ def _checked_kind(name: object, factory: object, description: object, games: obj
         raise PluginError(f"player kind name {name!r} cannot be empty or contain ':', ',' or '='")
     if not _KIND_NAME_PATTERN.match(name) or not name.isprintable():
         raise PluginError(f"player kind name {clip(name)!r} must be at most 64 printable characters without spaces")
-    if name == "human":
-        raise PluginError("player kind name 'human' is the terminal player's; choose another name")
+    if name in FRONT_END_KINDS:
+        # the front end seats this kind itself (muggins.sessions); the message keeps its first wording
+        raise PluginError(f"player kind name {name!r} is the terminal player's; choose another name")
     if not callable(factory):
         raise PluginError(f"player kind {name!r}: the factory must be callable, not {_shown(factory)}")
     if type(description) is not str:

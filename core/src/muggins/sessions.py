@@ -1,0 +1,205 @@
+"""Seating, checking and reopening matches for any front end: what `play`, `resume` and `replay --verify` share, without Click.
+
+This module owns the domain half of playing from a front end: the kinds of
+seat a front end answers for itself (`human`, a person at the terminal or
+at a browser table), checking seat specs before any record exists
+(`check_seats`), seating bots and front-end players together
+(`seat_players`, with the front end's factory for its own kinds), checking
+that the installed game can read a record (`installed_game`,
+`check_record_seats`), verifying a record end to end (`verify`), and
+reopening an unfinished one (`reopen`: the state its decisions reach and
+bots whose random streams stand where they stood). Bad input is a
+`SessionError` and a record that the installed game or its seats would not
+have played a `RecordMismatch`, each one line naming the record as the
+front end calls it (`source`, its file name at the terminal). The terminal (`muggins_cli.commands`)
+is the first client; a second front end uses the same calls.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Collection, Mapping, Sequence
+
+from .game import Game, State
+from .houserules import check_record
+from .limits import clip
+from .players import FRONT_END_KINDS, HUMAN, Seating, make_players, parse_seat
+from .plugins import KindConflict, conflict_message
+from .records import Record, RecordError, check_players, kept, replay
+
+__all__ = [
+    "FRONT_END_KINDS", "HUMAN", "RecordMismatch", "SessionError", "check_record_seats", "check_seats", "installed_game",
+    "reopen", "seat_players", "verify",
+]
+
+#: How a front end makes its player for a seat: `factory(seat)`.
+FrontEndFactory = Callable[[int], Any]
+
+
+class SessionError(ValueError):
+    """Input a match cannot be made from (a seat spec, a record's header): one line naming what is wrong and what is allowed."""
+
+
+class RecordMismatch(Exception):
+    """A record the installed game or the record's seats would not have played: `where` names the first difference."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(where)
+        self.where = where
+
+
+def _front_end_kind(spec: str) -> str | None:
+    name, _ = parse_seat(spec)
+    return name if name in FRONT_END_KINDS else None
+
+
+def check_seats(registry: Any, game: Game, seats: Sequence[str], *, front_end: Collection[str] = ()) -> None:
+    """SessionError (one line) for a seat spec that cannot be played here: an unknown kind, a bad option, a kind refusing the game.
+
+    `front_end` names the front-end kinds this front end answers for (a
+    bots-only run passes none, so a `human` seat is refused). The bots are
+    built once, so a factory's refusal is reported before any record exists.
+    """
+    known = registry.kind_names(game.name)
+    offered = [k for k in FRONT_END_KINDS if k in front_end] + list(known)
+    for spec in seats:
+        try:
+            kind, options = parse_seat(spec)
+        except ValueError as exc:
+            raise SessionError(str(exc)) from exc
+        if kind in FRONT_END_KINDS:
+            if kind not in front_end:
+                raise SessionError(f"seat kind {kind!r} is {FRONT_END_KINDS[kind]}; this runs bots only; choose seat kinds from: {', '.join(known)}")
+            if options:
+                raise SessionError(f"seat {clip(spec)!r}: player kind {kind!r} takes no options")
+            continue
+        try:
+            registry.seat(spec, game.name)
+        except KindConflict as exc:  # several plugins registered this kind for the game: name them
+            raise SessionError(str(exc)) from exc
+        except KeyError as exc:
+            raise SessionError(f"unknown seat kind {clip(kind)!r}; kinds for {game.name}: {', '.join(offered)}") from exc
+        except ValueError as exc:
+            raise SessionError(str(exc)) from exc
+    try:
+        seat_players(registry, game, seats, 0, front_end={k: _stand_in for k in front_end})
+    except (KeyError, ValueError) as exc:
+        raise SessionError(str(exc.args[0]) if exc.args else str(exc)) from exc
+
+
+def _stand_in(seat: int) -> None:
+    return None
+
+
+def seat_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, front_end: Mapping[str, FrontEndFactory] | None = None) -> Seating:
+    """One player per seat: bots from their specs (each on its own derived stream), the front end's players for its kinds.
+
+    A bot's stream depends on its seat and kind alone, so seating a person
+    at one seat never changes what the bots at the others do. `plugins`
+    on the result names each bot's plugin (None for a front-end seat).
+    KeyError or ValueError (one line) as `make_players`; ValueError for a
+    front-end kind this front end does not answer for.
+    """
+    front_end = front_end or {}
+    kinds = [_front_end_kind(spec) for spec in seats]
+    for seat, kind in enumerate(kinds):
+        if kind is not None and kind not in front_end:
+            raise ValueError(f"seat {seat} is {kind!r} ({FRONT_END_KINDS[kind]}), which this front end does not seat")
+    bots = make_players(registry, game, ["random" if kind else spec for spec, kind in zip(seats, kinds)], seed)
+    seated = Seating(front_end[kind](seat) if kind else bot for seat, (kind, bot) in enumerate(zip(kinds, bots)))
+    seated.plugins = tuple(None if kind else plugin for kind, plugin in zip(kinds, getattr(bots, "plugins", (None,) * len(bots))))
+    return seated
+
+
+def installed_game(registry: Any, record: Record, *, source: str = "the record") -> tuple[Game, str | None]:
+    """The record's game as installed, and a warning line or None; SessionError for a game not installed, at another version, or refused by its house rules.
+
+    `source` names the record in the messages (a front end passes its file name).
+    """
+    if record.game in getattr(registry, "conflicts", {}):
+        raise SessionError(f"{source}: {conflict_message(record.game, registry.conflicts[record.game])}")
+    if record.game not in registry.games:
+        installed = ", ".join(sorted(registry.games)) or "none"
+        raise SessionError(f"{source} is a record of game {clip(record.game)!r}, which is not installed; installed games: {installed}")
+    game = registry.games[record.game]
+    if record.version != str(game.version):
+        raise SessionError(f"{source} was recorded with {game.name} version {clip(record.version)}, but the installed {game.name} is version {game.version}")
+    refusal, warning = check_record(registry, game, record)
+    if refusal:
+        raise SessionError(f"{source}: {refusal}")
+    return game, (f"{source}: {warning}" if warning else None)
+
+
+def check_record_seats(registry: Any, game: Game, record: Record, *, front_end: Collection[str] = tuple(FRONT_END_KINDS),
+                       source: str = "the record") -> None:
+    """One seat spec per player, each a kind the game knows with valid options, or a front-end kind (SessionError otherwise)."""
+    if len(record.seats) != record.players:
+        raise SessionError(f"{source}: the header names {len(record.seats)} seat kinds for {record.players} players")
+    try:
+        check_seats(registry, game, record.seats, front_end=front_end)
+    except SessionError as exc:
+        raise SessionError(f"{source}: header seats: {exc}") from exc
+
+
+def _replayed(game: Game, record: Record, source: str) -> State:
+    try:
+        state, divergence = replay(game, record, verify=True)
+    except RecursionError as exc:
+        raise RecordError("events nested too deeply; not a muggins record") from exc
+    if divergence is not None:
+        raise RecordMismatch(f"{source} does not match the installed {game.name} at {divergence}")
+    return state
+
+
+def reopen(game: Game, record: Record, players: Sequence[Any], *, given_like: type | None = None, source: str = "the record") -> State:
+    """The state an unfinished record's decisions reach, with each bot in `players` caught up to it.
+
+    Every decision's events must be the recorded ones (RecordMismatch at the
+    first difference; RecordError for a record that is not one). Each bot
+    then takes the record's past decisions again through the engine, so its
+    random stream stands where it left off; one that would have chosen
+    otherwise (its seat kind was changed in the header) is a RecordMismatch.
+    Front-end seats (not bots) take their recorded choices as given, with
+    the engine declarations of `given_like`, their class.
+    """
+    state = _replayed(game, record, source)
+    bots = [None if _is_front_end(p, given_like) else p for p in players]
+    if any(bot is not None for bot in bots):
+        divergence = check_players(game, record, bots, given_like=given_like)
+        if divergence is not None:
+            raise RecordMismatch(f"{source} does not match its seats at {divergence}")
+    return state
+
+
+def _is_front_end(player: Any, given_like: type | None) -> bool:
+    return player is None or (given_like is not None and isinstance(player, given_like))
+
+
+def verify(registry: Any, game: Game, record: Record, *, given_like: type | None = None, source: str = "the record") -> None:
+    """The deal, every decision's events, every bot's choice and the result as recorded; RecordMismatch at the first difference.
+
+    Bots are rebuilt from the header's seat specs and the seed; front-end
+    seats' choices are taken as given (with `given_like`'s engine
+    declarations, the class that played them).
+    """
+    try:
+        state, divergence = replay(game, record, verify=True)
+    except RecursionError as exc:
+        raise RecordError("events nested too deeply; not a muggins record") from exc
+    where = None if divergence is None else str(divergence)
+    if where is None and record.result is not None:
+        result = state.result()
+        if result is None:
+            where = "result: the record has a result, but the replayed match is not over"
+        elif not kept(record.result, result.to_dict()):
+            where = f"result: recorded {clip(_norm(record.result))}, replay gives {clip(_norm(result.to_dict()))}"
+    if where is None:
+        bots = seat_players(registry, game, record.seats, record.seed, front_end={k: _stand_in for k in FRONT_END_KINDS})
+        mismatch = check_players(game, record, bots, given_like=given_like)
+        where = None if mismatch is None else f"{mismatch} (the header's seats did not play this match)"
+    if where is not None:
+        raise RecordMismatch(f"{source} diverges at {where}")
+
+
+def _norm(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
