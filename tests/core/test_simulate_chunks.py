@@ -184,3 +184,27 @@ def test_durations_in_the_warning_read_naturally():
     assert [_duration(s) for s in (59, 119.4, 3000, 7199, 7200, 172799, 172800, 10**7)] == [
         "59 seconds", "119 seconds", "50 minutes", "120 minutes", "2 hours", "48 hours", "2 days", "116 days",
     ]
+
+
+def test_the_new_parameter_names_and_their_first_names_give_the_same_run(registry, tally):
+    from muggins import simulate as simulate_module
+
+    first = simulate(tally, kinds=KINDS, seed=8, games=40, registry=registry, engine=lambda plan: InlineEngine(registry, tally, [tally.Rules()], 3, KINDS, 8))
+    now = simulate(tally, seats=KINDS, seed=8, matches=40, registry=registry, runner=lambda plan: simulate_module.InlineRunner(registry, tally, [tally.Rules()], 3, KINDS, 8))
+    assert json.dumps(first) == json.dumps(now) and now["games"] == 40
+    assert simulate_module.InlineEngine is simulate_module.InlineRunner and simulate_module.ProcessEngine is simulate_module.ProcessRunner
+    with pytest.raises(TypeError, match="give matches or games"):
+        simulate(tally, seats=KINDS, games=4, matches=4, registry=registry)
+    with pytest.raises(TypeError, match="give seats or kinds"):
+        simulate(tally, seats=KINDS, kinds=KINDS, registry=registry)
+
+
+def test_compare_checks_its_setup_as_simulate_does(registry, tally):
+    from muggins.study import compare
+
+    with pytest.raises(ValueError, match="workers must be 0"):
+        compare(tally, [{}], seats=KINDS, matches=2, workers=-1, registry=registry)
+    with pytest.raises(ValueError, match="the number of games cannot be negative"):
+        compare(tally, [{}], seats=KINDS, matches=-1, registry=registry)
+    found = compare(tally, [{}, {"hand_size": 2}], seats=KINDS, matches=6, seed=2, registry=registry)
+    assert found["games"] == 6 and found["seats"] == list(KINDS)

@@ -542,12 +542,12 @@ def _simulate(game_name: str, count: int, players: int | None, seats: Sequence[s
     comparing = len(rule_sets) > 1
     stopped = None
     try:
-        with study.signals_stop_the_run() as caught, study.cluster_engine(cluster, game) as engine:
+        with study.signals_stop_the_run() as caught, study.cluster_runner(cluster, game) as runner:
             with study.progress_line(f"simulating {game.name}", count, _stderr_is_terminal()) as progress:
                 if comparing:
-                    summary = compare(game, rule_sets, players, kinds, seed, count, workers, progress, registry=registry, engine=engine, labels=paths)
+                    summary = compare(game, rule_sets, players, kinds, seed, count, workers, progress, registry=registry, runner=runner, labels=paths)
                 else:
-                    summary = run(game, rules, players, kinds, seed, count, workers, progress, registry=registry, engine=engine)
+                    summary = run(game, rules, players, kinds, seed, count, workers, progress, registry=registry, runner=runner)
     except SimulationInterrupted as exc:
         summary, stopped = exc.summary, caught["exit"]
     return summary, comparing, game, paths, stopped

@@ -118,12 +118,12 @@ def progress_line(label: str, games: int, enabled: bool) -> Iterator[Progress | 
 
 # -- clusters ------------------------------------------------------------------------
 @contextlib.contextmanager
-def cluster_engine(spec: str | None, game: Game) -> Iterator[Callable[[Any], Any] | None]:
-    """The engine factory for `--cluster SPEC` (None without it), after checking every worker can play `game`."""
+def cluster_runner(spec: str | None, game: Game) -> Iterator[Callable[[Any], Any] | None]:
+    """The chunk runner factory for `--cluster SPEC` (None without it), after checking every worker can play `game`."""
     if spec is None:
         yield None
         return
-    from muggins.cluster import ClusterUnavailable, DaskEngine, check_workers, connect
+    from muggins.cluster import ClusterUnavailable, DaskRunner, check_workers, connect
 
     # Starting or joining a cluster runs Dask's own code for seconds: a signal raised inside it
     # leaves Dask half-started (its asserts fail, a traceback, exit 130). Signals are noted
@@ -142,7 +142,7 @@ def cluster_engine(spec: str | None, game: Game) -> Iterator[Callable[[Any], Any
         problem = check_workers(client, game)
         if problem is not None:
             raise BadInput(problem)
-        yield lambda plan: DaskEngine(client, plan)
+        yield lambda plan: DaskRunner(client, plan)
     except BaseException:
         connection.__exit__(*sys.exc_info())
         raise

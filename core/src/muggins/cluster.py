@@ -1,4 +1,4 @@
-"""A Dask cluster as the engine of simulations and rule studies (needs the optional `distributed` package).
+"""A Dask cluster as the runner of simulations and rule studies (needs the optional `distributed` package).
 
 `connect("local:N")` starts a local cluster of N single-threaded worker
 processes; `connect("tcp://HOST:PORT")` joins a running scheduler. Either
@@ -24,7 +24,7 @@ from typing import Any, Iterator
 from .limits import clip
 from .simulate import ChunkPlan, GameOutcome, run_planned_chunk
 
-__all__ = ["connect", "DaskEngine", "check_workers", "ClusterUnavailable", "installed_game_version"]
+__all__ = ["connect", "DaskRunner", "DaskEngine", "check_workers", "ClusterUnavailable", "installed_game_version"]
 
 _RUNS = itertools.count()
 
@@ -114,7 +114,7 @@ def run_chunk_batch(plan: ChunkPlan, batch: list[tuple[int, tuple[int, int]]]) -
     return [(number, run_planned_chunk(plan, *bounds)) for number, bounds in batch]
 
 
-class DaskEngine:
+class DaskRunner:
     """Chunks sent to a Dask client as tasks of `batch` consecutive chunks; `next` hands back chunks as their task finishes.
 
     Batching changes nothing in what is played or how it is folded (each
@@ -161,3 +161,7 @@ class DaskEngine:
         self.finished.clear()
         self.waiting.clear()
         self.ready.clear()
+
+
+#: The first name of DaskRunner, from when "engine" meant chunk runners too (muggins.engine is the match loop).
+DaskEngine = DaskRunner

@@ -52,7 +52,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from .engine import Match
 from .game import Game
@@ -62,7 +62,8 @@ from .rules import rules_from_dict, rules_to_dict
 from .stats import ValueCounts
 
 __all__ = ["simulate", "GameOutcome", "play_one", "chunk_bounds", "SimulationInterrupted", "ChunkPlan", "decision_bound_warning", "interrupt",
-           "WorkersLost", "usable_cpus"]
+           "WorkersLost", "usable_cpus", "ChunkRunner", "InlineRunner", "ProcessRunner", "open_runner", "Totals", "sides_of", "summary_of",
+           "resolve_setup"]
 
 #: The most matches in one chunk: small enough that even a slow game (cribbage, about
 #: 45 matches a second per core) finishes a chunk well within a second.
@@ -194,7 +195,24 @@ def run_planned_chunk(plan: ChunkPlan, start: int, stop: int) -> list[list[GameO
 
 
 # -- where chunks run -----------------------------------------------------------
-class InlineEngine:
+class ChunkRunner(Protocol):
+    """What runs a simulation's chunks: `submit` hands one out, `next` gives back one finished (any order), `close` stops everything.
+
+    `workers` says how many chunks run at once; a runner may also set
+    `window`, how many chunks may be handed out ahead of the first one not
+    yet folded (by default `WINDOW_PER_WORKER` per worker).
+    """
+
+    workers: int
+
+    def submit(self, number: int, bounds: tuple[int, int]) -> None: ...
+
+    def next(self) -> tuple[int, list[list[GameOutcome]]]: ...
+
+    def close(self) -> None: ...
+
+
+class InlineRunner:
     """Chunks played in this process, one at a time, when asked for."""
 
     def __init__(self, registry: Any, game: Game, rule_sets: Sequence[Any], players: int, kinds: Sequence[str], seed: int) -> None:
@@ -303,7 +321,7 @@ class _Worker:
         self.running: tuple[int, tuple[int, int]] | None = None
 
 
-class ProcessEngine:
+class ProcessRunner:
     """Chunks played by spawned worker processes, one chunk at a time each, over a pipe of its own.
 
     Each worker has its own pipe, so no lock is shared between workers: a
@@ -430,7 +448,7 @@ def suspects(registry: Any, game: str, kinds: Sequence[str]) -> str:
 
 
 # -- summing ------------------------------------------------------------------
-class _Totals:
+class Totals:
     """Folds outcomes in index order (the order fixes every float sum) into sums whose size does not grow with the games."""
 
     def __init__(self, players: int, sides: Sequence[Sequence[int]] | None = None) -> None:
@@ -536,7 +554,7 @@ class _Totals:
         }
 
 
-def _sides(game: Game, rules: Any, players: int) -> tuple[tuple[int, ...], ...] | None:
+def sides_of(game: Game, rules: Any, players: int) -> tuple[tuple[int, ...], ...] | None:
     """The game's partnerships, checked: every seat in exactly one side."""
     sides = game.sides(rules, players)
     if sides is None:
@@ -548,34 +566,15 @@ def _sides(game: Game, rules: Any, players: int) -> tuple[tuple[int, ...], ...] 
     return sides
 
 
-def simulate(
-    game: str | Game,
-    rules: Any = None,
-    players: int | None = None,
-    kinds: Sequence[str] | None = None,
-    seed: int = 0,
-    games: int = 1,
-    workers: int = 1,
-    progress: Callable[[int], Any] | None = None,
-    *,
-    registry: Any = None,
-    engine: Callable[[ChunkPlan], Any] | None = None,
-) -> dict[str, Any]:
-    """Play `games` bot-only matches and return their summary as JSON-ready data.
+def resolve_setup(registry: Any, game: str | Game, players: int | None, seats: Sequence[str] | None, matches: int, workers: int) -> tuple[Any, Game, int, tuple[str, ...], int]:
+    """What `simulate` and `muggins.study.compare` both check first: (registry, game, player count, seat specs, workers).
 
-    `game` is a name or a `Game`; `rules` a rules instance, a plain dict, or
-    None for the defaults; `players` defaults to the game's default count and
-    `kinds` (a seat spec per seat, `novice:error_rate=0.3`) to all `expert`.
-    `workers` > 1 runs chunks
-    in spawned processes (0 means one per CPU); a game given as an object
-    must then also be installed under its name. `progress(n)` is called with
-    the number of matches just finished. `engine(plan)`, when given, makes
-    the engine that runs the chunks (a Dask cluster, `muggins.cluster`). An
-    interrupt raises `SimulationInterrupted` (a KeyboardInterrupt) carrying
-    the partial summary, after the workers are stopped. Raises KeyError for an unknown game
-    or kind, ValueError for bad counts, a bad seat option or a kind that
-    refuses the game, `MatchAborted` if a match passes the game's decision
-    limit.
+    The registry defaults to the process one and a game given by name is
+    looked up; the player count defaults to the game's and the seats to all
+    `expert`; every seat is built once (KeyError or ValueError for a bad
+    one, before any work); `workers` 0 means one per CPU. ValueError for a
+    player count the game does not allow, a seat list of the wrong length,
+    a negative number of matches or of workers.
     """
     if registry is None:
         from .plugins import get_registry
@@ -586,21 +585,70 @@ def simulate(
     players = game.default_players if players is None else players
     if players not in game.players:
         raise ValueError(f"{game.name} is played by {game.players.start} to {game.players.stop - 1} players, not {players}")
-    kinds = tuple(kinds) if kinds is not None else ("expert",) * players
-    if len(kinds) != players:
-        raise ValueError(f"{players} players need {players} player kinds, got {len(kinds)}")
-    make_players(registry, game, kinds, seed)  # KeyError or ValueError for a bad seat, before any work
-    if games < 0:
+    seats = tuple(seats) if seats is not None else ("expert",) * players
+    if len(seats) != players:
+        raise ValueError(f"{players} players need {players} player kinds, got {len(seats)}")
+    make_players(registry, game, seats, 0)  # KeyError or ValueError for a bad seat, before any work
+    if matches < 0:
         raise ValueError("the number of games cannot be negative")
+    workers = usable_cpus() if workers == 0 else workers
+    if workers < 0:
+        raise ValueError("workers must be 0 (one per CPU) or more")
+    return registry, game, players, seats, workers
+
+
+def renamed(new: Any, old: Any, new_name: str, old_name: str, default: Any) -> Any:
+    """The value of a parameter that has a new name beside its first one (TypeError when both are given)."""
+    if new is not None and old is not None:
+        raise TypeError(f"give {new_name} or {old_name} (its first name), not both")
+    if new is not None:
+        return new
+    return default if old is None else old
+
+
+def simulate(
+    game: str | Game,
+    rules: Any = None,
+    players: int | None = None,
+    kinds: Sequence[str] | None = None,
+    seed: int = 0,
+    games: int | None = None,
+    workers: int = 1,
+    progress: Callable[[int], Any] | None = None,
+    *,
+    registry: Any = None,
+    engine: Callable[[ChunkPlan], Any] | None = None,
+    matches: int | None = None,
+    seats: Sequence[str] | None = None,
+    runner: Callable[[ChunkPlan], Any] | None = None,
+) -> dict[str, Any]:
+    """Play `matches` bot-only matches and return their summary as JSON-ready data.
+
+    `game` is a name or a `Game`; `rules` a rules instance, a plain dict, or
+    None for the defaults; `players` defaults to the game's default count and
+    `seats` (a seat spec per seat, `novice:error_rate=0.3`) to all `expert`.
+    `workers` > 1 runs chunks
+    in spawned processes (0 means one per CPU); a game given as an object
+    must then also be installed under its name. `progress(n)` is called with
+    the number of matches just finished. `runner(plan)`, when given, makes
+    what runs the chunks (a Dask cluster, `muggins.cluster`). An
+    interrupt raises `SimulationInterrupted` (a KeyboardInterrupt) carrying
+    the partial summary, after the workers are stopped. Raises KeyError for an unknown game
+    or kind, ValueError for bad counts, a bad seat option or a kind that
+    refuses the game, `MatchAborted` if a match passes the game's decision
+    limit. `games`, `kinds` and `engine` are the first names of `matches`,
+    `seats` and `runner`, and keep working.
+    """
+    games = renamed(matches, games, "matches", "games", 1)
+    kinds = renamed(seats, kinds, "seats", "kinds", None)
+    engine = renamed(runner, engine, "runner", "engine", None)
+    registry, game, players, kinds, workers = resolve_setup(registry, game, players, kinds, games, workers)
     if rules is None:
         rules = game.Rules()
     elif isinstance(rules, Mapping):
         rules = rules_from_dict(game.Rules, rules)
-    workers = usable_cpus() if workers == 0 else workers
-    if workers < 0:
-        raise ValueError("workers must be 0 (one per CPU) or more")
 
-    totals = _Totals(players, _sides(game, rules, players))
+    totals = Totals(players, sides_of(game, rules, players))
 
     def fold(outcomes: list[list[GameOutcome]]) -> None:
         for outcome in outcomes[0]:
@@ -608,10 +656,10 @@ def simulate(
 
     plan = ChunkPlan(game.name, (rules_to_dict(rules),), players, kinds, seed, (in_force(registry, game, rules),))
     try:
-        run_chunks(lambda: open_engine(plan, workers, games, registry, game, [rules], engine), games, fold, progress)
+        run_chunks(lambda: open_runner(plan, workers, games, registry, game, [rules], engine), games, fold, progress)
     except KeyboardInterrupt as exc:
-        raise SimulationInterrupted(_summary(game, rules, players, kinds, seed, games, totals, partial=True, house_rules=plan.house_rules[0])) from exc
-    return _summary(game, rules, players, kinds, seed, games, totals, partial=False, house_rules=plan.house_rules[0])
+        raise SimulationInterrupted(summary_of(game, rules, players, kinds, seed, games, totals, partial=True, house_rules=plan.house_rules[0])) from exc
+    return summary_of(game, rules, players, kinds, seed, games, totals, partial=False, house_rules=plan.house_rules[0])
 
 
 def in_force(registry: Any, game: Game, rules: Any) -> tuple[dict[str, Any], ...]:
@@ -621,7 +669,7 @@ def in_force(registry: Any, game: Game, rules: Any) -> tuple[dict[str, Any], ...
     return tuple(p.to_dict() for p in house_rule_plugins(registry, game, rules))
 
 
-def _summary(game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, games: int, totals: _Totals, *, partial: bool,
+def summary_of(game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, games: int, totals: Totals, *, partial: bool,
              house_rules: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
     summary = {
         "game": game.name,
@@ -638,6 +686,10 @@ def _summary(game: Game, rules: Any, players: int, kinds: Sequence[str], seed: i
     return summary
 
 
+# Their names while only this module and muggins.study used them.
+_Totals, _sides, _summary = Totals, sides_of, summary_of
+
+
 class SimulationInterrupted(KeyboardInterrupt):
     """A simulation stopped by an interrupt; `summary` covers the matches folded in so far (0 to k-1), marked partial."""
 
@@ -646,14 +698,18 @@ class SimulationInterrupted(KeyboardInterrupt):
         self.summary = summary
 
 
-def open_engine(plan: ChunkPlan, workers: int, games: int, registry: Any, game: Game, rule_sets: Sequence[Any], engine: Callable[[ChunkPlan], Any] | None = None) -> Any:
-    """The engine for a run: a cluster engine made by `engine`, spawned processes, or this process."""
-    if engine is not None:
-        return engine(plan)
+def open_runner(plan: ChunkPlan, workers: int, games: int, registry: Any, game: Game, rule_sets: Sequence[Any], runner: Callable[[ChunkPlan], Any] | None = None) -> Any:
+    """What runs a simulation's chunks: a cluster runner made by `runner`, spawned processes, or this process."""
+    if runner is not None:
+        return runner(plan)
     workers = max(1, min(workers, chunk_count(games)))
     if workers == 1:
-        return InlineEngine(registry, game, rule_sets, plan.players, plan.kinds, plan.seed)
-    return ProcessEngine(plan, workers, registry)
+        return InlineRunner(registry, game, rule_sets, plan.players, plan.kinds, plan.seed)
+    return ProcessRunner(plan, workers, registry)
+
+
+# The first names of the chunk runners, from when "engine" meant them too (muggins.engine is the match loop).
+InlineEngine, ProcessEngine, open_engine = InlineRunner, ProcessRunner, open_runner
 
 
 class _Folding:
@@ -696,12 +752,12 @@ def _interrupts_between_folds() -> Iterator[None]:
 
 
 def run_chunks(open_it: Callable[[], Any], games: int, fold: Callable[[list[list[GameOutcome]]], None], progress: Callable[[int], Any] | None) -> None:
-    """Run every chunk of `games` matches on the engine `open_it()` makes and fold them in match order.
+    """Run every chunk of `games` matches on the runner `open_it()` makes and fold them in match order.
 
     Finished chunks wait in a reorder buffer until every earlier chunk is
-    folded; no chunk more than the engine's window past the first unfolded
+    folded; no chunk more than the runner's window past the first unfolded
     one is handed out, so the buffer stays small. `progress(n)` hears of each
-    chunk as it finishes. The engine is closed (its workers stopped) however
+    chunk as it finishes. The runner is closed (its workers stopped) however
     this ends, an interrupt included; an interrupt never lands in the middle
     of a fold.
     """
@@ -710,16 +766,16 @@ def run_chunks(open_it: Callable[[], Any], games: int, fold: Callable[[list[list
         return
     size = chunk_size(games)
     with _interrupts_between_folds():
-        engine = open_it()
+        runner = open_it()
         try:
-            window = getattr(engine, "window", None) or max(1, engine.workers) * WINDOW_PER_WORKER
+            window = getattr(runner, "window", None) or max(1, runner.workers) * WINDOW_PER_WORKER
             submitted = folded = 0
             buffer: dict[int, list[list[GameOutcome]]] = {}
             while folded < total:
                 while submitted < total and submitted < folded + window:
-                    engine.submit(submitted, (submitted * size, min((submitted + 1) * size, games)))
+                    runner.submit(submitted, (submitted * size, min((submitted + 1) * size, games)))
                     submitted += 1
-                number, outcomes = engine.next()
+                number, outcomes = runner.next()
                 buffer[number] = outcomes
                 if progress is not None:
                     progress(len(outcomes[0]))
@@ -733,7 +789,7 @@ def run_chunks(open_it: Callable[[], Any], games: int, fold: Callable[[list[list
                 if _Folding.pending:
                     raise KeyboardInterrupt
         finally:
-            engine.close()
+            runner.close()
 
 
 def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence[str] | None = None, *, registry: Any = None, ratio: float = 100.0, seconds: float = 60.0) -> str | None:

@@ -21,9 +21,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from .game import Game
-from .players import make_players
 from .rules import rules_from_dict, rules_to_dict
-from .simulate import ChunkPlan, GameOutcome, SimulationInterrupted, _sides, _summary, _Totals, in_force, open_engine, run_chunks
+from .simulate import ChunkPlan, GameOutcome, SimulationInterrupted, Totals, in_force, open_runner, renamed, resolve_setup, run_chunks, sides_of, summary_of
 from .stats import CrossSums
 
 __all__ = ["compare", "figures_of", "CONFIDENCE"]
@@ -137,15 +136,18 @@ def compare(
     players: int | None = None,
     kinds: Sequence[str] | None = None,
     seed: int = 0,
-    games: int = 1,
+    games: int | None = None,
     workers: int = 1,
     progress: Callable[[int], Any] | None = None,
     *,
     registry: Any = None,
     engine: Callable[[ChunkPlan], Any] | None = None,
     labels: Sequence[str | None] | None = None,
+    matches: int | None = None,
+    seats: Sequence[str] | None = None,
+    runner: Callable[[ChunkPlan], Any] | None = None,
 ) -> dict[str, Any]:
-    """Play `games` matches under every rule set (the same seeds for each) and compare them.
+    """Play `matches` matches under every rule set (the same seeds for each) and compare them.
 
     `rule_sets`: rules instances or plain dicts, at least one. `labels`
     (say the rules files) are carried into the result. Returns JSON-ready
@@ -153,30 +155,21 @@ def compare(
     `simulate` summary per rule set), and `figures`: for each figure's raw
     name, `means` (one `{mean, low, high}` per rule set) and `differences`
     (null for the first rule set, then each rule set minus the first).
-    Raises as `simulate` does; an interrupt raises `SimulationInterrupted`
-    carrying this result for the matches folded so far, marked partial.
+    Raises as `simulate` does, and takes its parameters (`games`, `kinds`
+    and `engine` are the first names of `matches`, `seats` and `runner`);
+    an interrupt raises `SimulationInterrupted` carrying this result for
+    the matches folded so far, marked partial.
     """
-    if registry is None:
-        from .plugins import get_registry
-
-        registry = get_registry()
-    if isinstance(game, str):
-        game = registry.game(game)
+    games = renamed(matches, games, "matches", "games", 1)
+    kinds = renamed(seats, kinds, "seats", "kinds", None)
+    engine = renamed(runner, engine, "runner", "engine", None)
     if not rule_sets:
         raise ValueError("compare needs at least one rule set")
-    players = game.default_players if players is None else players
-    if players not in game.players:
-        raise ValueError(f"{game.name} is played by {game.players.start} to {game.players.stop - 1} players, not {players}")
-    kinds = tuple(kinds) if kinds is not None else ("expert",) * players
-    if len(kinds) != players:
-        raise ValueError(f"{players} players need {players} player kinds, got {len(kinds)}")
-    make_players(registry, game, kinds, seed)
-    if games < 0:
-        raise ValueError("the number of games cannot be negative")
+    registry, game, players, kinds, workers = resolve_setup(registry, game, players, kinds, games, workers)
     rules = [game.Rules() if r is None else rules_from_dict(game.Rules, r) if isinstance(r, Mapping) else r for r in rule_sets]
     labels = list(labels) if labels is not None else [None] * len(rules)
-    sides = [_sides(game, r, players) for r in rules]
-    totals = [_Totals(players, s) for s in sides]
+    sides = [sides_of(game, r, players) for r in rules]
+    totals = [Totals(players, s) for s in sides]
     # Side figures are paired only when every rule set forms the same sides (a partnership rule may not).
     paired = _Paired(len(rules), players, sides[0] if all(s == sides[0] for s in sides) else None)
 
@@ -201,13 +194,13 @@ def compare(
             "partial": partial,
             "confidence": CONFIDENCE,
             "rule_sets": [{"label": label, "rules": rules_to_dict(r), "house_rules": list(h)} for label, r, h in zip(labels, rules, house_rules)],
-            "summaries": [_summary(game, r, players, kinds, seed, games, t, partial=partial, house_rules=h) for r, t, h in zip(rules, totals, house_rules)],
+            "summaries": [summary_of(game, r, players, kinds, seed, games, t, partial=partial, house_rules=h) for r, t, h in zip(rules, totals, house_rules)],
             "figures": paired.summary(),
         }
 
     plan = ChunkPlan(game.name, tuple(rules_to_dict(r) for r in rules), players, kinds, seed, house_rules)
     try:
-        run_chunks(lambda: open_engine(plan, workers, games, registry, game, rules, engine), games, fold, progress)
+        run_chunks(lambda: open_runner(plan, workers, games, registry, game, rules, engine), games, fold, progress)
     except KeyboardInterrupt as exc:
         raise SimulationInterrupted(result(True)) from exc
     return result(False)
