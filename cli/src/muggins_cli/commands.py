@@ -174,12 +174,7 @@ def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *,
 
 
 # -- play and resume -------------------------------------------------------------
-def open_new_record(path: str | None, game: str, seed: int) -> tuple[str, RecordFile]:
-    """Create and lock the record file: the one given (never overwritten) or muggins-GAME-SEED[-N].jsonl in the records folder."""
-    return new_record(path, game, seed)
-
-
-def run_match(match: Match, path: str) -> Result:
+def play_to_the_end(match: Match, path: str) -> Result:
     """Play to the end; every way of stopping early keeps the record and says how to resume.
 
     Ctrl-C exits 130, SIGTERM 143 and SIGHUP 129 (the record is complete to
@@ -302,7 +297,7 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
     header = header_for(game, rules, count, seed, kinds, house_rules=house_rule_plugins(registry, game, rules))
     with stop_signals(), bounded_stdin():
         with signals_held():  # a record exists only once its header and opening are on disk
-            path, stream = open_new_record(record_path, game.name, seed)
+            path, stream = new_record(record_path, game.name, seed)  # locked; never overwrites
             writer = _start_record(stream, path, header, state.opening_events())
         with stream:
             click.echo(f"recording to {path}")
@@ -312,7 +307,7 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
                 match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
             except PluginFault as exc:
                 raise GameError(f"{exc}; the match did not start; the record is saved; start it with: {resume_command(path)}") from exc
-            result = run_match(match, path)
+            result = play_to_the_end(match, path)
     _finish(game, seated, kinds, result, path, game.sides(rules, count))
 
 
@@ -379,7 +374,7 @@ def resume(path: str | None, *, pace: float = 0) -> None:
             except RecordWriteError as exc:
                 raise GameError(f"{exc}; continue with: {resume_command(path)}") from exc
         else:
-            result = run_match(match, path)
+            result = play_to_the_end(match, path)
     _finish(game, seated, record.seats, result, path, game.sides(state.rules, state.players))
 
 
@@ -424,7 +419,7 @@ def _reopened(game: Game, record: Record, seated: Sequence[Any], path: str) -> A
 
 
 # -- replay ----------------------------------------------------------------------
-def replay(path: str, verify: bool) -> None:
+def replay_command(path: str, verify: bool) -> None:
     registry = get_registry()
     record, game = load_record(registry, path)
     _check_record_seats(registry, game, record, path)

@@ -392,7 +392,7 @@ def replay(record: str, verify: bool) -> None:
     """Replay a record: narrate it, or verify it against the installed game."""
     from . import commands
 
-    commands.replay(record, verify)
+    commands.replay_command(record, verify)
 
 
 @cli.command("resume")
