@@ -203,7 +203,9 @@ def test_words_agree_in_number_and_person(game, position, act):
 
     assert game.describe({"type": "lie_down", "seat": 1, "cards": ["7H"]}, 0) == "seat 1 cannot capture and lies down: 7♥ goes to the table."
     assert game.describe({"type": "lie_down", "seat": 1, "cards": ["7H", "8C"]}, 0).endswith("7♥ 8♣ go to the table.")
-    assert not LIE_DOWN.label.startswith("lie down")
+    # the terminal says "PROMPT: LABEL (the only choice)": each thing said once
+    said = f"No capture is possible: {LIE_DOWN.label}".lower()
+    assert said.count("lie down") == 1 and said.count("no capture") == 1
 
 
 def test_which_windows_wait_follows_the_kind_of_window_alone(registry, game):
@@ -236,3 +238,26 @@ def test_a_capture_window_is_headed_by_the_capture_and_the_table_it_is_judged_by
     while state.decision().seat != 0:
         act(state, "pass")
     assert state.decision().prompt == "You play Q♠ and take Q♥: claim?"  # the capturer, polled last, reads it of itself
+
+
+def test_window_prompts_say_you_for_the_seat_that_is_asked(registry, game):
+    """The lie-down and took windows name the asked seat's own move as 'You', as the capture window does."""
+    from muggins.players import make_players
+
+    seen = set()
+    for seed in range(40):
+        state = game.new(game.Rules(), 5, seed)
+        players = make_players(registry, game, ["novice"] * 5, seed)
+        while (decision := state.decision()) is not None and len(seen) < 2:
+            if decision.kind == "respond" and state.window.subject["seat"] == decision.seat:
+                prompt = decision.prompt
+                assert not prompt.startswith(f"seat {decision.seat} "), prompt
+                if "lies down" in prompt or "lie down" in prompt:
+                    assert prompt == "You lie down: claim?"
+                    seen.add("lie_down")
+                elif prompt.startswith("You took"):
+                    seen.add("took")
+            state.apply(decision.seat, players[decision.seat].choose(state.view(decision.seat), decision))
+        if len(seen) == 2:
+            break
+    assert "lie_down" in seen

@@ -55,7 +55,7 @@ CLAIM = Claim("claim", label="claim (take what was forgotten, or lay your other 
 RESPONSES: tuple[Action, ...] = (PASS, CLAIM)
 STAND: tuple[Action, ...] = (PASS,)
 CALL: tuple[Action, ...] = (CLAIM,)
-LIE_DOWN = Move("lie down", label="lay your whole hand face up on the table (no capture is possible)")
+LIE_DOWN = Move("lie down", label="lie down, laying your whole hand face up on the table")
 DONE = Move("done", label="no (more) claims", keys=("", "d"))
 
 
@@ -350,7 +350,7 @@ class FishingState(State):
             m = self.mover
             options, correct = capture_options(self.hands[m], self.field)
             if not options:
-                return Decision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), "No capture is possible: lie down")
+                return Decision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), "No capture is possible")
             return Decision(m, "turn", tuple(options), tuple(correct), "Capture (capturing is compulsory)")
         if phase == "hand_claim":
             s = self.claimer
@@ -369,7 +369,7 @@ class FishingState(State):
         if kind == "layout":
             return f"the layout ({'you' if self.window.current == actor else f'seat {actor}'} dealt): claim?"
         if kind == "lie_down":
-            return f"seat {actor} lies down: claim?"
+            return f"{'You lie' if self.window.current == actor else f'seat {actor} lies'} down: claim?"
         collection = self.collections[actor]
         if len(collection) >= 2:
             # A capture that opens a window is one card taking one: the last two collected, taken then played.
@@ -377,7 +377,8 @@ class FishingState(State):
             mine = self.window.current == actor
             return (f"{'You' if mine else f'seat {actor}'} play{'' if mine else 's'} {TEXT[played]} "
                     f"and take{'' if mine else 's'} {TEXT[taken]}: claim?")
-        return f"seat {actor} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?"
+        who = "You" if self.window.current == actor else f"seat {actor}"
+        return f"{who} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?"
 
     # -- moves --------------------------------------------------------------
     def _apply(self, action: Action) -> list[dict]:
