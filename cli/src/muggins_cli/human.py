@@ -17,7 +17,8 @@ table, `?` the table and every choice, `p` pauses play that flows. Bad
 input re-prompts with the reason. The decision's `correct` list is never
 shown: spotting mistakes is the game.
 
-A challenge window (a compact decision with a standing answer) is headed by
+A challenge window (a compact decision with a standing answer, as
+`muggins.actions.standing_answer` reads it) is headed by
 the move under dispute (the decision's prompt, or the narration line that
 says the same) and the game's `glance` lines when it has them (the few
 lines of the table the move is judged by). On a terminal with a `pace`
@@ -41,7 +42,7 @@ from typing import IO, Any, Callable, Mapping, Sequence
 
 import click
 
-from muggins.actions import Action, Decision, find_action
+from muggins.actions import Action, Decision, find_action, standing_answer
 from muggins.game import Event, Game
 from muggins.limits import clip
 
@@ -105,7 +106,7 @@ class HumanPlayer:
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
         held, self._held = self._held, False
-        window = decision.compact and _standing(decision) is not None
+        window = decision.compact and standing_answer(decision) is not None
         # A compact decision comes after every move, and redrawing the whole table each time would bury the
         # narration; after a resume the table is drawn once all the same, as the player last saw it.
         table = self._table(view) if (held or not decision.compact) else None
@@ -186,13 +187,13 @@ class HumanPlayer:
 
     def _flow(self, view: Mapping[str, Any], decision: Decision) -> Action | None:
         """The timed window: the action a key (or the clock) gives, or None to open the line prompt."""
-        standing = _standing(decision)
+        standing = standing_answer(decision)
         assert standing is not None
         owned = _key_map(decision.choices)
         calls = {k: a for k, a in owned.items() if len(k) == 1 and a is not standing}
         short = _short_forms(decision.choices, owned)
         typed = sorted({c.text[:1].lower() for c in decision.choices if c is not standing and c not in calls.values()} - set(calls))
-        parts = [f"{k} = {_shown(a)}" for k, a in calls.items()] + [f"{k} N = {word} N" for k, word in short.items()]
+        parts = [f"{k} = {_shown(a, standing)}" for k, a in calls.items()] + [f"{k} N = {word} N" for k, word in short.items()]
         parts += [f"{'/'.join(k for k in typed if k not in short)}… = type a claim"] if set(typed) - set(short) else []
         hint = "  " + "; ".join(parts + [f"{TABLE_KEY} = table", f"{PAUSE_KEY} = pause", "any other key lets it stand"])
         width = self._width() or MIN_WIDTH
@@ -298,7 +299,7 @@ class HumanPlayer:
                     self._say(self.style.cards(piece))
         if help:
             keys = f"{TABLE_KEY} = the table again, {HELP_KEY} = this list"
-            flows = decision.compact and _standing(decision) is not None and self.timed and not decision.waits
+            flows = decision.compact and standing_answer(decision) is not None and self.timed and not decision.waits
             self._say(f"  ({keys}{f', {PAUSE_KEY} = pause while play flows' if flows else ''})")
 
     def _width(self) -> int | None:
@@ -400,11 +401,6 @@ def _says(header: str, line: str) -> bool:
 
 def _title(decision: Decision) -> str:
     return decision.prompt or decision.kind
-
-
-def _standing(decision: Decision) -> Action | None:
-    """The choice that lets a move stand: the one Enter picks, if any."""
-    return _key_map(decision.choices).get("")
 
 
 def _interactive(stream: Any) -> bool:
@@ -513,10 +509,10 @@ def _how(decision: Decision) -> str:
     return f"type a number from 1 to {len(decision.choices)}, an action or a key (? shows the menu again)"
 
 
-def _shown(choice: Action) -> str:
+def _shown(choice: Action, standing: Action | None) -> str:
     """How a shortcut's action is named at the prompt: the standing answer by its label when that is short, else the text."""
     label = choice.label
-    if choice.text == "pass" and len(label) <= 12:
+    if choice is standing and len(label) <= 12:
         return label
     return choice.text
 
@@ -534,12 +530,13 @@ def compact_prompt(decision: Decision) -> str:
         return f"  type a number from {run[1]} to {run[2]}; {own} > "
     keys = _key_map(decision.choices)
     short = _short_forms(decision.choices, keys)
+    standing = standing_answer(decision)
     shortcuts, typed = [], []
     for choice in decision.choices:
         mine = [k for k in choice.keys if len(k) <= 1 and keys.get(k.lower()) is choice]  # Enter and single keys; words stay typed
         if mine:
             shown = "/".join("Enter" if k == "" else k for k in mine[:2])
-            shortcuts.append(f"{shown} = {_shown(choice)}")
+            shortcuts.append(f"{shown} = {_shown(choice, standing)}")
         else:
             typed.append(choice.text)
     numbered = [f"{letter} N = {word} N" for letter, word in short.items()]

@@ -10,6 +10,9 @@ their own actions by subclassing `Action` (any frozen dataclass whose
 `__str__` is stable and unique among the choices of one decision works), or
 use `Move(text, label=…, keys=…, data=…)`, an action defined by its text.
 `Pass`, `Claim` and `Move` take their menu label and shortcut keys when made.
+A decision may name its `standing` answer (the one that lets a move stand);
+`standing_answer` is the one reading of it that bots, the terminal and any
+other front end share.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence
 
-__all__ = ["Action", "Pass", "Claim", "Move", "Decision", "IllegalAction", "NotYourTurn", "find_action"]
+__all__ = ["Action", "Pass", "Claim", "Move", "Decision", "IllegalAction", "NotYourTurn", "find_action", "standing_answer"]
 
 
 class Action:
@@ -163,8 +166,14 @@ class Decision(NamedTuple):
     the kind of window alone, the same for every responder and whether or
     not a claim is due (a wait that only came when something was wrong
     would give the answer away); a seat's own decisions always wait, so it
-    means nothing there. A named tuple, because a simulation builds one
-    per step.
+    means nothing there. `standing` (optional) names the choice that lets
+    the move stand — the pass of a window, a claimer's "done" — where the
+    decision has one; it must be one of `choices` (pass the very object you
+    put there). It is what a novice answers when it misses an error and
+    what a human interface answers when its pace runs out. Left None,
+    readers fall back to the first `Pass` among the choices (see
+    `standing_answer`). A named tuple, because a simulation builds one per
+    step.
     """
 
     seat: int
@@ -175,6 +184,7 @@ class Decision(NamedTuple):
     compact: bool = False
     info: Mapping[str, Any] = _NO_INFO
     waits: bool = False
+    standing: Action | None = None
 
     def find(self, text: str) -> Action | None:
         return find_action(self.choices, text)
@@ -195,3 +205,26 @@ def find_action(choices: Sequence[Action], text: str) -> Action | None:
         if str(choice).lower() == wanted:
             return choice
     return None
+
+
+def standing_answer(decision: Decision) -> Action | None:
+    """The choice that lets `decision` stand, or None when it has none.
+
+    That is `decision.standing` when the game sets it; otherwise (a game
+    written before the field) the first `Pass` among the choices, the rule
+    the generic novice always used. A `standing` that is not among the
+    choices is a game's mistake, refused here with ValueError so that no
+    reader answers with an action the seat was not offered. It is checked
+    where it is read, not where decisions are built, so the decisions
+    nobody asks it of (an expert's, a random bot's) cost nothing more.
+    """
+    standing = decision.standing
+    if standing is None:
+        for choice in decision.choices:
+            if isinstance(choice, Pass):
+                return choice
+        return None
+    if standing in decision.choices:
+        return standing
+    raise ValueError(f"seat {decision.seat}'s {decision.kind!r} decision names {str(standing)!r} as its standing answer, "
+                     f"which is not among its choices")

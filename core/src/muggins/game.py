@@ -310,13 +310,17 @@ class State(ABC):
     def decision(self) -> Decision | None:
         """The pending decision (cached until the next `apply`).
 
-        With the house rule `mistakes = "prevented"` only correct choices are offered.
+        With the house rule `mistakes = "prevented"` only correct choices are
+        offered, and a `standing` answer that is not correct is dropped with the rest.
         """
         found = self._cached_decision
         if found is None:
             found = self._decision()
             if found is not None and self._prevented:
-                found = found._replace(choices=tuple(found.correct), correct=tuple(found.correct))
+                standing = found.standing
+                if standing is not None and standing not in found.correct:
+                    standing = None  # no longer offered, so the narrowed decision has no standing answer
+                found = found._replace(choices=tuple(found.correct), correct=tuple(found.correct), standing=standing)
             self._cached_decision = found
         return found
 

@@ -39,7 +39,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
-from .actions import Action, Decision, Pass
+from .actions import Action, Decision, standing_answer
 from .game import Event, Game
 from .rng import derive_rng
 from .limits import clip
@@ -256,7 +256,8 @@ class NovicePlayer:
     """A fallible player: errs on its own moves with `error_rate`, notices errors with `attention`.
 
     On a `respond` decision the novice makes the correct response with
-    probability `attention` and otherwise lets the action stand; on other
+    probability `attention` and otherwise lets the action stand (the
+    decision's `standing_answer`, or a correct choice when it has none); on other
     decisions it picks a random physical choice with probability
     `error_rate` and a correct one otherwise.
     """
@@ -273,8 +274,8 @@ class NovicePlayer:
         if decision.kind == "respond":
             if rng.random() < self.attention:
                 return _pick(rng, decision.correct)
-            stand = [c for c in decision.choices if isinstance(c, Pass)]
-            return stand[0] if stand else _pick(rng, decision.correct)
+            standing = standing_answer(decision)
+            return standing if standing is not None else _pick(rng, decision.correct)
         if rng.random() < self.error_rate:
             return _pick(rng, decision.choices)
         return _pick(rng, decision.correct)

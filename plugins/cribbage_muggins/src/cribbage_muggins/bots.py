@@ -37,7 +37,8 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from muggins import Action, Decision, Pass, parse_card, standard_deck
+from muggins import Action, Decision, parse_card, standard_deck
+from muggins.actions import standing_answer
 
 from .analysis import best_discard_indices
 from .scoring import PegScoring, ShowScoring, peg_points, score_show
@@ -152,9 +153,10 @@ class NoviceBot:
         rng, kind, choices = self.rng, decision.kind, decision.choices
         if kind == "respond":
             right = decision.correct[0]
-            if not isinstance(right, Pass) and rng.random() < self.attention:
+            standing = standing_answer(decision)
+            if right is not standing and rng.random() < self.attention:
                 return right
-            return next(c for c in choices if isinstance(c, Pass))
+            return standing if standing is not None else right
         if kind == "count":
             announced = self.count(view, decision.seat)
             return choices[max(0, min(announced, len(choices) - 1))]
@@ -195,8 +197,9 @@ class RandomBot:
         if decision.kind != "respond":
             n = len(choices)
             return choices[self._below(n)] if n > 1 else choices[0]
-        if self.rng.random() < self.call_rate:
-            calls = [c for c in choices if not isinstance(c, Pass)]
+        standing = standing_answer(decision)
+        if self.rng.random() < self.call_rate or standing is None:
+            calls = [c for c in choices if c is not standing]
             if calls:
                 return calls[self.rng.randrange(len(calls))]
-        return next(c for c in choices if isinstance(c, Pass))
+        return standing

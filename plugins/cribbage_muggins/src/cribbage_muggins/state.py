@@ -387,7 +387,7 @@ class CribbageState(State):
                 cards = self.crib if what == "crib" else self.hands[p["seat"]]
                 made = self._respond_prompt = (self.window, f"seat {p['seat']} counts {p['announced']} for "
                                                f"{'the' if what == 'crib' else 'their'} {what}: {cards_text(cards)} with {self.starter}")
-            return Decision(seat, "respond", self.responses, right, made[1], True, waits=True)
+            return Decision(seat, "respond", self.responses, right, made[1], True, waits=True, standing=ACCEPT)
         if phase == "count":
             seat, what = self.actor, self.pending["what"]
             cards = self.crib if what == "crib" else self.hands[seat]

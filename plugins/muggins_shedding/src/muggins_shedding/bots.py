@@ -26,7 +26,8 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from muggins import Action, Decision, Pass, standard_deck
+from muggins import Action, Decision, standard_deck
+from muggins.actions import standing_answer
 
 
 # Rank of a card code; the state module's int tables are not imported here, so registering bots stays cheap.
@@ -131,9 +132,10 @@ class NoviceBot:
         rng = self.rng
         correct = decision.correct
         if decision.kind == "respond":
-            if not isinstance(correct[0], Pass) and rng.random() < self.attention:
+            standing = standing_answer(decision)
+            if correct[0] is not standing and rng.random() < self.attention:
                 return correct[0]
-            return decision.choices[0] if isinstance(decision.choices[0], Pass) else next(c for c in decision.choices if isinstance(c, Pass))
+            return standing if standing is not None else correct[0]
         if decision.kind == "play" and rng.random() < self.error_rate:
             wrong = [c for c in decision.choices if c not in correct]
             if wrong:
@@ -173,11 +175,11 @@ class RandomBot:
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
         choices = decision.choices
         if decision.kind == "respond":
-            calls = [c for c in choices if not isinstance(c, Pass)]
-            stand = [c for c in choices if isinstance(c, Pass)]
-            if calls and (not stand or self.rng.random() < self.call_rate):
+            standing = standing_answer(decision)
+            calls = [c for c in choices if c is not standing]
+            if calls and (standing is None or self.rng.random() < self.call_rate):
                 return calls[0]
-            return stand[0]
+            return standing
         return choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
 
 

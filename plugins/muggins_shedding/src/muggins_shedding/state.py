@@ -399,7 +399,7 @@ class SheddingState(State):
             seat = window.current
             # The placement is judged at a glance against the pile tops, so the window flows (waits stays False).
             prompt = self._make_prompt(seat) if self.placed_pile == self.k + seat else (self._prompt or self._make_prompt())
-            return Decision(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True)
+            return Decision(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True, standing=PASS)
         if phase == "correct":
             card = DECK[self.exposed]
             options = tuple(Correct(card, self.names[p], p) for p in self.right)

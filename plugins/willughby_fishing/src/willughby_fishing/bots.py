@@ -27,6 +27,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from muggins import Action, Decision
+from muggins.actions import standing_answer
 from muggins.players import PlayerOption
 
 __all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_capture", "register_players"]
@@ -78,11 +79,6 @@ class ExpertBot:
         return correct[0]  # several claims in hand or in the layout: make them in order
 
 
-def _standing(decision: Decision, word: str) -> Action:
-    """The choice with text `word`; the correct one when teaching mode does not offer it."""
-    return next((c for c in decision.choices if str(c) == word), decision.correct[0])
-
-
 class NoviceBot:
     """Forgets its own claims (`forget_rate`), takes one of three table cards (`error_rate`),
     notices others' oversights (`attention`); otherwise plays like the expert."""
@@ -100,14 +96,17 @@ class NoviceBot:
         rng = self.rng
         kind, correct = decision.kind, decision.correct
         if kind == "respond":
-            if str(correct[0]) == "pass":
-                return correct[0]
+            standing = standing_answer(decision)  # None when teaching mode offers only the claim
+            if correct[0] is standing:
+                return standing
             own = decision.info.get("after") == "capture" and decision.info.get("table_before") == 1  # the other pair: its own
             keep = 1 - self.forget_rate if own else self.attention
-            return correct[0] if rng.random() < keep else _standing(decision, "pass")
+            caught = rng.random() < keep
+            return correct[0] if caught or standing is None else standing
         if kind in ("hand_claim", "field_claim"):
-            if str(correct[0]) != "done" and rng.random() < self.forget_rate:
-                return _standing(decision, "done")
+            standing = standing_answer(decision)  # "done"; None when teaching mode offers only the claims
+            if correct[0] is not standing and rng.random() < self.forget_rate and standing is not None:
+                return standing
             return correct[0]
         if kind == "turn" and len(decision.choices) > len(correct) and rng.random() < self.error_rate:
             wrong = [c for c in decision.choices if c not in correct]

@@ -345,7 +345,7 @@ class FishingState(State):
             right = CALL if (self.due and seat in self.entitled) else STAND
             # The new layout and a laid-down hand ask for a check of many cards; a single capture is judged at a glance.
             waits = window.subject["after"] != "capture"
-            return Decision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits)
+            return Decision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits, standing=PASS)
         if phase == "turn":
             m = self.mover
             options, correct = capture_options(self.hands[m], self.field)
@@ -356,11 +356,11 @@ class FishingState(State):
             s = self.claimer
             claims = tuple(_claim_move(r, len(group), "hand") for r, group in _sets(self.hands[s]))
             return Decision(s, "hand_claim", claims + (DONE,), claims or (DONE,),
-                            "Before the first turn: claim threes (a pair) and fours in your hand")
+                            "Before the first turn: claim threes (a pair) and fours in your hand", standing=DONE)
         if phase == "field_claim":
             claims = tuple(_claim_move(r, 4, "field") for r, group in _sets(self.field) if len(group) == 4)
             return Decision(self.dealer, "field_claim", claims + (DONE,), claims or (DONE,),
-                            "As dealer, take any four of a kind in the layout")
+                            "As dealer, take any four of a kind in the layout", standing=DONE)
         return None
 
     def _window_prompt(self) -> str:
