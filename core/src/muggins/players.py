@@ -41,8 +41,9 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime
 
 from .actions import Action, Decision, standing_answer
 from .game import Event, Game
-from .rng import derive_rng
 from .limits import clip
+from .projection import visible_events
+from .rng import derive_rng
 
 __all__ = [
     "Player",
@@ -289,7 +290,7 @@ def observe(player: Player, seat: int, events: Sequence[Event]) -> None:
     """Pass `player` the events its seat may see, if it listens."""
     listener = getattr(player, "observe", None)
     if listener is not None:
-        visible = [e for e in events if "to" not in e or seat in e["to"]]
+        visible = visible_events(events, seat)
         if visible:
             listener(visible)
 
