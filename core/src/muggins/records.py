@@ -30,7 +30,7 @@ from typing import IO, Any, Iterator, Sequence
 from .actions import find_action
 from .game import Event, Game, Result, State
 from .locking import FileBusy, lock_exclusive
-from .limits import MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, SEED_BOUND, LimitError, clip, clip_path, open_regular, strip_bom
+from .limits import MAX_PLAYERS, MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, SEED_BOUND, LimitError, clip, clip_path, open_regular, strip_bom
 from .rules import RulesError, rules_from_dict, rules_to_dict
 
 __all__ = [
@@ -39,7 +39,6 @@ __all__ = [
 ]
 
 FORMAT = 1
-MAX_PLAYERS = 64
 
 
 class RecordError(ValueError):
