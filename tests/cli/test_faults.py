@@ -242,7 +242,7 @@ def test_an_overlong_line_at_the_prompt_is_cut_and_refused(run, tmp_path):
 
 # -- a failed write ----------------------------------------------------------------------------------------
 def test_a_write_that_fails_keeps_whole_lines_and_says_how_to_resume(run, tmp_path, monkeypatch, one_line):
-    import muggins.records as records
+    import muggins.records.file as records
 
     real_write = os.write
     calls = {"n": 0}
@@ -272,7 +272,7 @@ def test_a_write_that_fails_keeps_whole_lines_and_says_how_to_resume(run, tmp_pa
 
 
 def test_a_disk_full_before_the_header_leaves_no_empty_record(run, tmp_path, monkeypatch, one_line):
-    import muggins.records as records
+    import muggins.records.file as records
 
     def full(fd, data):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -327,7 +327,7 @@ def test_resume_never_drops_the_header(run, tmp_path, one_line):
 def test_a_signal_during_a_write_waits_for_the_whole_line(tmp_path, monkeypatch, masked):
     import contextlib
 
-    import muggins.records as records
+    import muggins.records.file as records
 
     if not masked:  # as when the system hands the signal to a thread that does not block it
         monkeypatch.setattr(records, "_stop_signals_held", contextlib.nullcontext)
@@ -344,7 +344,7 @@ def test_a_signal_during_a_write_waits_for_the_whole_line(tmp_path, monkeypatch,
         return real_write(fd, data)
 
     stream = RecordFile.create(tmp_path / "r.jsonl")
-    with pytest.raises(SignalStop) as stopped, stop_signals():
+    with pytest.raises(SignalStop) as stopped, stop_signals(stream.guard):
         monkeypatch.setattr(records, "_write", slow_write)
         try:
             stream.write(line)

@@ -43,7 +43,7 @@ def test_a_second_writer_is_refused_even_in_the_same_process(tmp_path):
 
 
 def test_a_failed_write_is_cut_back_to_the_last_whole_line(tmp_path, monkeypatch):
-    import muggins.records as records
+    import muggins.records.file as records
 
     path = tmp_path / "r.jsonl"
     stream = RecordFile.create(path)
@@ -67,7 +67,9 @@ def test_a_failed_write_is_cut_back_to_the_last_whole_line(tmp_path, monkeypatch
     assert path.read_text() == '{"a": 1}\n{"c": 3}\n'
 
 
-def test_a_writer_on_any_stream_reports_os_errors_as_record_write_errors(tally):
+def test_an_os_error_becomes_a_record_write_error_once_in_the_file_layer(tally, tmp_path, monkeypatch):
+    import muggins.records.file as records
+
     class Full:
         name = "disk.jsonl"
 
@@ -77,8 +79,20 @@ def test_a_writer_on_any_stream_reports_os_errors_as_record_write_errors(tally):
         def flush(self):
             pass
 
-    with pytest.raises(RecordWriteError, match="cannot write record disk.jsonl: No space left on device"):
-        RecordWriter.start(Full(), header_for(tally, tally.Rules(), 3, 1, ["expert"] * 3), [])
+    header = header_for(tally, tally.Rules(), 3, 1, ["expert"] * 3)
+    # A plain stream promises nothing about the lines before a failure: its error passes as it is.
+    with pytest.raises(OSError, match="No space left on device") as plain:
+        RecordWriter.start(Full(), header, [])
+    assert not isinstance(plain.value, RecordWriteError)
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(records, "_write", full)
+    with RecordFile.create(tmp_path / "r.jsonl") as stream, pytest.raises(RecordWriteError, match=r"cannot write record .*r.jsonl: No space left on device") as failed:
+        RecordWriter.start(stream, header, [])
+    # Raised by the file, with the OS's error as its cause: not a RecordWriteError wrapped again.
+    assert type(failed.value.__cause__) is OSError and failed.value.reason == "No space left on device"
 
 
 @pytest.mark.parametrize(("text", "dropped", "after"), [
@@ -116,9 +130,9 @@ def test_check_players_finds_the_first_choice_a_bot_would_not_have_made(registry
     state = tally.new(tally.Rules(), 3, 9)
     record = header_for(tally, tally.Rules(), 3, 9, seats)
 
-    class Keep:
-        def __init__(self):
-            self.record = record
+    class Keep:  # a RecordSink of its own: the engine asks nothing more of it
+        written = 0
+        finished = False
 
         def decision(self, seat, action, events):
             record.decisions.append((seat, action))
@@ -147,7 +161,7 @@ def test_a_record_file_is_read_in_chunks_line_for_line_as_a_whole_file_would_be(
     import os
     import tempfile
 
-    from muggins import records
+    from muggins.records import file as records
 
     data = b"\n".join(parts) + (b"\n" if newline_at_end else b"")
     with tempfile.TemporaryFile() as handle:

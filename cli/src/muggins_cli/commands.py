@@ -30,7 +30,8 @@ from muggins.houserules import HouseRuleError, check_record, check_switches, hou
 from muggins.players import Seating, make_players, parse_seat
 from muggins.plugins import KindConflict, PluginFault, conflict_message
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, clip_path, read_limited
-from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, read_record, rebuild_state, replay as replay_record, signals_held, kept
+from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, header_for, read_record, signals_held
+from muggins.replay import check_players, kept, rebuild_state, replay as replay_record
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules, rules_from_dict
 
@@ -325,9 +326,10 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
     # The match is made before its record: a house rule refused at creation leaves no file behind.
     state = new_state(game, rules, count, seed)
     header = header_for(game, rules, count, seed, kinds, house_rules=house_rule_plugins(registry, game, rules))
-    with stop_signals(), bounded_stdin():
+    with stop_signals() as stops, bounded_stdin():
         with signals_held():  # a record exists only once its header and opening are on disk
             path, stream = open_new_record(record_path, game.name, seed)
+            stops.wait_for(stream.guard)
             writer = _start_record(stream, path, header, state.opening_events())
         with stream:
             click.echo(f"recording to {path}")
@@ -367,7 +369,7 @@ def resume(path: str | None, *, pace: float = 0) -> None:
         stream = RecordFile.open_existing(path)
     except RecordError as exc:
         raise BadInput(str(exc)) from exc
-    with stream, stop_signals(), bounded_stdin():
+    with stream, stop_signals(stream.guard), bounded_stdin():
         # Everything is checked as if a cut-off last line were gone, and only then is it dropped:
         # a resume that refuses the record leaves every byte of it as it was.
         try:
