@@ -95,6 +95,73 @@ def test_an_os_error_becomes_a_record_write_error_once_in_the_file_layer(tally, 
     assert type(failed.value.__cause__) is OSError and failed.value.reason == "No space left on device"
 
 
+def test_each_record_file_has_its_own_write_guard_whichever_thread_writes(tmp_path, monkeypatch):
+    import threading
+
+    import muggins.records.file as records
+
+    first, second = RecordFile.create(tmp_path / "a.jsonl"), RecordFile.create(tmp_path / "b.jsonl")
+    half_written, go_on = threading.Event(), threading.Event()
+    real = records.os.write
+
+    def slow_second(fd, data):
+        if fd == second.fd and not go_on.is_set():  # the other thread stops half-way through its line
+            written = real(fd, bytes(data[:5]))
+            half_written.set()
+            go_on.wait(10)
+            return written
+        return real(fd, data)
+
+    monkeypatch.setattr(records, "_write", slow_second)
+    ran = []
+    other = threading.Thread(target=second.write, args=('{"n": 0}\n',))
+    other.start()
+    try:
+        assert half_written.wait(10)
+        assert second.guard.writing and not first.guard.writing
+        first.guard.when_whole(lambda: ran.append(("first", threading.current_thread().name)))
+        second.guard.when_whole(lambda: ran.append(("second", threading.current_thread().name, (tmp_path / "b.jsonl").read_text())))
+        first.write('{"a": 1}\n')  # the first file's line does not wait for the second's, nor run its work
+        assert ran == [("first", "MainThread")]
+    finally:
+        go_on.set()
+        other.join(10)
+    assert ran == [("first", "MainThread"), ("second", other.name, '{"n": 0}\n')]  # once the second's line was whole
+    assert not second.guard.writing
+    first.close()
+    second.close()
+
+
+def test_the_deprecated_global_write_check_sees_only_the_calling_thread(tmp_path, monkeypatch):
+    import threading
+
+    import muggins.records.file as records
+
+    from muggins.records import after_the_write, writing_a_record
+
+    stream = RecordFile.create(tmp_path / "r.jsonl")
+    real = records.os.write
+    seen = []
+
+    def watched(fd, data):
+        elsewhere = []
+        probe = threading.Thread(target=lambda: elsewhere.append(writing_a_record()))
+        probe.start()
+        probe.join()
+        seen.append((writing_a_record(), elsewhere[0]))
+        after_the_write(lambda: seen.append(("after", path.read_text())))
+        return real(fd, data)
+
+    path = tmp_path / "r.jsonl"
+    monkeypatch.setattr(records, "_write", watched)
+    stream.write('{"a": 1}\n')
+    assert seen == [(True, False), ("after", '{"a": 1}\n')]
+    assert not writing_a_record()
+    after_the_write(lambda: seen.append("now"))  # nothing being written: at once
+    assert seen[-1] == "now"
+    stream.close()
+
+
 @pytest.mark.parametrize(("text", "dropped", "after"), [
     ('{"h": 1}\n{"n": 0', 7, '{"h": 1}\n'),
     ('{"h": 1}\n{"n": 0}', 0, '{"h": 1}\n{"n": 0}\n'),  # whole but unterminated: finished, not dropped
