@@ -6,7 +6,8 @@ creating a new record there under one writer's lock, finding the most
 recent unfinished record (`muggins resume` with no file), listing recent
 records (`muggins records`), the resume command as this `muggins` was
 started (`uv run muggins resume FILE` when uv started it), turning SIGTERM
-and SIGHUP into the same clean stop as Ctrl-C while a match is played, and
+and SIGHUP into the same clean stop as Ctrl-C while a match is played (each
+waiting for the line being written to that match's own record file), and
 bounding each line read from a non-terminal standard input.
 """
 
