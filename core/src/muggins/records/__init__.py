@@ -1,4 +1,4 @@
-"""Records: a match as JSON Lines, written as it is played; every name that was ever imported from here.
+"""Records: a match as JSON Lines, written as it is played; every name once imported from here still is.
 
 The work is split by job: `muggins.records.format` (the `Record`, its
 lines, the header, strict reading), `muggins.records.writer`
