@@ -242,7 +242,7 @@ def test_an_overlong_line_at_the_prompt_is_cut_and_refused(run, tmp_path):
 
 # -- a failed write ----------------------------------------------------------------------------------------
 def test_a_write_that_fails_keeps_whole_lines_and_says_how_to_resume(run, tmp_path, monkeypatch, one_line):
-    import muggins.records as records
+    import muggins.records.file as records
 
     real_write = os.write
     calls = {"n": 0}
@@ -272,7 +272,7 @@ def test_a_write_that_fails_keeps_whole_lines_and_says_how_to_resume(run, tmp_pa
 
 
 def test_a_disk_full_before_the_header_leaves_no_empty_record(run, tmp_path, monkeypatch, one_line):
-    import muggins.records as records
+    import muggins.records.file as records
 
     def full(fd, data):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -327,7 +327,7 @@ def test_resume_never_drops_the_header(run, tmp_path, one_line):
 def test_a_signal_during_a_write_waits_for_the_whole_line(tmp_path, monkeypatch, masked):
     import contextlib
 
-    import muggins.records as records
+    import muggins.records.file as records
 
     if not masked:  # as when the system hands the signal to a thread that does not block it
         monkeypatch.setattr(records, "_stop_signals_held", contextlib.nullcontext)
@@ -344,7 +344,7 @@ def test_a_signal_during_a_write_waits_for_the_whole_line(tmp_path, monkeypatch,
         return real_write(fd, data)
 
     stream = RecordFile.create(tmp_path / "r.jsonl")
-    with pytest.raises(SignalStop) as stopped, stop_signals():
+    with pytest.raises(SignalStop) as stopped, stop_signals(stream.guard):
         monkeypatch.setattr(records, "_write", slow_write)
         try:
             stream.write(line)
@@ -353,6 +353,56 @@ def test_a_signal_during_a_write_waits_for_the_whole_line(tmp_path, monkeypatch,
     stream.close()
     assert stopped.value.exit_code == 143
     assert (tmp_path / "r.jsonl").read_text() == line
+
+
+def test_a_stop_waits_for_its_own_record_only_never_for_another_threads(tmp_path, monkeypatch):
+    # Two tables writing records from two threads: a stop of the one on this thread must not wait for the
+    # other's line, nor be raised in the other's thread once that line is whole.
+    import threading
+
+    import muggins.records.file as records
+    from muggins.records import RecordFile
+    from muggins_cli.recording import SignalStop, stop_signals
+
+    mine, theirs = RecordFile.create(tmp_path / "mine.jsonl"), RecordFile.create(tmp_path / "theirs.jsonl")
+    line = '{"n": 0, "seat": 1, "action": "pass", "events": []}\n'
+    half_written, go_on = threading.Event(), threading.Event()
+    real_write = os.write
+
+    def slow_theirs(fd, data):
+        if fd == theirs.fd and not go_on.is_set():
+            written = real_write(fd, bytes(data[:10]))
+            half_written.set()
+            go_on.wait(10)
+            return written
+        return real_write(fd, data)
+
+    raised_there = []
+
+    def other_table():
+        try:
+            theirs.write(line)
+        except BaseException as exc:  # noqa: BLE001 - whatever reaches this thread is the failure
+            raised_there.append(exc)
+
+    monkeypatch.setattr(records, "_write", slow_theirs)
+    other = threading.Thread(target=other_table)
+    other.start()
+    try:
+        assert half_written.wait(10)
+        with pytest.raises(SignalStop) as stopped, stop_signals(mine.guard):
+            os.kill(os.getpid(), signal.SIGTERM)
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:  # the handler runs in this thread between two of these
+                time.sleep(0.01)
+        assert theirs.guard.writing  # stopped while the other line was still half written
+    finally:
+        go_on.set()
+        other.join(10)
+    assert stopped.value.exit_code == 143 and raised_there == []
+    assert (tmp_path / "theirs.jsonl").read_text() == line
+    mine.close()
+    theirs.close()
 
 
 # -- real processes --------------------------------------------------------------------------------------------

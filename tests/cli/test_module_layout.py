@@ -1,13 +1,26 @@
-"""The command line reads top-down: no module of muggins_cli imports, at load, a module that imports it back."""
+"""Both packages read top-down: no import circles in the command line, none in the core even through imports inside functions.
+
+The command line: no module of muggins_cli imports, at load, a module that
+imports it back. The core (`muggins`): every import counts, the ones inside
+functions too, since a lazy import only hides a circle until it runs. A lazy
+import is allowed only where it is listed below with its reason; the only
+ones that may point back up (and so close a circle) are the registry's
+(`muggins.plugins`, the top of the core) and those named in BACK_REFERENCES.
+Imports under `if TYPE_CHECKING:` never run and are not edges, except that
+the engine may not name records even there.
+"""
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
+import muggins
 import muggins_cli
 
 PACKAGE = Path(muggins_cli.__file__).parent
+CORE = Path(muggins.__file__).parent
 
 
 def _load_time_imports() -> dict[str, set[str]]:
@@ -33,3 +46,200 @@ def test_no_module_of_the_command_line_imports_its_importer_back():
     circles = sorted(module for module in graph if reaches(module, module, {module}))
     assert circles == [], f"modules in an import circle: {circles}"
     assert graph["session"] == set() and "main" not in set().union(*(graph[m] for m in graph if m != "__main__"))
+
+
+# -- the core ---------------------------------------------------------------------------------------------
+# The registry is the top of the core (it imports players and game at load): below it, a module reaches it
+# only when it runs, for the default registry or to name the plugin a fault came from.
+REGISTRY = "muggins.plugins"
+
+#: Lazy imports that point back up, each closing a circle that only a call can walk.
+BACK_REFERENCES = {
+    ("muggins.houserules", "muggins.rules"): "rules reads the [plugins] switches with houserules at load; houserules reads a "
+                                             "record's rules with rules_from_dict only when it checks a record",
+    ("muggins.records", "muggins.replay"): "the names that moved to muggins.replay, re-exported on first use for code that "
+                                           "imports them from muggins.records; importing records loads no engine",
+}
+
+#: Lazy imports that only put off loading a module: they must not close a circle.
+DEFERRED = {
+    ("muggins.game", "muggins.rules"): "a Game is defined and listed without the rules reader, which only saving and "
+                                       "restoring a State needs",
+    ("muggins.plugins", "muggins.houserules"): "only loading plugins checks their MUGGINS_SUPPORTS",
+    ("muggins.plugins", "muggins"): "reads the package's own version; the package is loaded before any of its modules",
+    ("muggins.testing.pytest_plugin", "muggins.testing"): "a pytest entry point, loaded by every pytest run beside muggins: "
+                                                          "the kit is imported when a fixture is used",
+    ("muggins.testing.pytest_plugin", "muggins.snapshot"): "the same entry point, the same reason",
+}
+#: The package's names are imported on first use (PEP 562), so `import muggins` loads cards alone.
+PEP_562 = {("muggins", f"muggins.{module}") for module in muggins._EXPORTS if module != "cards"}
+
+#: The only third-party packages the core imports inside functions: optional dependencies, never needed at load.
+OPTIONAL_DEPENDENCIES = {"distributed": "muggins.cluster (simulate --cluster)", "tomli_w": "muggins.rules (writing rules as TOML)"}
+
+
+def _core_modules() -> dict[str, Path]:
+    modules = {}
+    for path in CORE.rglob("*.py"):
+        parts = ("muggins", *path.relative_to(CORE).with_suffix("").parts)
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return modules
+
+
+class _Imports(ast.NodeVisitor):
+    """Every import statement of one module, with whether it runs inside a function and whether only for type checkers."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[ast.Import | ast.ImportFrom, bool, bool]] = []
+        self.functions = 0
+        self.typing = 0
+
+    def visit_FunctionDef(self, node: ast.AST) -> None:
+        self.functions += 1
+        self.generic_visit(node)
+        self.functions -= 1
+
+    visit_AsyncFunctionDef = visit_Lambda = visit_FunctionDef
+
+    def visit_If(self, node: ast.If) -> None:
+        if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            self.typing += 1
+            for child in node.body:
+                self.visit(child)
+            self.typing -= 1
+            for child in node.orelse:
+                self.visit(child)
+        else:
+            self.generic_visit(node)
+
+    def visit_Import(self, node: ast.Import) -> None:
+        self.found.append((node, self.functions > 0, self.typing > 0))
+
+    visit_ImportFrom = visit_Import
+
+
+def _targets(importer: str, is_package: bool, node: ast.Import | ast.ImportFrom, modules: dict[str, Path]) -> tuple[set[str], set[str]]:
+    """The core modules an import statement loads or reads names from, and the other top-level packages it imports.
+
+    Importing `a.b.c` loads the packages `a` and `a.b` first, so they count,
+    except the importer's own packages: they were loaded before it, and count
+    only when it reads a name of theirs (not one of their modules).
+    """
+    if isinstance(node, ast.Import):
+        named = [(alias.name, ()) for alias in node.names]
+    else:
+        if node.level:
+            base = importer.split(".") if is_package else importer.split(".")[:-1]
+            base = base[: len(base) - (node.level - 1)]
+            module = ".".join(base + ([node.module] if node.module else []))
+        else:
+            module = node.module or ""
+        named = [(module, tuple(alias.name for alias in node.names))]
+    core, outside = set(), set()
+    ancestors = {".".join(importer.split(".")[:n]) for n in range(1, importer.count(".") + 1)}
+    for module, names in named:
+        if module.split(".")[0] != "muggins":
+            outside.add(module.split(".")[0])
+            continue
+        parts = module.split(".")
+        loaded = {".".join(parts[:n]) for n in range(1, len(parts) + 1)} - ancestors - {importer}
+        submodules = {f"{module}.{name}" for name in names if f"{module}.{name}" in modules}
+        if module in ancestors and len(submodules) < len(names):
+            loaded.add(module)  # a name read from a package the importer lives in
+        core |= {m for m in loaded | submodules if m in modules}
+    return core, outside
+
+
+def _core_graph() -> tuple[dict[tuple[str, str], bool], dict[str, list[tuple[str, bool]]], dict[str, set[str]]]:
+    """The core's import edges, (importer, imported) -> whether only inside functions; each module's other
+    packages, with whether inside a function; and the core modules each names under TYPE_CHECKING."""
+    modules = _core_modules()
+    edges: dict[tuple[str, str], bool] = {}
+    outside: dict[str, list[tuple[str, bool]]] = {}
+    typing_only: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        visitor = _Imports()
+        visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
+        for node, lazy, typing in visitor.found:
+            core, others = _targets(name, path.name == "__init__.py", node, modules)
+            if typing:
+                typing_only.setdefault(name, set()).update(core)
+                continue
+            for target in core:
+                edges[name, target] = edges.get((name, target), True) and lazy
+            outside.setdefault(name, []).extend((other, lazy) for other in others)
+    for edge in PEP_562:
+        edges.setdefault(edge, True)
+    return edges, outside, typing_only
+
+
+def _checked(edges: dict[tuple[str, str], bool]) -> dict[str, set[str]]:
+    """The edges a circle may not run through: all but the registry's lazy ones and the listed back-references."""
+    graph: dict[str, set[str]] = {}
+    for (source, target), lazy in edges.items():
+        if lazy and (target == REGISTRY or (source, target) in BACK_REFERENCES):
+            continue
+        graph.setdefault(source, set()).add(target)
+    return graph
+
+
+def _path(graph: dict[str, set[str]], start: str, goal: str) -> list[str] | None:
+    """A shortest import path from `start` to `goal`, or None."""
+    paths, seen = [[start]], {start}
+    while paths:
+        path = paths.pop(0)
+        for nxt in sorted(graph.get(path[-1], ())):
+            if nxt == goal:
+                return path + [nxt]
+            if nxt not in seen:
+                seen.add(nxt)
+                paths.append(path + [nxt])
+    return None
+
+
+def test_every_import_inside_a_core_function_is_one_with_a_reason():
+    edges, outside, _ = _core_graph()
+    lazy = {edge for edge, only_lazy in edges.items() if only_lazy and edge[1] != REGISTRY}
+    listed = set(BACK_REFERENCES) | set(DEFERRED) | PEP_562
+    assert sorted(lazy - listed) == [], "imports inside functions with no reason given in this test (make them module-level, or list them)"
+    assert sorted(listed - lazy) == [], "listed lazy imports that are gone or now happen at load: update the lists"
+    assert all(reason.strip() for reason in (*BACK_REFERENCES.values(), *DEFERRED.values()))
+    third_party = {(module, package) for module, found in outside.items() for package, _ in found
+                   if package not in sys.stdlib_module_names and package != "__future__"}
+    lazily = {(module, package) for module, found in outside.items() for package, inside in found if inside}
+    assert {package for _, package in third_party & lazily} <= set(OPTIONAL_DEPENDENCIES), "only optional dependencies are imported inside functions"
+    eager = {package for module, found in outside.items() for package, inside in found if not inside}
+    assert not eager & set(OPTIONAL_DEPENDENCIES), "an optional dependency imported at load makes it required"
+
+
+def test_the_core_has_no_import_circle_even_through_imports_inside_functions():
+    edges, _, _ = _core_graph()
+    graph = _checked(edges)
+    circles = [path for module in sorted(graph) if (path := _path(graph, module, module))]
+    assert circles == [], f"import circles in the core: {[' -> '.join(path) for path in circles]}"
+    for source, target in BACK_REFERENCES:
+        # A listed back-reference that no longer closes a circle is only deferred: move it to DEFERRED.
+        assert _path(graph, target, source), f"{source} -> {target} is listed as a back-reference but closes no circle"
+
+
+def test_the_engine_imports_nothing_of_records_in_any_form():
+    edges, _, typing_only = _core_graph()
+    records = {module for module in _core_modules() if module == "muggins.records" or module.startswith("muggins.records.")}
+    named = {target for (source, target) in edges if source == "muggins.engine"} | typing_only.get("muggins.engine", set())
+    assert named & records == set(), "the engine imports records (it declares RecordSink instead)"
+    assert not named & {"muggins.replay"}, "the engine imports replay, which sits above it"
+    for module in sorted(records | {"muggins.replay"}):
+        assert _path(_checked(edges), "muggins.engine", module) is None, f"the engine reaches {module}"
+    tree = ast.parse((CORE / "engine.py").read_text(encoding="utf-8"))
+    dynamic = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("import_module", "__import__")]
+    assert dynamic == [], "the engine imports modules by name"
+
+
+def test_the_graph_sees_the_imports_that_matter():
+    # The scanner itself: a lazy edge, a back-reference and the engine's sink are where the code says they are.
+    edges, _, _ = _core_graph()
+    assert edges[("muggins.engine", "muggins.plugins")] is True  # inside functions only
+    assert edges[("muggins.replay", "muggins.engine")] is False and edges[("muggins.replay", "muggins.records.format")] is False
+    assert edges[("muggins.replay", "muggins.records")] is False  # importing a submodule loads its package first
+    assert edges[("muggins.records", "muggins.replay")] is True
+    assert ("muggins.records.format", "muggins.records") not in edges  # a package's own modules load after it

@@ -269,3 +269,78 @@ def test_verification_allows_fields_a_newer_game_added_but_not_changed_or_lost_o
     assert not kept([{"type": "score"}, {"type": "score"}], replayed)  # an event more or fewer is a divergence
     assert not kept([{"cards": ["AS", "2S"]}], [{"cards": ["AS"]}])
     assert kept([{"n": 1}], [{"n": 1.0}]) and not kept([{"flag": True}], [{"flag": 1}])
+
+
+class ListSink:
+    """A RecordSink that is not a RecordWriter: the engine must ask no more of it than the protocol says."""
+
+    __slots__ = ("written", "finished", "lines", "results")
+
+    def __init__(self, written=0, finished=False):
+        self.written, self.finished = written, finished
+        self.lines, self.results = [], []
+
+    def decision(self, seat, action, events):
+        self.lines.append((seat, action, events))
+        self.written += 1
+
+    def finish(self, result):
+        self.results.append(result)
+        self.finished = True
+
+
+def test_a_match_writes_to_any_record_sink_as_it_writes_a_record(tally, registry):
+    from muggins.engine import RecordSink
+
+    _, text, result, match = play_through(tally, registry=registry)
+    record = parse_record(text)
+    sink = ListSink()
+    Match(tally.new(tally.Rules(), 3, 11), make_players(registry, tally, ("expert",) * 3, 11), writer=sink).run()
+    assert [(seat, action) for seat, action, _ in sink.lines] == record.decisions
+    assert [events for _, _, events in sink.lines] == record.events
+    assert [r.to_dict() for r in sink.results] == [record.result]
+    writer = RecordWriter(io.StringIO(), record)
+    assert (writer.written, writer.finished) == (len(record.decisions), True)
+    assert all(callable(getattr(RecordWriter, name)) for name in ("decision", "finish"))
+    assert {"written", "finished", "decision", "finish"} <= set(dir(RecordSink))
+
+
+def test_a_match_counts_on_from_what_its_sink_has_written_and_never_finishes_twice(tally, registry, monkeypatch):
+    monkeypatch.setattr(type(tally), "max_decisions", lambda self, rules, players: 5)
+    state = tally.new(tally.Rules(), 3, 1)
+    with pytest.raises(MatchAborted, match="limit of 5"):  # 3 on record already: 2 more reach the limit
+        Match(state, make_players(registry, tally, ["random"] * 3, 1), writer=ListSink(written=3)).run()
+    monkeypatch.undo()
+    done = ListSink(finished=True)
+    result = Match(tally.new(tally.Rules(), 3, 1), make_players(registry, tally, ["random"] * 3, 1), writer=done).run()
+    assert result is not None and done.results == [] and done.lines
+
+
+def test_the_engine_and_a_record_import_nothing_of_each_other_at_run_time():
+    import subprocess
+    import sys
+
+    def loaded_after(code):
+        probe = f"import sys; {code}; print(' '.join(sorted(m for m in sys.modules if m.startswith(('muggins.engine', 'muggins.records', 'muggins.replay')))))"
+        return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+
+    records = ["muggins.records", "muggins.records.file", "muggins.records.format", "muggins.records.writer"]
+    assert loaded_after("import muggins.engine") == ["muggins.engine"]
+    assert loaded_after("import muggins.records") == records  # reading records needs no engine...
+    assert loaded_after("from muggins.records import replay") == sorted(records + ["muggins.engine", "muggins.replay"])  # ...replaying does
+
+
+def test_every_name_once_imported_from_muggins_records_still_is():
+    import muggins.records as records
+    import muggins.replay as replaying
+
+    names = {
+        "FORMAT", "MAX_PLAYERS", "HEADER_FIELDS", "Record", "RecordError", "RecordWriteError", "RecordWriter", "RecordFile",
+        "read_record", "read_record_from", "parse_record", "header_for", "signals_held", "writing_a_record", "after_the_write",
+        "Divergence", "rebuild_state", "replay", "kept", "check_players",
+    }
+    assert set(records.__all__) <= names
+    assert all(getattr(records, name) is not None for name in names)
+    assert all(getattr(records, name) is getattr(replaying, name) for name in replaying.__all__)
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        records.nothing

@@ -43,7 +43,7 @@ def test_a_second_writer_is_refused_even_in_the_same_process(tmp_path):
 
 
 def test_a_failed_write_is_cut_back_to_the_last_whole_line(tmp_path, monkeypatch):
-    import muggins.records as records
+    import muggins.records.file as records
 
     path = tmp_path / "r.jsonl"
     stream = RecordFile.create(path)
@@ -67,7 +67,9 @@ def test_a_failed_write_is_cut_back_to_the_last_whole_line(tmp_path, monkeypatch
     assert path.read_text() == '{"a": 1}\n{"c": 3}\n'
 
 
-def test_a_writer_on_any_stream_reports_os_errors_as_record_write_errors(tally):
+def test_an_os_error_becomes_a_record_write_error_once_in_the_file_layer(tally, tmp_path, monkeypatch):
+    import muggins.records.file as records
+
     class Full:
         name = "disk.jsonl"
 
@@ -77,8 +79,87 @@ def test_a_writer_on_any_stream_reports_os_errors_as_record_write_errors(tally):
         def flush(self):
             pass
 
-    with pytest.raises(RecordWriteError, match="cannot write record disk.jsonl: No space left on device"):
-        RecordWriter.start(Full(), header_for(tally, tally.Rules(), 3, 1, ["expert"] * 3), [])
+    header = header_for(tally, tally.Rules(), 3, 1, ["expert"] * 3)
+    # A plain stream promises nothing about the lines before a failure: its error passes as it is.
+    with pytest.raises(OSError, match="No space left on device") as plain:
+        RecordWriter.start(Full(), header, [])
+    assert not isinstance(plain.value, RecordWriteError)
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(records, "_write", full)
+    with RecordFile.create(tmp_path / "r.jsonl") as stream, pytest.raises(RecordWriteError, match=r"cannot write record .*r.jsonl: No space left on device") as failed:
+        RecordWriter.start(stream, header, [])
+    # Raised by the file, with the OS's error as its cause: not a RecordWriteError wrapped again.
+    assert type(failed.value.__cause__) is OSError and failed.value.reason == "No space left on device"
+
+
+def test_each_record_file_has_its_own_write_guard_whichever_thread_writes(tmp_path, monkeypatch):
+    import threading
+
+    import muggins.records.file as records
+
+    first, second = RecordFile.create(tmp_path / "a.jsonl"), RecordFile.create(tmp_path / "b.jsonl")
+    half_written, go_on = threading.Event(), threading.Event()
+    real = records.os.write
+
+    def slow_second(fd, data):
+        if fd == second.fd and not go_on.is_set():  # the other thread stops half-way through its line
+            written = real(fd, bytes(data[:5]))
+            half_written.set()
+            go_on.wait(10)
+            return written
+        return real(fd, data)
+
+    monkeypatch.setattr(records, "_write", slow_second)
+    ran = []
+    other = threading.Thread(target=second.write, args=('{"n": 0}\n',))
+    other.start()
+    try:
+        assert half_written.wait(10)
+        assert second.guard.writing and not first.guard.writing
+        first.guard.when_whole(lambda: ran.append(("first", threading.current_thread().name)))
+        second.guard.when_whole(lambda: ran.append(("second", threading.current_thread().name, (tmp_path / "b.jsonl").read_text())))
+        first.write('{"a": 1}\n')  # the first file's line does not wait for the second's, nor run its work
+        assert ran == [("first", "MainThread")]
+    finally:
+        go_on.set()
+        other.join(10)
+    assert ran == [("first", "MainThread"), ("second", other.name, '{"n": 0}\n')]  # once the second's line was whole
+    assert not second.guard.writing
+    first.close()
+    second.close()
+
+
+def test_the_deprecated_global_write_check_sees_only_the_calling_thread(tmp_path, monkeypatch):
+    import threading
+
+    import muggins.records.file as records
+
+    from muggins.records import after_the_write, writing_a_record
+
+    stream = RecordFile.create(tmp_path / "r.jsonl")
+    real = records.os.write
+    seen = []
+
+    def watched(fd, data):
+        elsewhere = []
+        probe = threading.Thread(target=lambda: elsewhere.append(writing_a_record()))
+        probe.start()
+        probe.join()
+        seen.append((writing_a_record(), elsewhere[0]))
+        after_the_write(lambda: seen.append(("after", path.read_text())))
+        return real(fd, data)
+
+    path = tmp_path / "r.jsonl"
+    monkeypatch.setattr(records, "_write", watched)
+    stream.write('{"a": 1}\n')
+    assert seen == [(True, False), ("after", '{"a": 1}\n')]
+    assert not writing_a_record()
+    after_the_write(lambda: seen.append("now"))  # nothing being written: at once
+    assert seen[-1] == "now"
+    stream.close()
 
 
 @pytest.mark.parametrize(("text", "dropped", "after"), [
@@ -116,9 +197,9 @@ def test_check_players_finds_the_first_choice_a_bot_would_not_have_made(registry
     state = tally.new(tally.Rules(), 3, 9)
     record = header_for(tally, tally.Rules(), 3, 9, seats)
 
-    class Keep:
-        def __init__(self):
-            self.record = record
+    class Keep:  # a RecordSink of its own: the engine asks nothing more of it
+        written = 0
+        finished = False
 
         def decision(self, seat, action, events):
             record.decisions.append((seat, action))
@@ -147,7 +228,7 @@ def test_a_record_file_is_read_in_chunks_line_for_line_as_a_whole_file_would_be(
     import os
     import tempfile
 
-    from muggins import records
+    from muggins.records import file as records
 
     data = b"\n".join(parts) + (b"\n" if newline_at_end else b"")
     with tempfile.TemporaryFile() as handle:

@@ -32,7 +32,8 @@ from muggins.houserules import HouseRuleError, check_record, check_switches, hou
 from muggins.players import parse_seat
 from muggins.plugins import PluginFault
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, clip_path, read_limited
-from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, header_for, read_record, rebuild_state, replay as replay_record, signals_held
+from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, header_for, read_record, signals_held
+from muggins.replay import rebuild_state, replay as replay_record
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules, rules_from_dict
 from muggins.sessions import HUMAN, RecordMismatch, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify as verify_record
@@ -188,7 +189,7 @@ def play_to_the_end(match: Match, path: str) -> Result:
     except MatchAborted as exc:
         raise GameError(str(exc)) from exc
     except PluginFault as exc:
-        kept = len(match.writer.record.decisions) if match.writer is not None else match.decisions
+        kept = match.writer.written if match.writer is not None else match.decisions
         raise GameError(f"{exc}; the match stopped after {kept} decisions; the record is saved; continue with: {resume_command(path)}") from exc
     except SignalStop as exc:
         _stopped(match, path, exc.why, exc.exit_code)
@@ -197,13 +198,13 @@ def play_to_the_end(match: Match, path: str) -> Result:
     except EOFError:
         _stopped(match, path, "input ended", EXIT_ERROR)
     except RecordWriteError as exc:
-        kept = len(match.writer.record.decisions) if match.writer is not None else 0
+        kept = match.writer.written if match.writer is not None else 0
         raise GameError(f"{exc}; the record keeps {kept} decisions; free some space, then continue with: {resume_command(path)}") from exc
     raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _stopped(match: Match, path: str, why: str, code: int) -> None:
-    kept = len(match.writer.record.decisions) if match.writer is not None else match.decisions
+    kept = match.writer.written if match.writer is not None else match.decisions
     try:
         if sys.stdin is not None and sys.stdin.isatty():  # pragma: no cover - close the line the ^C was echoed on
             click.echo(err=True)
@@ -295,9 +296,10 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
     # The match is made before its record: a house rule refused at creation leaves no file behind.
     state = new_state(game, rules, count, seed)
     header = header_for(game, rules, count, seed, kinds, house_rules=house_rule_plugins(registry, game, rules))
-    with stop_signals(), bounded_stdin():
+    with stop_signals() as stops, bounded_stdin():
         with signals_held():  # a record exists only once its header and opening are on disk
             path, stream = new_record(record_path, game.name, seed)  # locked; never overwrites
+            stops.wait_for(stream.guard)
             writer = _start_record(stream, path, header, state.opening_events())
         with stream:
             click.echo(f"recording to {path}")
@@ -337,7 +339,7 @@ def resume(path: str | None, *, pace: float = 0) -> None:
         stream = RecordFile.open_existing(path)
     except RecordError as exc:
         raise BadInput(str(exc)) from exc
-    with stream, stop_signals(), bounded_stdin():
+    with stream, stop_signals(stream.guard), bounded_stdin():
         # Everything is checked as if a cut-off last line were gone, and only then is it dropped:
         # a resume that refuses the record leaves every byte of it as it was.
         try:

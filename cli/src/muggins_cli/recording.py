@@ -6,7 +6,8 @@ creating a new record there under one writer's lock, finding the most
 recent unfinished record (`muggins resume` with no file), listing recent
 records (`muggins records`), the resume command as this `muggins` was
 started (`uv run muggins resume FILE` when uv started it), turning SIGTERM
-and SIGHUP into the same clean stop as Ctrl-C while a match is played, and
+and SIGHUP into the same clean stop as Ctrl-C while a match is played (each
+waiting for the line being written to that match's own record file), and
 bounding each line read from a non-terminal standard input.
 """
 
@@ -22,18 +23,18 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import click
 
 from muggins.limits import MAX_RECORD_LINE_BYTES
-from muggins.records import RecordError, RecordFile
+from muggins.records import RecordError, RecordFile, WriteGuard
 
 from .errors import BadInput
 
 __all__ = [
     "RECORDS_ENV", "records_folder", "shown", "new_record", "muggins_command", "resume_command",
-    "SignalStop", "stop_signals", "bounded_stdin", "RecordInfo", "record_infos", "latest_unfinished", "list_records",
+    "SignalStop", "StopGuards", "stop_signals", "bounded_stdin", "RecordInfo", "record_infos", "latest_unfinished", "list_records",
 ]
 
 RECORDS_ENV = "MUGGINS_RECORDS"
@@ -139,30 +140,44 @@ class SignalStop(KeyboardInterrupt):
         self.why = {getattr(signal, "SIGHUP", None): "hung up (SIGHUP)"}.get(signum, f"stopped by {signal.Signals(signum).name}")
 
 
+class StopGuards:
+    """The record files a stop waits for: the line being written to any of them is finished before the match stops."""
+
+    def __init__(self, guards: Iterable[WriteGuard] = ()) -> None:
+        self.guards = list(guards)
+
+    def wait_for(self, guard: WriteGuard) -> None:
+        """Let a stop wait for the line being written to the file `guard` watches (`RecordFile.guard`)."""
+        self.guards.append(guard)
+
+
 @contextmanager
-def stop_signals() -> Iterator[None]:
+def stop_signals(*guards: WriteGuard) -> Iterator[StopGuards]:
     """While a match is played, SIGTERM and SIGHUP raise SignalStop (a KeyboardInterrupt), so the match stops the way Ctrl-C stops it.
 
-    Each of them, Ctrl-C included, waits for a record line being written
-    to be whole before it stops the match.
+    Each of them, Ctrl-C included, waits for a line being written to one of
+    the record files whose guards are given (or added with `wait_for` on
+    what this yields) to be whole before it stops the match. Another file's
+    line, one a thread of another match is writing, is not waited for.
     """
-    from muggins.records import after_the_write, writing_a_record
+    stops = StopGuards(guards)
 
     def stop(signum: int, frame: Any) -> None:
         interrupt = KeyboardInterrupt() if signum == signal.SIGINT else SignalStop(signum)
-        if writing_a_record():
-            after_the_write(lambda: _raise(interrupt))
-            return
+        for guard in stops.guards:
+            if guard.writing:
+                guard.when_whole(lambda: _raise(interrupt))
+                return
         raise interrupt
 
     names = [name for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)]
     try:
         previous = {name: signal.signal(getattr(signal, name), stop) for name in names}
     except ValueError:  # not the main thread: signals cannot be caught here
-        yield
+        yield stops
         return
     try:
-        yield
+        yield stops
     finally:
         for name, handler in previous.items():
             signal.signal(getattr(signal, name), handler)

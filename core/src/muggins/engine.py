@@ -4,17 +4,21 @@
 replay, resume, the contract kit): ask the seat to act for a choice given
 its view and the decision, apply it, write the decision and its events to
 the record, pass events to listening players and to `muggins_on_event`
-plugins (give the Match the registry). The engine never calls a hook nobody implements, so the inner loop
-of a simulation stays plain Python. It also answers for a player without
-asking it when nobody could tell the difference: a player that declares
-`takes_sole_correct_choice` is given the only correct choice of a decision
-that has exactly one, and `run()` settles a challenge window the game calls
-unclaimable in one call to the state when every remaining responder
-declares `stands_in_unclaimable_windows`. Each such answer is still counted,
-recorded as its own line and emitted, so records, replay and listeners see
-no difference; `step()` always takes exactly one decision. While `run()`
-plays with nobody reading events (no record, listener or observing player)
-it sets the state's `events_wanted` to False, so a game may skip building them.
+plugins (give the Match the registry). The record is whatever `RecordSink`
+the Match is given (a `muggins.records.RecordWriter`, or the replay's
+checker): the engine asks it only for what it declares here and imports
+nothing of records. The engine never calls a hook nobody implements, so the
+inner loop of a simulation stays plain Python. It also answers for a player
+without asking it when nobody could tell the difference: a player that
+declares `takes_sole_correct_choice` is given the only correct choice of a
+decision that has exactly one, and `run()` settles a challenge window the
+game calls unclaimable in one call to the state when every remaining
+responder declares `stands_in_unclaimable_windows`. Each such answer is
+still counted, recorded as its own line and emitted, so records, replay and
+listeners see no difference; `step()` always takes exactly one decision.
+While `run()` plays with nobody reading events (no record, listener or
+observing player) it sets the state's `events_wanted` to False, so a game
+may skip building them.
 
 Plugin code (the game, the bots, the listeners) cannot end the program from
 inside a match: SystemExit, a KeyboardInterrupt that no signal raised and a
@@ -28,15 +32,38 @@ per process); the match goes on, since listeners only watch.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Protocol, Sequence
 
 from .actions import IllegalAction
 from .game import Event, Result, State
 from .limits import clip
 from .players import Player, make_players, observe  # make_players: re-exported, it lives in players
-from .records import RecordWriter
 
-__all__ = ["Match", "MatchAborted", "LazyView", "make_players", "decision_limit"]
+__all__ = ["Match", "MatchAborted", "LazyView", "RecordSink", "make_players", "decision_limit"]
+
+
+class RecordSink(Protocol):
+    """What a Match needs of the record it writes: `muggins.records.RecordWriter` is one.
+
+    The Match counts its decisions on from `written` (a resumed match's
+    decision limit stays the game's), hands over each decision as the text
+    of its action with the events it caused, and at the end of `run()` the
+    result, unless the sink is already `finished`.
+    """
+
+    @property
+    def written(self) -> int:
+        """The decisions already on record."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the result is on record."""
+
+    def decision(self, seat: int, action: str, events: list[Event]) -> None:
+        """Record one decision: the seat that took it, its action's text and the events it caused."""
+
+    def finish(self, result: Result) -> None:
+        """Record the result of the match."""
 
 
 class LazyView(Mapping):
@@ -74,14 +101,14 @@ class MatchAborted(RuntimeError):
 
 
 class Match:
-    """One match: a state, a player per seat, an optional record writer and listeners."""
+    """One match: a state, a player per seat, an optional record (a `RecordSink`) and listeners."""
 
     def __init__(
         self,
         state: State,
         players: Sequence[Player],
         *,
-        writer: RecordWriter | None = None,
+        writer: RecordSink | None = None,
         listeners: Sequence[Callable[[str, Event], Any]] = (),
         registry: Any = None,
         narrate_opening: bool = True,
@@ -98,7 +125,7 @@ class Match:
             self._hooked = _event_listeners(registry)
             if self._hooked:
                 self.listeners.append(self._tell_plugins)
-        self.decisions = 0 if writer is None else len(writer.record.decisions)
+        self.decisions = 0 if writer is None else writer.written
         self.limit = decision_limit(state.game, state.rules, state.players, registry)
         self._watching = [(seat, p) for seat, p in enumerate(self.players) if hasattr(p, "observe")]
         # The contract's declarations, read once: plain class attributes, never per decision.
@@ -271,7 +298,7 @@ class Match:
                 del state.events_wanted  # back to the class's default
         result = state.result()
         assert result is not None, "a state with no decision must report a result"
-        if self.writer is not None and self.writer.record.result is None:
+        if self.writer is not None and not self.writer.finished:
             self.writer.finish(result)
         return result
 

@@ -26,6 +26,8 @@ import fnmatch
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from .limits import clip
+
 if TYPE_CHECKING:
     from .game import Game
     from .plugins import Registry
@@ -95,8 +97,6 @@ def with_plugin_switches(rules: Any, switches: Mapping[str, bool]) -> Any:
 
 def switches_from_data(value: Any, where: str) -> dict[str, bool]:
     """Check a `[plugins]` table from TOML or a record: names mapped to true or false."""
-    from .limits import clip
-
     if not isinstance(value, dict):
         raise ValueError(f"{where} must be a table of plugin names set to true or false, as [{PLUGINS_KEY}] with name = false")
     out: dict[str, bool] = {}

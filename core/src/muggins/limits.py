@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, BinaryIO
 if TYPE_CHECKING:  # pathlib costs more to import than all of this module; the command line's start-up does not need it
     from pathlib import Path
 
-__all__ = ["MAX_RULES_BYTES", "MAX_RECORD_BYTES", "MAX_RECORD_LINE_BYTES", "QUOTE_CHARS", "SEED_BOUND", "LimitError", "clip", "clip_path", "open_regular", "read_limited", "strip_bom"]
+__all__ = ["MAX_RULES_BYTES", "MAX_RECORD_BYTES", "MAX_RECORD_LINE_BYTES", "MAX_PLAYERS", "QUOTE_CHARS", "SEED_BOUND", "LimitError", "clip", "clip_path", "open_regular", "read_limited", "strip_bom"]
 
 # A house-rules file is a few kilobytes; a megabyte is already absurd.
 MAX_RULES_BYTES = 1 << 20
@@ -29,6 +29,8 @@ MAX_RECORD_BYTES = 256 << 20
 QUOTE_CHARS = 60
 # Seeds are whole numbers of at most 20 digits: what a record's header keeps and every command accepts.
 SEED_BOUND = 10**20
+# The most seats a game may declare and a record's header may name.
+MAX_PLAYERS = 64
 
 BOM = "\ufeff"
 

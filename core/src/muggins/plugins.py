@@ -42,7 +42,7 @@ import pluggy
 
 from . import hookspecs
 from .game import Game
-from .limits import clip
+from .limits import MAX_PLAYERS, clip
 from .players import BUILTIN_KINDS, FRONT_END_KINDS, PlayerKind, PlayerOption, parse_seat
 
 if TYPE_CHECKING:
@@ -933,8 +933,6 @@ def game_problem(game: object) -> str | None:
     class; `State` a class or a `"module:Class"` path; `stat_labels` text
     by text. Each must be a plain attribute, not a property.
     """
-    from .records import MAX_PLAYERS
-
     if not isinstance(game, Game):
         return f"register() needs a muggins.Game instance, not {type(game).__name__}"
     name = _plain(game, "name")

@@ -25,7 +25,8 @@ from .houserules import check_record
 from .limits import clip
 from .players import FRONT_END_KINDS, HUMAN, Seating, make_players, parse_seat
 from .plugins import KindConflict, conflict_message
-from .records import Record, RecordError, check_players, kept, replay
+from .records import Record, RecordError
+from .replay import check_players, kept, replay
 
 __all__ = [
     "FRONT_END_KINDS", "HUMAN", "RecordMismatch", "SessionError", "check_record_seats", "check_seats", "installed_game",

@@ -56,6 +56,7 @@ from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from .engine import Match
 from .game import Game
+from .houserules import compare_in_force, house_rule_plugins
 from .players import make_players
 from .rng import derive_seed
 from .rules import rules_from_dict, rules_to_dict
@@ -172,8 +173,6 @@ def _prepare(plan: ChunkPlan) -> tuple[Any, Game, list[Any]]:
         game = registry.game(plan.game)
         rules = [rules_from_dict(game.Rules, r, source="simulation rules") for r in plan.rules]
         if plan.house_rules is not None:
-            from .houserules import compare_in_force, house_rule_plugins
-
             for wanted, each in zip(plan.house_rules, rules):
                 difference = compare_in_force(wanted, house_rule_plugins(registry, game, each))
                 if difference:
@@ -664,8 +663,6 @@ def simulate(
 
 def in_force(registry: Any, game: Game, rules: Any) -> tuple[dict[str, Any], ...]:
     """The house-rule plugins in force for `rules`, as plain data for plans and summaries."""
-    from .houserules import house_rule_plugins
-
     return tuple(p.to_dict() for p in house_rule_plugins(registry, game, rules))
 
 

@@ -1,0 +1,197 @@
+"""Replaying a record against the game, and playing it again with its bots to check their choices.
+
+`replay` rebuilds the match from the record's header (`rebuild_state`) and
+re-applies its decisions, reporting the first `Divergence`: a seat that was
+not to act, an action that is not among the choices, or (with `verify`)
+events that differ from the recorded ones (`kept`: a newer game may add
+fields, never change them). `check_players` plays the record again through
+the engine, with the header's bots, exactly as it was played, and finds the
+first choice a bot would not have made. This module sits above the engine
+(it drives a `Match`) and above `muggins.records` (it reads a `Record`);
+the engine imports neither. See docs/records.md.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .actions import find_action
+from .engine import Match, MatchAborted
+from .game import Event, Game, Result, State
+from .limits import clip
+from .records.format import Record, RecordError
+from .rules import RulesError, rules_from_dict
+
+__all__ = ["Divergence", "rebuild_state", "replay", "kept", "check_players"]
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where a replay first parts from its record."""
+
+    index: int  # decision number, -1 for the opening
+    reason: str
+
+    def __str__(self) -> str:
+        where = "opening" if self.index < 0 else f"decision {self.index}"
+        return f"{where}: {self.reason}"
+
+
+def rebuild_state(game: Game, record: Record) -> State:
+    """A new state for the record's game, rules, players and seed."""
+    if record.players not in game.players:
+        raise RecordError(f"record is for {record.players} players; {game.name} allows {game.players.start}-{game.players.stop - 1}")
+    try:
+        rules = rules_from_dict(game.Rules, record.rules, source="record rules")
+    except RulesError as exc:
+        raise RecordError(str(exc)) from None
+    try:
+        game.check_rules(rules, record.players)
+    except ValueError as exc:
+        raise RecordError(f"record rules: {clip(exc, 160)}") from None
+    return game.new(rules, record.players, record.seed)
+
+
+def replay(game: Game, record: Record, *, verify: bool = True, decisions: int | None = None) -> tuple[State, Divergence | None]:
+    """Re-apply the record's decisions; return the state reached and the first divergence.
+
+    With `verify`, the opening and each decision's recorded events must be
+    kept by the replayed ones: the same events in the same order, every
+    recorded field with its recorded value. A field the game added to an
+    event since the record was written is allowed (the record format is
+    additive: a newer game version adds fields, never changes them).
+    `decisions` stops after that many decisions.
+    """
+    state = rebuild_state(game, record)
+    if verify and record.opening is not None and not kept(record.opening, state.opening_events()):
+        return state, Divergence(-1, "set-up events differ from the record (different deal?)")
+    chosen = record.decisions if decisions is None else record.decisions[:decisions]
+    for index, (seat, text) in enumerate(chosen):
+        decision = state.decision()
+        if decision is None:
+            return state, Divergence(index, f"the match is already over, but the record has {clip(text)!r} by seat {seat}")
+        if decision.seat != seat:
+            return state, Divergence(index, f"record has seat {seat} acting, but seat {decision.seat} is to act")
+        action = find_action(decision.choices, text)
+        if action is None:
+            allowed = clip(", ".join(str(c) for c in decision.choices[:12]), 80)
+            return state, Divergence(index, f"{clip(text)!r} is not a choice here (choices: {allowed})")
+        events = state.apply(seat, action)
+        if verify and index < len(record.events) and not kept(record.events[index], events):
+            return state, Divergence(index, f"events differ: recorded {clip(_norm(record.events[index]))}, replay gives {clip(_norm(events))}")
+    return state, None
+
+
+def _norm(events: Sequence[Event]) -> str:
+    return json.dumps(events, sort_keys=True, ensure_ascii=False)
+
+
+def kept(recorded: Any, replayed: Any) -> bool:
+    """Whether `replayed` keeps everything `recorded` holds: equal values, equal lists, and every recorded
+    field of an object present and kept (fields only the replay has are allowed)."""
+    replayed = json.loads(_norm(replayed)) if not isinstance(replayed, (str, int, float, bool, type(None))) else replayed
+    stack = [(recorded, replayed)]
+    while stack:
+        old, new = stack.pop()
+        if isinstance(old, dict):
+            if not isinstance(new, dict) or any(key not in new for key in old):
+                return False
+            stack.extend((value, new[key]) for key, value in old.items())
+        elif isinstance(old, list):
+            if not isinstance(new, list) or len(old) != len(new):
+                return False
+            stack.extend(zip(old, new))
+        elif old != new or type(old) is not type(new):
+            if not (isinstance(old, (int, float)) and isinstance(new, (int, float)) and not isinstance(old, bool) and not isinstance(new, bool) and old == new):
+                return False
+    return True
+
+
+class _Diverged(Exception):
+    def __init__(self, divergence: Divergence) -> None:
+        self.divergence = divergence
+
+
+class _Done(Exception):
+    """Every recorded decision has been checked."""
+
+
+class _RecordChecker:
+    """The record sink of a re-run (`muggins.engine.RecordSink`): compares each decision the match takes with the record's.
+
+    `written` counts the decisions that matched; the match is stopped
+    (`_Done`) once the last recorded one has, or at the first that differs
+    (`_Diverged`).
+    """
+
+    def __init__(self, record: Record, kinds: Sequence[str]) -> None:
+        self.expected = record.decisions
+        self.kinds = kinds
+        self.written = 0
+        self.finished = False
+
+    def decision(self, seat: int, action: str, events: list[Event]) -> None:
+        index = self.written
+        if index >= len(self.expected):
+            raise _Done
+        want_seat, want = self.expected[index]
+        if seat != want_seat:
+            raise _Diverged(Divergence(index, f"record has seat {want_seat} acting, but seat {seat} is to act"))
+        if action != want:
+            raise _Diverged(Divergence(index, f"seat {seat} ({clip(self.kinds[seat])}) would choose {clip(action)!r}, but the record has {clip(want)!r}"))
+        self.written += 1
+        if index + 1 == len(self.expected):
+            raise _Done
+
+    def finish(self, result: Result) -> None:
+        self.finished = True
+
+
+class _AsRecorded:
+    """A seat whose recorded choices are taken as given (a human's): answers with the record's next action."""
+
+    def __init__(self, checker: _RecordChecker, like: type | None = None) -> None:
+        self.checker = checker
+        for declaration in ("takes_sole_correct_choice", "stands_in_unclaimable_windows"):
+            setattr(self, declaration, bool(getattr(like, declaration, False)))
+
+    def choose(self, view: Any, decision: Any) -> Any:
+        index = self.checker.written
+        if index >= len(self.checker.expected):
+            raise _Done
+        text = self.checker.expected[index][1]
+        action = find_action(decision.choices, text)
+        if action is None:
+            raise _Diverged(Divergence(index, f"{clip(text)!r} is not a choice here"))
+        return action
+
+
+def check_players(game: Game, record: Record, players: Sequence[Any | None], *, given_like: type | None = None) -> Divergence | None:
+    """Play the record again with `players` (None: take that seat's recorded choices as given) and find the first decision a bot would have taken differently.
+
+    The match runs through the engine exactly as it was played (the same
+    shortcuts, the same events to observing bots), so each bot's random
+    stream is asked exactly as often as it was; afterwards the bots stand
+    where they stood when the record was last written, ready to play on.
+    `given_like` is the class of the players whose choices are taken as
+    given (the terminal's human player): its engine declarations are copied,
+    so the engine asks and settles exactly as it did at the table.
+    """
+    if not record.decisions:
+        return None
+    checker = _RecordChecker(record, record.seats)
+    seated = [_AsRecorded(checker, given_like) if p is None else p for p in players]
+    match = Match(rebuild_state(game, record), seated, writer=checker)
+    try:
+        match.run()
+    except _Done:
+        return None
+    except _Diverged as exc:
+        return exc.divergence
+    except MatchAborted as exc:
+        return Divergence(checker.written, str(exc))
+    if checker.written < len(record.decisions):
+        return Divergence(checker.written, "the match is already over, but the record goes on")
+    return None
