@@ -16,6 +16,11 @@ game calls unclaimable in one call to the state when every remaining
 responder declares `stands_in_unclaimable_windows`. Each such answer is
 still counted, recorded as its own line and emitted, so records, replay and
 listeners see no difference; `step()` always takes exactly one decision.
+A server pushes answers in instead of being asked: `advance(stop)` plays
+on until a seat `stop` names (one a front end answers for) is to act and
+returns its decision, `submit(seat, action, step=...)` takes that seat's
+answer (refusing a stale one: `step` is `taken`, the decisions so far),
+and `run()` is `advance()` with nobody to stop for.
 While `run()` plays with nobody reading events (no record, listener or
 observing player) it sets the state's `events_wanted` to False, so a game
 may skip building them.
@@ -34,12 +39,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Callable, Iterator, Protocol, Sequence
 
-from .actions import IllegalAction
+from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .game import Event, Result, State
 from .limits import clip
 from .players import Player, make_players, observe  # make_players: re-exported, it lives in players
 
-__all__ = ["Match", "MatchAborted", "LazyView", "RecordSink", "make_players", "decision_limit"]
+__all__ = ["Match", "MatchAborted", "StaleAction", "LazyView", "RecordSink", "make_players", "decision_limit"]
 
 
 class RecordSink(Protocol):
@@ -98,6 +103,10 @@ class LazyView(Mapping):
 
 class MatchAborted(RuntimeError):
     """The match went past the game's declared decision limit."""
+
+
+class StaleAction(IllegalAction):
+    """An answer to a decision that is no longer pending: `Match.submit` was told another step than the match's."""
 
 
 class Match:
@@ -241,13 +250,16 @@ class Match:
                 raise
             raise fault from exc
 
-    def _take(self, decision: Any) -> list[Event]:
+    def _take(self, decision: Any, given: Any = None) -> list[Event]:
         state = self.state
         if self.decisions >= self.limit:
             raise MatchAborted(f"{state.game.name} passed its declared limit of {self.limit} decisions (seed {state.seed})")
         seat = decision.seat
         correct = decision.correct
-        if self._sole[seat] and len(correct) == 1:
+        if given is not None:  # an answer pushed in by `submit`, already checked to be a choice
+            action = given
+            events = state.apply(seat, action)
+        elif self._sole[seat] and len(correct) == 1:
             if self._plain_apply:
                 # The choice comes from the decision itself (the kit checks that correct
                 # choices are among the choices), so State.apply's checks would only repeat it.
@@ -280,14 +292,62 @@ class Match:
             if events and emit:
                 self._emit(events)
 
-    def run(self) -> Result:
-        """Play to the end, using the contract's shortcuts; MatchAborted past the game's decision limit."""
+    # -- pushing answers in: what a server does for seats it answers for ----------
+    @property
+    def taken(self) -> int:
+        """The decisions taken so far, those already on record included: the step a front end echoes back to `submit`."""
+        return self.decisions
+
+    def pending(self) -> Decision | None:
+        """The decision waiting for an answer, or None when the match is over."""
+        return self.state.decision()
+
+    def submit(self, seat: int, action: Action | str, *, step: int | None = None) -> list[Event]:
+        """Take one seat's answer to the pending decision: apply it, record it, emit its events, and return them.
+
+        `action` is one of the decision's choices or its text (as a front end
+        sends it back). `step` is the `taken` count the answer was given at:
+        when it differs the decision it answered is gone and StaleAction is
+        raised, so an answer that arrives late (a double click, a timer
+        racing a person) changes nothing. NotYourTurn when `seat` is not the
+        seat to act, IllegalAction for an action that is not a choice or a
+        match that is over, MatchAborted past the decision limit.
+        """
+        decision = self.state.decision()
+        if step is not None and step != self.decisions:
+            raise StaleAction(f"answer for step {step}, but the match is at step {self.decisions}")
+        if decision is None:
+            raise IllegalAction("the match is over")
+        if seat != decision.seat:
+            raise NotYourTurn(f"seat {seat} answered, but seat {decision.seat} is to act")
+        if isinstance(action, str):
+            chosen = decision.find(action)
+            if chosen is None:
+                raise IllegalAction(f"{clip(action)!r} is not a choice here")
+            action = chosen
+        elif action not in decision.choices:
+            raise IllegalAction(f"{clip(str(action))!r} is not a choice here")
+        try:
+            return self._take(decision, given=action)
+        except BaseException as exc:
+            fault = self._fault(exc)
+            if fault is None:
+                raise
+            raise fault from exc
+
+    def advance(self, stop: Callable[[int], bool] | None = None) -> Decision | None:
+        """Play on, bots answering and the contract's shortcuts applied, until a seat for which `stop(seat)` holds is to act.
+
+        Returns that seat's pending decision (answer it with `submit`, then
+        advance again), or None when the match is over (the result is then
+        on record, as after `run`). Without `stop` it plays to the end.
+        """
         state = self.state
         quiet = self.writer is None and not self.listeners and not self._watching
         if quiet:
             state.events_wanted = False
         try:
-            self._loop()
+            waiting = self._loop(stop)
         except BaseException as exc:
             fault = self._fault(exc)
             if fault is None:
@@ -296,13 +356,23 @@ class Match:
         finally:
             if quiet:
                 del state.events_wanted  # back to the class's default
+        if waiting is not None:
+            return waiting
         result = state.result()
         assert result is not None, "a state with no decision must report a result"
         if self.writer is not None and not self.writer.finished:
             self.writer.finish(result)
+        return None
+
+    def run(self) -> Result:
+        """Play to the end, using the contract's shortcuts; MatchAborted past the game's decision limit."""
+        self.advance()
+        result = self.state.result()
+        assert result is not None, "a state with no decision must report a result"
         return result
 
-    def _loop(self) -> None:
+    def _loop(self, stop: Callable[[int], bool] | None = None) -> Decision | None:
+        """Take decisions until the match ends (None) or a seat `stop` names is to act (its decision)."""
         state, take = self.state, self._take
         stands = self._stands
         if any(stands):
@@ -321,13 +391,24 @@ class Match:
                     continue
                 decision = state.decision()
                 if decision is None:
-                    break
+                    return None
+                if stop is not None and stop(decision.seat):
+                    return decision
                 take(decision)
-        else:
+        elif stop is None:
             decision = state.decision()
             while decision is not None:
                 take(decision)
                 decision = state.decision()
+            return None
+        else:
+            decision = state.decision()
+            while decision is not None:
+                if stop(decision.seat):
+                    return decision
+                take(decision)
+                decision = state.decision()
+            return None
 
 
 def _event_listeners(registry: Any) -> list[tuple[str, Callable[..., Any], tuple[str, ...]]]:
