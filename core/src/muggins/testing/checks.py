@@ -24,7 +24,7 @@ from ..actions import NotYourTurn, find_action
 from ..cards import Card, parse_card
 from ..game import Game, State
 from ..piles import ConservationCheck
-from ..records import replay
+from ..records import RecordError, replay
 from .walk import PLAY_NAME, Concern, MatchWalk, Rerun, costly
 
 REVEALS = "reveals"
@@ -377,15 +377,18 @@ def restored_states_continue_identically(walk: MatchWalk, result: Any) -> None:
 
 
 # -- determinism -----------------------------------------------------------------------------
+def a_rerun_deals_the_same(walk: MatchWalk, rerun: Rerun) -> None:
+    if walk.opening is not None and rerun.record.opening != walk.opening:  # check_replay's walk has no opening
+        raise walk.fail("the same seed dealt different opening events on a second run (non-deterministic deal)")
+
+
 def a_rerun_takes_the_same_decisions(walk: MatchWalk, rerun: Rerun) -> None:
     if [text for _, text in rerun.record.decisions] != list(walk.decisions):
         raise walk.fail("the same seed and seats took different decisions on a second run (non-deterministic game or bot)")
 
 
 def a_rerun_gives_the_same_events(walk: MatchWalk, rerun: Rerun) -> None:
-    """The opening and every decision's events match the walk's (when the walk kept them; `check_replay` has only decisions)."""
-    if walk.opening is not None and rerun.record.opening != walk.opening:
-        raise walk.fail("the same seed dealt different opening events on a second run (non-deterministic deal)")
+    """Every decision's events match the walk's (when the walk kept them: `check_replay` has only the decisions)."""
     for index, (walked, rerun_events) in enumerate(zip(walk.events, rerun.record.events)):
         if walked != rerun_events:
             raise walk.fail(f"the same seed and choices gave different events at decision {index} on a second run: "
@@ -394,7 +397,11 @@ def a_rerun_gives_the_same_events(walk: MatchWalk, rerun: Rerun) -> None:
 
 # -- records ---------------------------------------------------------------------------------
 def the_record_round_trips(walk: MatchWalk, rerun: Rerun) -> None:
-    if rerun.parsed.dumps() != rerun.text:
+    try:
+        parsed = rerun.parsed
+    except RecordError as exc:
+        raise walk.fail(f"the record does not parse: {exc}") from None
+    if parsed.dumps() != rerun.text:
         raise walk.fail("the record does not round-trip through JSON Lines")
 
 
@@ -421,7 +428,7 @@ PRIVACY = Concern(
 )
 WINDOWS = Concern("windows", before=(window_agrees_with_the_decision, responders_wait_alike, settling_equals_answering))
 RESTORE = Concern("restore", before=(restore_at_checkpoints,), end=(restored_states_continue_identically,))
-DETERMINISM = Concern("determinism", rerun=(a_rerun_takes_the_same_decisions, a_rerun_gives_the_same_events))
+DETERMINISM = Concern("determinism", rerun=(a_rerun_deals_the_same, a_rerun_takes_the_same_decisions, a_rerun_gives_the_same_events))
 RECORDS = Concern("records", rerun=(the_record_round_trips, the_record_replays))
 
 CONCERNS = (PLAY, PRIVACY, WINDOWS, RESTORE, DETERMINISM, RECORDS)
