@@ -1,0 +1,435 @@
+"""The named checks of the contract kit: each concern's step checks, small functions grouped into a `Concern`.
+
+`PLAY` (decisions are well formed, only the seat to act may act, the piles
+conserve the deck, events and results are JSON-ready and agree, the match
+ends within its limit) runs in every walk, since the others walk matches
+through it. `PRIVACY` (nothing a seat receives names a card hidden from it),
+`WINDOWS` (the game's word on its windows, equal waits, one-call settlement
+equals answering one by one), `RESTORE` (save/restore at checkpoints
+continues identically), `DETERMINISM` and `RECORDS` (a recorded rerun takes
+the same decisions and events, and its record round-trips and replays) are
+the others; `CONCERNS` lists them all in the order `check_game` runs them.
+The privacy helpers (`check_view_privacy`, `check_events_privacy`,
+`hidden_snapshot`) and `check_result_fields` are public through
+`muggins.testing`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Sequence
+
+from ..actions import NotYourTurn, find_action
+from ..cards import Card, parse_card
+from ..game import Game, State
+from ..piles import ConservationCheck
+from ..records import RecordError, replay
+from .walk import PLAY_NAME, Concern, MatchWalk, Rerun, costly
+
+REVEALS = "reveals"
+"""The event key listing cards an event shows openly, which the privacy check then allows."""
+
+
+def _json_ready(value: Any, what: str) -> str:
+    """The JSON text of `value`; AssertionError unless it is plain JSON data that survives a round trip."""
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise AssertionError(f"{what} is not JSON-ready: {exc}") from None
+    if json.loads(text) != value:
+        raise AssertionError(f"{what} changes through JSON (tuples or non-string keys?): {value!r}")
+    return text
+
+
+def _saved(state: State) -> str:
+    return json.dumps(state.to_dict(), sort_keys=True)
+
+
+# -- play ------------------------------------------------------------------------------------
+def opening_events_are_json(walk: MatchWalk) -> None:
+    _json_ready(walk.opening, "opening events")
+
+
+def the_deal_conserves_the_deck(walk: MatchWalk) -> None:
+    walk.conserved = ConservationCheck(walk.game.deck(walk.rules, walk.players))
+    walk.conserved(walk.state.piles())
+    walk.limit = walk.game.max_decisions(walk.rules, walk.players)
+
+
+def decision_is_well_formed(walk: MatchWalk, decision: Any) -> None:
+    """Within the declared limit, a seat that exists, a choice offered, correct choices among them, no two alike."""
+    step, seat = len(walk.decisions), decision.seat
+    if step >= walk.limit:
+        raise walk.fail(f"no end within the declared limit of {walk.limit} decisions")
+    if not 0 <= seat < walk.players:
+        raise walk.fail(f"seat {seat} to act does not exist")
+    if not decision.choices:
+        raise walk.fail(f"decision {step} for seat {seat} offers no choice")
+    if not decision.correct:
+        raise walk.fail(f"decision {step} for seat {seat} names no correct choice")
+    for right in decision.correct:
+        if right not in decision.choices:
+            raise walk.fail(f"correct choice {right} is not among the choices")
+    texts = [str(c) for c in decision.choices]
+    if len(set(t.lower() for t in texts)) != len(texts):
+        raise walk.fail(f"two choices share a text: {texts}")
+
+
+@costly
+def only_the_seat_to_act_may_act(walk: MatchWalk, decision: Any) -> None:
+    """At checkpoints: another seat's action is refused with NotYourTurn and leaves the state as it was."""
+    if not walk.checkpoint:
+        return
+    state, seat = walk.state, decision.seat
+    other = (seat + 1) % state.players
+    if other == seat:
+        return
+    before = _saved(state)
+    try:
+        state.apply(other, decision.choices[0])
+    except NotYourTurn:
+        pass
+    else:
+        raise walk.fail(f"seat {other} acted although seat {seat} was to act")
+    if _saved(state) != before:
+        raise walk.fail("a refused out-of-turn action changed the state")
+
+
+def events_are_json(walk: MatchWalk, decision: Any, action: Any, events: list) -> None:
+    _json_ready(events, f"events of decision {len(walk.decisions) - 1}")
+
+
+def piles_conserve_the_deck(walk: MatchWalk, decision: Any, action: Any, events: list) -> None:
+    walk.conserved(walk.state.piles())
+
+
+def the_result_is_sound(walk: MatchWalk, result: Any) -> None:
+    """A result once no decision is left, naming seats that exist, JSON-ready, agreeing with the last result event."""
+    if result is None:
+        raise walk.fail("no decision is pending but result() is None")
+    if any(not 0 <= w < walk.players for w in result.winners):
+        raise walk.fail(f"result names seats that do not exist: {result.winners}")
+    _json_ready(result.to_dict(), "result")
+    problem = check_result_fields(walk.game, walk.rules, walk.players, [e for step in walk.events for e in step], result)
+    if problem:
+        raise walk.fail(problem)
+
+
+def check_result_fields(game: Game, rules: Any, players: int, events: Sequence[dict], result: Any) -> str | None:
+    """What is wrong with the structured fields a match's last result event carries, or None.
+
+    Narration of the end of a match is built from event fields, so they must
+    agree with `result`. The last event carrying `winners` is checked:
+    `winners` must be the result's winners; with `scores` (per seat, or per
+    side of `Game.sides`) and a `target`, some winner must have reached it
+    (unless `lowball` is true or the match stopped at its limit); with
+    `skunk_line` and `skunked` (one flag per seat), exactly the seats of
+    losing sides below the line are skunked, and likewise `double_skunk_line`
+    with `double_skunked` (a line of None means nobody; not checked in
+    lowball). A game whose events carry none of these fields passes.
+    """
+    final = next((e for e in reversed(events) if isinstance(e, dict) and "winners" in e), None)
+    if final is None:
+        return None
+    kind = final.get("type", "?")
+    if sorted(final["winners"] or []) != sorted(result.winners):
+        return f"the {kind} event names winners {final['winners']}, but the result's are {list(result.winners)}"
+    points = _points_per_seat(game, rules, players, final.get("scores"))
+    if points is None or final.get("lowball"):
+        return None
+    winners = set(result.winners)
+    target = final.get("target")
+    if isinstance(target, (int, float)) and winners and not result.limit_reached and not any(points[w] >= target for w in winners):
+        return f"the {kind} event names target {target}, which no winner reached (scores {final['scores']})"
+    for line_key, flags_key in (("skunk_line", "skunked"), ("double_skunk_line", "double_skunked")):
+        if line_key not in final or not isinstance(final.get(flags_key), list) or len(final[flags_key]) != players:
+            continue
+        line = final[line_key]
+        for seat in range(players):
+            expected = seat not in winners and line is not None and points[seat] < line
+            if bool(final[flags_key][seat]) != expected:
+                return (f"the {kind} event says seat {seat} is{'' if final[flags_key][seat] else ' not'} {flags_key.replace('_', '-')} "
+                        f"with {points[seat]} points and {line_key} {line}")
+    return None
+
+
+def _points_per_seat(game: Game, rules: Any, players: int, scores: Any) -> list[float] | None:
+    """Each seat's points from an event's `scores`: per seat, or per side of `Game.sides`; None if neither fits."""
+    if not isinstance(scores, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in scores):
+        return None
+    if len(scores) == players:
+        return list(scores)
+    sides = game.sides(rules, players)
+    if sides and len(sides) == len(scores):
+        by_seat: dict[int, float] = {seat: scores[n] for n, side in enumerate(sides) for seat in side}
+        if set(by_seat) == set(range(players)):
+            return [by_seat[seat] for seat in range(players)]
+    return None
+
+
+# -- privacy ---------------------------------------------------------------------------------
+# A card code as a whole JSON string (a key or a value); matching the JSON text is
+# much cheaper than walking the data in Python, and views are large.
+_CODE_STRING = re.compile(r'"([2-9TJQKA][CDHS])"')
+
+
+def _card_text(value: Any) -> str:
+    return value.code if isinstance(value, Card) else str(value)
+
+
+def _codes_in(value: Any, found: set[str], text: str | None = None) -> None:
+    """Add to `found` every card code `value` names as a whole string (Card objects count too)."""
+    if text is None:
+        text = json.dumps(value, default=_card_text)
+    found.update(_CODE_STRING.findall(text))
+
+
+def _hidden(state: State, seat: int | None, cache: dict) -> Any:
+    found = cache.get(seat)
+    if found is None:
+        found = cache[seat] = state.hidden_from(seat)
+    return found
+
+
+def _named_hidden(codes: set[str], hidden: Any) -> set[str]:
+    """The codes among `codes` whose cards are in `hidden` (compared as cards: few lookups, no conversion of `hidden`)."""
+    return {code for code in codes if parse_card(code) in hidden}
+
+
+def check_view_privacy(state: State, seat: int | None) -> None:
+    """Raise AssertionError if `view(seat)` names a card hidden from that seat."""
+    view = state.view(seat)
+    text = _json_ready(view, f"view({seat})")
+    hidden = state.hidden_from(seat)
+    if hidden:
+        shown: set[str] = set()
+        _codes_in(view, shown, text)
+        leaked = _named_hidden(shown, hidden)
+        if leaked:
+            raise AssertionError(f"view({seat}) shows hidden cards {sorted(leaked)}")
+
+
+def hidden_snapshot(state: State) -> dict:
+    """What each seat (and a spectator) cannot see now, for `check_events_privacy`'s `before`."""
+    cache: dict = {}
+    for seat in [*range(state.players), None]:
+        _hidden(state, seat, cache)
+    return cache
+
+
+def check_events_privacy(state: State, events: Sequence[dict], what: str, before: dict | None = None) -> None:
+    """Raise AssertionError if an event names a card hidden from a seat it reaches.
+
+    An event reaches the seats in its `to` list, or every seat and a
+    spectator when it has none. A card is hidden from a seat when
+    `state.hidden_from(seat)` names it now, after the move, and also named
+    it before the move (`before`, from `hidden_snapshot`; a card the move
+    covers or uncovers was in sight). Cards listed under the event's
+    `"reveals"` key are shown openly by the rules and allowed.
+    """
+    cache: dict = {}
+    everyone = [*range(state.players), None]
+    for ev in events:
+        named: set[str] = set()
+        _codes_in(ev, named)
+        if not named:
+            continue
+        named.difference_update(ev.get(REVEALS, ()))
+        if not named:
+            continue
+        for seat in ev.get("to", everyone):
+            leaked = _named_hidden(named, _hidden(state, seat, cache))
+            if leaked and before is not None:
+                leaked = _named_hidden(leaked, before[seat])
+            if leaked:
+                whom = "a spectator" if seat is None else f"seat {seat}"
+                raise AssertionError(
+                    f"{what}: event {ev.get('type')!r} reaches {whom} and names cards hidden from it: {sorted(leaked)} "
+                    f"(if the rules show these cards to {whom} at this moment, list them in the event as "
+                    f'"{REVEALS}": {json.dumps(sorted(leaked))})'
+                )
+
+
+@costly
+def opening_events_hide_hidden_cards(walk: MatchWalk) -> None:
+    check_events_privacy(walk.state, walk.opening, "opening events")
+
+
+@costly
+def views_hide_hidden_cards(walk: MatchWalk, decision: Any) -> None:
+    """The acting seat's view at every step; at checkpoints every seat's and a spectator's."""
+    state = walk.state
+    if walk.checkpoint:
+        for viewer in [*range(walk.players), None]:
+            check_view_privacy(state, viewer)
+    else:
+        check_view_privacy(state, decision.seat)
+
+
+@costly
+def decision_info_hides_hidden_cards(walk: MatchWalk, decision: Any) -> None:
+    if decision.info:
+        named: set[str] = set()
+        _codes_in(dict(decision.info), named)
+        leaked = _named_hidden(named, walk.state.hidden_from(decision.seat))
+        if leaked:
+            raise AssertionError(f"the decision's info for seat {decision.seat} names cards hidden from it: {sorted(leaked)}")
+
+
+@costly
+def note_what_is_hidden_before_the_move(walk: MatchWalk, decision: Any) -> None:
+    walk.hidden_before = hidden_snapshot(walk.state)
+
+
+@costly
+def events_hide_hidden_cards(walk: MatchWalk, decision: Any, action: Any, events: list) -> None:
+    check_events_privacy(walk.state, events, f"decision {len(walk.decisions) - 1}", walk.hidden_before)
+
+
+# -- windows ---------------------------------------------------------------------------------
+def window_agrees_with_the_decision(walk: MatchWalk, decision: Any) -> None:
+    """The window the game names has the seat to act as its responder; an unclaimable one has only the standing answer correct."""
+    window = walk.window = walk.state.open_window()
+    if window is None or window.claimable is None:
+        return
+    if window.current != decision.seat:
+        raise walk.fail(f"open_window() names responder {window.current} but seat {decision.seat} is to act")
+    if window.claimable is False:
+        right = [str(c) for c in decision.correct]
+        if right != [window.standing]:
+            raise walk.fail(f"an unclaimable window must have the standing answer {window.standing!r} as its only correct choice, not {right}")
+
+
+def responders_wait_alike(walk: MatchWalk, decision: Any) -> None:
+    """Every responder of one window is given the same `Decision.waits`."""
+    window = walk.window
+    if window is None:
+        return
+    # A wait that differed between responders (or came only when a claim is due) would tell the human.
+    waits = bool(getattr(decision, "waits", False))
+    if walk.waiting is not None and walk.waiting[0] is window and walk.waiting[1] != waits:
+        raise walk.fail(f"seat {decision.seat}'s decision in a window says waits={waits}, an earlier responder's said {walk.waiting[1]}")
+    walk.waiting = (window, waits)
+
+
+SETTLEMENTS_PER_MATCH = 4
+"""How many unclaimable windows per deep walk have their one-call settlement compared (each costs two state copies)."""
+
+
+@costly
+def settling_equals_answering(walk: MatchWalk, decision: Any) -> None:
+    """Settling an unclaimable window in one call equals answering one by one (for the first few per match)."""
+    window = walk.window
+    if window is None or window.claimable is not False or walk.settlements >= SETTLEMENTS_PER_MATCH:
+        return
+    walk.settlements += 1
+    state = walk.state
+    game = state.game
+    one_call = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    by_one = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    settled = [(seat, str(action), events) for seat, action, events in one_call.settle_window()]
+    window = by_one.open_window()
+    answered = []
+    while window is not None and by_one.open_window() is window and not window.closed:
+        found = by_one.decision()
+        choice = find_action(found.choices, window.standing)
+        if choice is None:
+            raise walk.fail(f"the standing answer {window.standing!r} is not among seat {found.seat}'s choices")
+        answered.append((found.seat, str(choice), by_one.apply(found.seat, choice)))
+    if settled != answered:
+        raise walk.fail(f"settle_window() differs from answering one by one: {settled[:3]} vs {answered[:3]}")
+    if _saved(one_call) != _saved(by_one):
+        raise walk.fail("settle_window() leaves a different state than answering one by one")
+
+
+# -- restore ---------------------------------------------------------------------------------
+@costly
+def restore_at_checkpoints(walk: MatchWalk, decision: Any) -> None:
+    """At checkpoints: save → restore → save is the identity, the restored state offers the same decision; keep it."""
+    if not walk.checkpoint:
+        return
+    state = walk.state
+    saved = json.loads(json.dumps(state.to_dict()))
+    restored = walk.game.state_from_dict(saved)
+    if json.loads(json.dumps(restored.to_dict())) != saved:
+        raise walk.fail("to_dict → from_dict → to_dict is not the identity")
+
+    def offered(found: Any) -> Any:
+        return None if found is None else (found.seat, [str(c) for c in found.choices])
+
+    if offered(state.decision()) != offered(restored.decision()):
+        raise walk.fail("a restored state offers a different decision")
+    walk.restored.append((len(walk.decisions), restored))
+
+
+def restored_states_continue_identically(walk: MatchWalk, result: Any) -> None:
+    """Each state restored at a checkpoint takes the rest of the match's decisions and gives the same events."""
+    decisions, events = walk.decisions, walk.events
+    for start, restored in walk.restored:
+        for index in range(start, len(decisions)):
+            decision = restored.decision()
+            action = find_action(decision.choices, decisions[index]) if decision else None
+            if action is None:
+                raise walk.fail(f"state restored at decision {start} cannot take decision {index} ({decisions[index]!r})")
+            if restored.apply(decision.seat, action) != events[index]:
+                raise walk.fail(f"state restored at decision {start} gives different events at decision {index}")
+
+
+# -- determinism -----------------------------------------------------------------------------
+def a_rerun_deals_the_same(walk: MatchWalk, rerun: Rerun) -> None:
+    if walk.opening is not None and rerun.record.opening != walk.opening:  # check_replay's walk has no opening
+        raise walk.fail("the same seed dealt different opening events on a second run (non-deterministic deal)")
+
+
+def a_rerun_takes_the_same_decisions(walk: MatchWalk, rerun: Rerun) -> None:
+    if [text for _, text in rerun.record.decisions] != list(walk.decisions):
+        raise walk.fail("the same seed and seats took different decisions on a second run (non-deterministic game or bot)")
+
+
+def a_rerun_gives_the_same_events(walk: MatchWalk, rerun: Rerun) -> None:
+    """Every decision's events match the walk's (when the walk kept them: `check_replay` has only the decisions)."""
+    for index, (walked, rerun_events) in enumerate(zip(walk.events, rerun.record.events)):
+        if walked != rerun_events:
+            raise walk.fail(f"the same seed and choices gave different events at decision {index} on a second run: "
+                            f"{json.dumps(walked)[:200]} then {json.dumps(rerun_events)[:200]}")
+
+
+# -- records ---------------------------------------------------------------------------------
+def the_record_round_trips(walk: MatchWalk, rerun: Rerun) -> None:
+    try:
+        parsed = rerun.parsed
+    except RecordError as exc:
+        raise walk.fail(f"the record does not parse: {exc}") from None
+    if parsed.dumps() != rerun.text:
+        raise walk.fail("the record does not round-trip through JSON Lines")
+
+
+def the_record_replays(walk: MatchWalk, rerun: Rerun) -> None:
+    replayed, divergence = replay(walk.game, rerun.parsed, verify=True)
+    if divergence is not None:
+        raise walk.fail(f"replay diverges from the record at {divergence}")
+    if _saved(replayed) != _saved(rerun.state):
+        raise walk.fail("the replayed final state differs from the played one")
+
+
+PLAY = Concern(
+    PLAY_NAME,
+    start=(opening_events_are_json, the_deal_conserves_the_deck),
+    before=(decision_is_well_formed, only_the_seat_to_act_may_act),
+    after=(events_are_json, piles_conserve_the_deck),
+    end=(the_result_is_sound,),
+)
+PRIVACY = Concern(
+    "privacy",
+    start=(opening_events_hide_hidden_cards,),
+    before=(views_hide_hidden_cards, decision_info_hides_hidden_cards, note_what_is_hidden_before_the_move),
+    after=(events_hide_hidden_cards,),
+)
+WINDOWS = Concern("windows", before=(window_agrees_with_the_decision, responders_wait_alike, settling_equals_answering))
+RESTORE = Concern("restore", before=(restore_at_checkpoints,), end=(restored_states_continue_identically,))
+DETERMINISM = Concern("determinism", rerun=(a_rerun_deals_the_same, a_rerun_takes_the_same_decisions, a_rerun_gives_the_same_events))
+RECORDS = Concern("records", rerun=(the_record_round_trips, the_record_replays))
+
+CONCERNS = (PLAY, PRIVACY, WINDOWS, RESTORE, DETERMINISM, RECORDS)
+"""Every concern, in the order `check_game` runs their step checks."""
