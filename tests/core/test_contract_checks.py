@@ -76,6 +76,40 @@ def put_a_stock_card_in_the_decision_info(tally, monkeypatch):
     monkeypatch.setattr(tally.State, "_decision", leaky)
 
 
+def narrate_the_next_stock_card_as_a_glyph(tally, monkeypatch):
+    """A leak only the words show: describe() tells every seat the card the stock holds next ("next: 7♥")."""
+    original = tally.describe
+
+    def leaky(ev, seat):
+        line = original(ev, seat)
+        if ev["type"] == "play" and leaky.state is not None and leaky.state.piles_["stock"]:
+            return f"{line} (next: {leaky.state.piles_['stock'][-1]})"
+        return line
+
+    leaky.state = None
+    apply = tally.State._apply
+
+    def remember(self, action):
+        leaky.state = self
+        return apply(self, action)
+
+    monkeypatch.setattr(tally, "describe", leaky)
+    monkeypatch.setattr(tally.State, "_apply", remember)
+
+
+def name_the_standing_answer_wrong(tally, monkeypatch):
+    original = tally.State._decision
+
+    def wrong(self):
+        found = original(self)
+        if found is None or found.kind != "respond":
+            return found
+        claims = [c for c in found.choices if str(c) != "pass"]
+        return found._replace(standing=claims[0]) if claims else found
+
+    monkeypatch.setattr(tally.State, "_decision", wrong)
+
+
 def settle_windows_with_a_bonus(tally, monkeypatch):
     from muggins.game import State
 
@@ -144,6 +178,8 @@ BREAKS = [
     (peek_at_the_stock_in_the_view, "privacy", r"shows hidden cards \['\w\w'\]", ("play", "windows", "restore", "determinism", "records")),
     (name_the_next_stock_card_in_each_play_event, "privacy", r"event 'play' reaches seat \d and names cards hidden from it", ("play", "windows", "restore")),
     (put_a_stock_card_in_the_decision_info, "privacy", r"the decision's info for seat \d names cards hidden from it", ("play", "windows", "restore", "records")),
+    (narrate_the_next_stock_card_as_a_glyph, "privacy", r"what seat \d is shown names cards hidden from it: \['\w\w'\]", ("play", "windows", "restore", "determinism", "records")),
+    (name_the_standing_answer_wrong, "windows", r"offers 'pass', the window's standing answer, but its standing answer is '(muggins|overcount)", ("play", "privacy", "restore", "determinism", "records")),
     (settle_windows_with_a_bonus, "windows", r"settle_window\(\) leaves a different state than answering one by one", ("play", "privacy", "restore")),
     (wait_only_after_the_first_responder, "windows", r"says waits=True, an earlier responder's said False", ("play", "privacy", "restore", "determinism", "records")),
     (call_overcount_right_in_unclaimable_windows, "windows", r"unclaimable window must have the standing answer 'pass' as its only correct choice", ("privacy", "restore")),

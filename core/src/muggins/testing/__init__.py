@@ -42,7 +42,7 @@ from ..rng import derive_seed
 from ..rules import load_rules, rules_to_dict, rules_to_toml
 from .checks import (
     CONCERNS, DETERMINISM, PLAY, PRIVACY, RECORDS, RESTORE, REVEALS, WINDOWS, check_events_privacy,
-    check_result_fields, check_view_privacy, hidden_snapshot,
+    cards_named_in, check_result_fields, check_update_privacy, check_view_privacy, hidden_snapshot,
 )
 from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun, registry_for, walk_match
 
@@ -50,7 +50,7 @@ __all__ = [
     "ContractError", "ContractReport", "check_game", "check_rules_round_trip", "run_match", "GameContract",
     "registry_with_game", "REVEALS", "act", "check_result_fields", "install_for_discovery",
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
-    "check_replay", "check_view_privacy", "check_events_privacy", "hidden_snapshot", "event_types",
+    "check_replay", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
 ]
 
 DEFAULT_KINDS = ("random", "expert")

@@ -20,10 +20,11 @@ import json
 import re
 from typing import Any, Sequence
 
-from ..actions import NotYourTurn, find_action
+from ..actions import NotYourTurn, find_action, standing_answer
 from ..cards import Card, parse_card
 from ..game import Game, State
 from ..piles import ConservationCheck
+from ..projection import seat_update, visible_events
 from ..records import RecordError, replay
 from .walk import PLAY_NAME, Concern, MatchWalk, Rerun, costly
 
@@ -251,6 +252,65 @@ def check_events_privacy(state: State, events: Sequence[dict], what: str, before
                 )
 
 
+#: A card as a frame may spell it: a code standing alone in text ("discard 5H JC"), or rank and suit symbol ("6♥", "10♦").
+_CODE_WORD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][CDHS])(?![A-Za-z0-9])")
+_GLYPH = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♠♥♦♣])")
+_SUIT_OF_GLYPH = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def cards_named_in(text: str) -> set[str]:
+    """Every card code `text` names in any spelling a front end's frame can carry: codes, codes inside words' text, glyphs."""
+    found = set(_CODE_WORD.findall(text))
+    found.update(("T" if rank == "10" else rank) + _SUIT_OF_GLYPH[suit] for rank, suit in _GLYPH.findall(text))
+    return found
+
+
+def check_update_privacy(state: State, seat: int | None, update: Any, what: str, before: dict | None = None) -> None:
+    """Raise AssertionError if what a front end would send `seat` (any JSON-ready data) names a card hidden from it.
+
+    Every spelling counts (`cards_named_in`): codes as values or inside
+    action texts, and the glyphs of the game's narration. As for events, a
+    card counts as hidden when `hidden_from(seat)` names it now and, with
+    `before` (`hidden_snapshot` before the move), named it then too; cards
+    an event of the update lists under `"reveals"` are allowed.
+    """
+    text = json.dumps(update, default=_card_text, ensure_ascii=False)
+    named = cards_named_in(text)
+    if not named:
+        return
+    for ev in update.get("events", ()) if isinstance(update, dict) else ():
+        named.difference_update(ev.get(REVEALS, ()))
+    leaked = _named_hidden(named, state.hidden_from(seat))
+    if leaked and before is not None:
+        leaked = _named_hidden(leaked, before[seat])
+    if leaked:
+        whom = "a spectator" if seat is None else f"seat {seat}"
+        raise AssertionError(f"{what}: what {whom} is shown names cards hidden from it: {sorted(leaked)}")
+
+
+@costly
+def updates_hide_hidden_cards(walk: MatchWalk, decision: Any, action: Any, events: list) -> None:
+    """What a seat (or a spectator) would be shown after the move (`muggins.projection.seat_update`) names no card hidden from it.
+
+    Every seat and a spectator at checkpoints, whole; at other steps the
+    words of the private events for the seats they reach (where a
+    narration most easily leaks), since views and events are checked on
+    their own at every step.
+    """
+    state = walk.state
+    where = f"decision {len(walk.decisions) - 1}"
+    if walk.checkpoint:
+        for viewer in [*range(walk.players), None]:
+            update = seat_update(state, viewer, events)
+            if update["decision"] is not None and "correct" in update["decision"]:
+                raise AssertionError(f"the decision shown to seat {viewer} carries its correct choices")
+            check_update_privacy(state, viewer, update, where, walk.hidden_before)
+        return
+    for viewer in sorted({seat for ev in events for seat in ev.get("to", ())}):
+        seen = visible_events(events, viewer)
+        check_update_privacy(state, viewer, {"events": seen, "lines": [state.game.describe(e, viewer) for e in seen]}, where, walk.hidden_before)
+
+
 @costly
 def opening_events_hide_hidden_cards(walk: MatchWalk) -> None:
     check_events_privacy(walk.state, walk.opening, "opening events")
@@ -299,6 +359,21 @@ def window_agrees_with_the_decision(walk: MatchWalk, decision: Any) -> None:
         right = [str(c) for c in decision.correct]
         if right != [window.standing]:
             raise walk.fail(f"an unclaimable window must have the standing answer {window.standing!r} as its only correct choice, not {right}")
+
+
+def the_standing_answer_is_offered(walk: MatchWalk, decision: Any) -> None:
+    """A decision's standing answer, when it names one, is among its choices; in a window it is the window's standing answer."""
+    try:
+        standing = standing_answer(decision)
+    except ValueError as exc:
+        raise walk.fail(str(exc)) from None
+    window = walk.window
+    if window is None:
+        return
+    offered = any(str(c) == window.standing for c in decision.choices)
+    if offered and (standing is None or str(standing) != window.standing):
+        raise walk.fail(f"seat {decision.seat}'s window decision offers {window.standing!r}, the window's standing answer, "
+                        f"but its standing answer is {None if standing is None else str(standing)!r}")
 
 
 def responders_wait_alike(walk: MatchWalk, decision: Any) -> None:
@@ -424,9 +499,9 @@ PRIVACY = Concern(
     "privacy",
     start=(opening_events_hide_hidden_cards,),
     before=(views_hide_hidden_cards, decision_info_hides_hidden_cards, note_what_is_hidden_before_the_move),
-    after=(events_hide_hidden_cards,),
+    after=(events_hide_hidden_cards, updates_hide_hidden_cards),
 )
-WINDOWS = Concern("windows", before=(window_agrees_with_the_decision, responders_wait_alike, settling_equals_answering))
+WINDOWS = Concern("windows", before=(window_agrees_with_the_decision, the_standing_answer_is_offered, responders_wait_alike, settling_equals_answering))
 RESTORE = Concern("restore", before=(restore_at_checkpoints,), end=(restored_states_continue_identically,))
 DETERMINISM = Concern("determinism", rerun=(a_rerun_deals_the_same, a_rerun_takes_the_same_decisions, a_rerun_gives_the_same_events))
 RECORDS = Concern("records", rerun=(the_record_round_trips, the_record_replays))
