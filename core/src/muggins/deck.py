@@ -57,8 +57,9 @@ def card_indices(texts: Iterable[str]) -> list[int]:
 
 # random.shuffle's own steps, written out: for each i from the top, j is a uniform draw
 # below i + 1 by rejection from getrandbits((i + 1).bit_length()). Shuffling this way costs
-# half as much and gives exactly the same order (checked below at import); should a Python
-# ever shuffle differently, or for a generator of another kind, rng.shuffle is used.
+# half as much and gives exactly the same order (checked on first use, not at import, so
+# importing this module stays cheap for a plugin's bots); should a Python ever shuffle
+# differently, or for a generator of another kind, rng.shuffle is used.
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
@@ -88,7 +89,7 @@ def _written_out_matches_random() -> bool:
     return True
 
 
-_WRITTEN_OUT_MATCHES = _written_out_matches_random()
+_written_out_matches: bool | None = None
 
 
 def shuffled(items: Iterable[T], rng: random.Random) -> list[T]:
@@ -96,11 +97,15 @@ def shuffled(items: Iterable[T], rng: random.Random) -> list[T]:
 
     `shuffled(range(52), rng)` is a shuffled pack of indices, `shuffled(DECK, rng)` the same order as cards.
     """
+    global _written_out_matches
     found = list(items)
-    if _WRITTEN_OUT_MATCHES and type(rng) is random.Random:
-        _shuffle_written_out(found, rng)
-    else:
-        rng.shuffle(found)
+    if type(rng) is random.Random:
+        if _written_out_matches is None:
+            _written_out_matches = _written_out_matches_random()
+        if _written_out_matches:
+            _shuffle_written_out(found, rng)
+            return found
+    rng.shuffle(found)
     return found
 
 
