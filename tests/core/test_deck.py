@@ -1,4 +1,4 @@
-"""The int pack of muggins.deck: its tables, reading card text, the shuffle, the deal, the cut and Layout; and seats.rounds_from_left."""
+"""The int pack of muggins.deck: its tables, reading card text, the shuffle, the deal, the cut and Layout; and seats.seats_from_left."""
 
 import random
 
@@ -10,7 +10,7 @@ from muggins.deck import (
     CODE_BY_ID, CODE_INDEX, CODES, DECK, INDEX_BY_ID, RANKS, SORT_KEY, TEXTS, Layout, card_index, card_indices, cut_for_dealer,
     deal_round, shuffled,
 )
-from muggins.seats import rounds_from_left
+from muggins.seats import seats_from_left
 
 
 def test_tables_follow_the_standard_deck_suit_by_suit():
@@ -153,13 +153,13 @@ def test_layout_never_yields_a_card_twice_and_rest_plus_taken_is_the_pack(piles)
     assert rest == sorted(rest)
 
 
-def test_rounds_from_left_go_once_round_clockwise_the_seat_itself_last():
-    assert rounds_from_left(4) == ((1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2), (0, 1, 2, 3))
-    assert rounds_from_left(1) == ((0,),)
-    assert rounds_from_left(5) is rounds_from_left(5)  # built once per table size
+def test_seats_from_left_go_once_round_clockwise_the_seat_itself_last():
+    assert seats_from_left(4) == ((1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2), (0, 1, 2, 3))
+    assert seats_from_left(1) == ((0,),)
+    assert seats_from_left(5) is seats_from_left(5)  # built once per table size
     for players in range(1, 8):
-        for seat, row in enumerate(rounds_from_left(players)):
+        for seat, row in enumerate(seats_from_left(players)):
             assert row[-1] == seat and sorted(row) == list(range(players))
             assert row[0] == (seat + 1) % players
     with pytest.raises(ValueError):
-        rounds_from_left(0)
+        seats_from_left(0)

@@ -27,7 +27,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event
 from muggins.deck import CODE_INDEX, CODES, DECK, RANKS, TEXTS, Layout, deal_round, shuffled
-from muggins.seats import rounds_from_left
+from muggins.seats import seats_from_left
 
 from .houserules import (
     STANDARD_ORDER, STANDARD_PENALTY, SheddingHouseRules, check_penalty, from_mapping, normalise_order, normalise_pairs,
@@ -138,7 +138,7 @@ class SheddingState(State):
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.stocks: list[list[int]] = [[] for _ in range(n)]
         self._lay_out(k)
-        self.others: list[tuple[int, ...]] = [row[:-1] for row in rounds_from_left(n)]  # clockwise from each seat's left
+        self.others: list[tuple[int, ...]] = [row[:-1] for row in seats_from_left(n)]  # clockwise from each seat's left
         self.exposed = -1
         self.hand = 0
         self.first_dealer = 0

@@ -30,7 +30,7 @@ from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, 
 from muggins.actions import Move
 from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_round, shuffled
 from muggins.deck import cut_for_dealer as _cut_by_index
-from muggins.seats import rounds_from_left
+from muggins.seats import seats_from_left
 
 from .rules import FIELD_SIZE, HAND_SIZE, PLAYERS, FishingRules
 from .terms import STANDARD_TERMS, FishingTerms, ask_terms
@@ -44,7 +44,7 @@ __all__ = [
 TEXT: tuple[str, ...] = TEXTS
 RANK_LABEL: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 #: for each seat, all five clockwise from its left, itself last: the turn's order, and a window's (the actor last)
-_ROUNDS: tuple[tuple[int, ...], ...] = rounds_from_left(PLAYERS)
+_SEATS_FROM_LEFT: tuple[tuple[int, ...], ...] = seats_from_left(PLAYERS)
 
 
 def rank_of(card: int) -> int:
@@ -511,7 +511,7 @@ class FishingState(State):
         player may claim `due` (the player responsible never claims their own oversight).
 
         Returns False when teaching mode skips a window in which nothing can be claimed."""
-        everyone = _ROUNDS[actor]
+        everyone = _SEATS_FROM_LEFT[actor]
         others = everyone[:-1]
         window = ChallengeWindow(actor, everyone, subject)
         self.due = sorted(due, key=SORT_KEY.__getitem__)
@@ -623,7 +623,7 @@ class FishingState(State):
         if len(holders) <= 1:
             self._stop(holders[0] if holders else None, events)
             return
-        for s in _ROUNDS[after]:  # two hold cards, so one is found before `after` itself
+        for s in _SEATS_FROM_LEFT[after]:  # two hold cards, so one is found before `after` itself
             if hands[s]:
                 break
         self.mover = s
