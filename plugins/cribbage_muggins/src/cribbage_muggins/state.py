@@ -36,6 +36,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, parse_card
 from muggins.actions import IllegalAction, Move
+# Hot paths look cards up by identity (every Card is interned, DECK holds them): hashing a Card runs Python code.
 from muggins.deck import CODE_BY_ID, CODES, DECK, INDEX_BY_ID, SORT_KEY, TEXTS, Layout, cut_for_dealer, deal_round, shuffled
 from muggins.seats import seats_from_left
 
@@ -52,7 +53,6 @@ def pips(c: Card) -> int:
     return r if r < 10 else 10
 
 
-# Hot paths look cards up by identity (every Card is interned, DECK holds them): hashing a Card runs Python code.
 #: counting value by rank (a Rank indexes it directly)
 _PIPS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 

@@ -14,10 +14,10 @@ and counts wins. The house-rule plugins' answers (touching ranks, the order
 of destinations, penalty cards per donor) are asked once when a match is
 created and kept in the state, its saved form, its `deal` events and its
 view. Internally cards are ints 0..51 (`muggins.deck`'s index into the
-standard pack, rank = i % 13 + 1) and rank adjacency is a precomputed 52 x 52 table; the standard
-destination order keeps its own plain method, so the play loop does no
-pluggy call, no parsing and no copying. `from_position` builds a hand-made
-position for tests and docs.
+standard pack, rank = i % 13 + 1) and rank adjacency is a precomputed
+52 x 52 table; the standard destination order keeps its own plain method,
+so the play loop does no pluggy call, no parsing and no copying.
+`from_position` builds a hand-made position for tests and docs.
 """
 
 from __future__ import annotations
