@@ -4,15 +4,18 @@ Seats are numbered 0…n-1 clockwise, so the player on a seat's left (the next
 to act) is `(seat + 1) % n`. Every game asks the same questions of a table —
 who is left of whom, who comes next skipping the players that are out, who
 is the first eligible opponent clockwise, who deals next, who sits on which
-side in partnerships — and this module answers them once.
+side in partnerships — and this module answers them once. `seats_from_left`
+is the same order as a table built once per table size, for a game that
+looks for the next player still in on every turn and wants no call there.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable, Iterator
 
-__all__ = ["Table", "left_of", "clockwise_from", "first_eligible", "responders"]
+__all__ = ["Table", "left_of", "clockwise_from", "first_eligible", "responders", "seats_from_left"]
 
 
 def left_of(seat: int, players: int) -> int:
@@ -58,6 +61,22 @@ def first_eligible(seat: int, players: int, eligible: Callable[[int], bool], *, 
         if eligible(other):
             return other
     return None
+
+
+@lru_cache(maxsize=None)
+def seats_from_left(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, every seat once round the table clockwise from its left, the seat itself last.
+
+    `seats_from_left(4)[1] == (2, 3, 0, 1)`. The next player still in after
+    `seat` is the first of `seats_from_left(n)[seat]` for whom the game's own
+    test holds, found by a plain loop over the row (the seat itself comes
+    last, so a player whom everyone else has left plays on); `row[:-1]` is
+    the other seats from its left, a window's usual responders. The rows are
+    built once per table size and shared by every caller.
+    """
+    if players < 1:
+        raise ValueError("a table needs at least one seat")
+    return tuple(tuple((seat + step) % players for step in range(1, players + 1)) for seat in range(players))
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,8 +37,9 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from muggins import Action, Decision, parse_card, standard_deck
+from muggins import Action, Decision, parse_card
 from muggins.actions import standing_answer
+from muggins.deck import CODE_INDEX, INDEX_BY_ID
 
 from .analysis import best_discard_indices
 from .scoring import PegScoring, ShowScoring, peg_points, score_show
@@ -46,10 +47,9 @@ from .scoring import PegScoring, ShowScoring, peg_points, score_show
 __all__ = ["ExpertBot", "NoviceBot", "RandomBot", "best_discard", "best_play", "crib_is_ours", "peg_value", "view_scorings"]
 
 _PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-_DECK = standard_deck()
-# Card codes and (interned) cards to `scoring.card_index`, found without parsing or hashing a Card.
-_INDEX_OF_CODE: dict[str, int] = {c.code: i for i, c in enumerate(_DECK)}
-_INDEX_OF_CARD: dict[int, int] = {id(c): i for i, c in enumerate(_DECK)}
+# Card codes and (interned) cards to `scoring.card_index`, found without parsing or hashing a Card: the core's int pack.
+_INDEX_OF_CODE: dict[str, int] = CODE_INDEX
+_INDEX_OF_CARD: dict[int, int] = INDEX_BY_ID
 
 
 _SCORINGS: dict[tuple, Any] = {}

@@ -16,8 +16,9 @@ partnership). Speed without changing a rule: while nobody reads events
 (`events_wanted` is False during a quiet `Match.run`) no event is built and
 shows and pegging are scored by their totals alone (`score_total`,
 `peg_points`); hands are kept in rank order; cards, actions and codes are
-looked up by the identity of the interned cards; the deal is
-`random.shuffle`'s own steps written out (`shuffled_deck`, the same cards).
+looked up by the identity of the interned cards (`muggins.deck`'s tables);
+the deal is `random.shuffle`'s own steps written out (`shuffled_deck`, the
+same cards).
 House rules: the match plays by its `RulesInForce` (`house`), asked of the
 house-rule plugins once when the match is created and kept in the state and
 its saves: the target and skunk lines, and the show and pegging scorings.
@@ -33,8 +34,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, parse_card, standard_deck
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, parse_card
 from muggins.actions import IllegalAction, Move
+# Hot paths look cards up by identity (every Card is interned, DECK holds them): hashing a Card runs Python code.
+from muggins.deck import CODE_BY_ID, CODES, DECK, INDEX_BY_ID, SORT_KEY, TEXTS, Layout, cut_for_dealer, deal_round, shuffled
+from muggins.seats import seats_from_left
 
 from .house import RulesInForce
 from .rules import DEAL, CribbageRules
@@ -43,24 +47,19 @@ from .scoring import STANDARD_PEG, STANDARD_SHOW, peg_points, score_peg, score_s
 __all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "count_actions", "sort_cards", "pips",
            "shuffled_deck"]
 
-DECK: tuple[Card, ...] = tuple(standard_deck())
-
-
 def pips(c: Card) -> int:
     """Counting value: A=1 … 10, J/Q/K=10."""
     r = int(c.rank)
     return r if r < 10 else 10
 
 
-# Hot paths look cards up by identity (every Card is interned): hashing a Card runs Python code.
-_INDEX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(DECK)}
 #: counting value by rank (a Rank indexes it directly)
 _PIPS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 #: Each card's place in rank-then-suit order and its text, by object identity: the prompts name cards many
 #: times a game, and comparing Cards and formatting them each time was a tenth of a random game's cost.
-_SHOWN_BY_ID: dict[int, tuple[int, str]] = {id(c): (n, str(c)) for n, c in enumerate(sorted(DECK))}
+_SHOWN_BY_ID: dict[int, tuple[int, str]] = {id(c): (SORT_KEY[i], TEXTS[i]) for i, c in enumerate(DECK)}
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -85,54 +84,18 @@ def _discard_move(combo: tuple[Card, ...]) -> Move:
 _DISCARD_ONE: tuple[Move, ...] = tuple(_discard_move((c,)) for c in DECK)
 _DISCARD_TWO: list[Move | None] = [None] * (52 * 52)
 for _pair in combinations(sorted(DECK), 2):
-    _DISCARD_TWO[_INDEX_BY_ID[id(_pair[0])] * 52 + _INDEX_BY_ID[id(_pair[1])]] = _discard_move(_pair)
+    _DISCARD_TWO[INDEX_BY_ID[id(_pair[0])] * 52 + INDEX_BY_ID[id(_pair[1])]] = _discard_move(_pair)
 del _pair
 
 
-# random.shuffle's own steps, written out: for each i from the top, j = a uniform
-# draw below i + 1 by rejection from getrandbits((i + 1).bit_length()). Dealing
-# this way costs half as much and deals exactly the same cards (checked below at
-# import, and by a test); should a Python ever shuffle differently, rng.shuffle is used.
-_SHUFFLE_STEPS: tuple[tuple[int, int, int], ...] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
-
-
-def _shuffle_steps(deck: list[Card], rng: random.Random) -> None:
-    getrandbits = rng.getrandbits
-    for i, n, bits in _SHUFFLE_STEPS:
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def _shuffle_steps_match_random() -> bool:
-    for seed in range(8):
-        mine, theirs = list(DECK), list(DECK)
-        _shuffle_steps(mine, random.Random(seed))
-        random.Random(seed).shuffle(theirs)
-        if mine != theirs:
-            return False
-    return True
-
-
-_SHUFFLE_MATCHES = _shuffle_steps_match_random()
-
-
 def shuffled_deck(rng: random.Random) -> list[Card]:
-    """A fresh pack shuffled by `rng`, card for card as `rng.shuffle(list(DECK))` would."""
-    deck = list(DECK)
-    if _SHUFFLE_MATCHES and type(rng) is random.Random:
-        _shuffle_steps(deck, rng)
-    else:
-        rng.shuffle(deck)
-    return deck
-
-
-_CODE_BY_ID: dict[int, str] = {id(c): c.code for c in DECK}
+    """A fresh pack shuffled by `rng`, card for card as `rng.shuffle(list(DECK))` would (random.shuffle's steps
+    written out: `muggins.deck.shuffled`)."""
+    return shuffled(DECK, rng)
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
-    return [_CODE_BY_ID[id(c)] for c in cards]
+    return [CODE_BY_ID[id(c)] for c in cards]
 
 
 def _cards(codes: Iterable[str]) -> list[Card]:
@@ -184,6 +147,7 @@ class CribbageState(State):
         self.partners = rules.partnerships
         self.nsides = 2 if self.partners else n
         self.sides = [[s for s in range(n) if self.side_of(s) == side] for side in range(self.nsides)]
+        self.seats_from_left = seats_from_left(n)  # [seat]: every seat clockwise from its left, itself last
         self.each, self.lay, self.extra = DEAL[n]
         self.counting = rules.counting
         self.use_rules_in_force(RulesInForce.from_rules(rules))
@@ -318,32 +282,22 @@ class CribbageState(State):
 
     def _cut_for_deal(self, events: list[dict]) -> int:
         """Each player cuts a card (seat order); the lowest rank deals; players tied lowest cut again."""
-        rng = derive_rng(self.seed, "cut for deal")
-        cutting = list(range(self.players))
-        while True:
-            deck = shuffled_deck(rng)
-            cuts = {seat: deck[i] for i, seat in enumerate(cutting)}
-            low = min(int(c.rank) for c in cuts.values())
-            lowest = [s for s in cutting if int(cuts[s].rank) == low]
-            events.append(event("cut_for_deal", seats=list(cutting), cards=[cuts[s].code for s in cutting],
-                                lowest=lowest, reveals=[cuts[s].code for s in cutting]))
-            if len(lowest) == 1:
-                return lowest[0]
-            cutting = lowest
+        dealer, rounds = cut_for_dealer(derive_rng(self.seed, "cut for deal"), range(self.players))
+        for number, cut in enumerate(rounds):
+            # those tied lowest are the next round's cutters; the last round's lowest is the dealer alone
+            lowest = [seat for seat, _ in rounds[number + 1]] if number + 1 < len(rounds) else [dealer]
+            codes = [CODES[c] for _, c in cut]
+            events.append(event("cut_for_deal", seats=[seat for seat, _ in cut], cards=codes, lowest=lowest, reveals=list(codes)))
+        return dealer
 
     def _deal(self, events: list[dict]) -> None:
         """Shuffle, deal one at a time from the dealer's left, the pack card to the crib (3p)."""
         n = self.players
         deck = shuffled_deck(derive_rng(self.seed, "deal", self.deal_no))
         used = n * self.each
-        # One card at a time from the dealer's left: card i goes to seat (dealer + 1 + i) % n,
-        # so the seat `step` places left of the dealer gets deck[step - 1], deck[step - 1 + n], ...
         # Hands are kept in rank order (the order every view and decision shows), so
         # decisions need no sorting; which cards a seat holds is all the rules read.
-        hands = [[] for _ in range(n)]
-        for step in range(1, n + 1):
-            hands[(self.dealer + step) % n] = sorted(deck[step - 1:used:n])
-        self.hands = hands
+        self.hands = [sorted(hand) for hand in deal_round(deck, dealer=self.dealer, players=n, each=self.each)]
         self.laid = [[] for _ in range(n)]
         self.played = [[] for _ in range(n)]
         self.crib = []
@@ -396,7 +350,7 @@ class CribbageState(State):
             return Decision(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
         if phase == "discard":
             seat = self.actor
-            indices = [_INDEX_BY_ID[id(c)] for c in self.hands[seat]]
+            indices = [INDEX_BY_ID[id(c)] for c in self.hands[seat]]
             if self.lay == 2:
                 options = tuple([_DISCARD_TWO[a * 52 + b] for a, b in combinations(indices, 2)])
             else:
@@ -497,35 +451,32 @@ class CribbageState(State):
                                 why=[item.label for item in scored.items], reveals=[c.code]))
         if points and self._score(seat, points, "pegging", events):
             return
-        n = self.players
         if self.count == 31:
             self._new_count(seat, events)
         else:
-            for step in range(1, n + 1):
-                other = (seat + step) % n
-                if not self.out[other]:
+            out = self.out
+            for other in self.seats_from_left[seat]:
+                if not out[other]:
                     self.turn = other
                     break
         self._advance_peg(events)
 
     def _new_count(self, last: int, events: list[dict]) -> None:
         """The count starts again at 0 with the first player holding cards, clockwise from `last`'s left."""
-        n = self.players
         self.seq, self.count = [], 0
-        self.out = [len(p) == len(h) for p, h in zip(self.played, self.hands)]
-        for step in range(1, n + 1):
-            other = (last + step) % n
-            if not self.out[other]:
+        out = self.out = [len(p) == len(h) for p, h in zip(self.played, self.hands)]
+        for other in self.seats_from_left[last]:
+            if not out[other]:
                 self.turn = other
                 if self.events_wanted:
                     events.append(event("count_reset", next=other))
                 return
-        self.turn = (last + 1) % n  # nobody holds cards: pegging is over
+        self.turn = (last + 1) % self.players  # nobody holds cards: pegging is over
 
     def _advance_peg(self, events: list[dict]) -> None:
         """Say go for players who cannot play, score go and last card, until someone must play."""
-        n = self.players
         played, hands, out = self.played, self.hands, self.out
+        from_left = self.seats_from_left
         wanted = self.events_wanted
         while True:
             p = self.turn
@@ -547,9 +498,8 @@ class CribbageState(State):
                 if wanted and p != self.last and self._unplayed(p):
                     events.append(event("go", seat=p, count=self.count))
             nxt = None
-            for step in range(1, n + 1):
-                other = (p + step) % n
-                if not self.out[other]:
+            for other in from_left[p]:
+                if not out[other]:
                     nxt = other
                     break
             if nxt is None:
@@ -566,9 +516,8 @@ class CribbageState(State):
 
     # -- the show -------------------------------------------------------------------------
     def _start_show(self, events: list[dict]) -> None:
-        n = self.players
         self.seq, self.count = [], 0
-        self.shows = [[(self.dealer + step) % n, "hand"] for step in range(1, n + 1)] + [[self.dealer, "crib"]]
+        self.shows = [[seat, "hand"] for seat in self.seats_from_left[self.dealer]] + [[self.dealer, "crib"]]
         self._next_show(events)
 
     def _next_show(self, events: list[dict]) -> None:
@@ -875,27 +824,19 @@ class CribbageState(State):
         state = cls(game, rules, players, seed)
         state._ask_house_rules()
         state.first_dealer = state.dealer = dealer
-        items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
-        used: list[Card] = []
-        for s, codes in items:
-            state.hands[int(s)] = sorted(_cards(codes))
-            used += state.hands[int(s)]
-        state.crib = _cards(crib)
-        used += state.crib
-        if laid:
+        layout = Layout()
+        for s, indices in layout.by_seat(hands).items():
+            state.hands[s] = sorted([DECK[i] for i in indices])
+        state.crib = [DECK[i] for i in layout.take(crib)]
+        if laid:  # the crib's own cards, by who laid them away: not named a second time
             for s, codes in laid.items():
                 state.laid[int(s)] = _cards(codes)
         top = None
         if starter and phase == "discard":
-            top = parse_card(starter)  # the card the cut will turn
-            used.append(top)
+            top = DECK[layout.take(starter)[0]]  # the card the cut will turn
         elif starter:
-            state.starter = parse_card(starter)
-            used.append(state.starter)
-        if len(set(used)) != len(used):
-            raise ValueError("a card is named twice in the position")
-        taken = set(used)
-        state.pack = [c for c in DECK if c not in taken] + ([top] if top else [])
+            state.starter = DECK[layout.take(starter)[0]]
+        state.pack = [DECK[i] for i in layout.rest()] + ([top] if top else [])
         if scores is not None:
             state.scores = list(scores)
             for side, points in enumerate(scores):

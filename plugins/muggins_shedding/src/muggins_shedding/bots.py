@@ -26,12 +26,13 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from muggins import Action, Decision, standard_deck
+from muggins import Action, Decision
 from muggins.actions import standing_answer
+from muggins.deck import CODES, RANKS
 
 
-# Rank of a card code; the state module's int tables are not imported here, so registering bots stays cheap.
-_RANK_OF: dict[str, int] = {c.code: int(c.rank) for c in standard_deck()}
+# Rank of a card code, from the core's small int-pack tables; the state module is not imported here, so registering bots stays cheap.
+_RANK_OF: dict[str, int] = dict(zip(CODES, RANKS))
 
 __all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_common", "COMMONS_RULES", "register_players"]
 

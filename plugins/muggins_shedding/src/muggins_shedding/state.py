@@ -13,11 +13,11 @@ turn limit (or, as a house rule, at an exact repetition), rotates the dealer
 and counts wins. The house-rule plugins' answers (touching ranks, the order
 of destinations, penalty cards per donor) are asked once when a match is
 created and kept in the state, its saved form, its `deal` events and its
-view. Internally cards are ints 0..51 (index into the standard deck, rank =
-i % 13 + 1) and rank adjacency is a precomputed 52 x 52 table; the standard
-destination order keeps its own plain method, so the play loop does no
-pluggy call, no parsing and no copying. `from_position` builds a hand-made
-position for tests and docs.
+view. Internally cards are ints 0..51 (`muggins.deck`'s index into the
+standard pack, rank = i % 13 + 1) and rank adjacency is a precomputed
+52 x 52 table; the standard destination order keeps its own plain method,
+so the play loop does no pluggy call, no parsing and no copying.
+`from_position` builds a hand-made position for tests and docs.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, standard_deck
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event
+from muggins.deck import CODE_INDEX, CODES, DECK, RANKS, TEXTS, Layout, deal_round, shuffled
+from muggins.seats import seats_from_left
 
 from .houserules import (
     STANDARD_ORDER, STANDARD_PENALTY, SheddingHouseRules, check_penalty, from_mapping, normalise_order, normalise_pairs,
@@ -38,12 +40,9 @@ __all__ = [
     "adjacency_table", "normalise_pairs", "PASS", "MUGGINS",
 ]
 
-DECK: tuple[Card, ...] = tuple(standard_deck())
-CODES: tuple[str, ...] = tuple(c.code for c in DECK)
+# DECK, CODES and CODE_INDEX are muggins.deck's, re-exported under the names this module has always published.
 INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK)}
-CODE_INDEX: dict[str, int] = {c.code: i for i, c in enumerate(DECK)}
-RANK: tuple[int, ...] = tuple(i % 13 + 1 for i in range(52))
-assert all(int(DECK[i].rank) == RANK[i] for i in range(52))
+RANK: tuple[int, ...] = RANKS
 
 PASS = Pass()
 MUGGINS = Claim("muggins")
@@ -139,7 +138,7 @@ class SheddingState(State):
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.stocks: list[list[int]] = [[] for _ in range(n)]
         self._lay_out(k)
-        self.others: list[tuple[int, ...]] = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
+        self.others: list[tuple[int, ...]] = [row[:-1] for row in seats_from_left(n)]  # clockwise from each seat's left
         self.exposed = -1
         self.hand = 0
         self.first_dealer = 0
@@ -229,27 +228,16 @@ class SheddingState(State):
         )
         k = len(commons)
         state._lay_out(k)
-
-        def pile_list(spec: Any) -> dict[int, list[int]]:
-            items = spec.items() if isinstance(spec, Mapping) else enumerate(spec)
-            return {int(s): [CODE_INDEX[_code(c)] for c in ([cards] if isinstance(cards, str) else cards)] for s, cards in items}
-
-        used: list[int] = []
+        layout = Layout()
         for j, spec in enumerate(commons):
-            state.commons[j][:] = [CODE_INDEX[_code(c)] for c in ([spec] if isinstance(spec, str) else spec)]
-            used += state.commons[j]
-        for s, pile in pile_list(stocks).items():
+            state.commons[j][:] = layout.take(spec)
+        for s, pile in layout.by_seat(stocks).items():
             state.stocks[s][:] = pile
-            used += pile
-        for s, pile in pile_list(discards).items():
+        for s, pile in layout.by_seat(discards).items():
             state.discards[s][:] = pile
-            used += pile
         if exposed is not None:
-            state.stocks[mover].append(CODE_INDEX[_code(exposed)])
-            used.append(state.stocks[mover][-1])
-        if len(set(used)) != len(used):
-            raise ValueError("a card is named twice in the position")
-        rest = [i for i in range(52) if i not in set(used)]
+            state.stocks[mover].extend(layout.take(exposed))
+        rest = layout.rest()
         if k:
             state.commons[0][:0] = rest
         elif rest:
@@ -267,14 +255,10 @@ class SheddingState(State):
     def _deal(self, events: list[dict]) -> None:
         n, k, each = self.players, self.k, self.each
         self.dealer = dealer = (self.first_dealer + self.hand) % n
-        deck = list(range(52))
-        derive_rng(self.seed, "deal", self.hand).shuffle(deck)
+        deck = shuffled(range(52), derive_rng(self.seed, "deal", self.hand))
         for pile in self.targets:
             pile.clear()
-        for stock in self.stocks:
-            stock.clear()
-        for i in range(n * each):  # one at a time, clockwise from the dealer's left
-            self.stocks[(dealer + 1 + i) % n].append(deck[i])
+        self.stocks = deal_round(deck, dealer=dealer, players=n, each=each)
         for j in range(k):
             self.commons[j].append(deck[n * each + j])
         self.exposed = -1
@@ -451,7 +435,7 @@ class SheddingState(State):
             where = "your discard"
         else:
             where = f"seat {pile - k}'s discard"
-        prompt = f"seat {self.mover} put {_TEXT[self.targets[pile][-1]]} on {where}{under}"
+        prompt = f"seat {self.mover} put {TEXTS[self.targets[pile][-1]]} on {where}{under}"
         if owner is None:
             self._prompt = prompt
         return prompt
@@ -728,13 +712,6 @@ class SheddingState(State):
         self.opening = list(data["opening"])
 
 
-def _code(text: str) -> str:
-    from muggins import parse_card
-
-    return parse_card(text).code
-
-
-_TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
 _ON: tuple[str, ...] = tuple(f" (on {c})" for c in DECK)
 _CHOICE_TABLES: dict[tuple[int, int], list[list[tuple[Place, ...] | None]]] = {}
 

@@ -28,6 +28,7 @@ from typing import Any, Mapping, Sequence
 
 from muggins import Action, Decision
 from muggins.actions import standing_answer
+from muggins.deck import SORT_KEY
 from muggins.players import PlayerOption
 
 __all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_capture", "register_players"]
@@ -57,8 +58,8 @@ def choose_capture(choices: Sequence[Action]) -> Action:
     return best
 
 
-def _order(card: int) -> int:
-    return (card % 13) * 4 + card // 13
+#: a card's place by rank, then suit (the order the state keeps hands and the table in)
+_order = SORT_KEY.__getitem__
 
 
 class ExpertBot:

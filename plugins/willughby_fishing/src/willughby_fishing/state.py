@@ -18,7 +18,7 @@ the kinds of claim a window may take are the match's `FishingTerms`
 (willughby_fishing.terms: the standard 3 and 2, 5 chips, a chip per pair
 over or short of eight cards, every claim), asked of the house-rule plugins
 once when the match is created and kept in the state. Cards are ints 0..51
-(index into the standard deck: suit i // 13, rank i % 13 + 1).
+(`muggins.deck`'s index into the standard pack: suit i // 13, rank i % 13 + 1).
 """
 
 from __future__ import annotations
@@ -26,8 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, responders, standard_deck
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng
 from muggins.actions import Move
+from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_round, shuffled
+from muggins.deck import cut_for_dealer as _cut_by_index
+from muggins.seats import seats_from_left
 
 from .rules import FIELD_SIZE, HAND_SIZE, PLAYERS, FishingRules
 from .terms import STANDARD_TERMS, FishingTerms, ask_terms
@@ -37,12 +40,11 @@ __all__ = [
     "cut_for_dealer", "settlement", "capture_options", "PASS", "CLAIM", "LIE_DOWN", "DONE",
 ]
 
-DECK: tuple[Card, ...] = tuple(standard_deck())
-CODES: tuple[str, ...] = tuple(c.code for c in DECK)
-CODE_INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
-TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
+# DECK, CODES, CODE_INDEX and SORT_KEY (by rank, then suit) are muggins.deck's, re-exported under this module's names.
+TEXT: tuple[str, ...] = TEXTS
 RANK_LABEL: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SORT_KEY: tuple[int, ...] = tuple((i % 13) * 4 + i // 13 for i in range(52))  # by rank, then suit
+#: for each seat, all five clockwise from its left, itself last: the turn's order, and a window's (the actor last)
+_SEATS_FROM_LEFT: tuple[tuple[int, ...], ...] = seats_from_left(PLAYERS)
 
 
 def rank_of(card: int) -> int:
@@ -83,19 +85,8 @@ def cut_for_dealer(seed: int, players: int = PLAYERS) -> tuple[int, list[list[li
 
     Returns the dealer and the rounds of the cut, each a list of [seat, card code].
     """
-    rng = derive_rng(seed, "cut")
-    contenders = list(range(players))
-    rounds: list[list[list[Any]]] = []
-    while True:
-        deck = list(range(52))
-        rng.shuffle(deck)
-        cut = list(zip(contenders, deck))
-        rounds.append([[seat, CODES[c]] for seat, c in cut])
-        low = min(rank_of(c) for _, c in cut)
-        lowest = [seat for seat, c in cut if rank_of(c) == low]
-        if len(lowest) == 1:
-            return lowest[0], rounds
-        contenders = lowest
+    dealer, rounds = _cut_by_index(derive_rng(seed, "cut"), range(players))
+    return dealer, [[[seat, CODES[c]] for seat, c in cut] for cut in rounds]
 
 
 def settlement(sizes: Sequence[int], terms: FishingTerms = STANDARD_TERMS) -> list[int]:
@@ -275,24 +266,13 @@ class FishingState(State):
         state = cls(game, rules, PLAYERS, seed)
         state.set_terms(ask_terms(game, rules, PLAYERS) if terms is None else terms)
         state.dealer = state.first_dealer = (mover - 1) % PLAYERS if dealer is None else dealer
-
-        def by_seat(spec: Any) -> dict[int, list[int]]:
-            items = spec.items() if isinstance(spec, Mapping) else enumerate(spec)
-            return {int(s): [CODE_INDEX[_code(c)] for c in cards] for s, cards in items}
-
-        used: list[int] = []
-        for s, cards in by_seat(hands).items():
+        layout = Layout()
+        for s, cards in layout.by_seat(hands).items():
             state.hands[s] = sorted(cards, key=SORT_KEY.__getitem__)
-            used += cards
-        for s, cards in by_seat(collections).items():
-            state.collections[s] = list(cards)
-            used += cards
-        state.field = sorted((CODE_INDEX[_code(c)] for c in field), key=SORT_KEY.__getitem__)
-        used += state.field
-        if len(set(used)) != len(used):
-            raise ValueError("a card is named twice in the position")
-        rest = [i for i in range(52) if i not in set(used)]
-        state.collections[state.dealer].extend(rest)
+        for s, cards in layout.by_seat(collections).items():
+            state.collections[s] = cards
+        state.field = sorted(layout.take(field), key=SORT_KEY.__getitem__)
+        state.collections[state.dealer].extend(layout.rest())
         if any(len(c) % 2 for c in state.collections):
             raise ValueError("every collection must hold an even number of cards (the cards named nowhere go to the dealer's collection: name one more or one fewer)")
         for s in laid_down:
@@ -316,13 +296,9 @@ class FishingState(State):
             self.ledger[s] -= antes[s]
         self.pot += sum(antes)
         events.append({"type": "ante", "deal": self.deal, "dealer": dealer, "antes": antes, "pot": self.pot, "ledger": list(self.ledger)})
-        deck = list(range(52))
-        derive_rng(self.seed, "deal", self.deal).shuffle(deck)
-        hands = [[] for _ in range(n)]
-        for i in range(n * HAND_SIZE):  # one at a time, clockwise from the dealer's left
-            hands[(dealer + 1 + i) % n].append(deck[i])
-        self.hands = [sorted(h, key=SORT_KEY.__getitem__) for h in hands]
-        self.field = sorted(deck[n * HAND_SIZE:n * HAND_SIZE + FIELD_SIZE], key=SORT_KEY.__getitem__)
+        pack = shuffled(range(52), derive_rng(self.seed, "deal", self.deal))
+        self.hands = [sorted(h, key=SORT_KEY.__getitem__) for h in deal_round(pack, dealer=dealer, players=n, each=HAND_SIZE)]
+        self.field = sorted(pack[n * HAND_SIZE:n * HAND_SIZE + FIELD_SIZE], key=SORT_KEY.__getitem__)
         self.collections = [[] for _ in range(n)]
         self.laid_down = [False] * n
         self.last_capture = -1
@@ -536,8 +512,9 @@ class FishingState(State):
         player may claim `due` (the player responsible never claims their own oversight).
 
         Returns False when teaching mode skips a window in which nothing can be claimed."""
-        others = responders(actor, PLAYERS)
-        window = ChallengeWindow(actor, others + (actor,), subject)
+        everyone = _SEATS_FROM_LEFT[actor]
+        others = everyone[:-1]
+        window = ChallengeWindow(actor, everyone, subject)
         self.due = sorted(due, key=SORT_KEY.__getitem__)
         self.entitled = others if entitled is None else entitled
         self.what = what
@@ -647,9 +624,7 @@ class FishingState(State):
         if len(holders) <= 1:
             self._stop(holders[0] if holders else None, events)
             return
-        s = after
-        while True:
-            s = (s + 1) % PLAYERS
+        for s in _SEATS_FROM_LEFT[after]:  # two hold cards, so one is found before `after` itself
             if hands[s]:
                 break
         self.mover = s
@@ -806,8 +781,3 @@ def _claim_move(rank: int, count: int, where: str) -> Move:
         what = f"lay a pair of {label}s into your collection and keep the third"
     return Move(f"claim {label}", label=what, data=rank)
 
-
-def _code(text: str) -> str:
-    from muggins import parse_card
-
-    return parse_card(text).code
