@@ -302,8 +302,10 @@ def updates_hide_hidden_cards(walk: MatchWalk, decision: Any, action: Any, event
     if walk.checkpoint:
         for viewer in [*range(walk.players), None]:
             update = seat_update(state, viewer, events)
-            if update["decision"] is not None and "correct" in update["decision"]:
-                raise AssertionError(f"the decision shown to seat {viewer} carries its correct choices")
+            if update["decision"] is not None:
+                if "correct" in update["decision"]:
+                    raise AssertionError(f"the decision shown to seat {viewer} carries its correct choices")
+                del update["decision"]["info"]  # checked at every step by decision_info_hides_hidden_cards, with its own message
             check_update_privacy(state, viewer, update, where, walk.hidden_before)
         return
     for viewer in sorted({seat for ev in events for seat in ev.get("to", ())}):
