@@ -60,3 +60,11 @@ def test_window_round_trips_through_plain_data():
     window.claimed("muggins", supported=True)
     again = ChallengeWindow.from_dict(window.to_dict())
     assert again == window and again.settled_by is again.claims[1]
+
+
+def test_stand_all_lets_every_remaining_responder_stand_at_once():
+    window = ChallengeWindow.open(actor=0, players=4, subject={"what": "x"})
+    assert window.passed() is False
+    assert window.stand_all() == (2, 3) and window.closed and window.settled_by is None and window.remaining == ()
+    with pytest.raises(RuntimeError, match="closed"):
+        window.stand_all()

@@ -263,7 +263,7 @@ class Match:
             if self._plain_apply:
                 # The choice comes from the decision itself (the kit checks that correct
                 # choices are among the choices), so State.apply's checks would only repeat it.
-                state._cached_decision = None
+                state._forget_decision()
                 events = state._apply(correct[0])
             else:
                 events = state.apply(seat, correct[0])

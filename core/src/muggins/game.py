@@ -357,5 +357,9 @@ class State(ABC):
         self._cached_decision = None
         return self._apply(action)
 
+    def _forget_decision(self) -> None:
+        """Drop the cached pending decision: a subclass that changes the state outside `apply` (its `settle_window`) calls this."""
+        self._cached_decision = None
+
     def clone(self) -> "State":
         return type(self).from_dict(self.game, json.loads(json.dumps(self.to_dict())))

@@ -131,6 +131,18 @@ class ChallengeWindow:
         self.position += 1
         return self.position >= len(self.responders)
 
+    def stand_all(self) -> tuple[int, ...]:
+        """Every remaining responder lets the action stand, in one step: returns those responders, in polling order.
+
+        What a game's `settle_window` does to its window before ending the
+        turn (the window is then closed with no settling claim).
+        """
+        remaining = self.remaining
+        if self.settled_by is not None or not remaining:
+            raise RuntimeError("the challenge window is closed")
+        self.position = len(self.responders)
+        return remaining
+
     def claimed(self, claim: str, supported: bool) -> bool:
         """The current responder claims; returns True if this claim settles the window."""
         seat = self._require_open()

@@ -381,7 +381,7 @@ class CribbageState(State):
         answers: list[tuple[int, Action, list[dict]]] = []
         while self.window is window and not window.closed:
             seat = window.current
-            self._cached_decision = None
+            self._forget_decision()
             events: list[dict] = []
             self._respond(ACCEPT, events)
             answers.append((seat, ACCEPT, events))

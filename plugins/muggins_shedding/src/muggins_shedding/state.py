@@ -400,10 +400,8 @@ class SheddingState(State):
         Equivalent to passing one by one: a pass changes nothing visible until
         the last one, whose events are the end of the turn.
         """
-        window = self.window
-        remaining = window.responders[window.position:]
-        window.position = len(window.responders)
-        self._cached_decision = None
+        remaining = self.window.stand_all()
+        self._forget_decision()
         self._hidden = None
         self._view = None
         self.window = None

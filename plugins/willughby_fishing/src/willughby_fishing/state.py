@@ -603,11 +603,9 @@ class FishingState(State):
 
     def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
         """Every remaining responder lets it be, in one call (the window is unclaimable: nothing is counted)."""
-        window = self.window
-        remaining = window.remaining
+        remaining = self.window.stand_all()
         answers: list[tuple[int, Action, list[dict]]] = [(s, PASS, []) for s in remaining[:-1]]
-        window.position = len(window.responders)
-        self._cached_decision = None
+        self._forget_decision()
         events: list[dict] = []
         self._close_window(events)
         answers.append((remaining[-1], PASS, events))
