@@ -121,17 +121,24 @@ def _text(line: str, width: int | None) -> list[str]:
     return fit(line, width) if line else [line]
 
 
+def _heading(line: str, found: dict[str, Any], width: int | None) -> list[str]:
+    """The first line, the partial line when a stop cut the run short, and a blank line."""
+    lines = _text(line, width)
+    if found.get("partial"):
+        games = found["games"]
+        lines += _text(f"partial: interrupted after {number(games)} of {number(found.get('games_requested', games))} matches", width)
+    return lines + [""]
+
+
 def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None, width: int | None = None) -> list[str]:
     """One rule set's summary: the seats, per-seat figures, the sides when the game has them, then the whole-match figures."""
     games = summary["games"]
     players = summary["players"]
     label = lambda key: stat_label(game, key)  # noqa: E731
-    lines = _text(
+    lines = _heading(
         f"{game.title}: {number(games)} match{'' if games == 1 else 'es'}, {players} players, seed {summary['seed']}, "
-        f"rules {'from ' + rules_path if rules_path else 'default'}{house_rules_text(summary.get('house_rules'))}", width)
-    if summary.get("partial"):
-        lines += _text(f"partial: interrupted after {number(games)} of {number(summary.get('games_requested', games))} matches", width)
-    lines.append("")
+        f"rules {'from ' + rules_path if rules_path else 'default'}{house_rules_text(summary.get('house_rules'))}",
+        summary, width)
     scores = summary.get("scores")
     rows = [("seat", "kind", "matches won", "win rate") + (("score", "per match") if scores else ())]
     for seat, (kind, wins, rate) in enumerate(zip(summary["seats"], summary["wins"], summary["win_rate"])):
@@ -229,12 +236,9 @@ def comparison_lines(result: dict[str, Any], game: Game, width: int | None = Non
     """A paired comparison as a table: one row per figure, each rule set's mean ± 95% half-width, then each difference from the first."""
     sets = result["rule_sets"]
     names = [chr(ord("A") + n) if n < 26 else f"R{n}" for n in range(len(sets))]
-    lines = _text(
+    lines = _heading(
         f"{game.title}: {number(result['games'])} matches under each of {len(sets)} rule sets, the same deals "
-        f"(seed {result['seed']}), {result['players']} players; ± is the half-width of a 95% interval", width)
-    if result.get("partial"):
-        lines += _text(f"partial: interrupted after {number(result['games'])} of {number(result['games_requested'])} matches", width)
-    lines.append("")
+        f"(seed {result['seed']}), {result['players']} players; ± is the half-width of a 95% interval", result, width)
     for name, found in zip(names, sets):
         lines += _text(f"  {name}: {found['label'] or 'default rules'}{house_rules_text(found.get('house_rules'))}", width)
     head = ("figure", *names, *[f"{n} - A" for n in names[1:]])
