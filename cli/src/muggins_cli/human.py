@@ -44,7 +44,7 @@ import click
 
 from muggins.actions import Action, Decision, find_action, standing_answer
 from muggins.game import Event, Game
-from muggins.limits import clip
+from muggins.limits import MAX_ANSWER_CHARS, clip
 
 from . import pace as keys_on_terminal
 from .style import MIN_WIDTH, Style, colour_wanted, first_card, fit, line_width
@@ -446,8 +446,6 @@ def _short_forms(choices: Sequence[Action], keys: Mapping[str, Action]) -> dict[
     return {letter: next(iter(found)) for letter, found in words.items()
             if len(found) == 1 and letter not in keys and letter not in _OWN_KEYS and letter.isalpha()}
 
-
-MAX_ANSWER_CHARS = 200
 
 
 def pick(decision: Decision, text: str, *, numbers_first: bool = True) -> Action | str:

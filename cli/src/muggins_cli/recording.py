@@ -27,7 +27,7 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from muggins.limits import MAX_RECORD_LINE_BYTES
+from muggins.limits import MAX_ANSWER_CHARS, MAX_RECORD_LINE_BYTES
 from muggins.records import RecordError, RecordFile, WriteGuard
 
 from .errors import BadInput
@@ -38,8 +38,6 @@ __all__ = [
 ]
 
 RECORDS_ENV = "MUGGINS_RECORDS"
-# Longer than any answer at a prompt; a pasted novel is cut here instead of filling memory and the screen.
-MAX_ANSWER_CHARS = 200
 
 
 # -- the records folder ------------------------------------------------------------

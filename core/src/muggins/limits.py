@@ -31,6 +31,8 @@ QUOTE_CHARS = 60
 SEED_BOUND = 10**20
 # The most seats a game may declare and a record's header may name.
 MAX_PLAYERS = 64
+# Longer than any answer at a prompt; a pasted novel is cut here instead of filling memory and the screen.
+MAX_ANSWER_CHARS = 200
 
 BOM = "\ufeff"
 
