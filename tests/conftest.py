@@ -11,6 +11,7 @@ is — a distribution's `entry_points.txt` in the `muggins` group, on
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,16 @@ def registry(tally_env):
 @pytest.fixture
 def tally(registry):
     return registry.game("tally")
+
+
+@pytest.fixture
+def ctrl_c_raises():
+    """SIGINT raises KeyboardInterrupt during the test, whatever the process inherited.
+
+    A job started in the background of a non-interactive shell (`pytest &`
+    in a script) inherits SIGINT ignored, and Python then leaves it so; a
+    test of what Ctrl-C does sets its own premise.
+    """
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)

@@ -201,7 +201,7 @@ def test_a_plugin_that_quits_while_adding_commands_is_one_line(site):
     assert registry.errors == ["plugin 'nocommands' failed to add commands: SystemExit: 5"]
 
 
-def test_ctrl_c_while_a_plugin_loads_or_registers_still_interrupts(site):
+def test_ctrl_c_while_a_plugin_loads_or_registers_still_interrupts(site, ctrl_c_raises):
     write_dist_info(site, "muggins-ctrlc", "[muggins]\nctrlc = interrupted_on_import\n")
     write_dist_info(site, "muggins-ctrlc-hook", "[muggins]\nctrlc_hook = discovery_plugins:interrupted_on_register\n")
     with pytest.raises(KeyboardInterrupt):

@@ -298,7 +298,7 @@ def test_a_keyboard_interrupt_a_plugin_raises_itself_while_loading_is_its_error(
     assert "tally" in registry.games
 
 
-def test_a_real_ctrl_c_while_a_plugin_imports_still_stops_loading(install):
+def test_a_real_ctrl_c_while_a_plugin_imports_still_stops_loading(install, ctrl_c_raises):
     install("ctrlc", "import signal\nsignal.raise_signal(signal.SIGINT)\n")
     with pytest.raises(KeyboardInterrupt):
         load("ctrlc")
