@@ -219,8 +219,18 @@ def test_a_closed_tab_reopened_on_its_link_gets_the_current_state_and_its_narrat
     assert hello["lines"] and set(hello["lines"]) <= set(seen) and hello["lines"][-1] == seen[-1]
 
 
-def test_pages_and_static_files_are_served(client):
+def test_pages_and_every_file_they_load_are_served(client):
+    import re
+
     links = _create(client, game="muggins_shedding", seats=["human"], seed=10)
-    assert "<html" in client.get("/").text.lower()
-    assert client.get(f"/table/{links['table']}").status_code == 200
+    pages = [client.get("/"), client.get(f"/table/{links['table']}")]
+    assert all(p.status_code == 200 and "<html" in p.text.lower() for p in pages)
     assert client.get("/table/nosuch").status_code == 404
+    wanted = {src for page in pages for src in re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text)}
+    assert {"/static/lobby.js", "/static/table.js", "/static/style.css"} <= wanted
+    scripts = [w for w in wanted if w.endswith(".js")]
+    while scripts:
+        script = client.get(scripts.pop())
+        assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+        for module in re.findall(r'from "\./([^"]+)"', script.text):
+            assert client.get(f"/static/{module}").status_code == 200, module
