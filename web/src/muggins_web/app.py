@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 from pathlib import Path
 from typing import Any, AsyncIterator
 from urllib.parse import urlsplit
@@ -32,7 +33,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .lobby import Full, Lobby, LobbyError
-from .protocol import Act, BadMessage, RateLimit, error_frame, read_message
+from .protocol import BadMessage, HostCommand, Ping, RateLimit, error_frame, read_message
 from .table import Refused, Table
 
 __all__ = ["create_app", "STATIC", "MAX_REQUEST_BYTES"]
@@ -49,6 +50,8 @@ def create_app(lobby: Lobby) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for line in await lobby.resume_unfinished():
+            print(f"muggins: warning: {line}", file=sys.stderr, flush=True)
         yield
         lobby.close_all()
 
@@ -93,10 +96,11 @@ def create_app(lobby: Lobby) -> Starlette:
             await ws.close(code=CLOSE_UNKNOWN, reason="no such table on this server")
             return
         token = ws.query_params.get("token")
-        seat = None
+        seat, host = None, False
         if token:
             seat = table.seat_for(token)
-            if seat is None and not table.is_host(token):
+            host = seat is None and table.is_host(token)
+            if seat is None and not host:
                 await ws.close(code=CLOSE_UNKNOWN, reason="this link's token is not one of this table's")
                 return
         if lobby.connections >= lobby.max_connections:
@@ -104,10 +108,10 @@ def create_app(lobby: Lobby) -> Starlette:
             return
         await ws.accept()
         lobby.connections += 1
-        subscriber = await table.join(seat)
+        subscriber = await table.join(seat, host=host)
         sender = asyncio.ensure_future(_send(ws, subscriber))
         try:
-            await _receive(ws, table, seat, subscriber, RateLimit(*lobby.message_rate))
+            await _receive(ws, table, seat, host, subscriber, RateLimit(*lobby.message_rate))
         except WebSocketDisconnect:
             pass
         finally:
@@ -159,7 +163,7 @@ async def _send(ws: WebSocket, subscriber: Any) -> None:
         await ws.send_text(json.dumps(frame, ensure_ascii=False))
 
 
-async def _receive(ws: WebSocket, table: Table, seat: int | None, subscriber: Any, limit: RateLimit) -> None:
+async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, subscriber: Any, limit: RateLimit) -> None:
     warned = False
     while True:
         message = await ws.receive()
@@ -177,8 +181,17 @@ async def _receive(ws: WebSocket, table: Table, seat: int | None, subscriber: An
         except BadMessage as exc:
             _tell(subscriber, error_frame(str(exc)))
             continue
-        if not isinstance(request, Act):
+        if isinstance(request, Ping):
             _tell(subscriber, {"type": "pong"})
+            continue
+        if isinstance(request, HostCommand):
+            if not host:
+                _tell(subscriber, error_frame("only the host's link seats bots"))
+                continue
+            try:
+                await table.host(request.command, request.seat, request.kind)
+            except Refused as exc:
+                _tell(subscriber, error_frame(str(exc)))
             continue
         if seat is None:
             _tell(subscriber, error_frame("a spectator cannot act; open a seat's link to play"))

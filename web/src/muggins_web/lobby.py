@@ -54,6 +54,10 @@ class LobbyError(ValueError):
         super().__init__("\n".join(self.lines))
 
 
+class _NotReopened(Exception):
+    """A record not offered again after a restart: the line saying why (empty for a finished match)."""
+
+
 class Full(LobbyError):
     """The server holds as many tables (or connections) as it may."""
 
@@ -195,7 +199,8 @@ class Lobby:
         seated = seat_players(self.registry, game, kinds, seed, front_end={HUMAN: RemoteSeat})
         match = Match(state, seated, writer=writer, registry=self.registry)
         table = Table(table_id, game, match, kinds, stream=stream, path=path, seat_tokens=seat_tokens, host_token=host,
-                      pace=pace, observer=self.observer)
+                      pace=pace, observer=self.observer, registry=self.registry, seed=seed)
+        table.on_stand_ins = lambda stand_ins: keep_stand_ins(path, stand_ins)
         self.tables[table_id] = table
         await table.start()
         return table
@@ -211,6 +216,70 @@ class Lobby:
             "record": table.path,
         }
 
+    # -- tables from before a restart -------------------------------------
+    async def resume_unfinished(self, folder: Path | None = None) -> list[str]:
+        """Reopen every unfinished table whose record and tokens are in the records folder; one line for each refused.
+
+        Each record is reopened as `muggins resume` does (`muggins.sessions`:
+        the installed game checked, the state its decisions reach, every bot
+        caught up), under its writer's lock, with its tokens, so the links
+        given out before the restart work again.
+        """
+        from muggins_cli.recording import records_folder
+
+        folder = records_folder() if folder is None else folder
+        refused = []
+        for tokens_path in sorted(folder.glob("*" + TOKENS_SUFFIX)) if folder.is_dir() else ():
+            if len(self.tables) >= self.max_tables:
+                refused.append(f"{tokens_path.name}: not reopened; this server holds {self.max_tables} tables, its most")
+                break
+            try:
+                table = self._reopen(str(tokens_path)[: -len(TOKENS_SUFFIX)], json.loads(tokens_path.read_text(encoding="utf-8")))
+            except _NotReopened as exc:
+                if exc.args[0]:
+                    refused.append(exc.args[0])
+                continue
+            self.tables[table.id] = table
+            await table.start()
+        return refused
+
+    def _reopen(self, path: str, tokens: dict) -> Table:
+        from muggins.records import RecordError, RecordFile
+        from muggins.sessions import RecordMismatch, check_record_seats, installed_game, reopen
+
+        name = Path(path).name
+        try:
+            stream = RecordFile.open_existing(path)
+        except (RecordError, OSError) as exc:
+            raise _NotReopened(f"{name}: {exc}") from exc
+        try:
+            record = stream.read(without_partial_line=True)
+            if record.result is not None:
+                raise _NotReopened("")  # finished: nothing to offer
+            game, _ = installed_game(self.registry, record, source=name)
+            check_record_seats(self.registry, game, record, source=name)
+            seated = seat_players(self.registry, game, record.seats, record.seed, front_end={HUMAN: RemoteSeat})
+            state = reopen(game, record, seated, given_like=RemoteSeat, source=name)
+            stream.drop_partial_line(f"{path}.partial-{os.getpid()}.bak")
+            stream.end_line()
+        except (RecordError, SessionError, RecordMismatch, ValueError, KeyError, OSError) as exc:
+            stream.close()
+            raise _NotReopened(f"{name}: {exc}") from exc
+        except BaseException:
+            stream.close()
+            raise
+        writer = RecordWriter(stream, record)
+        match = Match(state, seated, writer=writer, registry=self.registry, narrate_opening=False)
+        seat_tokens = {int(seat): token for seat, token in tokens["seats"].items()}
+        table = Table(tokens["table"], game, match, record.seats, stream=stream, path=path, seat_tokens=seat_tokens,
+                      host_token=tokens["host"], pace=float(tokens.get("pace", self.pace)), observer=self.observer,
+                      registry=self.registry, seed=record.seed)
+        table.caught_up(record.opening or [], record.events)
+        for seat, spec in tokens.get("stand_ins", {}).items():
+            table.seat_stand_in(int(seat), spec)
+        table.on_stand_ins = lambda stand_ins: keep_stand_ins(path, stand_ins)
+        return table
+
     def close_all(self) -> None:
         """Release every table's record; each is whole to its last line."""
         for table in self.tables.values():
@@ -224,6 +293,18 @@ def save_tokens(record_path: str, data: Mapping[str, Any]) -> str:
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         json.dump(data, out)
     return target
+
+
+def keep_stand_ins(record_path: str, stand_ins: Mapping[int, str]) -> None:
+    """Note beside the record which people's seats bots play, so a restart seats them again (the file stays mode 0600)."""
+    target = record_path + TOKENS_SUFFIX
+    data = json.loads(Path(target).read_text(encoding="utf-8"))
+    data["stand_ins"] = {str(seat): spec for seat, spec in stand_ins.items()}
+    fresh = f"{target}.{os.getpid()}.new"
+    fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(data, out)
+    os.replace(fresh, target)
 
 
 def _choices(tp: Any) -> list[Any] | None:

@@ -3,8 +3,9 @@
 This module owns the wire format's client half and its limits, without
 any web framework: a client sends one JSON object per message,
 `{"type": "act", "step": N, "action": "TEXT"}` (answer the decision
-offered at step N with the choice whose text is TEXT) or `{"type":
-"ping"}`; anything else, a message over `MAX_MESSAGE_BYTES`, or one that is
+offered at step N with the choice whose text is TEXT), `{"type":
+"ping"}`, or from the host's link `{"type": "seat_bot", "seat": N,
+"kind": SPEC}` and `{"type": "give_back", "seat": N}`; anything else, a message over `MAX_MESSAGE_BYTES`, or one that is
 not JSON, is refused with an error frame `{"type": "error", "error":
 LINE}` and changes nothing. `RateLimit` is the per-connection token bucket
 that keeps one connection's flood from costing the server more than a
@@ -19,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Act", "Ping", "BadMessage", "read_message", "error_frame", "RateLimit", "MAX_MESSAGE_BYTES"]
+__all__ = ["Act", "HostCommand", "Ping", "BadMessage", "read_message", "error_frame", "RateLimit", "MAX_MESSAGE_BYTES"]
 
 #: Longer than any answer (a choice's text is short); a longer message is refused unread.
 MAX_MESSAGE_BYTES = 2048
@@ -38,11 +39,20 @@ class Act:
 
 
 @dataclass(frozen=True, slots=True)
+class HostCommand:
+    """The host's `seat_bot` (a bot of kind `kind` plays person's seat `seat`) or `give_back` (the person plays it again)."""
+
+    command: str
+    seat: Any
+    kind: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Nothing to do: the client checks that the connection is alive."""
 
 
-def read_message(text: str | bytes | None) -> Act | Ping:
+def read_message(text: str | bytes | None) -> Act | Ping | HostCommand:
     """The message a client sent, checked; BadMessage (one line) for anything else."""
     if text is None:
         raise BadMessage("send text frames holding one JSON object")
@@ -57,6 +67,8 @@ def read_message(text: str | bytes | None) -> Act | Ping:
     kind = data.get("type")
     if kind == "ping":
         return Ping()
+    if kind in ("seat_bot", "give_back"):
+        return HostCommand(kind, data.get("seat"), data.get("kind"))
     if kind != "act":
         raise BadMessage("unknown message type; send {\"type\": \"act\", \"step\": N, \"action\": TEXT} or {\"type\": \"ping\"}")
     step, action = data.get("step"), data.get("action")

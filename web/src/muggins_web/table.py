@@ -30,7 +30,8 @@ from muggins.engine import Match, MatchAborted, StaleAction
 from muggins.cards import parse_card
 from muggins.game import Event, Game
 from muggins.plugins import PluginFault
-from muggins.projection import seat_decision, seat_update, window_decisions
+from muggins.players import make_players
+from muggins.projection import seat_decision, seat_update, visible_events, window_decisions
 from muggins.records import RecordFile, RecordWriteError
 from muggins.testing import cards_named_in
 
@@ -92,7 +93,8 @@ class Table:
     """A match played by remote people and bots; every method that changes it runs under `lock`."""
 
     def __init__(self, table_id: str, game: Game, match: Match, kinds: Sequence[str], *, stream: RecordFile, path: str,
-                 seat_tokens: dict[int, str], host_token: str, pace: float, observer: Observer | None = None) -> None:
+                 seat_tokens: dict[int, str], host_token: str, pace: float, observer: Observer | None = None,
+                 registry: Any = None, seed: int = 0) -> None:
         self.id = table_id
         self.game = game
         self.match = match
@@ -103,8 +105,11 @@ class Table:
         self.host_token = host_token
         self.pace = pace
         self.observer = observer or Observer()
+        self.registry = registry
+        self.seed = seed
         self.humans = sorted(seat_tokens)
         self.stand_ins: dict[int, str] = {}  # human seats the host gave to a bot: the bot's spec
+        self.on_stand_ins: Callable[[dict[int, str]], None] = lambda stand_ins: None  # kept beside the record by the lobby
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.offers: dict[int, Offer] = {}
@@ -143,6 +148,52 @@ class Table:
             "seats": [{"seat": n, "kind": kind, "connected": n in connected} for n, kind in enumerate(self.kinds)],
             "record": self.path, "step": self.match.taken,
         }
+
+    def caught_up(self, opening: Sequence[Event], events: Sequence[Sequence[Event]]) -> None:
+        """A table reopened from its record: what each seat saw before the restart is its history, and nothing is sent again."""
+        self._opening = []
+        self._framed = len(events)
+        everything = [*opening, *(ev for step in events for ev in step)]
+        for seat, kept in self.history.items():
+            kept.extend(visible_events(everything, seat))
+
+    # -- the host -------------------------------------------------------------
+    def seat_stand_in(self, seat: int, spec: str) -> None:
+        """A bot of kind `spec` plays human seat `seat` from now on (the record's header keeps the seat human); Refused (one line) otherwise."""
+        from muggins.sessions import SessionError, check_seats
+
+        if seat not in self.seat_tokens:
+            raise Refused(f"seat {seat} is not a person's seat; the host seats bots only for people")
+        try:
+            check_seats(self.registry, self.game, [spec])
+        except SessionError as exc:
+            raise Refused(str(exc)) from exc
+        specs = ["random"] * len(self.kinds)
+        specs[seat] = spec
+        bot = make_players(self.registry, self.game, specs, self.seed)[seat]
+        self.match.players[seat] = bot
+        self.stand_ins[seat] = spec
+
+    def give_back(self, seat: int) -> None:
+        """The person plays seat `seat` again."""
+        if seat not in self.stand_ins:
+            raise Refused(f"no bot stands in for a person at seat {seat}")
+        del self.stand_ins[seat]
+        self.match.players[seat] = RemoteSeat(seat)
+
+    async def host(self, command: str, seat: Any, spec: Any = None) -> None:
+        """The host's `seat_bot` (a bot of kind `spec` plays the person's seat) or `give_back` (the person plays it again)."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise Refused("a host command needs \"seat\", a seat number")
+        async with self.lock:
+            if command == "seat_bot":
+                if not isinstance(spec, str) or not spec:
+                    raise Refused("seat_bot needs \"kind\", a bot's seat kind such as \"expert\"")
+                self.seat_stand_in(seat, spec)
+            else:
+                self.give_back(seat)
+            self.on_stand_ins(dict(self.stand_ins))
+            await self._change(self._play)
 
     # -- playing --------------------------------------------------------------
     async def start(self) -> None:
@@ -307,13 +358,14 @@ class Table:
                  "stand_in": self.stand_ins.get(n)} for n, kind in enumerate(self.kinds)]
 
     # -- connections ----------------------------------------------------------
-    async def join(self, seat: int | None) -> Subscriber:
+    async def join(self, seat: int | None, *, host: bool = False) -> Subscriber:
         """A new connection for `seat`: it is sent the table as it stands now and the narration it has seen."""
         async with self.lock:
             subscriber = Subscriber(seat)
             self.subscribers.add(subscriber)
             frame = await asyncio.to_thread(lambda: self._frame(seat, self._history(seat), remember=False))
             frame["type"] = "hello"
+            frame["host"] = host
             self._put(subscriber, frame)
             self._broadcast_seats(but=subscriber)
             return subscriber

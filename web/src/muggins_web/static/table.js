@@ -33,6 +33,7 @@ function status(text) {
 function receive(frame) {
   switch (frame.type) {
     case "hello":
+      isHost = Boolean(frame.host);
       $("narration").innerHTML = "";
       draw(frame);
       break;
@@ -51,7 +52,32 @@ function receive(frame) {
   }
 }
 
+let isHost = false;
+
+// The host's link: a bot may play a person's seat (someone gone away), and the seat be given back.
+function drawHost(seats) {
+  const box = $("host");
+  box.hidden = !isHost;
+  if (!isHost) return;
+  box.replaceChildren(...seats.filter((s) => s.human).map((s) => {
+    const row = document.createElement("div");
+    if (s.stand_in) {
+      row.innerHTML = `seat ${s.seat}: a ${escapeHtml(s.stand_in)} plays <button type="button">give the seat back</button>`;
+      row.querySelector("button").addEventListener("click", () => send({ type: "give_back", seat: s.seat }));
+    } else {
+      row.innerHTML = `seat ${s.seat}${s.connected ? "" : " (away)"}: <input value="expert" size="18" aria-label="bot kind"> <button type="button">seat this bot</button>`;
+      row.querySelector("button").addEventListener("click", () => send({ type: "seat_bot", seat: s.seat, kind: row.querySelector("input").value }));
+    }
+    return row;
+  }));
+}
+
+function send(message) {
+  socket.send(JSON.stringify(message));
+}
+
 function drawSeats(seats, frame) {
+  drawHost(seats);
   const toAct = frame ? frame.to_act : null;
   $("seats").innerHTML = seats.map((s) => {
     const away = s.human && !s.connected && !s.stand_in;
@@ -121,7 +147,7 @@ function drawDecision(frame) {
 
 function act(step, action) {
   for (const button of $("choices").querySelectorAll("button")) button.disabled = true;
-  socket.send(JSON.stringify({ type: "act", step, action }));
+  send({ type: "act", step, action });
 }
 
 connect();
