@@ -200,6 +200,8 @@ async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, su
             await table.act(seat, request.step, request.action)
         except Refused as exc:
             _tell(subscriber, error_frame(str(exc), step=request.step))
+        else:
+            limit.refund()
 
 
 

@@ -9,7 +9,8 @@ offered at step N with the choice whose text is TEXT), `{"type":
 not JSON, is refused with an error frame `{"type": "error", "error":
 LINE}` and changes nothing. `RateLimit` is the per-connection token bucket
 that keeps one connection's flood from costing the server more than a
-steady trickle. The frames the server sends are built by
+steady trickle (an answer the table takes is refunded: a person playing
+fast is never slowed, since each answer needs a decision of its own). The frames the server sends are built by
 `muggins_web.table`.
 """
 
@@ -101,3 +102,7 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+    def refund(self) -> None:
+        """Give back the message just allowed: an answer the table took costs nothing, since each needs a new decision."""
+        self.tokens = min(self.burst, self.tokens + 1)
