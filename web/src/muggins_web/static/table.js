@@ -126,6 +126,7 @@ function drawDecision(frame) {
     return;
   }
   box.hidden = false;
+  box.dataset.step = frame.step;
   box.classList.toggle("window", frame.window);
   $("prompt").innerHTML = withSuits(decision.prompt);
   $("choices").replaceChildren(...decision.choices.map((choice) => {
