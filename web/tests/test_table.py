@@ -137,3 +137,12 @@ def test_the_privacy_watch_catches_a_frame_that_names_a_hidden_card(registry, re
     lobby = Lobby(registry, pace=0, observer=PrivacyWatch())
     with pytest.raises(AssertionError, match="names cards hidden from it"):
         asyncio.run(_play(lobby, {"game": "muggins_shedding", "players": 3, "seats": ["human"], "seed": 1}, "expert"))
+
+
+def test_an_early_window_answer_is_never_taken_for_another_decision_at_the_same_step(registry, records):
+    # Seat 1 answers a window early; seat 0's claim before it settles the window, and at that same step
+    # seat 1 is later asked something else: its old answer must not stand for the new decision.
+    lobby = Lobby(registry, pace=0)
+    request = {"game": "cribbage_muggins", "players": 3, "seed": 12, "seats": ["human", "human", "novice:miss_rate=0.5"], "rules": {"target": 61}}
+    table, answered, early = asyncio.run(_play(lobby, request, "expert", watch_subscribers=False))
+    assert table.over and early > 0

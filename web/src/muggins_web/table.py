@@ -71,6 +71,7 @@ class Offer:
     decision: Decision
     pending: bool
     answer: str | None = None
+    window: tuple | None = None  # the open window it belongs to, if any
 
 
 @dataclass
@@ -260,9 +261,8 @@ class Table:
                 return
             try:
                 match.submit(decision.seat, early.answer, step=early.step)
-            except StaleAction:
-                return
-            except IllegalAction:  # the window changed under the answer (it no longer has that choice): ask again
+            except IllegalAction:  # stale, or the window changed under the answer: it is asked again
+                early.answer = None
                 return
 
     async def _change(self, work: Callable[[], None]) -> None:
@@ -314,14 +314,16 @@ class Table:
         taken = self.match.taken
         window = state.open_window()
         decisions = window_decisions(state) if window is not None else [pending]
+        # A window is known by its move and the step it opened at: an answer given early is kept
+        # only for the same window, since another decision may come to the same seat at the same step.
+        key = None if window is None else (repr(window.subject), window.actor, taken - window.position)
         for index, decision in enumerate(decisions):
             seat = decision.seat
             if self._answered_here(seat) and seat not in self.offers:
                 kept = previous.get(seat)
-                answer = kept.answer if kept is not None and kept.step == taken + index else None
-                self.offers[seat] = Offer(seat, taken + index, decision, index == 0, answer)
-        if window is not None:
-            self._window_key = (repr(window.subject), window.actor, taken - window.position)
+                same = kept is not None and key is not None and kept.window == key and kept.step == taken + index
+                self.offers[seat] = Offer(seat, taken + index, decision, index == 0, kept.answer if same else None, key)
+        self._window_key = key
 
     def _frame(self, seat: int | None, events: Sequence[Event], remember: bool = True) -> dict:
         state = self.match.state
