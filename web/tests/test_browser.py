@@ -67,6 +67,64 @@ def _click_for(page, table, seat, pick):
     return True
 
 
+def _play_in_browsers(table, page_of, pick, seconds=40):
+    """Click for every seat's page in turn until the match is over."""
+    deadline = time.monotonic() + seconds
+    while not table.over and time.monotonic() < deadline:
+        clicked = False
+        for seat, page in page_of.items():
+            clicked = _click_for(page, table, seat, pick) or clicked
+        if not clicked:
+            time.sleep(0.01)
+    assert table.over, f"the match did not finish in time: at step {table.match.taken}, offers {table.offers}"
+
+
+def _open_seats(browser, server, lobby, request):
+    """A table made through the API, and a page in a browser context of its own for each human seat."""
+    import httpx
+
+    links = httpx.post(server + "/api/tables", json=request).json()
+    table = lobby.tables[links["table"]]
+    page_of = {}
+    for seat in links["seats"]:
+        if seat["url"]:
+            page = browser.new_context().new_page()
+            page.goto(seat["url"])
+            page_of[seat["seat"]] = page
+    return table, page_of
+
+
+def _right_answer(offer):
+    return str(offer.decision.correct[0])
+
+
+def _human_claims_upheld(table):
+    """The claims people made that the game upheld, as (caller, against) pairs."""
+    record = table.match.writer.record
+    return [(ev["seat"], ev["against"]) for step in record.events for ev in step
+            if ev.get("type") == "claim" and ev.get("upheld") and ev["seat"] in table.seat_tokens]
+
+
+def test_two_people_and_a_bot_play_three_player_cribbage_to_61_with_a_muggins_claimed_from_a_browser(server, browser, lobby):
+    table, page_of = _open_seats(browser, server, lobby, {"game": "cribbage_muggins", "players": 3, "seed": 12, "pace": 0,
+                                                         "seats": ["human", "human", "novice:miss_rate=0.5"], "rules": {"target": 61}})
+    assert sorted(page_of) == [0, 1]
+    _play_in_browsers(table, page_of, _right_answer)
+    record = table.match.writer.record
+    muggins = [(seat, action) for seat, action in record.decisions if seat in (0, 1) and action.startswith("muggins")]
+    assert muggins, "nobody called muggins from a browser"
+    assert max(table.match.state.result().scores) >= 61
+    narration = " ".join(page.inner_text("#narration") for page in page_of.values()).lower()
+    assert "muggins" in narration
+
+
+def test_one_person_claims_a_forgotten_pair_in_a_fishing_deal_from_a_browser(server, browser, lobby):
+    table, page_of = _open_seats(browser, server, lobby, {"game": "willughby_fishing", "players": 5, "seed": 14, "pace": 0,
+                                                         "seats": ["human"] + ["novice:forget_rate=0.9,attention=0"] * 4, "rules": {"deals": 1}})
+    _play_in_browsers(table, page_of, _right_answer)
+    assert [caller for caller, _ in _human_claims_upheld(table)], "the person claimed nothing"
+
+
 def test_two_people_play_a_four_player_shedding_hand_from_their_browsers_and_one_calls_muggins_on_the_others_wrong_move(server, browser, lobby):
     lobby.pace = 0
     host = browser.new_page()
@@ -118,14 +176,7 @@ def test_two_people_play_a_four_player_shedding_hand_from_their_browsers_and_one
             state["called"] = True
         return chosen
 
-    deadline = time.monotonic() + 40
-    while not table.over and time.monotonic() < deadline:
-        clicked = False
-        for seat, page in page_of.items():
-            clicked = _click_for(page, table, seat, pick) or clicked
-        if not clicked:
-            time.sleep(0.01)
-    assert table.over, "the hand did not finish in time"
+    _play_in_browsers(table, page_of, pick)
     assert state["wrong_played"] and state["called"]
     record = table.match.writer.record
     calls = [ev for step in record.events for ev in step if ev.get("type") == "call" and ev.get("seat") == 1 and ev.get("against") == 0]
