@@ -25,8 +25,10 @@ def muggins_register_commands(cli: Any) -> None:
     @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
     @click.option("--pace", default=None, type=click.FloatRange(0, 600),
                   help="Seconds a challenge window stays open before the move stands (0: wait for every answer).")
-    def serve(host: str, port: int, pace: float | None) -> None:
+    @click.option("--max-tables", default=50, show_default=True, type=click.IntRange(1, 10_000),
+                  help="Tables this server holds at once.")
+    def serve(host: str, port: int, pace: float | None, max_tables: int) -> None:
         """Serve a lobby and tables in the browser: each friend plays on their own device."""
         from .server import serve as run
 
-        run(host, port, pace)
+        run(host, port, pace, max_tables=max_tables)

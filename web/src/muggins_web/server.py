@@ -14,7 +14,7 @@ import socket
 
 import click
 
-from .lobby import DEFAULT_PACE, Lobby
+from .lobby import DEFAULT_PACE, MAX_CONNECTIONS, MAX_TABLES, Lobby
 
 __all__ = ["serve", "lan_address"]
 
@@ -22,14 +22,15 @@ __all__ = ["serve", "lan_address"]
 SHUTDOWN_GRACE = 2
 
 
-def serve(host: str, port: int, pace: float | None) -> None:
+def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TABLES) -> None:
     import uvicorn
 
     from muggins_cli.session import registry
 
     from .app import create_app
 
-    lobby = Lobby(registry(), pace=DEFAULT_PACE if pace is None else pace)
+    lobby = Lobby(registry(), pace=DEFAULT_PACE if pace is None else pace, max_tables=max_tables,
+                  max_connections=max(MAX_CONNECTIONS, 4 * max_tables))
     app = create_app(lobby)
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     click.echo(f"muggins: serving on http://{shown}:{port}/ (open it in a browser; Ctrl-C stops)")

@@ -301,7 +301,15 @@ class Table:
         self._offer()
         if self.over:
             self.stream.close()
-        return {seat: self._frame(seat, events) for seat in self.history}
+        # A snapshot in one step: connections leave from the event loop while this runs in a thread.
+        watched = {s.seat for s in tuple(self.subscribers)}
+        frames = {}
+        for seat in self.history:
+            if seat in watched:
+                frames[seat] = self._frame(seat, events)
+            else:  # nobody is looking: only its history is kept, for when someone connects
+                self.history[seat].extend(visible_events(events, seat))
+        return frames
 
     def _offer(self) -> None:
         previous = self.offers
@@ -355,7 +363,7 @@ class Table:
         return frame
 
     def _seats(self) -> list[dict]:
-        connected = {s.seat for s in self.subscribers}
+        connected = {s.seat for s in tuple(self.subscribers)}  # one step: see _frames
         return [{"seat": n, "kind": kind, "human": n in self.seat_tokens, "connected": n in connected,
                  "stand_in": self.stand_ins.get(n)} for n, kind in enumerate(self.kinds)]
 
