@@ -234,3 +234,19 @@ def test_pages_and_every_file_they_load_are_served(client):
         assert script.status_code == 200 and "javascript" in script.headers["content-type"]
         for module in re.findall(r'from "\./([^"]+)"', script.text):
             assert client.get(f"/static/{module}").status_code == 200, module
+
+
+def test_a_server_at_its_most_connections_refuses_one_more_and_says_so(client, lobby):
+    from starlette.websockets import WebSocketDisconnect
+
+    lobby.max_connections = 1
+    links = _create(client, game="muggins_shedding", seats=["human"], seed=12)
+    path = f"/ws/{links['table']}"
+    with client.websocket_connect(path) as first:
+        _next_update(first)
+        with pytest.raises(WebSocketDisconnect) as refused:
+            with client.websocket_connect(path) as second:
+                second.receive_json()
+        assert refused.value.code == 4503 and "1 connections" in refused.value.reason
+    with client.websocket_connect(path) as again:  # the first one's place is free again
+        assert _next_update(again)["seat"] is None

@@ -105,3 +105,29 @@ def test_only_the_hosts_link_seats_bots(client):
         assert update["seats"][1]["stand_in"] == "expert"
         host.send_json({"type": "give_back", "seat": 2})
         assert "no bot stands in for a person at seat 2" in frames_until(host, "error")["error"]
+
+
+def test_the_host_closes_a_table_everyone_is_told_and_a_restart_does_not_offer_it_again(registry, records):
+    lobby = Lobby(registry, pace=0)
+
+    async def scenario():
+        table = await lobby.create({"game": "muggins_shedding", "players": 3, "seats": ["human"], "seed": 61})
+        watcher = await table.join(0)
+        while not watcher.queue.empty():
+            watcher.queue.get_nowait()
+        await table.host("close", None)
+        told = watcher.queue.get_nowait()
+        offer_step = told["step"]
+        import pytest
+        from muggins_web.table import Refused
+
+        with pytest.raises(Refused, match="the host closed the table"):
+            await table.act(0, offer_step, "pass")
+        return table, told
+
+    table, told = asyncio.run(scenario())
+    assert told["stopped"] == "the host closed the table" and told["decision"] is None
+    assert json.loads(open(table.path + TOKENS_SUFFIX).read())["closed"] is True
+    again = Lobby(registry, pace=0)
+    assert asyncio.run(again.resume_unfinished()) == [] and again.tables == {}
+    assert read_record(table.path).result is None

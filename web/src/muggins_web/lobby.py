@@ -201,6 +201,7 @@ class Lobby:
         table = Table(table_id, game, match, kinds, stream=stream, path=path, seat_tokens=seat_tokens, host_token=host,
                       pace=pace, observer=self.observer, registry=self.registry, seed=seed)
         table.on_stand_ins = lambda stand_ins: keep_stand_ins(path, stand_ins)
+        table.on_close = lambda: keep_closed(path)
         self.tables[table_id] = table
         await table.start()
         return table
@@ -245,6 +246,9 @@ class Lobby:
 
     def _reopen(self, path: str, tokens: dict) -> Table:
         from muggins.records import RecordError, RecordFile
+
+        if tokens.get("closed"):
+            raise _NotReopened("")  # its host closed it
         from muggins.sessions import RecordMismatch, check_record_seats, installed_game, reopen
 
         name = Path(path).name
@@ -278,6 +282,7 @@ class Lobby:
         for seat, spec in tokens.get("stand_ins", {}).items():
             table.seat_stand_in(int(seat), spec)
         table.on_stand_ins = lambda stand_ins: keep_stand_ins(path, stand_ins)
+        table.on_close = lambda: keep_closed(path)
         return table
 
     def close_all(self) -> None:
@@ -297,9 +302,18 @@ def save_tokens(record_path: str, data: Mapping[str, Any]) -> str:
 
 def keep_stand_ins(record_path: str, stand_ins: Mapping[int, str]) -> None:
     """Note beside the record which people's seats bots play, so a restart seats them again (the file stays mode 0600)."""
+    _note(record_path, stand_ins={str(seat): spec for seat, spec in stand_ins.items()})
+
+
+def keep_closed(record_path: str) -> None:
+    """Note beside the record that its host closed the table: a restart does not offer it again."""
+    _note(record_path, closed=True)
+
+
+def _note(record_path: str, **notes: Any) -> None:
     target = record_path + TOKENS_SUFFIX
     data = json.loads(Path(target).read_text(encoding="utf-8"))
-    data["stand_ins"] = {str(seat): spec for seat, spec in stand_ins.items()}
+    data.update(notes)
     fresh = f"{target}.{os.getpid()}.new"
     fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as out:

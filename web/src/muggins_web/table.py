@@ -111,6 +111,7 @@ class Table:
         self.humans = sorted(seat_tokens)
         self.stand_ins: dict[int, str] = {}  # human seats the host gave to a bot: the bot's spec
         self.on_stand_ins: Callable[[dict[int, str]], None] = lambda stand_ins: None  # kept beside the record by the lobby
+        self.on_close: Callable[[], None] = lambda: None  # noted beside the record by the lobby
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.offers: dict[int, Offer] = {}
@@ -183,7 +184,10 @@ class Table:
         self.match.players[seat] = RemoteSeat(seat)
 
     async def host(self, command: str, seat: Any, spec: Any = None) -> None:
-        """The host's `seat_bot` (a bot of kind `spec` plays the person's seat) or `give_back` (the person plays it again)."""
+        """The host's `seat_bot` (a bot of kind `spec` plays the person's seat), `give_back` (the person plays it again) or `close`."""
+        if command == "close":
+            await self.close_by_host()
+            return
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise Refused("a host command needs \"seat\", a seat number")
         async with self.lock:
@@ -195,6 +199,19 @@ class Table:
                 self.give_back(seat)
             self.on_stand_ins(dict(self.stand_ins))
             await self._change(self._play)
+
+    async def close_by_host(self) -> None:
+        """The host ends the table: nothing more is played, everyone is told, the record is released and not reopened after a restart."""
+        async with self.lock:
+            if self.stopped:
+                raise Refused(f"the match has stopped: {self.stopped}")
+            self.stopped = "the host closed the table"
+            self.on_close()
+            self.close()
+            self.offers = {}
+            self._window_key = None
+            for subscriber in tuple(self.subscribers):
+                self._put(subscriber, self._frame(subscriber.seat, ()))
 
     # -- playing --------------------------------------------------------------
     async def start(self) -> None:

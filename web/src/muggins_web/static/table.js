@@ -59,7 +59,11 @@ function drawHost(seats) {
   const box = $("host");
   box.hidden = !isHost;
   if (!isHost) return;
-  box.replaceChildren(...seats.filter((s) => s.human).map((s) => {
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "close the table";
+  close.addEventListener("click", () => { if (confirm("Close this table for everyone?")) send({ type: "close" }); });
+  box.replaceChildren(close, ...seats.filter((s) => s.human).map((s) => {
     const row = document.createElement("div");
     if (s.stand_in) {
       row.innerHTML = `seat ${s.seat}: a ${escapeHtml(s.stand_in)} plays <button type="button">give the seat back</button>`;
