@@ -338,7 +338,9 @@ class Table:
         state = self.match.state
         taken = self.match.taken
         window = state.open_window()
-        decisions = window_decisions(state) if window is not None else [pending]
+        # Working out later responders' decisions copies the state: only worth it when a person is among them.
+        later_people = window is not None and any(self._answered_here(s) for s in window.remaining[1:])
+        decisions = window_decisions(state) if later_people else [pending]
         # A window is known by its move and the step it opened at: an answer given early is kept
         # only for the same window, since another decision may come to the same seat at the same step.
         key = None if window is None else (repr(window.subject), window.actor, taken - window.position)
