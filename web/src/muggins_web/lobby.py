@@ -19,6 +19,7 @@ import dataclasses
 import json
 import os
 import secrets
+import typing
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -93,8 +94,6 @@ class Lobby:
             kinds.append({"name": name, "doc": kind.description, "options": _plain(options)})
         defaults = rules_to_dict(game.Rules())
         hints = {f.name: f for f in dataclasses.fields(game.Rules)}
-        import typing
-
         types = typing.get_type_hints(game.Rules)
         rules = []
         for name, f in hints.items():
@@ -322,8 +321,6 @@ def _note(record_path: str, **notes: Any) -> None:
 
 
 def _choices(tp: Any) -> list[Any] | None:
-    import typing
-
     if typing.get_origin(tp) is typing.Literal:
         return list(typing.get_args(tp))
     return None

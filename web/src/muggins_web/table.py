@@ -121,7 +121,7 @@ class Table:
         self._framed = 0  # decisions whose events have gone out in frames
         self._window_key: tuple | None = None
         self._timer: asyncio.Task | None = None
-        self._opening: list[Event] = list(getattr(match.writer, "record", None).opening or []) if match.writer is not None else []
+        self._opening: list[Event] = list(match.writer.record.opening or [])  # sent with the first frames
 
     # -- who is who -----------------------------------------------------------
     def seat_for(self, token: str) -> int | None:
