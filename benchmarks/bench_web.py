@@ -1,0 +1,124 @@
+"""The web table under load: many concurrent tables of bots and scripted websocket people on one `muggins serve` process.
+
+The server runs in its own process (`muggins serve --pace 0`), so the
+client's work is not counted in its CPU. Each table is a three-player
+shedding match with one scripted person (seat 0) and two novices; the
+person answers `THINK` seconds after each prompt (1 s, as a person would;
+0.2 s with --quick) with the standing answer where there is one, else the
+first choice. For `SECONDS` the figures are: the tables held (every one
+connected and playing), the decisions per second the server took across
+all of them (bots' included, read from `GET /api/tables`), and the time
+from a person's answer being sent to the next frame arriving, p50 and
+p99. Printed as JSON lines, never asserted; the issue's goal on a 2-core
+machine is 100 tables with p99 under 50 ms.
+
+Run: `uv run --group dev python benchmarks/bench_web.py [--quick] [--tables N]` (or through benchmarks/run.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Iterable
+
+#: (tables, seconds, think time), by default and with --quick.
+SIZES = {False: (100, 20.0, 1.0), True: (10, 4.0, 0.2)}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def _person(url: str, think: float, until: float, latencies: list[float]) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(url, max_size=None) as ws:
+        sent_at = None
+        while time.monotonic() < until:
+            try:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic())))
+            except asyncio.TimeoutError:
+                return
+            if frame["type"] not in ("update", "hello"):
+                continue
+            if sent_at is not None:
+                latencies.append(time.monotonic() - sent_at)
+                sent_at = None
+            decision = frame["decision"]
+            if frame["over"] or decision is None:
+                continue
+            await asyncio.sleep(think)
+            action = decision["standing"] or decision["choices"][0]["text"]
+            sent_at = time.monotonic()
+            await ws.send(json.dumps({"type": "act", "step": frame["step"], "action": action}))
+
+
+async def _load(base: str, tables: int, seconds: float, think: float) -> dict:
+    import httpx
+
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        made = []
+        for n in range(tables):
+            response = await client.post("/api/tables", json={"game": "muggins_shedding", "players": 3, "seed": n,
+                                                              "seats": ["human", "novice", "novice"], "pace": 0})
+            response.raise_for_status()
+            made.append(response.json())
+        before = sum(t["step"] for t in (await client.get("/api/tables")).json()["tables"])
+        latencies: list[float] = []
+        began = time.monotonic()
+        until = began + seconds
+        ws_base = base.replace("http://", "ws://")
+        await asyncio.gather(*(_person(f"{ws_base}/ws/{t['table']}?token={t['seats'][0]['url'].split('#')[1]}", think, until, latencies)
+                               for t in made))
+        elapsed = time.monotonic() - began
+        listed = (await client.get("/api/tables")).json()["tables"]
+    after = sum(t["step"] for t in listed)
+    ordered = sorted(latencies)
+    pick = (lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000) if ordered else (lambda q: None)
+    return {"tables": len(listed), "decisions_per_second": round((after - before) / elapsed, 1), "answers": len(ordered),
+            "p50_ms": None if not ordered else round(statistics.median(ordered) * 1000, 2),
+            "p99_ms": None if not ordered else round(pick(0.99), 2)}
+
+
+def run(quick: bool, baseline: str | None = None, tables: int | None = None) -> Iterable[dict]:
+    count, seconds, think = SIZES[quick]
+    count = tables or count
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as records:
+        env = {**os.environ, "MUGGINS_LOAD_PLUGINS": "muggins_web,muggins_shedding", "MUGGINS_RECORDS": records}
+        server = subprocess.Popen([sys.executable, "-m", "muggins_cli", "serve", "--port", str(port), "--pace", "0",
+                                   "--max-tables", str(count)], env=env, stdout=subprocess.DEVNULL)
+        try:
+            import httpx
+
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.1)
+            figures = asyncio.run(_load(f"http://127.0.0.1:{port}", count, seconds, think))
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+    yield {"metric": "web_load", "seconds": seconds, "think_s": think, **figures}
+
+
+if __name__ == "__main__":
+    wanted = None
+    if "--tables" in sys.argv:
+        wanted = int(sys.argv[sys.argv.index("--tables") + 1])
+    for figure in run("--quick" in sys.argv, tables=wanted):
+        print(json.dumps({"bench": "web", **figure}))

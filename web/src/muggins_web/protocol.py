@@ -1,0 +1,109 @@
+"""The websocket messages a browser table exchanges, as plain data: reading a client's message, and the error frame.
+
+This module owns the wire format's client half and its limits, without
+any web framework: a client sends one JSON object per message,
+`{"type": "act", "step": N, "action": "TEXT"}` (answer the decision
+offered at step N with the choice whose text is TEXT), `{"type":
+"ping"}`, or from the host's link `{"type": "seat_bot", "seat": N,
+"kind": SPEC}`, `{"type": "give_back", "seat": N}` and `{"type":
+"close"}`; anything else, a message over `MAX_MESSAGE_BYTES`, or one that is
+not JSON, is refused with an error frame `{"type": "error", "error":
+LINE}` and changes nothing. `RateLimit` is the per-connection token bucket
+that keeps one connection's flood from costing the server more than a
+steady trickle (an answer the table takes is refunded: a person playing
+fast is never slowed, since each answer needs a decision of its own). The frames the server sends are built by
+`muggins_web.table`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Act", "HostCommand", "Ping", "BadMessage", "read_message", "error_frame", "RateLimit", "MAX_MESSAGE_BYTES"]
+
+#: Longer than any answer (a choice's text is short); a longer message is refused unread.
+MAX_MESSAGE_BYTES = 2048
+
+
+class BadMessage(ValueError):
+    """A client message the server does not take: one line saying why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """Answer the decision offered at `step` with the choice whose text is `action`."""
+
+    step: int
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class HostCommand:
+    """The host's `seat_bot` (a bot of kind `kind` plays person's seat `seat`), `give_back` (the person plays it again) or `close`."""
+
+    command: str
+    seat: Any
+    kind: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """Nothing to do: the client checks that the connection is alive."""
+
+
+def read_message(text: str | bytes | None) -> Act | Ping | HostCommand:
+    """The message a client sent, checked; BadMessage (one line) for anything else."""
+    if text is None:
+        raise BadMessage("send text frames holding one JSON object")
+    if len(text) > MAX_MESSAGE_BYTES or (isinstance(text, str) and len(text.encode("utf-8")) > MAX_MESSAGE_BYTES):
+        raise BadMessage(f"message longer than {MAX_MESSAGE_BYTES} bytes; no answer needs that")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage("a message must be one JSON object") from None
+    if not isinstance(data, dict):
+        raise BadMessage("a message must be one JSON object")
+    kind = data.get("type")
+    if kind == "ping":
+        return Ping()
+    if kind in ("seat_bot", "give_back", "close"):
+        return HostCommand(kind, data.get("seat"), data.get("kind"))
+    if kind != "act":
+        raise BadMessage("unknown message type; send {\"type\": \"act\", \"step\": N, \"action\": TEXT} or {\"type\": \"ping\"}")
+    step, action = data.get("step"), data.get("action")
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise BadMessage("an act needs \"step\", the whole number of the decision it answers")
+    if not isinstance(action, str) or not action:
+        raise BadMessage("an act needs \"action\", the text of one of the choices")
+    return Act(step, action)
+
+
+def error_frame(line: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "error": line, **extra}
+
+
+class RateLimit:
+    """A token bucket: `burst` messages at once, then `per_second`; `allow()` says whether one more may be taken now."""
+
+    def __init__(self, per_second: float = 10.0, burst: int = 20, clock: Any = time.monotonic) -> None:
+        self.per_second = per_second
+        self.burst = burst
+        self.clock = clock
+        self.tokens = float(burst)
+        self.last = clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def refund(self) -> None:
+        """Give back the message just allowed: an answer the table took costs nothing, since each needs a new decision."""
+        self.tokens = min(self.burst, self.tokens + 1)

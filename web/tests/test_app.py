@@ -1,0 +1,252 @@
+"""The server through Starlette's test client: the lobby API, joining by token, a whole match over a websocket, hostile messages, reconnecting."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+
+from muggins.records import read_record
+from muggins.sessions import verify
+from muggins_web.table import RemoteSeat
+
+
+def _create(client, **request):
+    response = client.post("/api/tables", json=request)
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def _token(url: str) -> str:
+    return url.split("#", 1)[1]
+
+
+def _next_update(ws):
+    """The next update (or hello) frame, skipping the seats list and thinking notices."""
+    while True:
+        frame = ws.receive_json()
+        if frame["type"] in ("update", "hello"):
+            return frame
+        assert frame["type"] in ("seats", "thinking"), frame
+
+
+def _next_error(ws):
+    while True:
+        frame = ws.receive_json()
+        if frame["type"] == "error":
+            return frame
+
+
+def _play_out(ws, frame):
+    """Answer every decision with its first choice (a claim where the window offers one) until the match is over."""
+    answered = 0
+    while not frame["over"]:
+        decision = frame["decision"]
+        if decision is not None:
+            texts = [c["text"] for c in decision["choices"]]
+            ws.send_json({"type": "act", "step": frame["step"], "action": texts[0]})
+            answered += 1
+        frame = _next_update(ws)
+    return frame, answered
+
+
+def test_the_lobby_lists_every_installed_game_with_its_rules_and_seat_kinds(client, registry):
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert sorted(games) == ["cribbage_muggins", "muggins_shedding", "willughby_fishing"]
+    shedding = games["muggins_shedding"]
+    assert shedding["players"] == {"min": 3, "max": 7, "default": shedding["players"]["default"]}
+    rules = {r["name"]: r for r in shedding["rules"]}
+    assert rules["mistakes"]["choices"] == ["allowed", "prevented"] and rules["hands"]["default"] == registry.games["muggins_shedding"].Rules().hands
+    kinds = [k["name"] for k in shedding["kinds"]]
+    assert kinds[0] == "human" and "novice" in kinds and "expert" in kinds
+
+
+def test_a_whole_match_with_one_human_on_a_websocket_and_two_bots_is_recorded_and_verifies(client, registry, records):
+    links = _create(client, game="muggins_shedding", players=3, seats=["human", "novice:error_rate=0.3", "expert"], seed=11)
+    assert [s["kind"] for s in links["seats"]] == ["human", "novice:error_rate=0.3", "expert"]
+    assert links["seats"][1]["url"] is None and links["spectate"].endswith(f"/table/{links['table']}")
+    listed = client.get("/api/tables").json()["tables"]
+    assert [t["table"] for t in listed] == [links["table"]] and listed[0]["over"] is False
+    with client.websocket_connect(f"/ws/{links['table']}?token={_token(links['seats'][0]['url'])}") as ws:
+        hello = _next_update(ws)
+        assert hello["type"] == "hello" and hello["seat"] == 0 and hello["render"]
+        last, answered = _play_out(ws, hello)
+    assert answered > 10 and last["result"]["winners"]
+    record = read_record(links["record"])
+    assert record.result is not None and record.seats == ["human", "novice:error_rate=0.3", "expert"]
+    verify(registry, registry.games["muggins_shedding"], record, given_like=RemoteSeat)
+    assert client.get("/api/tables").json()["tables"][0]["over"] is True
+
+
+def test_tokens_are_kept_beside_the_record_for_the_owner_alone_and_never_in_it(client):
+    links = _create(client, game="willughby_fishing", players=5, seats=["human", "human"], seed=3)
+    tokens_file = links["record"] + ".tokens.json"
+    assert stat.S_IMODE(os.stat(tokens_file).st_mode) == 0o600
+    kept = json.loads(open(tokens_file).read())
+    tokens = [_token(s["url"]) for s in links["seats"] if s["url"]] + [_token(links["host"])]
+    assert sorted(kept["seats"].values()) == sorted(tokens[:2]) and kept["host"] == tokens[2]
+    assert len(set(tokens)) == 3 and all(len(t) >= 20 for t in tokens)
+    text = open(links["record"]).read()
+    assert not any(t in text for t in tokens)
+
+
+@pytest.mark.parametrize("request_body, status, expected", [
+    ({"game": "no_such_game"}, 400, ["unknown game 'no_such_game'; installed games: cribbage_muggins, muggins_shedding, willughby_fishing"]),
+    ({"game": "muggins_shedding", "players": 9}, 400, ["muggins_shedding is played by 3 to 7 players, not 9"]),
+    ({"game": "muggins_shedding", "seats": ["human", "wizard"]}, 400, None),
+    ({"game": "muggins_shedding", "rules": {"hands": -1, "mistakes": "sometimes"}}, 400,
+     ['rules: hands = -1 is out of range; use a number from 0 to 10000', 'rules: mistakes = "sometimes" is not allowed; use one of "allowed", "prevented"']),
+    ({"game": "cribbage_muggins", "players": 3, "rules": {"partnerships": True}}, 400, None),
+    ({"game": "muggins_shedding", "colour": "blue"}, 400, None),
+    ([1, 2], 400, ["the request must be a JSON object with game, players, seats and rules"]),
+])
+def test_bad_lobby_input_is_a_4xx_with_one_line_per_thing_wrong_and_makes_no_table(client, records, request_body, status, expected):
+    response = client.post("/api/tables", json=request_body)
+    assert response.status_code == status
+    body = response.json()
+    assert body["error"] == "\n".join(body["errors"]) and all("\n" not in line for line in body["errors"])
+    if expected is not None:
+        assert body["errors"] == expected
+    else:
+        assert len(body["errors"]) == 1 and body["errors"][0]
+    assert client.get("/api/tables").json()["tables"] == []
+    assert not records.exists() or list(records.iterdir()) == []
+
+
+def test_a_body_that_is_not_json_or_too_big_is_refused(client):
+    assert client.post("/api/tables", content=b"{nope").status_code == 400
+    assert client.post("/api/tables", content=b"[" * 70000).status_code == 413
+
+
+def test_a_full_server_says_so(client, lobby):
+    lobby.max_tables = 1
+    _create(client, game="muggins_shedding", seats=["human"], seed=1)
+    response = client.post("/api/tables", json={"game": "muggins_shedding"})
+    assert response.status_code == 503 and "holds 1 tables" in response.json()["error"]
+
+
+def test_hostile_messages_get_an_error_frame_and_change_nothing(client):
+    links = _create(client, game="muggins_shedding", players=3, seats=["human", "human", "expert"], seed=4)
+    first, second = (_token(s["url"]) for s in links["seats"][:2])
+    with client.websocket_connect(f"/ws/{links['table']}?token={first}") as ws0, \
+            client.websocket_connect(f"/ws/{links['table']}?token={second}") as ws1:
+        frames = {0: _next_update(ws0), 1: _next_update(ws1)}
+        acting = 0 if frames[0]["decision"] is not None else 1
+        idle = 1 - acting
+        assert frames[acting]["decision"] is not None and frames[idle]["decision"] is None
+        sockets = {0: ws0, 1: ws1}
+        step = frames[acting]["step"]
+        choice = frames[acting]["decision"]["choices"][0]["text"]
+        bad = [
+            (sockets[acting], "not json", "a message must be one JSON object"),
+            (sockets[acting], json.dumps({"type": "act", "step": step, "action": "x" * 3000}), "message longer than 2048 bytes"),
+            (sockets[acting], json.dumps({"type": "shout"}), "unknown message type"),
+            (sockets[acting], json.dumps({"type": "act", "step": "one", "action": choice}), "needs \"step\""),
+            (sockets[acting], json.dumps({"type": "act", "step": step - 1, "action": choice}), f"that answer was for step {step - 1}"),
+            (sockets[acting], json.dumps({"type": "act", "step": step, "action": "conjure"}), "'conjure' is not one of seat"),
+            (sockets[idle], json.dumps({"type": "act", "step": step, "action": choice}), f"seat {idle} has nothing to answer now"),
+        ]
+        for ws, text, said in bad:
+            ws.send_text(text)
+            frame = _next_error(ws)
+            assert frame["type"] == "error" and said in frame["error"], (said, frame)
+        assert client.get("/api/tables").json()["tables"][0]["step"] == step
+        sockets[acting].send_json({"type": "act", "step": step, "action": choice})
+        after = _next_update(sockets[acting])
+        assert after["step"] > step or after["decision"] is None
+        sockets[acting].send_json({"type": "act", "step": step, "action": choice})  # a double click: stale now
+        frame = _next_error(sockets[acting])
+        assert "that answer was for step" in frame["error"] or "has nothing to answer" in frame["error"]
+
+
+def test_a_spectator_sees_the_table_and_cannot_act(client):
+    links = _create(client, game="cribbage_muggins", players=2, seats=["human", "expert"], seed=2)
+    with client.websocket_connect(links["spectate"].replace("http://testserver/table/", "/ws/")) as ws:
+        hello = _next_update(ws)
+        assert hello["seat"] is None and hello["decision"] is None and hello["to_act"] == 0
+        ws.send_json({"type": "act", "step": hello["step"], "action": "anything"})
+        assert "a spectator cannot act" in _next_error(ws)["error"]
+
+
+def test_unknown_tokens_tables_and_foreign_origins_are_refused_before_accepting(client):
+    from starlette.websockets import WebSocketDisconnect
+
+    links = _create(client, game="muggins_shedding", seats=["human"], seed=6)
+    token = _token(links["seats"][0]["url"])
+    for path, headers, code in [
+        (f"/ws/{links['table']}?token=guess", {}, 4404),
+        ("/ws/nosuchtable", {}, 4404),
+        (f"/ws/{links['table']}?token={token}", {"origin": "http://evil.example"}, 1008),
+    ]:
+        with pytest.raises(WebSocketDisconnect) as refused:
+            with client.websocket_connect(path, headers=headers) as ws:
+                ws.receive_json()
+        assert refused.value.code == code
+    with client.websocket_connect(f"/ws/{links['table']}?token={token}", headers={"origin": "http://testserver"}) as ws:
+        assert _next_update(ws)["seat"] == 0
+
+
+def test_a_flood_from_one_connection_is_rate_limited_with_one_error_line(client, lobby):
+    lobby.message_rate = (1.0, 5)
+    links = _create(client, game="muggins_shedding", seats=["human"], seed=8)
+    with client.websocket_connect(f"/ws/{links['table']}?token={_token(links['seats'][0]['url'])}") as ws:
+        _next_update(ws)
+        for _ in range(30):
+            ws.send_json({"type": "ping"})
+        replies = [ws.receive_json() for _ in range(6)]
+    assert [r["type"] for r in replies] == ["pong"] * 5 + ["error"] and "slow down" in replies[-1]["error"]
+
+
+def test_a_closed_tab_reopened_on_its_link_gets_the_current_state_and_its_narration(client):
+    links = _create(client, game="willughby_fishing", players=5, seats=["human"], seed=9)
+    path = f"/ws/{links['table']}?token={_token(links['seats'][0]['url'])}"
+    with client.websocket_connect(path) as ws:
+        frame = _next_update(ws)
+        seen = list(frame["lines"])
+        for _ in range(3):
+            while frame["decision"] is None:
+                frame = _next_update(ws)
+                seen += frame["lines"]
+            ws.send_json({"type": "act", "step": frame["step"], "action": frame["decision"]["choices"][0]["text"]})
+            frame = _next_update(ws)
+            seen += frame["lines"]
+    with client.websocket_connect(path) as again:
+        hello = _next_update(again)
+    assert hello["type"] == "hello" and hello["step"] == frame["step"]
+    assert hello["decision"] == frame["decision"] and hello["view"] == frame["view"]
+    assert hello["lines"] and set(hello["lines"]) <= set(seen) and hello["lines"][-1] == seen[-1]
+
+
+def test_pages_and_every_file_they_load_are_served(client):
+    import re
+
+    links = _create(client, game="muggins_shedding", seats=["human"], seed=10)
+    pages = [client.get("/"), client.get(f"/table/{links['table']}")]
+    assert all(p.status_code == 200 and "<html" in p.text.lower() for p in pages)
+    assert client.get("/table/nosuch").status_code == 404
+    wanted = {src for page in pages for src in re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text)}
+    assert {"/static/lobby.js", "/static/table.js", "/static/style.css"} <= wanted
+    scripts = [w for w in wanted if w.endswith(".js")]
+    while scripts:
+        script = client.get(scripts.pop())
+        assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+        for module in re.findall(r'from "\./([^"]+)"', script.text):
+            assert client.get(f"/static/{module}").status_code == 200, module
+
+
+def test_a_server_at_its_most_connections_refuses_one_more_and_says_so(client, lobby):
+    from starlette.websockets import WebSocketDisconnect
+
+    lobby.max_connections = 1
+    links = _create(client, game="muggins_shedding", seats=["human"], seed=12)
+    path = f"/ws/{links['table']}"
+    with client.websocket_connect(path) as first:
+        _next_update(first)
+        with pytest.raises(WebSocketDisconnect) as refused:
+            with client.websocket_connect(path) as second:
+                second.receive_json()
+        assert refused.value.code == 4503 and "1 connections" in refused.value.reason
+    with client.websocket_connect(path) as again:  # the first one's place is free again
+        assert _next_update(again)["seat"] is None

@@ -1,0 +1,133 @@
+"""Tables after a restart and seats whose person has gone: reopened from their records with their links, a bot seated by the host."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from muggins.records import read_record
+from muggins.sessions import seat_players, verify
+from muggins_web.lobby import TOKENS_SUFFIX, Lobby
+from muggins_web.table import RemoteSeat
+
+
+async def _answer(table, choosers, count):
+    for _ in range(count):
+        if table.over:
+            return
+        offer = min(table.offers.values(), key=lambda o: o.step)
+        await table.act(offer.seat, offer.step, str(choosers[offer.seat].choose(table.match.state.view(offer.seat), offer.decision)))
+
+
+def test_a_server_started_again_reopens_its_unfinished_tables_with_their_links_and_plays_them_to_a_verified_end(registry, records):
+    request = {"game": "muggins_shedding", "players": 3, "seats": ["human", "human", "novice"], "seed": 31}
+    first = Lobby(registry, pace=0)
+
+    async def before_the_stop():
+        table = await first.create(request)
+        choosers = seat_players(registry, table.game, ["expert"] * 3, 2)
+        await _answer(table, choosers, 12)
+        step, offers = table.match.taken, {s: o.step for s, o in table.offers.items()}
+        await table.join(0)
+        first.close_all()
+        return table, step, offers
+
+    old, step, offers = asyncio.run(before_the_stop())
+    finished = Lobby(registry, pace=0)
+    asyncio.run(finished.create({"game": "muggins_shedding", "players": 3, "seats": ["expert"] * 3, "seed": 1}))
+    finished.close_all()
+    again = Lobby(registry, pace=0)
+
+    async def after_the_restart():
+        refused = await again.resume_unfinished()
+        table = again.tables[old.id]
+        assert refused == [] and list(again.tables) == [old.id]  # the finished bots' match is not offered again
+        assert table.seat_for(old.seat_tokens[0]) == 0 and table.is_host(old.host_token)
+        assert table.match.taken == step and {s: o.step for s, o in table.offers.items()} == offers
+        subscriber = await table.join(0)
+        hello = subscriber.queue.get_nowait()
+        assert hello["type"] == "hello" and hello["step"] == offers.get(0, step) and hello["lines"]
+        choosers = seat_players(registry, table.game, ["expert"] * 3, 2)
+        await _answer(table, choosers, 10_000)
+        return table
+
+    table = asyncio.run(after_the_restart())
+    assert table.over
+    record = read_record(table.path)
+    assert record.result is not None and len(record.decisions) > step
+    verify(registry, table.game, record, given_like=RemoteSeat)
+
+
+def test_the_host_seats_a_bot_for_a_person_gone_away_and_the_record_keeps_the_seat_human(registry, records):
+    lobby = Lobby(registry, pace=0)
+
+    async def scenario():
+        table = await lobby.create({"game": "cribbage_muggins", "players": 2, "seats": ["human", "expert"], "seed": 41, "rules": {"target": 61}})
+        assert not table.over and 0 in table.offers
+        import pytest
+        from muggins_web.table import Refused
+
+        with pytest.raises(Refused, match="not a person's seat"):
+            await table.host("seat_bot", 1, "expert")
+        with pytest.raises(Refused, match="unknown seat kind 'wizard'"):
+            await table.host("seat_bot", 0, "wizard")
+        await table.host("seat_bot", 0, "novice")
+        return table
+
+    table = asyncio.run(scenario())
+    assert table.over
+    record = read_record(table.path)
+    assert record.seats == ["human", "expert"] and record.result is not None
+    verify(registry, table.game, record, given_like=RemoteSeat)
+    kept = json.loads(open(table.path + TOKENS_SUFFIX).read())
+    assert kept["stand_ins"] == {"0": "novice"}
+
+
+def test_only_the_hosts_link_seats_bots(client):
+    links = client.post("/api/tables", json={"game": "muggins_shedding", "players": 3, "seats": ["human", "human"], "seed": 3}).json()
+    seat_token = links["seats"][0]["url"].split("#")[1]
+    host_token = links["host"].split("#")[1]
+
+    def frames_until(ws, kind):
+        while True:
+            frame = ws.receive_json()
+            if frame["type"] == kind:
+                return frame
+
+    with client.websocket_connect(f"/ws/{links['table']}?token={seat_token}") as ws:
+        ws.send_json({"type": "seat_bot", "seat": 1, "kind": "expert"})
+        assert "only the host" in frames_until(ws, "error")["error"]
+    with client.websocket_connect(f"/ws/{links['table']}?token={host_token}") as host:
+        hello = frames_until(host, "hello")
+        assert hello["host"] is True and hello["seat"] is None
+        host.send_json({"type": "seat_bot", "seat": 1, "kind": "expert"})
+        update = frames_until(host, "update")
+        assert update["seats"][1]["stand_in"] == "expert"
+        host.send_json({"type": "give_back", "seat": 2})
+        assert "no bot stands in for a person at seat 2" in frames_until(host, "error")["error"]
+
+
+def test_the_host_closes_a_table_everyone_is_told_and_a_restart_does_not_offer_it_again(registry, records):
+    lobby = Lobby(registry, pace=0)
+
+    async def scenario():
+        table = await lobby.create({"game": "muggins_shedding", "players": 3, "seats": ["human"], "seed": 61})
+        watcher = await table.join(0)
+        while not watcher.queue.empty():
+            watcher.queue.get_nowait()
+        await table.host("close", None)
+        told = watcher.queue.get_nowait()
+        offer_step = told["step"]
+        import pytest
+        from muggins_web.table import Refused
+
+        with pytest.raises(Refused, match="the host closed the table"):
+            await table.act(0, offer_step, "pass")
+        return table, told
+
+    table, told = asyncio.run(scenario())
+    assert told["stopped"] == "the host closed the table" and told["decision"] is None
+    assert json.loads(open(table.path + TOKENS_SUFFIX).read())["closed"] is True
+    again = Lobby(registry, pace=0)
+    assert asyncio.run(again.resume_unfinished()) == [] and again.tables == {}
+    assert read_record(table.path).result is None
