@@ -37,8 +37,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def muggins_isolated_plugins(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Load no installed plugin unless the test asks, start from a fresh process registry, keep
-    records that a test's `muggins play` makes out of the user's records folder, and use no
-    discovery snapshot (a test installs plugins faster than a file's clock tick)."""
+    records that a test's `muggins play` makes out of the user's records folder, use no
+    discovery snapshot (a test installs plugins faster than a file's clock tick), and
+    leave out a `COLUMNS` the test runner's environment may carry."""
     import os
 
     from muggins.plugins import reset_registry
@@ -46,6 +47,8 @@ def muggins_isolated_plugins(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: 
 
     monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "")
     monkeypatch.setenv(NO_CACHE_ENV, "1")
+    # Output that is not a terminal wraps at COLUMNS when it is set; a test sets it when it means to.
+    monkeypatch.delenv("COLUMNS", raising=False)
     if "MUGGINS_RECORDS" not in os.environ:
         monkeypatch.setenv("MUGGINS_RECORDS", str(tmp_path_factory.mktemp("muggins-records")))
     monkeypatch.delenv("MUGGINS_TRACE_PLUGINS", raising=False)
