@@ -42,7 +42,7 @@ def test_search_is_a_builtin_kind_with_counted_budgets():
     kind = {k.name: k for k in load_registry(load_entry_points=False).players}["search"]
     assert "search" not in {k.name for k in BUILTIN_KINDS}  # registered by muggins.plugins, so players never imports the search
     options = {o.name: o for o in kind.options}
-    assert set(options) == {"iterations", "exploration", "rollout", "returns"}
+    assert set(options) == {"iterations", "exploration", "rollout", "returns", "only_correct"}
     assert options["iterations"].type is int and options["iterations"].min == 1
     assert kind.convert({"iterations": "20"})["iterations"] == 20
     with pytest.raises(ValueError, match="iterations"):
@@ -148,3 +148,36 @@ def test_the_contract_kit_seats_search_players_and_rederives_their_choices():
     registry, game, rules = _shedding()
     report = check_game(game, players=[3], games=1, kinds=("search:iterations=3", "random"), rules=rules, registry=registry, replays=1)
     assert report.matches == 1 and report.decisions > 0
+
+
+def test_only_correct_chooses_among_correct_choices_and_takes_the_shortcuts_consistently():
+    from muggins.testing import check_game
+
+    registry, game, rules = _shedding()
+    spec = "search:iterations=4,only_correct=true"
+    player = make_players(registry, game, [spec], 1)[0]
+    assert player.takes_sole_correct_choice and player.stands_in_unclaimable_windows
+    assert not SearchPlayer(random.Random(1)).takes_sole_correct_choice
+    # the walk asks at every decision, the rerun lets the engine answer for it: the same choices either way
+    check_game(game, players=[3], games=1, kinds=(spec, "random"), rules=rules, registry=registry, replays=1)
+    registry = load_registry(only=["willughby_fishing"])  # several correct captures are common here
+    game = registry.game("willughby_fishing")
+    state = game.new(game.Rules(deals=1), 5, 8)
+    chosen = []
+    players = make_players(registry, game, [spec] + ["random"] * 4, 8)
+
+    class Watch:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+        def choose(self, view, decision):
+            action = self.inner.choose(view, decision)
+            chosen.append(action in decision.correct)
+            return action
+
+    players[0] = Watch(players[0])
+    Match(state, players).run()
+    assert chosen and all(chosen)

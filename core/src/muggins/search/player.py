@@ -12,9 +12,12 @@ the returns up (`win_share` of the result, or the scores scaled to 0..1).
 It answers with the root move visited most. All its randomness comes from
 the stream its factory was given, one fresh generator per decision; it
 keeps no tree between decisions. Challenge windows are decisions like any
-other, so it calls when calling pays in the worlds it imagines. It takes
-none of the engine's shortcuts (it never promises to stand or to take a
-sole correct choice), and a decision with a single choice costs nothing.
+other, so it calls when calling pays in the worlds it imagines. By
+default it takes none of the engine's shortcuts and may choose a mistake
+where one pays; with `only_correct` it chooses, at its own decisions in
+the tree as at the table, only among the decision's correct choices, and
+then declares both shortcuts (a sole correct choice, the standing answer in
+an unclaimable window). A decision with a single candidate costs nothing.
 """
 
 from __future__ import annotations
@@ -57,7 +60,13 @@ def score_share(result: Any, players: int, side_of: Sequence[int]) -> list[float
 
 
 class SearchPlayer:
-    """Information-set MCTS by determinization: `iterations` simulations per decision, UCT with `exploration`, rollouts by `rollout`."""
+    """Information-set MCTS by determinization: `iterations` simulations per decision, UCT with `exploration`, rollouts by `rollout`.
+
+    `takes_sole_correct_choice` and `stands_in_unclaimable_windows` are set on the instance, true with `only_correct`.
+    """
+
+    takes_sole_correct_choice = False
+    stands_in_unclaimable_windows = False
 
     wants_sampler = True  # the engine binds it to a muggins.sampler.SeatSampler of its match
 
@@ -70,6 +79,7 @@ class SearchPlayer:
         exploration: float = 0.7,
         rollout: str = "random",
         returns: str = "wins",
+        only_correct: bool = False,
         **_: Any,
     ) -> None:
         if returns not in RETURNS:
@@ -84,6 +94,12 @@ class SearchPlayer:
         self.exploration = exploration
         self.rollout = rollout
         self._returns = win_share if returns == "wins" else score_share
+        self.only_correct = only_correct
+        if only_correct:
+            # Choosing only among correct choices, it takes a sole correct one without drawing and
+            # stands in a window nobody can win (whose only correct answer is the standing one).
+            self.takes_sole_correct_choice = True
+            self.stands_in_unclaimable_windows = True
         self._sampler: Any = None
 
     def bind(self, sampler: Any) -> None:
@@ -91,7 +107,7 @@ class SearchPlayer:
         self._sampler = sampler
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
-        choices = decision.choices
+        choices = decision.correct if self.only_correct else decision.choices
         if len(choices) == 1:
             return choices[0]
         if self._sampler is None:
@@ -99,7 +115,7 @@ class SearchPlayer:
         rng = random.Random(self.rng.getrandbits(63))  # one generator per decision, from the factory's stream
         seat = decision.seat
         keys = [(seat, str(choice)) for choice in choices]
-        sample, exploration = self._sampler.sample, self.exploration
+        sample, exploration, only_correct = self._sampler.sample, self.exploration, self.only_correct
         root: Node | None = None
         rollout_players = None
         for _ in range(self.iterations):
@@ -115,8 +131,8 @@ class SearchPlayer:
                 found = world.decision()
                 if found is None:
                     break
-                by_text = {str(choice): choice for choice in found.choices}
                 acting = found.seat
+                by_text = {str(choice): choice for choice in (found.correct if only_correct and acting == seat else found.choices)}
                 offered = [(acting, text) for text in by_text]
                 key, new = select(node, acting, offered, exploration, rng)
                 world.apply(acting, by_text[key[1]])
