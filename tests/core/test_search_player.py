@@ -58,13 +58,13 @@ def test_listing_kinds_and_running_matches_import_no_search():
 
 def test_the_same_seed_gives_the_same_choices_and_the_record_verifies():
     registry, game, rules = _shedding()
-    seats = ["search:iterations=6", "random", "expert"]
+    seats = ["search:iterations=6,only_correct=false", "random", "expert"]
     first, result = _recorded(registry, game, rules, 3, 21, seats)
     again, _ = _recorded(registry, game, rules, 3, 21, seats)
     assert first == again and result.winners
     record = parse_record(first, source="search record")
     verify(registry, game, record)  # every search choice re-derived from the header's seats and seed
-    other = parse_record(first.replace('"search:iterations=6"', '"random"'), source="edited")
+    other = parse_record(first.replace('"search:iterations=6,only_correct=false"', '"random"'), source="edited")
     with pytest.raises(RecordMismatch):
         verify(registry, game, other)
 
@@ -86,7 +86,7 @@ def test_choosing_never_changes_the_live_state():
 def test_an_unbound_search_player_refuses_and_the_sampler_offers_only_samples():
     registry, game, rules = _shedding()
     state = game.new(rules, 3, 4)
-    player = SearchPlayer(random.Random(1), game=game)
+    player = SearchPlayer(random.Random(1), game=game, only_correct=False)
     decision = state.decision()
     if len(decision.choices) > 1:
         with pytest.raises(RuntimeError, match="sampler"):
@@ -154,10 +154,11 @@ def test_only_correct_chooses_among_correct_choices_and_takes_the_shortcuts_cons
     from muggins.testing import check_game
 
     registry, game, rules = _shedding()
-    spec = "search:iterations=4,only_correct=true"
+    spec = "search:iterations=4"  # only_correct is the default
     player = make_players(registry, game, [spec], 1)[0]
     assert player.takes_sole_correct_choice and player.stands_in_unclaimable_windows
-    assert not SearchPlayer(random.Random(1)).takes_sole_correct_choice
+    free = SearchPlayer(random.Random(1), only_correct=False)
+    assert not free.takes_sole_correct_choice and not free.stands_in_unclaimable_windows
     # the walk asks at every decision, the rerun lets the engine answer for it: the same choices either way
     check_game(game, players=[3], games=1, kinds=(spec, "random"), rules=rules, registry=registry, replays=1)
     registry = load_registry(only=["willughby_fishing"])  # several correct captures are common here

@@ -320,7 +320,7 @@ SEARCH_OPTIONS = (
     PlayerOption("exploration", float, 0.7, 0, None, "the UCT exploration constant (returns lie in 0..1)"),
     PlayerOption("rollout", str, "random", help="the seat spec that plays each simulation out (random, expert, novice:error_rate=0.3, a game's own kind)"),
     PlayerOption("returns", str, "wins", help="what a simulation returns: wins (each winning side's share) or scores (scaled to 0..1)"),
-    PlayerOption("only_correct", bool, False, help="choose only among correct choices at its own decisions (else a mistake may be chosen where it pays)"),
+    PlayerOption("only_correct", bool, True, help="choose only among correct choices at its own decisions (false: search every choice, mistakes included)"),
 )
 
 

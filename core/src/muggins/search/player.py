@@ -13,11 +13,14 @@ It answers with the root move visited most. All its randomness comes from
 the stream its factory was given, one fresh generator per decision; it
 keeps no tree between decisions. Challenge windows are decisions like any
 other, so it calls when calling pays in the worlds it imagines. By
-default it takes none of the engine's shortcuts and may choose a mistake
-where one pays; with `only_correct` it chooses, at its own decisions in
-the tree as at the table, only among the decision's correct choices, and
-then declares both shortcuts (a sole correct choice, the standing answer in
-an unclaimable window). A decision with a single candidate costs nothing.
+default (`only_correct`) it chooses, at its own decisions in the tree as
+at the table, only among the decision's correct choices, and so declares
+both of the engine's shortcuts (a sole correct choice, the standing answer
+in an unclaimable window); with `only_correct=False` it takes no shortcut,
+searches every decision, windows included, and may choose a mistake where
+one pays (a study's question; a small budget spread over every wrong count
+in cribbage makes it weak). A decision with a single candidate costs
+nothing.
 """
 
 from __future__ import annotations
@@ -79,7 +82,7 @@ class SearchPlayer:
         exploration: float = 0.7,
         rollout: str = "random",
         returns: str = "wins",
-        only_correct: bool = False,
+        only_correct: bool = True,
         **_: Any,
     ) -> None:
         if returns not in RETURNS:
