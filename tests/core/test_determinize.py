@@ -145,3 +145,13 @@ def _shallow(state):
     new.__dict__.update(state.__dict__)  # shares the hands: a move in the copy moves the original's cards
     new._cached_decision = None
     return new
+
+
+def test_the_kit_walk_names_the_determinize_check_when_it_fails(monkeypatch):
+    from muggins.testing import ContractError, check_game
+
+    registry, game = _game("muggins_shedding")
+    monkeypatch.setattr(game.state_class(), "determinize", _leaky)
+    with pytest.raises(ContractError, match="reads how the cards hidden") as failed:
+        check_game(game, players=[3], games=1, registry=registry)
+    assert failed.value.check == "determinize"

@@ -562,17 +562,18 @@ def _same_cards_where_seen(state: State, world: State, seat: int) -> None:
         raise AssertionError(f"determinize({seat}) does not deal the hidden cards among the hidden places (the deck is not conserved)")
 
 
-DETERMINIZE_EVERY = 8
-"""The walk checks determinize at checkpoints and at every n-th decision, for the seat to act and the next seat."""
+DETERMINIZE_EVERY = 32
+"""The walk checks determinize at checkpoints (the seat to act and the next seat) and at every n-th decision (the seat to act)."""
 
 
 def determinizing_keeps_what_the_seat_knows(walk: MatchWalk, decision: Any) -> None:
-    """For a game that implements `State.determinize`: `check_determinize` for the seat to act and the next seat."""
+    """For a game that implements `State.determinize`: `check_determinize` at checkpoints and every 32nd decision."""
     state = walk.state
     step = len(walk.decisions)
     if not determinizes(type(state)) or not (walk.checkpoint or step % DETERMINIZE_EVERY == 0):
         return
-    for seat in dict.fromkeys((decision.seat, (decision.seat + 1) % walk.players)):
+    seats = (decision.seat, (decision.seat + 1) % walk.players) if walk.checkpoint else (decision.seat,)
+    for seat in dict.fromkeys(seats):
         try:
             check_determinize(state, seat, derive_rng(walk.seed, "determinize", step, seat))
         except AssertionError as exc:
