@@ -105,7 +105,7 @@ def test_unknown_seat_kind(run, one_line, command):
     extra = ("--games", "1") if command == "simulate" else ()
     result = run(command, "tally", "--seat", "expert", "--seat", "wizard", *extra)
     assert result.exit_code == 2
-    kinds = "human, expert, novice, random" if command == "play" else "expert, novice, random"
+    kinds = "human, expert, novice, random, search" if command == "play" else "expert, novice, random, search"
     assert one_line(result.stderr) == f"muggins: error: unknown seat kind 'wizard'; kinds for tally: {kinds}"
 
 
@@ -126,7 +126,7 @@ def test_more_seats_than_the_game_allows(run, one_line):
 def test_simulate_refuses_human_seats(run, one_line):
     result = run("simulate", "tally", "--games", "1", "--seat", "human")
     assert result.exit_code == 2
-    assert one_line(result.stderr) == "muggins: error: simulate runs bots only; choose seat kinds from: expert, novice, random"
+    assert one_line(result.stderr) == "muggins: error: simulate runs bots only; choose seat kinds from: expert, novice, random, search"
 
 
 @pytest.mark.parametrize("args", [("--games", "0"), ("--games", "2", "--workers", "-1"), ()])

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from muggins.players import SEARCH_DESCRIPTION, SEARCH_OPTIONS
 from muggins_cli import info
 from muggins_cli.main import cli
 
@@ -100,6 +101,7 @@ def test_list_json(run):
                 ],
             },
             {"name": "random", "description": "any physical choice, mistakes and calls included", "generic": True, "options": []},
+            {"name": "search", "description": SEARCH_DESCRIPTION, "generic": True, "options": [o.to_dict() for o in SEARCH_OPTIONS]},
         ],
         "house_rules": [],
     }]

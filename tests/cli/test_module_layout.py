@@ -66,6 +66,8 @@ DEFERRED = {
     ("muggins.game", "muggins.rules"): "a Game is defined and listed without the rules reader, which only saving and "
                                        "restoring a State needs",
     ("muggins.plugins", "muggins.houserules"): "only loading plugins checks their MUGGINS_SUPPORTS",
+    ("muggins.plugins", "muggins.search"): "the built-in kind `search` is listed without the search, which only seating "
+                                           "a search player imports (the engine never does)",
     ("muggins.plugins", "muggins"): "reads the package's own version; the package is loaded before any of its modules",
     ("muggins.testing.pytest_plugin", "muggins.testing"): "a pytest entry point, loaded by every pytest run beside muggins: "
                                                           "the kit is imported when a fixture is used",

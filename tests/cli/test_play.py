@@ -224,7 +224,7 @@ def test_resume_refuses_a_record_with_unknown_seat_kinds(run, tmp_path, one_line
     path.write_text(json.dumps(header) + "\n" + "".join(rest))
     result = run("resume", "r.jsonl")
     assert result.exit_code == 2
-    assert one_line(result.stderr) == "muggins: error: r.jsonl: header seats: unknown seat kind 'wizard'; kinds for tally: human, expert, novice, random"
+    assert one_line(result.stderr) == "muggins: error: r.jsonl: header seats: unknown seat kind 'wizard'; kinds for tally: human, expert, novice, random, search"
     header["seats"] = ["human", "expert"]
     path.write_text(json.dumps(header) + "\n" + "".join(rest))
     result = run("resume", "r.jsonl")

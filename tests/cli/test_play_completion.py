@@ -20,8 +20,8 @@ def test_game_names_complete(registry):
 
 
 def test_seat_kinds_and_their_options_complete_for_the_game_typed(registry):
-    assert [v for v, _ in complete(registry, "play", "tally", "--seat", "")] == ["expert", "human", "novice", "random"]
-    assert [v for v, _ in complete(registry, "play", "tally", "--opponents", "")] == ["expert", "novice", "random"]
+    assert [v for v, _ in complete(registry, "play", "tally", "--seat", "")] == ["expert", "human", "novice", "random", "search"]
+    assert [v for v, _ in complete(registry, "play", "tally", "--opponents", "")] == ["expert", "novice", "random", "search"]
     assert [v for v, _ in complete(registry, "play", "tally", "--opponents", "novice:")] == ["novice:error_rate=", "novice:attention="]
     assert [v for v, _ in complete(registry, "play", "tally", "--seat", "novice:e")] == ["novice:error_rate="]
     assert complete(registry, "play", "tally", "--seat", "wizard:") == []

@@ -64,12 +64,32 @@ def test_new_game_writes_an_installable_plugin_with_tests(run, tmp_path):
     state = (folder / "src/high_card/state.py").read_text()
     assert "class HighCardState(State):" in state and "ChallengeWindow.open(" in state and "claimable=" in state
     assert "def open_window(self)" in state and "def save_fields(self)" in state and "def load_fields(self" in state
+    assert "def determinize(self, seat: int, rng: Any)" in state and "redeal(" in state
     bots = (folder / "src/high_card/bots.py").read_text()
     assert "stands_in_unclaimable_windows = True" in bots and "takes_sole_correct_choice = True" in bots
     assert 'games=("high_card",)' in bots
     assert 'game_name = "high_card"' in (folder / "tests/test_contract.py").read_text()
     assert 'name = "high_card"' in (folder / "src/high_card/game.py").read_text()
     assert "{{" not in "".join(p.read_text() for p in folder.rglob("*") if p.is_file())
+
+
+def test_the_generated_game_determinizes_within_the_contract(run, tmp_path, monkeypatch):
+    import importlib
+
+    from muggins.plugins import load_registry
+    from muggins.testing import check_determinizing
+
+    assert run("new", "game", "snap_det").exit_code == 0
+    monkeypatch.syspath_prepend(str(tmp_path / "snap_det" / "src"))
+    importlib.invalidate_caches()
+    module = importlib.import_module("snap_det.game")
+    game = module.SnapDetGame()
+    try:
+        report = check_determinizing(game, players=[3], games=2, kinds=("random",), registry=load_registry(load_entry_points=False))
+        assert report.decisions > 0
+    finally:
+        for name in [n for n in sys.modules if n == "snap_det" or n.startswith("snap_det.")]:
+            del sys.modules[name]
 
 
 def test_help_of_new_does_not_import_the_scaffold(bare_run, monkeypatch):

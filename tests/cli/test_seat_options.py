@@ -128,7 +128,7 @@ def test_generic_bots_refuse_a_game_whose_correct_choices_need_hidden_cards(run,
 def test_list_json_shows_a_games_own_kinds_and_their_options(run, fake_plugin):
     fake_plugin("muggins_bluff", BLUFF)
     games = {row["name"]: row for row in json.loads(run("list", "--json").stdout)}
-    assert [k["name"] for k in games["bluff"]["kinds"]] == ["expert", "liar", "novice", "random"]
+    assert [k["name"] for k in games["bluff"]["kinds"]] == ["expert", "liar", "novice", "random", "search"]
     liar = games["bluff"]["kinds"][1]
     assert liar == {"name": "liar", "description": "", "generic": False, "options": []}
     assert "liar" not in [k["name"] for k in games["tally"]["kinds"]]

@@ -39,7 +39,7 @@ def site(tmp_path, tally_env, monkeypatch, fake_distribution):
 def test_tests_see_no_installed_plugin_by_default():
     registry = get_registry()
     assert registry.games == {} and registry.errors == []
-    assert {k.name for k in registry.players} == {"random", "expert", "novice"}
+    assert {k.name for k in registry.players} == {"random", "expert", "novice", "search"}
 
 
 def test_only_named_plugins_load(registry):

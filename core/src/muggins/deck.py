@@ -8,21 +8,23 @@ that keeps the interned `Card`s themselves `INDEX_BY_ID` and `CODE_BY_ID`,
 keyed by `id(card)`); reading card text to indices (`card_index`,
 `card_indices`); and the set-up every dealing game writes: a shuffled pack
 (`shuffled`), a deal one card at a time from the dealer's left
-(`deal_round`), the cut for the first dealer (`cut_for_dealer`), and
+(`deal_round`), the cut for the first dealer (`cut_for_dealer`),
 `Layout`, the bookkeeping of a hand-made position (each card named at most
-once, and the cards nobody named). Nothing here is called per decision.
+once, and the cards nobody named), and `redeal`, which a game's
+`State.determinize` uses to deal the cards hidden from a seat afresh among
+the places they lie in. Nothing here is called per decision of normal play.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from .cards import _CODE_BY_ID, _DECK, Card, parse_card
 
 __all__ = [
     "DECK", "CODES", "TEXTS", "RANKS", "SORT_KEY", "CODE_INDEX", "INDEX_BY_ID", "CODE_BY_ID",
-    "card_index", "card_indices", "shuffled", "deal_round", "cut_for_dealer", "Layout",
+    "card_index", "card_indices", "shuffled", "deal_round", "cut_for_dealer", "Layout", "redeal",
 ]
 
 T = TypeVar("T")
@@ -147,6 +149,23 @@ def cut_for_dealer(rng: random.Random, seats: Iterable[int]) -> tuple[int, list[
         if len(lowest) == 1:
             return lowest[0], rounds
         contenders = lowest
+
+
+def redeal(slots: Sequence[tuple[list, int]], rng: random.Random, key: Callable[[Any], Any] | None = None) -> None:
+    """Deal the cards at `slots` (each a pile and an index into it) afresh among the same slots.
+
+    The cards are gathered, put in a fixed order (sorted, by `key` if given:
+    `INDEX_BY_ID.__getitem__` of `id(card)` for `Card`s, none for ints), shuffled
+    with `rng` (`shuffled`) and written back slot by slot. Because the order
+    before shuffling depends only on which cards there are, two positions that
+    differ only in how those cards are arranged give the same result for the same
+    `rng` stream: nothing of the old arrangement shows through. List the slots in
+    an order that depends only on what the seat can see (pile by pile, index by
+    index).
+    """
+    cards = sorted([pile[index] for pile, index in slots], key=key)
+    for (pile, index), card in zip(slots, shuffled(cards, rng)):
+        pile[index] = card
 
 
 class Layout:

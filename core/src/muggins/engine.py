@@ -13,7 +13,9 @@ without asking it when nobody could tell the difference: a player that
 declares `takes_sole_correct_choice` is given the only correct choice of a
 decision that has exactly one, and `run()` settles a challenge window the
 game calls unclaimable in one call to the state when every remaining
-responder declares `stands_in_unclaimable_windows`. Each such answer is
+responder declares `stands_in_unclaimable_windows`. A player that declares
+`wants_sampler` is bound once to a `muggins.sampler.SeatSampler` of the
+match, its only way to imagine the hidden cards. Each such answer is
 still counted, recorded as its own line and emitted, so records, replay and
 listeners see no difference; `step()` always takes exactly one decision.
 A server pushes answers in instead of being asked: `advance(stop)` plays
@@ -43,6 +45,7 @@ from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .game import Event, Result, State
 from .limits import clip
 from .players import Player, make_players, observe  # make_players: re-exported, it lives in players
+from .sampler import bind_samplers, wants_sampler
 
 __all__ = ["Match", "MatchAborted", "StaleAction", "LazyView", "RecordSink", "make_players", "decision_limit"]
 
@@ -140,6 +143,8 @@ class Match:
         # The contract's declarations, read once: plain class attributes, never per decision.
         self._sole = tuple(bool(getattr(p, "takes_sole_correct_choice", False)) for p in self.players)
         self._stands = tuple(bool(getattr(p, "stands_in_unclaimable_windows", False)) for p in self.players)
+        if any(map(wants_sampler, self.players)):  # a search player
+            bind_samplers(self.players, state)
         self._plain_apply = type(state).apply is State.apply
         if narrate_opening:
             try:

@@ -7,7 +7,9 @@ names the single seat to act (`to_act`), offers that seat's `Decision`
 applies an action and returns plain-data events, says what each seat may
 see (`view`, `hidden_from`), lists its piles for the conservation check,
 reports the `result` once over, and round-trips through plain data
-(`to_dict`/`from_dict`). Randomness comes from the seed through
+(`to_dict`/`from_dict`). A game may opt in to search players with
+`determinize(seat, rng)`: a copy in which the cards hidden from `seat` are
+dealt afresh and the seed of future deals replaced. Randomness comes from the seed through
 `muggins.rng.derive_rng`, so a state needs no generator state to be saved.
 The base classes here hold the small generic parts — turn and legality
 checks, the `mistakes = "prevented"` teaching mode, decision caching — so a
@@ -25,9 +27,11 @@ from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .cards import Card, standard_deck
 
 if TYPE_CHECKING:
+    import random
+
     from .window import ChallengeWindow
 
-__all__ = ["Game", "State", "Result", "Event", "event"]
+__all__ = ["Game", "State", "Result", "Event", "event", "determinizes"]
 
 Event = dict[str, Any]
 
@@ -362,4 +366,33 @@ class State(ABC):
         self._cached_decision = None
 
     def clone(self) -> "State":
+        """An independent copy of the state (the default: a round trip through `to_dict`; a game may override it with a direct copy).
+
+        The copy has the same `to_dict()`, and applying moves to either leaves the other as it was.
+        """
         return type(self).from_dict(self.game, json.loads(json.dumps(self.to_dict())))
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A copy in which every card hidden from `seat` is dealt afresh among the places hidden cards lie, and the seed replaced.
+
+        Optional: a game that implements it can be played by search players
+        (the kind `search`), which sample such worlds and never see the real
+        state. The copy must look the same from `seat` (`view(seat)` equal; if
+        `seat` is to act, the same choices), hold the same cards in the same
+        piles' sizes, and have its `seed` replaced by `rng.getrandbits(63)`,
+        since future deals come from the seed. It must depend only on what
+        `seat` can see and on `rng`: two states differing only in how the
+        cards hidden from `seat` are arranged give equal copies for the same
+        `rng` stream (`muggins.deck.redeal` does that part). Whatever the
+        game keeps that follows from hidden cards (a claim a window would
+        uphold) is worked out again from the new deal. The contract kit
+        checks all of this (`muggins.testing.check_determinize`). The base
+        class raises NotImplementedError; `determinizes(state_class)` says
+        whether a game implements it.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not implement determinize(seat, rng)")
+
+
+def determinizes(state_class: type[State]) -> bool:
+    """Whether a State class implements `State.determinize` (search players need it)."""
+    return getattr(state_class, "determinize", State.determinize) is not State.determinize

@@ -9,7 +9,10 @@ seat's own options, which a real player could work out from what they see
 and the generic `expert` and `novice` then refuse to play it). Three generic
 kinds serve any game: `random` (any physical choice, calls included),
 `expert` (always a correct choice) and `novice` (errs and misses calls at
-rates given as seat options). A game may register its own kinds of the same
+rates given as seat options); a fourth, `search` (`muggins.search`, imported
+only when one is seated, registered with the others by `muggins.plugins`;
+its options are `SEARCH_OPTIONS` here), serves every game whose states
+implement `State.determinize`. A game may register its own kinds of the same
 names through `muggins_register_players` to play better.
 
 A seat is written `KIND` or `KIND:name=value,...` (`novice:error_rate=0.3`).
@@ -55,6 +58,7 @@ __all__ = [
     "ExpertPlayer",
     "NovicePlayer",
     "BUILTIN_KINDS",
+    "SEARCH_OPTIONS",
     "parse_seat",
     "make_players",
     "Seating",
@@ -311,11 +315,23 @@ NOVICE_OPTIONS = (
     PlayerOption("attention", float, 0.5, 0, 1, "chance of making the correct response in a challenge window (else it lets the action stand)"),
 )
 
+SEARCH_OPTIONS = (
+    PlayerOption("iterations", int, 200, 1, None, "simulations per decision (a count, never a time, so replays re-derive every choice)"),
+    PlayerOption("exploration", float, 0.7, 0, None, "the UCT exploration constant (returns lie in 0..1)"),
+    PlayerOption("rollout", str, "random", help="the seat spec that plays each simulation out (random, expert, novice:error_rate=0.3, a game's own kind)"),
+    PlayerOption("returns", str, "wins", help="what a simulation returns: wins (each winning side's share) or scores (scaled to 0..1)"),
+    PlayerOption("only_correct", bool, True, help="choose only among correct choices at its own decisions (false: search every choice, mistakes included)"),
+)
+
+
 BUILTIN_KINDS = (
     PlayerKind("random", lambda rng, **kw: RandomPlayer(rng, **kw), "any physical choice, mistakes and calls included"),
     PlayerKind("expert", _needs_visible_correct("expert", ExpertPlayer), "always a correct choice; calls every real error"),
     PlayerKind("novice", _needs_visible_correct("novice", NovicePlayer), "errs with error_rate (default 0.1), notices an error with attention (default 0.5)", options=NOVICE_OPTIONS),
 )
+#: The options of the built-in kind `search` (registered by `muggins.plugins`, whose factory imports
+#: `muggins.search` on first use: the search imports this module, so this module cannot name it).
+SEARCH_DESCRIPTION = "Monte Carlo tree search over the hidden cards (iterations per decision, default 200); for games whose states implement determinize"
 
 
 class Seating(list):

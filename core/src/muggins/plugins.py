@@ -43,7 +43,7 @@ import pluggy
 from . import hookspecs
 from .game import Game
 from .limits import MAX_PLAYERS, clip
-from .players import BUILTIN_KINDS, FRONT_END_KINDS, PlayerKind, PlayerOption, parse_seat
+from .players import BUILTIN_KINDS, FRONT_END_KINDS, SEARCH_DESCRIPTION, SEARCH_OPTIONS, PlayerKind, PlayerOption, parse_seat
 
 if TYPE_CHECKING:
     from importlib.metadata import Distribution, EntryPoint
@@ -120,6 +120,14 @@ class _BuiltinPlayers:
     def muggins_register_players(self, register: Callable[..., None]) -> None:
         for kind in BUILTIN_KINDS:
             register(kind.name, kind.factory, description=kind.description, options=kind.options)
+        register("search", _search_factory, description=SEARCH_DESCRIPTION, options=SEARCH_OPTIONS)
+
+
+def _search_factory(rng: Any, **options: Any) -> Any:
+    """The built-in kind `search`: the search is imported when one is seated, never to list kinds."""
+    from .search import make_search_player
+
+    return make_search_player(rng, **options)
 
 
 def _stderr_warning(line: str) -> None:

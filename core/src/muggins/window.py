@@ -160,6 +160,11 @@ class ChallengeWindow:
             raise RuntimeError("the challenge window is closed")
         return seat
 
+    def copy(self) -> "ChallengeWindow":
+        """An independent copy (the subject and the list of claims copied; claim records are never changed, so shared)."""
+        return ChallengeWindow(self.actor, self.responders, dict(self.subject), self.settle_on, self.position, list(self.claims),
+                               self.settled_by, self.claimable, self.standing)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "actor": self.actor,

@@ -18,7 +18,11 @@ answering one by one, and every responder of a window is given the same
 4, 8… continues identically); `check_determinism` (a rerun through
 `Match.run`, which takes the engine's shortcuts, takes the same decisions
 and gives the same events); `check_records` (the rerun's record
-round-trips and replays without divergence); and `check_rules_round_trip`
+round-trips and replays without divergence); `check_determinizing` (for a
+game that implements `State.determinize`, the state-level
+`check_determinize(state, seat, rng)` at some decisions: the same view and
+choices from that seat, the cards seen in place, the seed replaced, and
+nothing read of how the hidden cards lie); and `check_rules_round_trip`
 (the default house rules survive TOML and back). A failure raises
 `ContractError` naming the check and carrying the game, player count,
 seed, seat kinds and the decision list that reproduce it (`run_match`
@@ -41,8 +45,8 @@ from ..plugins import Registry, load_registry
 from ..rng import derive_seed
 from ..rules import load_rules, rules_to_dict, rules_to_toml
 from .checks import (
-    CONCERNS, DETERMINISM, PLAY, PRIVACY, RECORDS, RESTORE, REVEALS, WINDOWS, check_events_privacy,
-    cards_named_in, check_result_fields, check_update_privacy, check_view_privacy, hidden_snapshot,
+    CONCERNS, DETERMINISM, DETERMINIZE, PLAY, PRIVACY, RECORDS, RESTORE, REVEALS, WINDOWS, check_determinize,
+    check_events_privacy, cards_named_in, check_result_fields, check_update_privacy, check_view_privacy, hidden_snapshot,
 )
 from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun, registry_for, walk_match
 
@@ -50,7 +54,7 @@ __all__ = [
     "ContractError", "ContractReport", "check_game", "check_rules_round_trip", "run_match", "GameContract",
     "registry_with_game", "REVEALS", "act", "check_result_fields", "install_for_discovery",
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
-    "check_replay", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
+    "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
 ]
 
 DEFAULT_KINDS = ("random", "expert")
@@ -154,6 +158,16 @@ def check_restore(
 ) -> ContractReport:
     """A state saved and restored at decisions 1, 2, 4, 8… is the same state and continues with identical events."""
     return _check_one(RESTORE, game, players, games, seed, kinds, rules, registry, deep_every)
+
+
+def check_determinizing(
+    game: Game, *, players: Iterable[int] | None = None, games: int = 20, seed: int = 0, kinds: Sequence[str] = DEFAULT_KINDS,
+    rules: Any = None, registry: Registry | None = None, deep_every: int = 1,
+) -> ContractReport:
+    """For a game that implements `State.determinize` (search players need it): `check_determinize` at
+    checkpoints (decisions 1, 2, 4, 8…, for the seat to act and the next seat) and every 32nd decision
+    (the seat to act). A game without it passes."""
+    return _check_one(DETERMINIZE, game, players, games, seed, kinds, rules, registry, deep_every)
 
 
 def check_determinism(

@@ -8,24 +8,28 @@ through it. `PRIVACY` (nothing a seat receives names a card hidden from it),
 equals answering one by one), `RESTORE` (save/restore at checkpoints
 continues identically), `DETERMINISM` and `RECORDS` (a recorded rerun takes
 the same decisions and events, and its record round-trips and replays) are
-the others; `CONCERNS` lists them all in the order `check_game` runs them.
+the others, with `DETERMINIZE` (for a game that implements
+`State.determinize`: `check_determinize` at some decisions); `CONCERNS` lists
+them all in the order `check_game` runs them.
 The privacy helpers (`check_view_privacy`, `check_events_privacy`,
-`hidden_snapshot`) and `check_result_fields` are public through
+`hidden_snapshot`), `check_determinize` and `check_result_fields` are public through
 `muggins.testing`.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any, Sequence
 
 from ..actions import NotYourTurn, find_action, standing_answer
 from ..cards import Card, parse_card
-from ..game import Game, State
+from ..game import Game, State, determinizes
 from ..piles import ConservationCheck
 from ..projection import seat_update, visible_events
 from ..records import RecordError, replay
+from ..rng import derive_rng
 from .walk import PLAY_NAME, Concern, MatchWalk, Rerun, costly
 
 REVEALS = "reveals"
@@ -490,6 +494,92 @@ def the_record_replays(walk: MatchWalk, rerun: Rerun) -> None:
         raise walk.fail("the replayed final state differs from the played one")
 
 
+# -- determinize -----------------------------------------------------------------------------
+def check_determinize(state: State, seat: int, rng: random.Random) -> None:
+    """`state.clone()` and `state.determinize(seat, rng)` keep the contract; AssertionError naming the first break.
+
+    The clone saves as the state does and moving it leaves the state as it
+    was. The determinized state leaves the original unchanged; shows `seat`
+    the same view and, if `seat` is to act, the same choices; holds every
+    pile at its size with the cards `seat` can see in the piles they were in
+    and the hidden cards among the hidden places; and has another seed. And — what
+    keeps a search player honest — a second state that differs from this one
+    only in how the cards hidden from `seat` lie (another determinization of
+    it) determinizes to the very same state for the same random stream: the
+    result reads nothing of the hidden arrangement.
+    """
+    before = _saved(state)
+    copy = state.clone()
+    if _saved(copy) != before:
+        raise AssertionError("clone() saves differently from the state it copies")
+    found = copy.decision()
+    if found is not None:
+        copy.apply(found.seat, found.choices[0])
+        if _saved(state) != before:
+            raise AssertionError(f"a move in the clone ({found.choices[0]}) changed the state it was copied from")
+    stream = rng.getrandbits(63)
+    world = state.determinize(seat, random.Random(stream))
+    if _saved(state) != before:
+        raise AssertionError(f"determinize({seat}) changed the state it was asked of")
+    if type(world) is not type(state) or world is state:
+        raise AssertionError(f"determinize({seat}) must return a new {type(state).__name__}")
+    if json.dumps(world.view(seat), sort_keys=True) != json.dumps(state.view(seat), sort_keys=True):
+        raise AssertionError(f"determinize({seat}) changes what seat {seat} sees (its view)")
+    if state.to_act() == seat and [str(c) for c in world.choices()] != [str(c) for c in state.choices()]:
+        raise AssertionError(f"determinize({seat}) changes seat {seat}'s choices: {[str(c) for c in state.choices()]} "
+                             f"then {[str(c) for c in world.choices()]}")
+    if world.to_act() != state.to_act():
+        raise AssertionError(f"determinize({seat}) changes the seat to act: {state.to_act()} then {world.to_act()}")
+    if world.seed == state.seed:
+        raise AssertionError(f"determinize({seat}) keeps the seed, which fixes every deal to come: replace it with rng.getrandbits(63)")
+    _same_cards_where_seen(state, world, seat)
+    other = state.determinize(seat, random.Random(stream ^ 0x5DEECE66D))  # the hidden cards arranged another way
+    again = random.Random(stream).getrandbits(63)
+    mine, theirs = _saved(state.determinize(seat, random.Random(again))), _saved(other.determinize(seat, random.Random(again)))
+    if mine != theirs:
+        raise AssertionError(f"determinize({seat}) reads how the cards hidden from seat {seat} lie: two states differing only "
+                             f"in that give different results for the same random stream")
+
+
+def _same_cards_where_seen(state: State, world: State, seat: int) -> None:
+    """The piles of `world` have `state`'s names and sizes, the cards `seat` sees in place and the hidden ones among the hidden places."""
+    hidden = state.hidden_from(seat)
+    piles, found = state.piles(), world.piles()
+    if list(piles) != list(found):
+        raise AssertionError(f"determinize({seat}) changes the piles: {list(piles)} then {list(found)}")
+    dealt: list[str] = []
+    for name, cards in piles.items():
+        theirs = list(found[name])
+        if len(theirs) != len(cards):
+            raise AssertionError(f"determinize({seat}) changes the size of {name}: {len(cards)} then {len(theirs)}")
+        # Which cards a pile holds, not where: a game may keep a hand sorted.
+        seen = sorted(str(c) for c in cards if c not in hidden)
+        kept = [str(c) for c in theirs if c not in hidden]
+        if sorted(kept) != seen:
+            raise AssertionError(f"determinize({seat}) changes the cards seat {seat} can see in {name}: {seen} then {sorted(kept)}")
+        dealt.extend(str(c) for c in theirs if c in hidden)
+    if sorted(dealt) != sorted(str(c) for cards in piles.values() for c in cards if c in hidden):
+        raise AssertionError(f"determinize({seat}) does not deal the hidden cards among the hidden places (the deck is not conserved)")
+
+
+DETERMINIZE_EVERY = 32
+"""The walk checks determinize at checkpoints (the seat to act and the next seat) and at every n-th decision (the seat to act)."""
+
+
+def determinizing_keeps_what_the_seat_knows(walk: MatchWalk, decision: Any) -> None:
+    """For a game that implements `State.determinize`: `check_determinize` at checkpoints and every 32nd decision."""
+    state = walk.state
+    step = len(walk.decisions)
+    if not determinizes(type(state)) or not (walk.checkpoint or step % DETERMINIZE_EVERY == 0):
+        return
+    seats = (decision.seat, (decision.seat + 1) % walk.players) if walk.checkpoint else (decision.seat,)
+    for seat in dict.fromkeys(seats):
+        try:
+            check_determinize(state, seat, derive_rng(walk.seed, "determinize", step, seat))
+        except AssertionError as exc:
+            raise walk.fail(f"at decision {step}: {exc}") from None
+
+
 PLAY = Concern(
     PLAY_NAME,
     start=(opening_events_are_json, the_deal_conserves_the_deck),
@@ -507,6 +597,7 @@ WINDOWS = Concern("windows", before=(window_agrees_with_the_decision, the_standi
 RESTORE = Concern("restore", before=(restore_at_checkpoints,), end=(restored_states_continue_identically,))
 DETERMINISM = Concern("determinism", rerun=(a_rerun_deals_the_same, a_rerun_takes_the_same_decisions, a_rerun_gives_the_same_events))
 RECORDS = Concern("records", rerun=(the_record_round_trips, the_record_replays))
+DETERMINIZE = Concern("determinize", before=(determinizing_keeps_what_the_seat_knows,))
 
-CONCERNS = (PLAY, PRIVACY, WINDOWS, RESTORE, DETERMINISM, RECORDS)
+CONCERNS = (PLAY, PRIVACY, WINDOWS, RESTORE, DETERMINISM, RECORDS, DETERMINIZE)
 """Every concern, in the order `check_game` runs their step checks."""

@@ -26,6 +26,7 @@ from ..game import Game, State
 from ..piles import ConservationCheck, ConservationError
 from ..plugins import Registry, get_registry, load_registry
 from ..records import Record, RecordWriter, header_for, parse_record
+from ..sampler import bind_samplers
 
 PLAY_NAME = "play"
 """The name of the concern of the walk itself: a failure outside any other concern's step check is a play failure."""
@@ -189,6 +190,7 @@ def walk_match(
             start_check(walk)
         walk.concern = PLAY_NAME
         bots = make_players(walk.registry, game, kinds, seed)
+        bind_samplers(bots, state)  # a search player is bound as Match binds it
         while True:
             decision = state.decision()
             if decision is None:

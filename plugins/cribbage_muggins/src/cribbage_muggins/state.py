@@ -37,7 +37,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, parse_card
 from muggins.actions import IllegalAction, Move
 # Hot paths look cards up by identity (every Card is interned, DECK holds them): hashing a Card runs Python code.
-from muggins.deck import CODE_BY_ID, CODES, DECK, INDEX_BY_ID, SORT_KEY, TEXTS, Layout, cut_for_dealer, deal_round, shuffled
+from muggins.deck import CODE_BY_ID, CODES, DECK, INDEX_BY_ID, SORT_KEY, TEXTS, Layout, cut_for_dealer, deal_round, redeal, shuffled
 from muggins.seats import seats_from_left
 
 from .house import RulesInForce
@@ -46,6 +46,10 @@ from .scoring import STANDARD_PEG, STANDARD_SHOW, peg_points, score_peg, score_s
 
 __all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "count_actions", "sort_cards", "pips",
            "shuffled_deck"]
+
+def _index_of(c: Card) -> int:
+    return INDEX_BY_ID[id(c)]
+
 
 def pips(c: Card) -> int:
     """Counting value: A=1 … 10, J/Q/K=10."""
@@ -791,6 +795,65 @@ class CribbageState(State):
         if self._house_view:  # copies: a player may keep or change its view without touching the next one's
             view.update({key: dict(value) if isinstance(value, dict) else value for key, value in self._house_view.items()})
         return view
+
+    # -- copies for search ---------------------------------------------------------------------
+    def clone(self) -> "CribbageState":
+        """A direct copy (no round trip through plain data): the lists, the pending count and the window copied; cards are immutable."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.scores = list(self.scores)
+        new.seat_points = list(self.seat_points)
+        new.hands = [list(h) for h in self.hands]
+        new.laid = [list(h) for h in self.laid]
+        new.crib = list(self.crib)
+        new.pack = list(self.pack)
+        new.played = [list(p) for p in self.played]
+        new.seq = list(self.seq)
+        new.out = list(self.out)
+        new.shows = [list(show) for show in self.shows]
+        new.shown = list(self.shown)
+        new.window = None if self.window is None else self.window.copy()
+        new.pending = dict(self.pending)
+        new.stats = dict(self.stats)
+        new.seat_figures = {k: list(v) for k, v in self.seat_figures.items()}
+        new._cached_decision = None
+        new.__dict__.pop("_respond_prompt", None)
+        return new
+
+    def determinize(self, seat: int, rng: Any) -> "CribbageState":
+        """The cards hidden from `seat` dealt afresh among the places they lie, the seed replaced; see `State.determinize`.
+
+        The places: the pack (its order too, so the starter still to be cut),
+        the crib but for the cards `seat` laid away itself, and the unplayed
+        cards of every hand not yet shown. Each other seat's laid-away cards are
+        whichever crib cards land where its own lay. The "forgetful" kind: only
+        what `seat` sees now is kept; what pegging told (a seat that said go
+        holds nothing that fits the count) is not used.
+        """
+        new = self.clone()
+        slots: list[tuple[list, int]] = [(new.pack, i) for i in range(len(new.pack))]
+        crib = new.crib
+        if not new.crib_shown:
+            mine = {id(c) for c in new.laid[seat]}
+            slots.extend((crib, i) for i, c in enumerate(crib) if id(c) not in mine)
+            place = {id(c): i for i, c in enumerate(crib)}
+            laid_at = [[place[id(c)] for c in new.laid[o]] for o in range(new.players)]
+        redealt = []
+        for other in range(new.players):
+            if other != seat and not new.shown[other]:
+                hand, played = new.hands[other], {id(c) for c in new.played[other]}
+                slots.extend((hand, i) for i, c in enumerate(hand) if id(c) not in played)
+                redealt.append(other)
+        redeal(slots, rng, key=_index_of)
+        for other in redealt:
+            new.hands[other].sort()  # hands are kept in rank order
+        if not new.crib_shown:
+            for other in range(new.players):
+                if other != seat:
+                    new.laid[other] = [crib[i] for i in laid_at[other]]
+        new.seed = rng.getrandbits(63)
+        new.opening = []  # the real first deal: no part of an imagined world
+        return new
 
     # -- hand-made positions (tests, docs) ---------------------------------------------------------
     @classmethod

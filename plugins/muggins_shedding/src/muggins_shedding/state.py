@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event
-from muggins.deck import CODE_INDEX, CODES, DECK, RANKS, TEXTS, Layout, deal_round, shuffled
+from muggins.deck import CODE_INDEX, CODES, DECK, RANKS, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.seats import seats_from_left
 
 from .houserules import (
@@ -650,6 +650,50 @@ class SheddingState(State):
         for s, w in enumerate(self.wins):
             stats[f"hands_won_seat_{s}"] = w
         return Result(winners, tuple(self.wins), stats, self.stats["hands_drawn_turn_limit"] > 0)
+
+    # -- copies for search -----------------------------------------------
+    def clone(self) -> "SheddingState":
+        """A direct copy (no round trip through plain data): the piles, the window and the counters copied, the tables shared."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.stocks = [list(p) for p in self.stocks]
+        new.commons = [list(p) for p in self.commons]
+        new.discards = [list(p) for p in self.discards]
+        new.targets = new.commons + new.discards  # pile id -> list, the same lists as commons and discards
+        new.window = None if self.window is None else self.window.copy()
+        new.wins = list(self.wins)
+        new.stats = dict(self.stats)
+        new.hand_exposures = list(self.hand_exposures)
+        new.won_exposures = list(self.won_exposures)
+        new.seen = set(self.seen)
+        if "destinations" in self.__dict__:  # a house-rule order's method, bound to this state
+            new.destinations = new._ordered_destinations
+        new._cached_decision = None
+        new._view = None
+        return new
+
+    def determinize(self, seat: int, rng: Any) -> "SheddingState":
+        """The cards hidden from every seat dealt afresh among the places they lie, the seed replaced; see `State.determinize`.
+
+        The places: every stock card and every covered card of a discard or
+        common (but the card a disputed placement covers). The "forgetful" kind:
+        only what `seat` sees now is kept. Every seat saw the covered cards being
+        placed, and a discard comes back as its owner's stock in that order, so
+        a searcher that remembered them would know more; this one does not. The
+        positions kept for the repetition rule name hidden cards, so they are
+        dropped: a determinized world counts repetitions from its own start.
+        """
+        new = self.clone()
+        under = new.under if new.phase == "respond" else -1
+        slots: list[tuple[list, int]] = [(stock, i) for stock in new.stocks for i in range(len(stock))]
+        for pile in new.targets:
+            slots.extend((pile, i) for i in range(len(pile) - 1) if pile[i] != under)
+        redeal(slots, rng)
+        new.seen.clear()
+        new.seed = rng.getrandbits(63)
+        new.opening = []  # the real first deal: no part of an imagined world
+        new._hidden = None
+        return new
 
     # -- plain data -----------------------------------------------------
     def save_fields(self) -> dict[str, Any]:

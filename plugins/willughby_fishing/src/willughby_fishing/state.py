@@ -28,7 +28,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng
 from muggins.actions import Move
-from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_round, shuffled
+from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.deck import cut_for_dealer as _cut_by_index
 from muggins.seats import seats_from_left
 
@@ -451,19 +451,21 @@ class FishingState(State):
             left = [c for c in self.field if c % 13 == same] if self.left_pair_claimable else []
             opened = self._open_window(m, subject, left, "left_pair", None)
         else:
-            holder = -1
-            pair: list[int] = []
-            if table_before == 1 and self.other_pair_claimable:
-                # The capturer too: one who forgot a three and captured with one of its cards holds the other pair.
-                for s in range(PLAYERS):
-                    held = [c for c in self.hands[s] if c % 13 == same]
-                    if len(held) == 2:
-                        if s != m or self.capturer_pair_claimable:
-                            holder, pair = s, held
-                        break
+            holder, pair = self._other_pair(m, same) if table_before == 1 and self.other_pair_claimable else (-1, [])
             opened = self._open_window(m, subject, pair, "other_pair", (holder,) if holder >= 0 else ())
         if not opened:
             self._end_turn(events)
+
+    def _other_pair(self, mover: int, same: int) -> tuple[int, list[int]]:
+        """The seat holding the other pair of rank index `same` after `mover` captured the last table card of it, and the pair; (-1, []) if none may lay it."""
+        # The capturer too: one who forgot a three and captured with one of its cards holds the other pair.
+        for s in range(PLAYERS):
+            held = [c for c in self.hands[s] if c % 13 == same]
+            if len(held) == 2:
+                if s != mover or self.capturer_pair_claimable:
+                    return s, held
+                break
+        return -1, []
 
     def _lie_down(self, events: list[dict]) -> None:
         m = self.mover
@@ -722,6 +724,47 @@ class FishingState(State):
         stats: dict[str, Any] = {"deals": self.rules.deals, **self.stats}
         seat_stats = {key: tuple(values) for key, values in self.seat_stats.items()}
         return Result(self._winners(), tuple(self.ledger), stats, False, seat_stats)
+
+    # -- copies for search -----------------------------------------------------
+    def clone(self) -> "FishingState":
+        """A direct copy (no round trip through plain data): the lists and the window copied, the rest shared or immutable."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.collections = [list(c) for c in self.collections]
+        new.field = list(self.field)
+        new.laid_down = list(self.laid_down)
+        new.ledger = list(self.ledger)
+        new.window = None if self.window is None else self.window.copy()
+        new.due = list(self.due)
+        new.stats = dict(self.stats)
+        new.seat_stats = {key: list(values) for key, values in self.seat_stats.items()}
+        new._cached_decision = None
+        return new
+
+    def determinize(self, seat: int, rng: Any) -> "FishingState":
+        """The other players' hands dealt afresh (each keeps its size), the seed replaced; see `State.determinize`.
+
+        The "forgetful" kind: only what `seat` sees now is kept (its hand, the
+        field, the collections, the hand sizes). What the history tells besides —
+        a player who kept a rank through a window, threes that were not laid —
+        is not used. A window for the other pair names its holder afresh from the
+        new hands, as the capture that opened it would have.
+        """
+        new = self.clone()
+        hands = new.hands
+        redeal([(hands[s], i) for s in range(PLAYERS) if s != seat for i in range(len(hands[s]))], rng)
+        for s in range(PLAYERS):
+            if s != seat:
+                hands[s].sort(key=SORT_KEY.__getitem__)
+        new.seed = rng.getrandbits(63)
+        new.opening = []  # the real first deal: no part of an imagined world
+        if new.phase == "window" and new.what == "other_pair":
+            holder, pair = new._other_pair(new.window.actor, new.window.subject["rank"] - 1)
+            new.due = sorted(pair, key=SORT_KEY.__getitem__)
+            new.entitled = (holder,) if holder >= 0 else ()
+            new._refresh_claimable()
+        return new
 
     # -- plain data -----------------------------------------------------------
     def save_fields(self) -> dict[str, Any]:

@@ -1,0 +1,176 @@
+"""The search player: determinized Monte Carlo tree search over worlds drawn from a sealed sampler.
+
+`SearchPlayer` answers a decision by running `iterations` simulations (a
+count, never a time, so a replay, a resume and the contract kit take the
+very same choices). Each simulation draws a world from the sampler the
+engine bound it to (`muggins.sampler`: the match with everything hidden
+from its seat dealt afresh, the seed replaced), descends the tree
+(`muggins.search.tree`) by UCT through the moves that world offers,
+expanding one new move, plays the rest of the match out with rollout
+players (a seat spec, `random` by default) in a quiet `Match`, and backs
+the returns up (`win_share` of the result, or the scores scaled to 0..1).
+It answers with the root move visited most. All its randomness comes from
+the stream its factory was given, one fresh generator per decision; it
+keeps no tree between decisions. Challenge windows are decisions like any
+other, so it calls when calling pays in the worlds it imagines. By
+default (`only_correct`) it chooses, at its own decisions in the tree as
+at the table, only among the decision's correct choices, and so declares
+both of the engine's shortcuts (a sole correct choice, the standing answer
+in an unclaimable window); with `only_correct=False` it takes no shortcut,
+searches every decision, windows included, and may choose a mistake where
+one pays (a study's question; a small budget spread over every wrong count
+in cribbage makes it weak). A decision with a single candidate costs
+nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from ..actions import Action, Decision
+from ..engine import Match
+from ..players import PlayerRefused, RandomPlayer, make_players, parse_seat
+from .tree import Node, backup, most_visited, select
+
+__all__ = ["SearchPlayer", "win_share", "score_share", "RETURNS"]
+
+RETURNS = ("wins", "scores")
+
+
+def win_share(result: Any, players: int, side_of: Sequence[int]) -> list[float]:
+    """One return per seat: each winning side's share of the win (1 between sides that tie: 1/n each), 0 for the rest, 0 for all in a draw.
+
+    Partners win together: `side_of[seat]` names each seat's side, and every seat of a winning side gets the side's share.
+    """
+    winners = result.winners
+    if not winners:
+        return [0.0] * players
+    share = 1.0 / len({side_of[s] for s in winners})
+    won = set(winners)
+    return [share if s in won else 0.0 for s in range(players)]
+
+
+def score_share(result: Any, players: int, side_of: Sequence[int]) -> list[float]:
+    """One return per seat: its score scaled to 0..1 between the lowest and the highest of the match (0.5 each when all are equal)."""
+    scores = list(result.scores)[:players]
+    if len(scores) < players:
+        return win_share(result, players, side_of)
+    low, high = min(scores), max(scores)
+    if high == low:
+        return [0.5] * players
+    return [(x - low) / (high - low) for x in scores]
+
+
+class SearchPlayer:
+    """Information-set MCTS by determinization: `iterations` simulations per decision, UCT with `exploration`, rollouts by `rollout`.
+
+    `takes_sole_correct_choice` and `stands_in_unclaimable_windows` are set on the instance, true with `only_correct`.
+    """
+
+    takes_sole_correct_choice = False
+    stands_in_unclaimable_windows = False
+
+    wants_sampler = True  # the engine binds it to a muggins.sampler.SeatSampler of its match
+
+    def __init__(
+        self,
+        rng: random.Random,
+        game: Any = None,
+        seat: int | None = None,
+        iterations: int = 200,
+        exploration: float = 0.7,
+        rollout: str = "random",
+        returns: str = "wins",
+        only_correct: bool = True,
+        **_: Any,
+    ) -> None:
+        if returns not in RETURNS:
+            raise ValueError(f"search returns must be one of {', '.join(RETURNS)}, not {returns!r}")
+        kind, _options = parse_seat(rollout)
+        if kind == "search":
+            raise ValueError("a search player's rollouts cannot be search players (rollout=search would search inside every rollout)")
+        self.rng = rng
+        self.game = game
+        self.seat = seat
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rollout = rollout
+        self._returns = win_share if returns == "wins" else score_share
+        self.only_correct = only_correct
+        if only_correct:
+            # Choosing only among correct choices, it takes a sole correct one without drawing and
+            # stands in a window nobody can win (whose only correct answer is the standing one).
+            self.takes_sole_correct_choice = True
+            self.stands_in_unclaimable_windows = True
+        self._sampler: Any = None
+
+    def bind(self, sampler: Any) -> None:
+        """Take the sampler of the match this player sits in (the engine calls it once per match)."""
+        self._sampler = sampler
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        choices = decision.correct if self.only_correct else decision.choices
+        if len(choices) == 1:
+            return choices[0]
+        if self._sampler is None:
+            raise RuntimeError("a search player must be seated through muggins.engine.Match, which hands it its sampler")
+        rng = random.Random(self.rng.getrandbits(63))  # one generator per decision, from the factory's stream
+        seat = decision.seat
+        keys = [(seat, str(choice)) for choice in choices]
+        sample, exploration, only_correct = self._sampler.sample, self.exploration, self.only_correct
+        root: Node | None = None
+        rollout_players = None
+        for _ in range(self.iterations):
+            world = sample(rng)
+            world.events_wanted = False  # nobody reads an imagined world's events
+            players = world.players
+            if root is None:
+                root = Node(players)
+                rollout_players = self._rollout_players(world, rng.getrandbits(63))
+                side_of = self._sides(world)
+            node, path = root, [root]
+            while True:
+                found = world.decision()
+                if found is None:
+                    break
+                acting = found.seat
+                by_text = {str(choice): choice for choice in (found.correct if only_correct and acting == seat else found.choices)}
+                offered = [(acting, text) for text in by_text]
+                key, new = select(node, acting, offered, exploration, rng)
+                world.apply(acting, by_text[key[1]])
+                if new:
+                    node.children[key] = Node(players)
+                node = node.children[key]
+                path.append(node)
+                if new:
+                    break
+            result = world.result() if world.decision() is None else self._play_out(world, rollout_players)
+            backup(path, self._returns(result, players, side_of))
+        chosen = most_visited(root, seat, keys)
+        return choices[keys.index(chosen)]
+
+    # -- rollouts -----------------------------------------------------------------------------
+    def _rollout_players(self, world: Any, seed: int) -> list[Any]:
+        """One rollout player per seat, made once per decision (random: one shared random player)."""
+        if self.rollout == "random":
+            shared = RandomPlayer(random.Random(seed))
+            return [shared] * world.players
+        from ..plugins import get_registry
+
+        try:
+            return list(make_players(get_registry(), world.game, [self.rollout] * world.players, seed))
+        except (KeyError, ValueError) as exc:
+            raise PlayerRefused(f"the search player's rollout {self.rollout!r} cannot play {world.game.name}: {exc}") from None
+
+    def _play_out(self, world: Any, players: list[Any]) -> Any:
+        return Match(world, players, narrate_opening=False).run()
+
+    @staticmethod
+    def _sides(world: Any) -> list[int]:
+        sides = world.game.sides(world.rules, world.players)
+        side_of = list(range(world.players))
+        for index, seats in enumerate(sides or ()):
+            for s in seats:
+                side_of[s] = world.players + index
+        return side_of
