@@ -268,7 +268,7 @@ class Match:
             if self._plain_apply:
                 # The choice comes from the decision itself (the kit checks that correct
                 # choices are among the choices), so State.apply's checks would only repeat it.
-                state._forget_decision()
+                state._cached_decision = None  # State._forget_decision, written out: this is the hot path
                 events = state._apply(correct[0])
             else:
                 events = state.apply(seat, correct[0])

@@ -137,11 +137,12 @@ class ChallengeWindow:
         What a game's `settle_window` does to its window before ending the
         turn (the window is then closed with no settling claim).
         """
-        remaining = self.remaining
-        if self.settled_by is not None or not remaining:
+        # Written out (not through `remaining`): a simulation settles a window this way at every move.
+        position, responders = self.position, self.responders
+        if self.settled_by is not None or position >= len(responders):
             raise RuntimeError("the challenge window is closed")
-        self.position = len(self.responders)
-        return remaining
+        self.position = len(responders)
+        return responders[position:]
 
     def claimed(self, claim: str, supported: bool) -> bool:
         """The current responder claims; returns True if this claim settles the window."""
