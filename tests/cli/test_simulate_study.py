@@ -77,7 +77,7 @@ def _covers(found, truth):
 
 def test_intervals_cover_the_true_values_about_95_percent_of_the_time(coin):
     registry, game = coin
-    repetitions, matches = 200, 100
+    repetitions, matches = 200, 50
     truths = {
         ("wins[0]", "means", 0): 0.3, ("wins[0]", "means", 1): 0.5, ("wins[0]", "differences", 1): 0.2,
         ("stats.coin", "means", 0): 0.5, ("stats.points.mean", "means", 1): 7.5,

@@ -165,7 +165,7 @@ def check_determinizing(
     rules: Any = None, registry: Registry | None = None, deep_every: int = 1,
 ) -> ContractReport:
     """For a game that implements `State.determinize` (search players need it): `check_determinize` at
-    checkpoints (decisions 1, 2, 4, 8…, for the seat to act and the next seat) and every 32nd decision
+    checkpoints (decisions 1, 2, 4, 8…, for the seat to act and the next seat) and every 128th decision
     (the seat to act). A game without it passes."""
     return _check_one(DETERMINIZE, game, players, games, seed, kinds, rules, registry, deep_every)
 

@@ -562,12 +562,12 @@ def _same_cards_where_seen(state: State, world: State, seat: int) -> None:
         raise AssertionError(f"determinize({seat}) does not deal the hidden cards among the hidden places (the deck is not conserved)")
 
 
-DETERMINIZE_EVERY = 32
+DETERMINIZE_EVERY = 128
 """The walk checks determinize at checkpoints (the seat to act and the next seat) and at every n-th decision (the seat to act)."""
 
 
 def determinizing_keeps_what_the_seat_knows(walk: MatchWalk, decision: Any) -> None:
-    """For a game that implements `State.determinize`: `check_determinize` at checkpoints and every 32nd decision."""
+    """For a game that implements `State.determinize`: `check_determinize` at checkpoints and every 128th decision."""
     state = walk.state
     step = len(walk.decisions)
     if not determinizes(type(state)) or not (walk.checkpoint or step % DETERMINIZE_EVERY == 0):
