@@ -126,3 +126,18 @@ def test_the_folder_follows_the_platform(monkeypatch):
     monkeypatch.setattr(sys, "platform", "win32")
     monkeypatch.setenv("LOCALAPPDATA", "C:\\Users\\u\\AppData\\Local")
     assert snapshot.cache_folder() == os.path.join("C:\\Users\\u\\AppData\\Local", "muggins", "cache")
+
+
+def test_snapshots_of_environments_gone_for_a_month_are_removed_when_one_is_written(kept, tmp_path, monkeypatch):
+    _only_test_files_are_recent(monkeypatch, tmp_path)
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    old, recent, other = folder / "games-0badc0de.json", folder / "games-00c0ffee.json", folder / "notes.json"
+    for path in (old, recent, other):
+        path.write_text("{}")
+    months = time.time() - 40 * 24 * 3600
+    os.utime(old, (months, months))
+    os.utime(other, (months, months))
+    assert snapshot.save("games", ["v"])
+    assert not old.exists() and recent.exists() and other.exists()  # only this snapshot's stale files go
+    assert snapshot.load("games") == ["v"]

@@ -13,7 +13,8 @@ whose key does not hold is never used; one is not written while any keyed
 file changed in the last two seconds, so a change landing in the same clock
 tick as the load cannot hide behind it (the "racy" case of git's index).
 `MUGGINS_NO_CACHE=1` turns snapshots off; `MUGGINS_CACHE_DIR` chooses the
-folder. Reading costs a file and a few hundred `stat` calls; nothing here
+folder. A snapshot not rewritten for 30 days is removed when another is
+written, so environments that are gone leave nothing behind for long. Reading costs a file and a few hundred `stat` calls; nothing here
 imports more than the standard library's json.
 """
 
@@ -132,4 +133,25 @@ def save(name: str, value: Any) -> bool:
         except OSError:
             pass
         return False
+    _forget_old(os.path.dirname(target), name)
     return True
+
+
+#: A snapshot nobody has rewritten for this long belongs to an environment that is probably gone.
+STALE_SECONDS = 30 * 24 * 3600
+
+
+def _forget_old(folder: str, name: str) -> None:
+    """Remove `name`'s snapshots (and leftover temporary files) not written for `STALE_SECONDS`: one file per environment would otherwise pile up."""
+    cutoff = time.time() - STALE_SECONDS
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith(f"{name}-") and entry.name.endswith((".json", ".tmp")):
+            try:
+                if entry.stat().st_mtime < cutoff:
+                    os.unlink(entry.path)
+            except OSError:
+                pass
