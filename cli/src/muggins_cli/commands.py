@@ -28,7 +28,7 @@ import click
 
 from muggins.engine import Match, MatchAborted
 from muggins.game import Event, Game, Result
-from muggins.houserules import HouseRuleError, check_record, check_switches, house_rule_plugins
+from muggins.houserules import HouseRuleError, check_switches, house_rule_plugins
 from muggins.players import parse_seat
 from muggins.plugins import PluginFault
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, clip_path, read_limited
@@ -41,7 +41,7 @@ from muggins.sessions import HUMAN, RecordMismatch, SessionError, check_record_s
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
 from .human import HumanPlayer
 from .info import find_game
-from .session import house_rules_text, registry as get_registry
+from .session import registry as get_registry
 from .recording import SignalStop, bounded_stdin, latest_unfinished, new_record, resume_command, stop_signals
 
 
