@@ -13,13 +13,11 @@ on a pseudo-terminal (POSIX) and drives it as a person at the keyboard.
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 import select
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -64,30 +62,19 @@ def bare_run(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def fake_plugin(tally_env, tmp_path, monkeypatch):
-    """`fake_plugin(name, source)` installs module `name` (exposing `plugin`) next to Tally; returns the new registry."""
-    site = tmp_path / "plugin-site"
-    site.mkdir()
-    monkeypatch.syspath_prepend(str(site))
+def fake_plugin(plugin_site, monkeypatch):
+    """`fake_plugin(name, source)` installs module `name` (exposing `plugin`) next to Tally and allows it; returns the new registry."""
     names = ["tally"]
 
     def install(name: str, source: str, target: str | None = None):
-        (site / f"{name}.py").write_text(textwrap.dedent(source))
-        info = site / f"{name}-1.0.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
-        (info / "entry_points.txt").write_text(f"[muggins]\n{name} = {target or name + ':plugin'}\n")
+        plugin_site.install(name, source, entry=target or f"{name}:plugin")
         names.append(name)
         monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", ",".join(names))
-        sys.modules.pop(name, None)
-        importlib.invalidate_caches()
         loaded = load_registry()
         reset_registry(loaded)
         return loaded
 
-    yield install
-    for name in names[1:]:
-        sys.modules.pop(name, None)
+    return install
 
 
 def _one_line(text: str) -> str:
