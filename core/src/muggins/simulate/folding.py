@@ -29,8 +29,6 @@ class SimulationInterrupted(KeyboardInterrupt):
         self.summary = summary
 
 
-
-
 class _Folding:
     """Whether a chunk is being folded in right now, and whether an interrupt came meanwhile."""
 

@@ -286,7 +286,6 @@ def suspects(registry: Any, game: str, kinds: Sequence[str]) -> str:
     return "; ".join(f"{who} for {' and '.join(what)}" for who, what in parts.items())
 
 
-
 def open_runner(plan: ChunkPlan, workers: int, games: int, registry: Any, game: Game, rule_sets: Sequence[Any], runner: Callable[[ChunkPlan], Any] | None = None) -> Any:
     """What runs a simulation's chunks: a cluster runner made by `runner`, spawned processes, or this process."""
     if runner is not None:
