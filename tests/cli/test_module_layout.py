@@ -13,6 +13,7 @@ the engine may not name records even there.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -152,6 +153,7 @@ def _targets(importer: str, is_package: bool, node: ast.Import | ast.ImportFrom,
     return core, outside
 
 
+@functools.lru_cache(maxsize=1)  # every test reads the same scan (none changes it); parsing the core once is most of their time
 def _core_graph() -> tuple[dict[tuple[str, str], bool], dict[str, list[tuple[str, bool]]], dict[str, set[str]]]:
     """The core's import edges, (importer, imported) -> whether only inside functions; each module's other
     packages, with whether inside a function; and the core modules each names under TYPE_CHECKING."""
