@@ -6,12 +6,17 @@ muggins pytest plugin) to every test, so each runs with
 `MUGGINS_LOAD_PLUGINS` empty and a fresh process-wide registry. The Tally game is installed for the tests the way a real plugin
 is — a distribution's `entry_points.txt` in the `muggins` group, on
 `sys.path` — so it is found by the same entry-point path as any game.
+`plugin_site` installs one-module plugins written by a test the same way,
+for the core's and the command line's tests of broken and hostile plugins.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -35,6 +40,39 @@ def make_fake_distribution(root: Path, name: str, entry_points: dict[str, str], 
 def fake_distribution():
     """`fake_distribution(root, name, {entry: "module:object"})` writes an installed plugin."""
     return make_fake_distribution
+
+
+class PluginSite:
+    """A site directory where a test installs one-module plugins as distributions, found through their entry points."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.modules: list[str] = []
+
+    def install(self, module: str, source: str, *, distribution: str | None = None, version: str = "1.0", entry: str | None = None) -> None:
+        """Write module `module` from `source` (dedented) as distribution `distribution` (by default the module's name) at `version`,
+        whose `muggins` entry point `module` is `entry` (by default the module itself); a copy already imported is forgotten."""
+        (self.path / f"{module}.py").write_text(textwrap.dedent(source))
+        make_fake_distribution(self.path, distribution or module, {module: entry or module}, version)
+        self.modules.append(module)
+        sys.modules.pop(module, None)
+        importlib.invalidate_caches()
+
+
+@pytest.fixture
+def plugin_site(tally_env, tmp_path, monkeypatch):
+    """A `PluginSite` next to Tally, on sys.path and on PYTHONPATH (for the processes a test starts); its modules are forgotten after the test.
+
+    Installing a plugin imports nothing and allows nothing: a test names the
+    plugins to load (`MUGGINS_LOAD_PLUGINS`, `load_registry(only=...)`).
+    """
+    site = PluginSite(tmp_path / "plugin-site")
+    site.path.mkdir()
+    monkeypatch.syspath_prepend(str(site.path))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(site.path), os.environ["PYTHONPATH"]]))
+    yield site
+    for module in site.modules:
+        sys.modules.pop(module, None)
 
 
 @pytest.fixture(scope="session")

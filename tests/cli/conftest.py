@@ -7,16 +7,17 @@ the same without any game installed. `fake_plugin` installs a module written
 from source as a distribution with a `muggins` entry point, so tests can add
 commands or broken plugins exactly as an installed package would.
 `processes` reads the process table (Linux `/proc`) for the tests that check
-a stopped run leaves no worker process behind.
+a stopped run leaves no worker process behind. `terminal` starts `muggins`
+on a pseudo-terminal (POSIX) and drives it as a person at the keyboard.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
+import re
+import select
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -61,30 +62,19 @@ def bare_run(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def fake_plugin(tally_env, tmp_path, monkeypatch):
-    """`fake_plugin(name, source)` installs module `name` (exposing `plugin`) next to Tally; returns the new registry."""
-    site = tmp_path / "plugin-site"
-    site.mkdir()
-    monkeypatch.syspath_prepend(str(site))
+def fake_plugin(plugin_site, monkeypatch):
+    """`fake_plugin(name, source)` installs module `name` (exposing `plugin`) next to Tally and allows it; returns the new registry."""
     names = ["tally"]
 
     def install(name: str, source: str, target: str | None = None):
-        (site / f"{name}.py").write_text(textwrap.dedent(source))
-        info = site / f"{name}-1.0.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
-        (info / "entry_points.txt").write_text(f"[muggins]\n{name} = {target or name + ':plugin'}\n")
+        plugin_site.install(name, source, entry=target or f"{name}:plugin")
         names.append(name)
         monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", ",".join(names))
-        sys.modules.pop(name, None)
-        importlib.invalidate_caches()
         loaded = load_registry()
         reset_registry(loaded)
         return loaded
 
-    yield install
-    for name in names[1:]:
-        sys.modules.pop(name, None)
+    return install
 
 
 def _one_line(text: str) -> str:
@@ -160,3 +150,137 @@ class ProcessTable:
 @pytest.fixture
 def processes() -> ProcessTable:
     return ProcessTable()
+
+
+# -- a real terminal ---------------------------------------------------------------------------------------
+#: The end of a flowing window's hint line, and of a banner that waits for a key.
+HINT = "any other key lets it stand"
+PAUSE = "press any key to go on"
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Terminal:
+    """A `muggins` process on a pseudo-terminal: `expect` text on the screen, `type` keys, `lines` as shown, `play_out` to the end.
+
+    Its standard input, output and error are the slave side of a pty, as in
+    a terminal window; the screen is read from the master side.
+    """
+
+    def __init__(self, args: list[str], env: dict[str, str], cwd) -> None:
+        import pty  # POSIX only: the tests that start a terminal are skipped elsewhere
+
+        self.master, slave = pty.openpty()
+        self.process = subprocess.Popen([sys.executable, "-m", "muggins_cli", *args], stdin=slave, stdout=slave, stderr=slave,
+                                        env=env, cwd=cwd, close_fds=True)
+        os.close(slave)
+        self.screen = ""
+        self.seen = 0  # how much of the screen `expect` has consumed
+        self.closed = False
+
+    def read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # the process closed the terminal
+            return False
+        self.screen += data.decode("utf-8", errors="replace")
+        return bool(data)
+
+    def expect(self, *texts: str, timeout: float = 30) -> str:
+        """Wait until one of `texts` appears after what was already consumed; return the one that appears first on the screen."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = [(at, text) for text in texts if (at := self.screen.find(text, self.seen)) >= 0]
+            if found:
+                at, text = min(found)
+                self.seen = at + len(text)
+                return text
+            if time.monotonic() > deadline or (not self.read(0.2) and self.process.poll() is not None and not self.read(0.2)):
+                raise AssertionError(f"none of {texts!r} appeared; the screen ends with:\n{self.screen[-1500:]}")
+
+    def quiet_for(self, seconds: float) -> str:
+        """Whatever the process prints in `seconds` of reading (expected: nothing, while a prompt waits)."""
+        before = len(self.screen)
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            self.read(left)
+        return self.screen[before:]
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def lines(self) -> list[str]:
+        """The screen as a person sees it: one entry per line that shows something, every redraw after a carriage return as its own."""
+        text = self.screen.replace("\r\n", "\n")  # the terminal's own line ends
+        return [shown for line in text.split("\n") for piece in line.split("\r") if (shown := _ANSI.sub("", piece))]
+
+    def play_out(self, window: str | None = None, timeout: float = 120) -> int:
+        """Answer whatever the last line asks until the process exits, and return its exit code.
+
+        A menu gets its first choice, a count 0, a window's line prompt
+        Enter, a banner a key; a flowing window gets the key `window` (None:
+        it runs out by itself). Only what arrived since the last key is
+        answered, so a prompt already on the screen is answered once.
+        """
+        deadline = time.monotonic() + timeout
+        answered = None  # the screen's length when the last key was typed
+        while self.process.poll() is None:
+            assert time.monotonic() < deadline, f"the match did not end; the screen ends with:\n{self.screen[-1500:]}"
+            if len(self.screen) == answered:
+                self.read(0.5)
+                continue
+            keys = self._answer(window)
+            if keys is None:
+                self.read(0.5)
+            else:
+                self.type(keys)
+                answered = len(self.screen)
+        while self.read(0.2):
+            pass
+        return self.process.wait(timeout=10)
+
+    def _answer(self, window: str | None) -> str | None:
+        """The keys `play_out` types for the last line on the screen (as it shows after its last redraw), or None."""
+        tail = _ANSI.sub("", self.screen.rsplit("\n", 1)[-1].rsplit("\r", 1)[-1])
+        if re.search(r"choose 1-\d+ > $", tail):
+            return "1\r"
+        if tail.endswith("? = help > "):
+            return "0\r" if "type a number" in tail else "\r"
+        if tail.endswith(PAUSE + " "):
+            return " "
+        if HINT in tail:
+            return window
+        return None
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        if not self.closed:
+            os.close(self.master)
+            self.closed = True
+
+
+@pytest.fixture
+def terminal(tally_env, tmp_path):
+    """`terminal(*args, plugins="tally", width=80, colour=False)`: `muggins ARGS` on a pseudo-terminal of `width` columns in tmp_path.
+
+    Only the games `plugins` names load; records go to tmp_path; NO_COLOR is
+    set unless `colour`. Every terminal started is stopped after the test.
+    """
+    started: list[Terminal] = []
+
+    def start(*args: str, plugins: str = "tally", width: int = 80, colour: bool = False) -> Terminal:
+        env = dict(os.environ, TERM="xterm", COLUMNS=str(width), LINES="40", MUGGINS_LOAD_PLUGINS=plugins, MUGGINS_RECORDS=str(tmp_path))
+        env.pop("MUGGINS_DEBUG", None)
+        env.pop("NO_COLOR", None)
+        if not colour:
+            env["NO_COLOR"] = "1"
+        started.append(Terminal(list(args), env, tmp_path))
+        return started[-1]
+
+    yield start
+    for term in started:
+        term.stop()

@@ -13,7 +13,6 @@ import os
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 
 import pytest
@@ -75,22 +74,10 @@ def listener(failure: str) -> str:
 """
 
 
-def write_plugin(tmp_path, name: str, source: str) -> None:
-    """Install plugin module `name` for real processes only (never imported here: it may close this process's streams)."""
-    site = tmp_path / "plugin-site"
-    site.mkdir(exist_ok=True)
-    (site / f"{name}.py").write_text(textwrap.dedent(source))
-    info = site / f"{name}-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[muggins]\n{name} = {name}\n")
-
-
-def process_env(tmp_path, *names: str) -> dict[str, str]:
-    """The environment for a real `muggins` with Tally and the `fake_plugin` plugins `names`."""
+def process_env(*names: str) -> dict[str, str]:
+    """The environment for a real `muggins` with Tally and the plugins `names` of the `plugin_site` (on PYTHONPATH already)."""
     env = dict(os.environ)
     env.pop("MUGGINS_DEBUG", None)
-    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "plugin-site"), env.get("PYTHONPATH", "")])
     env["MUGGINS_LOAD_PLUGINS"] = ",".join(["tally", *names])
     return env
 
@@ -257,7 +244,7 @@ def test_plugin_output_never_reaches_json_on_stdout(fake_plugin, run):
 def test_output_a_plugin_writes_to_file_descriptor_1_goes_to_stderr_in_a_real_process(fake_plugin, tmp_path, workers):
     fake_plugin("noisy", NOISY, target="noisy")
     fake_plugin("quitbot", QUITBOT, target="quitbot")
-    env = process_env(tmp_path, "noisy", "quitbot")
+    env = process_env("noisy", "quitbot")
     for args in (("list", "--json"), ("simulate", "tally", "--games", "20", "--seat", "noisy", "--workers", workers, "--json")):
         done = muggins(*args, env=env, cwd=tmp_path)
         assert done.returncode == 0, done.stderr
@@ -278,8 +265,9 @@ def test_a_keyboard_interrupt_at_import_is_a_warning_and_the_rest_works(fake_plu
     assert run("play", "tally", *BOTS, "--seed", "1", "--record", "r.jsonl").exit_code == 0
 
 
-def test_a_plugin_closing_the_standard_streams_at_import_stops_nothing(tally_env, tmp_path):
-    write_plugin(tmp_path, "closer", """
+def test_a_plugin_closing_the_standard_streams_at_import_stops_nothing(plugin_site, tmp_path):
+    # Installed for real processes only: never imported here, where it would close this process's streams.
+    plugin_site.install("closer", """
         import os, sys
         sys.stdout.close()
         sys.__stdout__.close()
@@ -287,7 +275,7 @@ def test_a_plugin_closing_the_standard_streams_at_import_stops_nothing(tally_env
         sys.stderr = None
         os.set_blocking(1, False)
     """)
-    env = process_env(tmp_path, "closer")
+    env = process_env("closer")
     listed = muggins("list", "--json", env=env, cwd=tmp_path)
     assert listed.returncode == 0 and [row["name"] for row in json.loads(listed.stdout)] == ["tally"]
     helped = muggins("--help", env=env, cwd=tmp_path)
@@ -302,7 +290,7 @@ def test_a_plugin_closing_the_standard_streams_at_import_stops_nothing(tally_env
 @pytest.mark.skipif(usable_cpus() < 2, reason="--workers 2 is capped to one process (inline) on one CPU")
 def test_a_bot_ending_its_worker_stops_the_run_with_one_line_naming_it(fake_plugin, tmp_path):
     fake_plugin("quitbot", QUITBOT, target="quitbot")
-    env = process_env(tmp_path, "quitbot")
+    env = process_env("quitbot")
     vanished = muggins("simulate", "tally", "--games", "200", "--seed", "1", "--seat", "vanish", "--workers", "2", env=env, cwd=tmp_path)
     assert vanished.returncode == 1
     line = vanished.stderr.strip().splitlines()[-1]
@@ -317,7 +305,7 @@ def test_a_bot_ending_its_worker_stops_the_run_with_one_line_naming_it(fake_plug
 
 def test_a_real_ctrl_c_during_a_plugin_bot_still_stops_play_with_130(fake_plugin, tmp_path, processes):
     fake_plugin("quitbot", QUITBOT, target="quitbot")
-    env = process_env(tmp_path, "quitbot")
+    env = process_env("quitbot")
     record = tmp_path / "sleepy.jsonl"
     process = subprocess.Popen([*MUGGINS, "play", "tally", "--seat", "sleepy", "--seat", "expert", "--seat", "expert", "--seed", "1",
                                 "--record", str(record)], env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

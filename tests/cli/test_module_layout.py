@@ -13,6 +13,7 @@ the engine may not name records even there.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -152,6 +153,7 @@ def _targets(importer: str, is_package: bool, node: ast.Import | ast.ImportFrom,
     return core, outside
 
 
+@functools.lru_cache(maxsize=1)  # every test reads the same scan (none changes it); parsing the core once is most of their time
 def _core_graph() -> tuple[dict[tuple[str, str], bool], dict[str, list[tuple[str, bool]]], dict[str, set[str]]]:
     """The core's import edges, (importer, imported) -> whether only inside functions; each module's other
     packages, with whether inside a function; and the core modules each names under TYPE_CHECKING."""
@@ -245,3 +247,27 @@ def test_the_graph_sees_the_imports_that_matter():
     assert edges[("muggins.replay", "muggins.records")] is False  # importing a submodule loads its package first
     assert edges[("muggins.records", "muggins.replay")] is True
     assert ("muggins.records.format", "muggins.records") not in edges  # a package's own modules load after it
+
+
+#: Inside `muggins.simulate` each module does one job and imports only the siblings below it; `run` (simulate itself)
+#: ties them together, and the package's `__init__` only re-exports.
+SIMULATE_SIBLINGS = {
+    "muggins.simulate.chunks": set(),
+    "muggins.simulate.planning": set(),
+    "muggins.simulate.totals": {"chunks"},
+    "muggins.simulate.folding": {"chunks"},
+    "muggins.simulate.runners": {"chunks"},
+    "muggins.simulate.run": {"chunks", "folding", "planning", "runners", "totals"},
+}
+
+
+def test_the_simulation_package_reads_bottom_up():
+    edges, _, _ = _core_graph()
+    inside = {module for module in _core_modules() if module.startswith("muggins.simulate.")}
+    assert inside == set(SIMULATE_SIBLINGS), "a module added to or gone from muggins.simulate: place it in SIMULATE_SIBLINGS"
+    for module, allowed in SIMULATE_SIBLINGS.items():
+        siblings = {target.rpartition(".")[2] for source, target in edges if source == module and target.startswith("muggins.simulate")}
+        assert siblings == allowed, f"{module} imports {sorted(siblings)} of its package, not {sorted(allowed)}"
+    outside = sorted((source, target) for source, target in edges if target in inside and not source.startswith("muggins.simulate"))
+    assert outside == [], "the rest of the core imports the package's names, never its modules"
+    assert ("muggins.study", "muggins.simulate") in edges and ("muggins.cluster", "muggins.simulate") in edges

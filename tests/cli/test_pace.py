@@ -8,12 +8,8 @@ what the record says each key did, never how long anything took.
 
 from __future__ import annotations
 
-import os
-import pty
-import select
-import subprocess
+import functools
 import sys
-import time
 
 import pytest
 
@@ -25,82 +21,10 @@ HINT = "any other key lets it stand"
 PAUSE = "press any key to go on"
 
 
-class Terminal:
-    """A `muggins` process on a pseudo-terminal: `expect` text on the screen, `type` keys."""
-
-    def __init__(self, args: list[str], env: dict[str, str], cwd) -> None:
-        self.master, slave = pty.openpty()
-        self.process = subprocess.Popen([sys.executable, "-m", "muggins_cli", *args], stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, close_fds=True)
-        os.close(slave)
-        self.screen = ""
-        self.seen = 0  # how much of the screen `expect` has consumed
-
-    def read(self, timeout: float) -> bool:
-        ready, _, _ = select.select([self.master], [], [], timeout)
-        if not ready:
-            return False
-        try:
-            data = os.read(self.master, 4096)
-        except OSError:  # the process closed the terminal
-            return False
-        self.screen += data.decode("utf-8", errors="replace")
-        return bool(data)
-
-    def expect(self, *texts: str, timeout: float = 30) -> str:
-        """Wait until one of `texts` appears after what was already consumed; return it."""
-        deadline = time.monotonic() + timeout
-        while True:
-            for text in texts:
-                at = self.screen.find(text, self.seen)
-                if at >= 0:
-                    self.seen = at + len(text)
-                    return text
-            if time.monotonic() > deadline or (not self.read(0.2) and self.process.poll() is not None and not self.read(0.2)):
-                raise AssertionError(f"none of {texts!r} appeared; the screen ends with:\n{self.screen[-1500:]}")
-
-    def type(self, keys: str) -> None:
-        os.write(self.master, keys.encode())
-
-    def finish(self, answer: str = "1\r", window: str | None = None, timeout: float = 60) -> int:
-        """Answer every line prompt with `answer` and every window with the key `window` (None: let it run out), until the process exits."""
-        deadline = time.monotonic() + timeout
-        while self.process.poll() is None and time.monotonic() < deadline:
-            try:
-                seen = self.expect("> ", HINT, PAUSE, "record: ", timeout=5)
-            except AssertionError:
-                continue
-            if seen == "> ":
-                self.type(answer)
-            elif seen == PAUSE:
-                self.type(" ")
-            elif seen == HINT and window is not None:
-                self.type(window)
-        while self.read(0.2):
-            pass
-        code = self.process.wait(timeout=5)
-        os.close(self.master)
-        return code
-
-
 @pytest.fixture
-def terminal(subprocess_env, tmp_path):
-    started = []
-
-    def start(*args: str, colour: bool = False, shedding: bool = False) -> Terminal:
-        env = dict(subprocess_env, TERM="xterm", COLUMNS="100", LINES="40")
-        if shedding:  # the workspace's shedding game, whose hands end with a banner
-            env["MUGGINS_LOAD_PLUGINS"] = "tally,muggins_shedding"
-        env.pop("NO_COLOR", None)
-        if not colour:
-            env["NO_COLOR"] = "1"
-        started.append(Terminal(list(args), env, tmp_path))
-        return started[-1]
-
-    yield start
-    for term in started:
-        if term.process.poll() is None:
-            term.process.kill()
-            term.process.wait()
+def terminal(terminal):
+    """The shared pseudo-terminal (tests/cli/conftest.py), 100 columns wide."""
+    return functools.partial(terminal, width=100)
 
 
 def window_answers(path) -> list[str]:
@@ -127,7 +51,7 @@ def test_keys_call_stand_and_pause_in_a_flowing_window(terminal, tmp_path):
     term.expect("? = help > ")
     term.type(" 2\r")                   # the short form: `m 2` is `muggins 2`
     term.expect("seat 0 claims muggins 2: not upheld")
-    assert term.finish(window=" ") == 0
+    assert term.play_out(window=" ") == 0
     answers = window_answers(tmp_path / "r.jsonl")
     assert answers[:3] == ["pass", "overcount", "muggins 2"]
     assert "\x1b[31m" not in term.screen  # NO_COLOR is set: no colour at all
@@ -135,7 +59,7 @@ def test_keys_call_stand_and_pause_in_a_flowing_window(terminal, tmp_path):
 
 def test_windows_flow_by_themselves_when_no_key_is_pressed(terminal, tmp_path):
     term = terminal("play", "tally", "--opponents", "expert", "--seed", "5", "--pace", "0.05", "--record", "r.jsonl", colour=True)
-    assert term.finish() == 0  # only the human's own plays were answered
+    assert term.play_out() == 0  # only the human's own plays were answered
     record = read_record(tmp_path / "r.jsonl")
     assert record.result is not None
     answers = window_answers(tmp_path / "r.jsonl")
@@ -150,14 +74,15 @@ def test_pace_0_keeps_one_line_prompt_per_move(terminal, tmp_path):
     term.type("1\r")
     term.expect("seat 1 said 8\r\n  Enter = pass; o = overcount; m N = muggins N; t = table; ? = help > ")
     term.type("o\r")
-    assert term.finish() == 0
+    assert term.play_out() == 0
     assert HINT not in term.screen
     assert window_answers(tmp_path / "r.jsonl")[0] == "overcount"
 
 
 def test_a_hands_end_is_a_banner_and_waits_for_a_key(terminal, tmp_path):
     (tmp_path / "short.toml").write_text("hands = 2\nturn_limit = 6\n")  # each hand is drawn after six turned cards
-    term = terminal("play", "muggins_shedding", "--players", "3", "--rules", "short.toml", "--seed", "4", "--pace", "60", "--record", "r.jsonl", shedding=True)
+    term = terminal("play", "muggins_shedding", "--players", "3", "--rules", "short.toml", "--seed", "4", "--pace", "60", "--record", "r.jsonl",
+                    plugins="tally,muggins_shedding")
     seen = ""
     while seen != PAUSE:
         seen = term.expect("> ", HINT, PAUSE)
@@ -169,5 +94,5 @@ def test_a_hands_end_is_a_banner_and_waits_for_a_key(terminal, tmp_path):
     assert "Hand 2:" not in term.screen  # the next deal waits for the key
     term.type("x")
     term.expect("Hand 2:")
-    assert term.finish(window=" ") == 0
+    assert term.play_out(window=" ") == 0
     assert read_record(tmp_path / "r.jsonl").result is not None

@@ -10,14 +10,10 @@ by how long anything took; `expect` only has generous timeouts.
 
 from __future__ import annotations
 
+import functools
 import io
-import os
-import pty
 import re
-import select
-import subprocess
 import sys
-import time
 
 import pytest
 
@@ -29,97 +25,12 @@ from muggins.records import RecordWriter, header_for, read_record
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 WIDTH = 80
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-
-
-class Terminal:
-    """A `muggins` process on a pseudo-terminal: `expect` text on the screen, `type` keys, `lines` as shown."""
-
-    def __init__(self, args: list[str], env: dict[str, str], cwd) -> None:
-        self.master, slave = pty.openpty()
-        self.process = subprocess.Popen([sys.executable, "-m", "muggins_cli", *args], stdin=slave, stdout=slave, stderr=slave,
-                                        env=env, cwd=cwd, close_fds=True)
-        os.close(slave)
-        self.screen = ""
-        self.seen = 0  # how much of the screen `expect` has consumed
-
-    def read(self, timeout: float) -> bool:
-        ready, _, _ = select.select([self.master], [], [], timeout)
-        if not ready:
-            return False
-        try:
-            data = os.read(self.master, 65536)
-        except OSError:  # the process closed the terminal
-            return False
-        self.screen += data.decode("utf-8", errors="replace")
-        return bool(data)
-
-    def expect(self, *texts: str, timeout: float = 30) -> str:
-        """Wait until one of `texts` appears after what was already consumed; return it."""
-        deadline = time.monotonic() + timeout
-        while True:
-            found = [(at, text) for text in texts if (at := self.screen.find(text, self.seen)) >= 0]
-            if found:
-                at, text = min(found)
-                self.seen = at + len(text)
-                return text
-            if time.monotonic() > deadline or (not self.read(0.2) and self.process.poll() is not None and not self.read(0.2)):
-                raise AssertionError(f"none of {texts!r} appeared; the screen ends with:\n{self.screen[-1500:]}")
-
-    def quiet_for(self, seconds: float) -> str:
-        """Whatever the process prints in `seconds` of reading (expected: nothing, while a prompt waits)."""
-        before = len(self.screen)
-        deadline = time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) > 0:
-            self.read(left)
-        return self.screen[before:]
-
-    def type(self, keys: str) -> None:
-        os.write(self.master, keys.encode())
-
-    def lines(self) -> list[str]:
-        """The screen as a person sees it: one entry per line that shows something, every redraw after a carriage return as its own."""
-        text = self.screen.replace("\r\n", "\n")  # the terminal's own line ends
-        return [shown for line in text.split("\n") for piece in line.split("\r") if (shown := _ANSI.sub("", piece))]
-
-    def play_out(self, timeout: float = 120) -> int:
-        """Answer every prompt until the process exits: the first menu choice, a count of 0, Enter in a window, a key at a banner."""
-        deadline = time.monotonic() + timeout
-        while self.process.poll() is None:
-            assert time.monotonic() < deadline, f"the match did not end; the screen ends with:\n{self.screen[-1500:]}"
-            if not self.read(0.5):
-                continue
-            tail = _ANSI.sub("", self.screen.rsplit("\n", 1)[-1].rsplit("\r", 1)[-1])
-            if re.search(r"choose 1-\d+ > $", tail):
-                self.type("1\r")
-            elif tail.endswith("? = help > "):
-                self.type("0\r" if "type a number" in tail else "\r")
-            elif tail.endswith("press any key to go on "):
-                self.type(" ")
-        while self.read(0.2):
-            pass
-        return self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-        os.close(self.master)
 
 
 @pytest.fixture
-def terminal(tmp_path):
-    started: list[Terminal] = []
-
-    def start(*args: str, game: str) -> Terminal:
-        env = dict(os.environ, TERM="xterm", COLUMNS=str(WIDTH), LINES="40", NO_COLOR="1", MUGGINS_LOAD_PLUGINS=game, MUGGINS_RECORDS=str(tmp_path))
-        env.pop("MUGGINS_DEBUG", None)
-        started.append(Terminal(list(args), env, tmp_path))
-        return started[-1]
-
-    yield start
-    for term in started:
-        term.stop()
+def terminal(terminal):
+    """The shared pseudo-terminal (tests/cli/conftest.py), WIDTH columns wide."""
+    return functools.partial(terminal, width=WIDTH)
 
 
 def decisions(path) -> list[tuple[int, str]]:
@@ -128,7 +39,7 @@ def decisions(path) -> list[tuple[int, str]]:
 
 def test_a_count_window_waits_for_the_human_shows_the_table_on_question_mark_and_takes_m_2(terminal, tmp_path):
     # A pace of 0.05 s: a window that flowed would be answered long before the second of silence below.
-    term = terminal("play", "cribbage_muggins", "--seed", "7", "--pace", "0.05", "--record", "r.jsonl", game="cribbage_muggins")
+    term = terminal("play", "cribbage_muggins", "--seed", "7", "--pace", "0.05", "--record", "r.jsonl", plugins="cribbage_muggins")
     while (seen := term.expect("choose 1-", "type a number from 0 to 29", "Enter = accept")) != "Enter = accept":
         term.expect("> ")
         term.type("1\r" if seen == "choose 1-" else "0\r")
@@ -150,7 +61,7 @@ def test_a_count_window_waits_for_the_human_shows_the_table_on_question_mark_and
 
 
 def test_a_shedding_window_at_the_default_pace_shows_where_the_card_landed_and_every_top(terminal, tmp_path):
-    term = terminal("play", "muggins_shedding", "--seed", "3", "--record", "r.jsonl", game="muggins_shedding")
+    term = terminal("play", "muggins_shedding", "--seed", "3", "--record", "r.jsonl", plugins="muggins_shedding")
     term.expect("any other key lets it stand")
     lines = term.lines()
     at = max(n for n, line in enumerate(lines) if "any other key lets it stand" in line)
@@ -189,7 +100,7 @@ def _cut_inside_a_window(path) -> tuple[int, str]:
 
 def test_resume_inside_a_window_shows_the_move_and_waits_for_the_humans_answer(terminal, tmp_path):
     taken, prompt = _cut_inside_a_window(tmp_path / "r.jsonl")
-    term = terminal("resume", "r.jsonl", "--pace", "0.05", game="willughby_fishing")
+    term = terminal("resume", "r.jsonl", "--pace", "0.05", plugins="willughby_fishing")
     term.expect("Opponents: seats 1, 2, 3 and 4 expert")  # whom the human plays, at the start and atop the table
     term.expect("Table (")
     term.expect(prompt)  # the capture under dispute, then the table and hand it is judged by
@@ -203,7 +114,7 @@ def test_resume_inside_a_window_shows_the_move_and_waits_for_the_humans_answer(t
 
 @pytest.mark.parametrize("game", ["cribbage_muggins", "willughby_fishing"])
 def test_every_line_of_a_whole_match_fits_80_columns(terminal, tmp_path, game):
-    term = terminal("play", game, "--seed", "5", "--pace", "0.01", "--record", "r.jsonl", game=game)
+    term = terminal("play", game, "--seed", "5", "--pace", "0.01", "--record", "r.jsonl", plugins=game)
     assert term.play_out() == 0
     assert "record: r.jsonl" in term.screen
     assert read_record(tmp_path / "r.jsonl").result is not None

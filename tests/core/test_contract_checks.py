@@ -207,6 +207,12 @@ def test_the_play_checks_run_under_every_named_check(tally, registry, monkeypatc
         with pytest.raises(ContractError, match="conservation broken") as caught:
             check(tally, registry=registry, **SMALL)
         assert caught.value.check == "play", name
+    with pytest.raises(ContractError) as whole:  # and under the whole kit, which names the match to replay
+        check_game(tally, players=[3], games=1, registry=registry, seed=5)
+    message = str(whole.value)
+    assert "conservation broken after decision 1: missing" in message
+    assert "reproduce: run_match(game, players=3, seed=" in message and "decisions (1)" in message
+    assert whole.value.check == "play" and whole.value.players == 3 and len(whole.value.decisions) == 1
 
 
 def test_check_game_names_the_failing_check_and_that_check_alone_finds_the_same_match(tally, registry, monkeypatch):

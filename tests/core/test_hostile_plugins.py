@@ -14,7 +14,6 @@ only switched off.
 
 from __future__ import annotations
 
-import importlib
 import os
 import signal
 import sys
@@ -29,26 +28,9 @@ from muggins.simulate import play_one, simulate
 
 
 @pytest.fixture
-def install(tmp_path, tally_env, monkeypatch):
+def install(plugin_site):
     """`install(name, source)` writes module `name` (the plugin itself, entry point `name`) as distribution `fake-name` 0.1."""
-    site = tmp_path / "hostile-site"
-    site.mkdir()
-    monkeypatch.syspath_prepend(str(site))
-    names: list[str] = []
-
-    def write(name: str, source: str) -> None:
-        (site / f"{name}.py").write_text(textwrap.dedent(source))
-        info = site / f"fake_{name}-0.1.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: fake-{name}\nVersion: 0.1\n")
-        (info / "entry_points.txt").write_text(f"[muggins]\n{name} = {name}\n")
-        names.append(name)
-        sys.modules.pop(name, None)
-        importlib.invalidate_caches()
-
-    yield write
-    for name in names:
-        sys.modules.pop(name, None)
+    return lambda name, source: plugin_site.install(name, source, distribution=f"fake-{name}", version="0.1")
 
 
 def load(*names: str):
@@ -472,9 +454,8 @@ def test_a_fault_in_a_simulated_match_names_the_plugin_and_the_match(bots):
 
 
 @pytest.fixture
-def worker_env(install, tmp_path, monkeypatch):
-    """`worker_env(*names)`: spawned workers find these plugins too (their site directory on PYTHONPATH) and load only them and Tally."""
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path / "hostile-site"), os.environ["PYTHONPATH"]]))
+def worker_env(install, monkeypatch):
+    """`worker_env(*names)`: spawned workers (which find the plugin site on PYTHONPATH) load only these plugins and Tally."""
 
     def allow(*names: str) -> None:
         monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", ",".join(["tally", *names]))

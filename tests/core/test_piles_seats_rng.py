@@ -6,7 +6,7 @@ from hypothesis import given, strategies as st
 from muggins.cards import card, cards, standard_deck
 from muggins.piles import ConservationError, Piles, check_conservation
 from muggins.rng import derive_rng, derive_seed, game_rng, new_seed
-from muggins.seats import Table, clockwise_from, first_eligible, left_of
+from muggins.seats import Seating, clockwise_from, first_eligible, left_of
 
 
 def test_pile_moves_keep_top_last():
@@ -78,20 +78,34 @@ def test_first_eligible_clockwise():
     assert first_eligible(2, 4, holding.get, include_start=True) == 2
 
 
-def test_table_partnerships_and_dealer_rotation():
-    table = Table(4, partnerships=True)
+def test_seating_partnerships_and_dealer_rotation():
+    table = Seating(4, partnerships=True)
     assert table.sides == [[0, 2], [1, 3]]
     assert table.partners(1) == [3] and table.opponents(0) == [1, 3]
     assert table.opponents(3) == [0, 2]
     assert table.next_dealer(3) == 0 and table.right_of(0) == 3
-    solo = Table(3)
+    solo = Seating(3)
     assert solo.opponents(0) == [1, 2] and solo.others(2) == [0, 1] and solo.sides == [[0], [1], [2]]
     assert solo.clockwise_from(1, skip=lambda s: s == 2) == [0]
     assert solo.first_eligible(0, lambda s: s == 2) == 2 and list(solo.seats) == [0, 1, 2]
     with pytest.raises(ValueError):
-        Table(3, partnerships=True)
+        Seating(3, partnerships=True)
     with pytest.raises(ValueError):
-        Table(0)
+        Seating(0)
+
+
+def test_table_is_seatings_first_name_and_warns_where_it_is_used():
+    import muggins
+    from muggins import seats
+
+    with pytest.warns(DeprecationWarning, match="Table is now called Seating") as said:
+        assert seats.Table is Seating
+    with pytest.warns(DeprecationWarning) as through_the_package:
+        assert muggins.__getattr__("Table") is Seating  # what `from muggins import Table` calls the first time
+    assert [w.filename for w in (*said, *through_the_package)] == [__file__, __file__]  # the user's line, not muggins'
+    assert muggins.Seating is Seating and "Table" not in seats.__all__
+    with pytest.raises(AttributeError, match="no attribute 'Tabel'"):
+        seats.Tabel  # noqa: B018
 
 
 @given(st.integers(2, 9), st.integers(0, 8))

@@ -208,3 +208,16 @@ def test_compare_checks_its_setup_as_simulate_does(registry, tally):
         compare(tally, [{}], seats=KINDS, matches=-1, registry=registry)
     found = compare(tally, [{}, {"hand_size": 2}], seats=KINDS, matches=6, seed=2, registry=registry)
     assert found["games"] == 6 and found["seats"] == list(KINDS)
+
+
+def test_every_name_of_the_module_before_it_became_a_package_is_still_there():
+    from muggins import simulate as package
+
+    before = ["CHUNK_GAMES", "WINDOW_PER_WORKER", "EXTRA_REPLACEMENTS", "usable_cpus", "WorkersLost", "GameOutcome", "play_one", "chunk_bounds",
+              "chunk_size", "chunk_count", "ChunkPlan", "play_chunk", "run_planned_chunk", "ChunkRunner", "InlineRunner", "ProcessRunner",
+              "suspects", "Totals", "sides_of", "resolve_setup", "renamed", "simulate", "in_force", "summary_of", "SimulationInterrupted",
+              "open_runner", "InlineEngine", "ProcessEngine", "open_engine", "interrupt", "run_chunks", "decision_bound_warning",
+              "_Totals", "_sides", "_summary", "_PREPARED", "_prepare", "_duration"]
+    assert [name for name in before if not hasattr(package, name)] == []
+    assert package.open_engine is package.open_runner and package._Totals is package.Totals and package._PREPARED is package.chunks._PREPARED
+    assert set(package.__all__) <= set(dir(package))

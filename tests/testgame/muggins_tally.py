@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Sequence
 
 from muggins import (
-    Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Piles, Result, State, Table,
+    Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Piles, Result, Seating, State,
     derive_rng, event, hookimpl, parse_card, rule, standard_deck,
 )
 
@@ -50,7 +50,7 @@ class PlayAndSay(Action):
 class TallyState(State):
     def __init__(self, game: Game, rules: TallyRules, players: int, seed: int) -> None:
         super().__init__(game, rules, players, seed)
-        self.table = Table(players)
+        self.table = Seating(players)
         self.piles_ = Piles()
         self.scores = [0.0] * players
         self.dealer = 0

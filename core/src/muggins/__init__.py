@@ -25,7 +25,7 @@ _EXPORTS = {
     "players": ["PlayerOption"],
     "rng": ["derive_rng", "derive_seed"],
     "rules": ["RulesError", "load_rules", "rule", "rules_to_toml"],
-    "seats": ["Table", "clockwise_from", "first_eligible", "left_of", "responders"],
+    "seats": ["Seating", "Table", "clockwise_from", "first_eligible", "left_of", "responders"],
     "window": ["ChallengeWindow", "ClaimRecord"],
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -63,5 +63,5 @@ if TYPE_CHECKING:
     from .players import PlayerOption
     from .rng import derive_rng, derive_seed
     from .rules import RulesError, load_rules, rule, rules_to_toml
-    from .seats import Table, clockwise_from, first_eligible, left_of, responders
+    from .seats import Seating, Table, clockwise_from, first_eligible, left_of, responders
     from .window import ChallengeWindow, ClaimRecord

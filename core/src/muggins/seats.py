@@ -7,15 +7,19 @@ is the first eligible opponent clockwise, who deals next, who sits on which
 side in partnerships — and this module answers them once. `seats_from_left`
 is the same order as a table built once per table size, for a game that
 looks for the next player still in on every turn and wants no call there.
+`Seating` answers the same questions as methods of one seating; its first
+name, `Table`, still works and warns (a table is the browser's now).
 """
 
 from __future__ import annotations
 
+import sys
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
-__all__ = ["Table", "left_of", "clockwise_from", "first_eligible", "responders", "seats_from_left"]
+__all__ = ["Seating", "left_of", "clockwise_from", "first_eligible", "responders", "seats_from_left"]
 
 
 def left_of(seat: int, players: int) -> int:
@@ -80,8 +84,8 @@ def seats_from_left(players: int) -> tuple[tuple[int, ...], ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """A table of `players` seats, optionally in partnerships.
+class Seating:
+    """The seating of `players` round a table, optionally in partnerships.
 
     `sides` maps each seat to its side number; without partnerships every
     seat is its own side. With `partnerships=True` seats sit alternately, so
@@ -138,3 +142,14 @@ class Table:
     def others(self, seat: int) -> list[int]:
         """Every other seat, clockwise from `seat`'s left."""
         return self.clockwise_from(seat)
+
+
+def __getattr__(name: str) -> Any:
+    # `Table`, Seating's first name, is looked up here so that using it warns once per place it is used.
+    if name != "Table":
+        raise AttributeError(f"module 'muggins.seats' has no attribute {name!r}")
+    caller, level = sys._getframe(1), 2
+    while caller is not None and caller.f_globals.get("__name__") == "muggins":  # `from muggins import Table`: warn its importer
+        caller, level = caller.f_back, level + 1
+    warnings.warn("Table is now called Seating (muggins.Seating, the same class); the name Table keeps working", DeprecationWarning, stacklevel=level)
+    return Seating

@@ -1,0 +1,113 @@
+"""What is settled before any match is played: the setup checked, the worker count, the house rules in force, and a warning for house rules that allow an endless match.
+
+`resolve_setup` is the one check `simulate` and `muggins.study.compare`
+both run first; `renamed` takes a parameter given by its new name or its
+first one.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Sequence
+
+from ..engine import Match, decision_limit
+from ..game import Game
+from ..houserules import house_rule_plugins
+from ..players import make_players
+
+
+def usable_cpus() -> int:
+    """The number of CPUs this process may run on (its affinity mask where the system has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def resolve_setup(registry: Any, game: str | Game, players: int | None, seats: Sequence[str] | None, matches: int, workers: int) -> tuple[Any, Game, int, tuple[str, ...], int]:
+    """What `simulate` and `muggins.study.compare` both check first: (registry, game, player count, seat specs, workers).
+
+    The registry defaults to the process one and a game given by name is
+    looked up; the player count defaults to the game's and the seats to all
+    `expert`; every seat is built once (KeyError or ValueError for a bad
+    one, before any work); `workers` 0 means one per CPU. ValueError for a
+    player count the game does not allow, a seat list of the wrong length,
+    a negative number of matches or of workers.
+    """
+    if registry is None:
+        from ..plugins import get_registry
+
+        registry = get_registry()
+    if isinstance(game, str):
+        game = registry.game(game)
+    players = game.default_players if players is None else players
+    if players not in game.players:
+        raise ValueError(f"{game.name} is played by {game.players.start} to {game.players.stop - 1} players, not {players}")
+    seats = tuple(seats) if seats is not None else ("expert",) * players
+    if len(seats) != players:
+        raise ValueError(f"{players} players need {players} player kinds, got {len(seats)}")
+    make_players(registry, game, seats, 0)  # KeyError or ValueError for a bad seat, before any work
+    if matches < 0:
+        raise ValueError("the number of games cannot be negative")
+    workers = usable_cpus() if workers == 0 else workers
+    if workers < 0:
+        raise ValueError("workers must be 0 (one per CPU) or more")
+    return registry, game, players, seats, workers
+
+
+def renamed(new: Any, old: Any, new_name: str, old_name: str, default: Any) -> Any:
+    """The value of a parameter that has a new name beside its first one (TypeError when both are given)."""
+    if new is not None and old is not None:
+        raise TypeError(f"give {new_name} or {old_name} (its first name), not both")
+    if new is not None:
+        return new
+    return default if old is None else old
+
+
+def in_force(registry: Any, game: Game, rules: Any) -> tuple[dict[str, Any], ...]:
+    """The house-rule plugins in force for `rules`, as plain data for plans and summaries."""
+    return tuple(p.to_dict() for p in house_rule_plugins(registry, game, rules))
+
+
+def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence[str] | None = None, *, registry: Any = None, ratio: float = 100.0, seconds: float = 60.0) -> str | None:
+    """A warning for house rules that let one match run far longer than the defaults allow, or None.
+
+    It speaks when `Game.max_decisions` under `rules` is at least `ratio`
+    times the bound under the default rules and a match reaching it would
+    take more than `seconds` at the speed of one default-rules match played
+    here (seed 0, the same seats). The figure is the worst case, not a
+    forecast: how often a match nears its bound is up to the game and seats.
+    """
+    bound = decision_limit(game, rules, players, registry)
+    usual = decision_limit(game, game.Rules(), players, registry)
+    if bound < ratio * max(usual, 1):
+        return None
+    if registry is None:
+        from ..plugins import get_registry
+
+        registry = get_registry()
+    kinds = tuple(kinds) if kinds is not None else ("expert",) * players
+    state = game.new(game.Rules(), players, 0)
+    match = Match(state, make_players(registry, game, kinds, 0), registry=registry)
+    began = time.perf_counter()
+    match.run()
+    elapsed = max(time.perf_counter() - began, 1e-6)
+    rate = max(match.decisions, 1) / elapsed
+    worst = bound / rate
+    if worst < seconds:
+        return None
+    return (
+        f"these house rules let one match run to {bound:,} decisions ({bound / max(usual, 1):,.0f} times the default rules' {usual:,}); "
+        f"at about {rate:,.0f} decisions a second here, a match that goes that far takes about {_duration(worst)}"
+    )
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 172800:
+        return f"{seconds / 3600:.0f} hours"
+    return f"{seconds / 86400:,.0f} days"
