@@ -183,8 +183,10 @@ class State(ABC):
     (the base `__init__` does it) and implement `new`, `_decision` (None when
     over), `_apply`, `piles`, `view`, `hidden_from` and `result`. Saving is
     either `save_fields`/`load_fields` (the base `to_dict`/`from_dict` then
-    store rules, player count and seed themselves) or `to_dict`/`from_dict`
-    overridden whole. A game with challenge windows overrides `open_window`
+    store rules, player count, seed and `opening` themselves) or
+    `to_dict`/`from_dict` overridden whole. `opening` holds the set-up's
+    events (the first deal): a game's `new` fills it and the default
+    `opening_events()` returns a copy. A game with challenge windows overrides `open_window`
     so the engine can settle unclaimable windows in one call
     (`settle_window`, which a game may override with a faster equivalent).
     """
@@ -197,6 +199,8 @@ class State(ABC):
     #: observing player): a game may then skip building them and return fewer or none.
     #: Everything else — the state, decisions, results — must not depend on it.
     events_wanted: bool = True
+    #: The set-up's events (the first deal), set by the game's `new` (or `from_position`); `opening_events()` returns a copy.
+    opening: list[Event] = []  # never appended to: a state that has an opening rebinds it
 
     def __init__(self, game: Game, rules: Any, players: int, seed: int) -> None:
         self.game = game
@@ -204,6 +208,7 @@ class State(ABC):
         self.players = players
         self.seed = seed
         self._cached_decision: Decision | None = None
+        self.opening = []
         self._prevented = getattr(rules, "mistakes", "allowed") == "prevented"
 
     # -- what subclasses provide ------------------------------------------
@@ -218,25 +223,36 @@ class State(ABC):
 
         The default rebuilds the rules, player count and seed, makes the
         object without calling the subclass's `__init__`, runs the base
-        `State.__init__` and then `load_fields(data)`, which must set every
-        attribute the game's methods read.
+        `State.__init__`, restores `opening` (empty when not saved) and then
+        calls `load_fields(data)`, which must set every other attribute the
+        game's methods read.
         """
         from .rules import rules_from_dict
 
         state = cls.__new__(cls)
         State.__init__(state, game, rules_from_dict(game.Rules, data["rules"], source=f"saved {game.name} state"), data["players"], data["seed"])
+        opening = data.get("opening")
+        if opening:
+            state.opening = list(opening)
         state.load_fields(data)
         return state
 
     def to_dict(self) -> dict[str, Any]:
-        """All of the state as JSON-ready plain data: rules, players, seed and `save_fields()`."""
+        """All of the state as JSON-ready plain data: rules, players, seed, `save_fields()` and `opening`.
+
+        `opening` is stored under "opening" when it is not empty, unless
+        `save_fields()` stores that key itself (a game that saved it by hand).
+        """
         from .rules import rules_to_dict
 
         fields = self.save_fields()
         clash = {"rules", "players", "seed"} & set(fields)
         if clash:
             raise ValueError(f"save_fields() must not use the keys the base class stores: {sorted(clash)}")
-        return {"rules": rules_to_dict(self.rules), "players": self.players, "seed": self.seed, **fields}
+        found = {"rules": rules_to_dict(self.rules), "players": self.players, "seed": self.seed, **fields}
+        if self.opening and "opening" not in found:
+            found["opening"] = list(self.opening)
+        return found
 
     def save_fields(self) -> dict[str, Any]:
         """The game's own fields as JSON-ready data (without rules, players, seed)."""
@@ -271,12 +287,12 @@ class State(ABC):
         """The result once the match is over, else None."""
 
     def opening_events(self) -> list[Event]:
-        """Events describing the set-up (the first deal), for records and narration.
+        """Events describing the set-up (the first deal), for records and narration: a copy of `opening`.
 
         Called once by whoever starts a match (never on a restored state, whose
         opening is already in its record).
         """
-        return []
+        return list(self.opening)
 
     def open_window(self) -> "ChallengeWindow | None":
         """The challenge window whose responder is to act now, or None (the default: never).

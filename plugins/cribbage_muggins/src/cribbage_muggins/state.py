@@ -185,7 +185,6 @@ class CribbageState(State):
                       "false_muggins": 0, "false_muggins_points": 0, "overcount_calls": 0, "overcount_points": 0,
                       "false_overcounts": 0, "heels": 0}
         self.seat_figures = {"muggins_points": [0] * n, "overcount_points": [0] * n, "counts_low": [0] * n, "counts_high": [0] * n}
-        self.opening: list[dict] = []
 
     def use_rules_in_force(self, house: RulesInForce) -> None:
         """Play by `house` (target, skunk lines, scorings): the standard fast functions, or the scoring's own tables."""
@@ -229,7 +228,7 @@ class CribbageState(State):
             "shown": list(self.shown), "crib_shown": self.crib_shown,
             "window": self.window.to_dict() if self.window else None, "pending": dict(self.pending),
             "winner_side": self.winner_side, "ended_by": self.ended_by, "stats": dict(self.stats),
-            "seat_figures": {k: list(v) for k, v in self.seat_figures.items()}, "opening": self.opening,
+            "seat_figures": {k: list(v) for k, v in self.seat_figures.items()},
             "house": self.house.to_dict(),
         }
 
@@ -256,7 +255,6 @@ class CribbageState(State):
         self.pending = dict(data["pending"])
         self.stats = dict(data["stats"])
         self.seat_figures = {k: list(v) for k, v in data["seat_figures"].items()}
-        self.opening = list(data["opening"])
 
     # -- set-up ---------------------------------------------------------------
     @classmethod
@@ -280,9 +278,6 @@ class CribbageState(State):
             house = asker(self.rules, self.players)
             if house is not self.house:  # no plugin answered: the rules' own values, already in use
                 self.use_rules_in_force(house)
-
-    def opening_events(self) -> list[dict]:
-        return list(self.opening)
 
     def _cut_for_deal(self, events: list[dict]) -> int:
         """Each player cuts a card (seat order); the lowest rank deals; players tied lowest cut again."""

@@ -157,7 +157,6 @@ class SheddingState(State):
         self.hand_exposures: list[int] = []
         self.won_exposures: list[int] = []
         self.seen: set = set()
-        self.opening: list[dict] = []
         self._view: dict | None = None
         self._prompt = ""
         self._hidden: frozenset[Card] | None = None  # hidden_from's answer until the next move
@@ -248,9 +247,6 @@ class SheddingState(State):
         state._expose(events)
         state.opening = events
         return state
-
-    def opening_events(self) -> list[dict]:
-        return list(self.opening)
 
     def _deal(self, events: list[dict]) -> None:
         n, k, each = self.players, self.k, self.each
@@ -723,7 +719,6 @@ class SheddingState(State):
             "hand_exposures": list(self.hand_exposures),
             "won_exposures": list(self.won_exposures),
             "seen": sorted([m, [[CODES[c] for c in p] for p in st], [[CODES[c] for c in p] for p in ds]] for m, st, ds in self.seen),
-            "opening": self.opening,
         }
 
     def load_fields(self, data: Mapping[str, Any]) -> None:
@@ -751,7 +746,6 @@ class SheddingState(State):
         self.won_exposures = list(data["won_exposures"])
         self.seen = {(m, tuple(tuple(CODE_INDEX[c] for c in p) for p in st), tuple(tuple(CODE_INDEX[c] for c in p) for p in ds))
                       for m, st, ds in data["seen"]}
-        self.opening = list(data["opening"])
 
 
 _ON: tuple[str, ...] = tuple(f" (on {c})" for c in DECK)

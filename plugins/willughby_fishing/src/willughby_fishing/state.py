@@ -206,7 +206,6 @@ class FishingState(State):
         self.what = ""  # what the claim would be: field_four, left_pair, laid_down, other_pair
         self.stats = {key: 0 for key in _STAT_KEYS}
         self.seat_stats = {key: [0] * n for key in _SEAT_STAT_KEYS}
-        self.opening: list[dict] = []
         self.set_terms(STANDARD_TERMS)
 
     def set_terms(self, terms: FishingTerms) -> None:
@@ -284,9 +283,6 @@ class FishingState(State):
         state.mover = mover
         state.phase = "turn"
         return state
-
-    def opening_events(self) -> list[dict]:
-        return list(self.opening)
 
     def _start_deal(self, events: list[dict]) -> None:
         n = PLAYERS
@@ -789,7 +785,6 @@ class FishingState(State):
             "what": self.what,
             "stats": dict(self.stats),
             "seat_stats": {key: list(values) for key, values in self.seat_stats.items()},
-            "opening": self.opening,
             "terms": self.terms.to_dict(),
         }
 
@@ -809,7 +804,6 @@ class FishingState(State):
         self.what = data["what"]
         self.stats = dict(data["stats"])
         self.seat_stats = {key: list(values) for key, values in data["seat_stats"].items()}
-        self.opening = list(data["opening"])
         # A state saved before the terms were kept was played by the standard ones.
         self.set_terms(FishingTerms.from_dict(data["terms"]) if "terms" in data else STANDARD_TERMS)
 

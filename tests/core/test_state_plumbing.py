@@ -1,0 +1,98 @@
+"""The plumbing the base classes own for every game: the saved `opening`, `PhasedState`'s dispatch, and `Tally`."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+import pytest
+
+from muggins import Decision, Game, Move, Result, State, event
+
+
+@dataclass(frozen=True)
+class CountRules:
+    goal: int = 2
+
+
+class CountState(State):
+    """Seat 0 says `up` until the count reaches the goal; nothing else. Saves with save_fields."""
+
+    @classmethod
+    def new(cls, game: Game, rules: CountRules, players: int, seed: int) -> "CountState":
+        state = cls(game, rules, players, seed)
+        state.count = 0
+        state.opening = [event("start", goal=rules.goal)]
+        return state
+
+    def save_fields(self) -> dict[str, Any]:
+        return {"count": self.count}
+
+    def load_fields(self, data: Mapping[str, Any]) -> None:
+        self.count = data["count"]
+
+    def _decision(self) -> Decision | None:
+        return None if self.count >= self.rules.goal else Decision(0, "up", (UP,), (UP,))
+
+    def _apply(self, action: Any) -> list[dict]:
+        self.count += 1
+        return [event("up", count=self.count)]
+
+    def piles(self) -> dict:
+        return {}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"count": self.count}
+
+    def hidden_from(self, seat: int | None) -> set:
+        return set()
+
+    def result(self) -> Result | None:
+        return Result((0,)) if self.count >= self.rules.goal else None
+
+
+UP = Move("up")
+
+
+class CountGame(Game):
+    name = "count"
+    title = "Count"
+    players = range(1, 2)
+    default_players = 1
+    Rules = CountRules
+    State = CountState
+
+    def max_decisions(self, rules: CountRules, players: int) -> int:
+        return rules.goal
+
+
+def _round_trip(state: State) -> tuple[dict, State]:
+    saved = json.loads(json.dumps(state.to_dict()))
+    return saved, type(state).from_dict(state.game, saved)
+
+
+def test_the_base_saves_and_restores_the_opening_and_returns_copies_of_it():
+    state = CountGame().new(CountRules(), 1, 0)
+    saved, again = _round_trip(state)
+    assert saved["opening"] == [{"type": "start", "goal": 2}]
+    assert again.opening_events() == state.opening_events() == [{"type": "start", "goal": 2}]
+    again.opening_events().clear()  # a copy: the state's own list is untouched
+    assert again.opening == [{"type": "start", "goal": 2}]
+    state.opening = []
+    saved, again = _round_trip(state)
+    assert "opening" not in saved and again.opening_events() == []  # an empty opening leaves the saved form as it was
+
+
+def test_a_game_that_saves_its_opening_itself_keeps_its_own_form():
+    class ByHand(CountState):
+        def save_fields(self) -> dict[str, Any]:
+            return {**super().save_fields(), "opening": [e["type"] for e in self.opening]}
+
+        def load_fields(self, data: Mapping[str, Any]) -> None:
+            super().load_fields(data)
+            self.opening = [event(kind) for kind in data["opening"]]
+
+    state = ByHand.new(CountGame(), CountRules(), 1, 0)
+    saved, again = _round_trip(state)
+    assert saved["opening"] == ["start"] and again.opening == [{"type": "start"}]
