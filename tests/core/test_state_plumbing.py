@@ -1,14 +1,16 @@
-"""The plumbing the base classes own for every game: the saved `opening`, `PhasedState`'s dispatch, and `Tally`."""
+"""The plumbing the base classes own for every game: the saved `opening` and `PhasedState`'s dispatch."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, Mapping
 
 import pytest
 
-from muggins import Decision, Game, Move, Result, State, event
+from muggins import ChallengeWindow, Decision, Game, Move, Pass, Result, State, event
+from muggins.game import PhasedState
 
 
 @dataclass(frozen=True)
@@ -96,3 +98,63 @@ def test_a_game_that_saves_its_opening_itself_keeps_its_own_form():
     state = ByHand.new(CountGame(), CountRules(), 1, 0)
     saved, again = _round_trip(state)
     assert saved["opening"] == ["start"] and again.opening == [{"type": "start"}]
+
+
+class Phased(PhasedState):
+    """Seat 0 says `up` (or the mistake `down`) in phase `say`, then seat 1 answers in phase `check` with a window open."""
+
+    window_phase = "check"
+
+    @classmethod
+    def new(cls, game: Game, rules: Any, players: int, seed: int) -> "Phased":
+        state = cls(game, rules, players, seed)
+        state.phase, state.window = "say", None
+        return state
+
+    def _decide_say(self) -> Decision:
+        return Decision(0, "say", (UP, DOWN), (UP,))
+
+    def _on_say(self, action: Any, events: list[dict]) -> None:
+        self.phase, self.window = "check", ChallengeWindow(0, (1,))
+        events.append(event("said", what=str(action)))
+
+    def _decide_check(self) -> Decision:
+        return Decision(1, "respond", (Pass(),), (Pass(),), standing=Pass())
+
+    def _on_check(self, action: Any, events: list[dict]) -> None:
+        self.phase, self.window = "over", None
+
+    piles, view, hidden_from, result = CountState.piles, CountState.view, CountState.hidden_from, CountState.result
+
+
+DOWN = Move("down")
+
+
+def test_phased_state_dispatches_by_phase_and_opens_its_window_phase_only():
+    state = Phased.new(CountGame(), CountRules(), 2, 0)
+    assert state.decision().kind == "say" and state.open_window() is None
+    assert state.apply(0, DOWN) == [{"type": "said", "what": "down"}]  # a mistake is a choice
+    assert state.open_window() is state.window and state.to_act() == 1
+    assert state.apply(1, Pass()) == [] and state.phase == "over" and state.decision() is None
+    prevented = Phased.new(CountGame(), SimpleNamespace(mistakes="prevented"), 2, 0)
+    assert prevented.choices() == (UP,)
+
+
+def test_a_subclass_inherits_the_phase_table_and_may_replace_one_phase_or_the_whole_decision():
+    class Louder(Phased):
+        def _decide_say(self) -> Decision:
+            return Decision(0, "shout", (UP,), (UP,))
+
+    class Own(Phased):
+        def _decision(self) -> Decision | None:
+            return Decision(0, "own", (UP,), (UP,)) if self.phase == "say" else super()._decision()
+
+    louder = Louder.new(CountGame(), CountRules(), 2, 0)
+    assert louder.decision().kind == "shout" and louder.apply(0, UP) and louder.decision().kind == "respond"
+    own = Own.new(CountGame(), CountRules(), 2, 0)
+    assert own.decision().kind == "own" and Phased._phase_deciders["say"] is Phased._decide_say
+    own.phase = "nowhere"
+    own._cached_decision = Decision(0, "own", (UP,), (UP,))
+    with pytest.raises(NotImplementedError, match="_on_nowhere"):
+        own.apply(0, UP)
+

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .cards import Card, standard_deck
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from .window import ChallengeWindow
 
-__all__ = ["Game", "State", "Result", "Event", "event", "determinizes"]
+__all__ = ["Game", "State", "PhasedState", "Result", "Event", "event", "determinizes"]
 
 Event = dict[str, Any]
 
@@ -337,10 +337,7 @@ class State(ABC):
         if found is None:
             found = self._decision()
             if found is not None and self._prevented:
-                standing = found.standing
-                if standing is not None and standing not in found.correct:
-                    standing = None  # no longer offered, so the narrowed decision has no standing answer
-                found = found._replace(choices=tuple(found.correct), correct=tuple(found.correct), standing=standing)
+                found = _only_correct(found)
             self._cached_decision = found
         return found
 
@@ -407,6 +404,99 @@ class State(ABC):
         whether a game implements it.
         """
         raise NotImplementedError(f"{type(self).__name__} does not implement determinize(seat, rng)")
+
+
+def _phase_methods(owner: str, deciders: Mapping[str, Callable[..., Any]], handlers: Mapping[str, Callable[..., Any]],
+                   window_phase: str) -> dict[str, Callable[..., Any]]:
+    """`decision`, `_apply` and `open_window` for a `PhasedState` class, its tables and window phase held in the closure.
+
+    Made once per class: the play loop calls all three on every move, and a
+    closure's variable costs less to read than a class attribute through `self`.
+    """
+
+    def decision(self: Any) -> Decision | None:
+        """As `State.decision`, asking the phase's `_decide_` method directly (no `_decision` call in between)."""
+        found = self._cached_decision
+        if found is None:
+            decide = deciders.get(self.phase)
+            if decide is None:
+                return None
+            found = decide(self)
+            if found is not None and self._prevented:
+                found = _only_correct(found)
+            self._cached_decision = found
+        return found
+
+    def _apply(self: Any, action: Action) -> list[Event]:
+        handle = handlers.get(self.phase)
+        if handle is None:
+            raise NotImplementedError(f"{type(self).__name__} has no _on_{self.phase} method")
+        events: list[Event] = []
+        handle(self, action, events)
+        return events
+
+    def open_window(self: Any) -> "ChallengeWindow | None":
+        """The window while the phase is the class's `window_phase`, else None."""
+        return self.window if self.phase == window_phase else None
+
+    made = {"decision": decision, "_apply": _apply, "open_window": open_window}
+    for name, method in made.items():
+        method.__qualname__ = f"{owner}.{name}"
+        method._made_by_phased_state = True  # type: ignore[attr-defined]  # a subclass may make its own afresh
+    return made
+
+
+class PhasedState(State):
+    """An optional base for a game whose state is a `phase` string: one method per phase instead of if/elif chains.
+
+    For each phase the game writes `_decide_<phase>(self) -> Decision` and
+    `_on_<phase>(self, action, events)`, which appends its events to
+    `events`; a phase without a `_decide_` method (`"over"`) has no
+    decision. The tables are built once per class, when it is defined (a
+    subclass inherits its parent's methods and may replace any), so a
+    decision costs one dictionary look-up. `window_phase` (a class
+    constant, read when the class is defined) names the phase in which
+    `window` (a `ChallengeWindow`) is open; `open_window()` returns it then. A game may still override `_decision` (`decision()`
+    then asks it, as `State`'s does), `_apply` or `open_window`.
+    """
+
+    phase: str
+    window: "ChallengeWindow | None" = None
+    #: The phase whose decisions answer the open `window`.
+    window_phase: ClassVar[str] = "respond"
+    _phase_deciders: ClassVar[dict[str, Callable[[Any], Decision]]] = {}
+    _phase_handlers: ClassVar[dict[str, Callable[[Any, Action, list[Event]], None]]] = {}
+    decision, _apply, open_window = _phase_methods("PhasedState", {}, {}, "respond").values()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        deciders, handlers = dict(cls._phase_deciders), dict(cls._phase_handlers)
+        own = vars(cls)
+        for name, value in own.items():
+            if not callable(value):
+                continue
+            if name.startswith("_decide_"):
+                deciders[name[len("_decide_"):]] = value
+            elif name.startswith("_on_"):
+                handlers[name[len("_on_"):]] = value
+        cls._phase_deciders, cls._phase_handlers = deciders, handlers
+        for name, method in _phase_methods(cls.__qualname__, deciders, handlers, cls.window_phase).items():
+            if name not in own and getattr(getattr(cls, name), "_made_by_phased_state", False):
+                setattr(cls, name, method)
+        if cls._decision is not PhasedState._decision and getattr(cls.decision, "_made_by_phased_state", False):
+            cls.decision = State.decision  # type: ignore[method-assign]  # the game's own _decision is asked
+
+    def _decision(self) -> Decision | None:
+        decide = self._phase_deciders.get(self.phase)
+        return None if decide is None else decide(self)
+
+
+def _only_correct(found: Decision) -> Decision:
+    """`found` narrowed to its correct choices (the house rule `mistakes = "prevented"`)."""
+    standing = found.standing
+    if standing is not None and standing not in found.correct:
+        standing = None  # no longer offered, so the narrowed decision has no standing answer
+    return found._replace(choices=tuple(found.correct), correct=tuple(found.correct), standing=standing)
 
 
 def determinizes(state_class: type[State]) -> bool:

@@ -34,10 +34,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, parse_card
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, derive_rng, event, parse_card
 from muggins.actions import IllegalAction, Move
 # Hot paths look cards up by identity (every Card is interned, DECK holds them): hashing a Card runs Python code.
 from muggins.deck import CODE_BY_ID, CODES, DECK, INDEX_BY_ID, SORT_KEY, TEXTS, Layout, cut_for_dealer, deal_round, redeal, shuffled
+from muggins.game import PhasedState
 from muggins.seats import seats_from_left
 
 from .house import RulesInForce
@@ -133,7 +134,7 @@ def count_actions(max_count: int) -> tuple[tuple[Move, ...], tuple[Claim | None,
     return announce, claims, (ACCEPT, OVERCOUNT) + claims[1:]
 
 
-class CribbageState(State):
+class CribbageState(PhasedState):
     """One game. Phases: `discard`, `peg`, `count` (a show to announce), `respond` (its window), `over`."""
 
     rules: CribbageRules
@@ -320,44 +321,44 @@ class CribbageState(State):
         self.actor = (self.dealer + 1) % n
 
     # -- decisions ----------------------------------------------------------------
-    def _decision(self) -> Decision | None:
-        phase = self.phase
-        if phase == "peg":
-            seat = self.turn
-            room = 31 - self.count
-            played = self.played[seat]
-            options = tuple([_PLAY_BY_ID[id(c)] for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played])
-            return Decision(seat, "play", options, options, _PEG_PROMPTS[self.count])
-        if phase == "respond":
-            seat = self.window.current
-            right = self._right_response()
-            p = self.pending
-            # Worded as the count's narration, with the cards to check: the window waits for the check.
-            # Every responder is an opponent of the counter and reads the same line, so it is made once a window.
-            made = getattr(self, "_respond_prompt", None)
-            if made is None or made[0] is not self.window:
-                what = p["what"]
-                cards = self.crib if what == "crib" else self.hands[p["seat"]]
-                made = self._respond_prompt = (self.window, f"seat {p['seat']} counts {p['announced']} for "
-                                               f"{'the' if what == 'crib' else 'their'} {what}: {cards_text(cards)} with {self.starter}")
-            return Decision(seat, "respond", self.responses, right, made[1], True, waits=True, standing=ACCEPT)
-        if phase == "count":
-            seat, what = self.actor, self.pending["what"]
-            cards = self.crib if what == "crib" else self.hands[seat]
-            prompt = f"Count your {what} {cards_text(cards)} with {self.starter} (type {self._count_range or '0-29'})"
-            announce = self.announce
-            return Decision(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
-        if phase == "discard":
-            seat = self.actor
-            indices = [INDEX_BY_ID[id(c)] for c in self.hands[seat]]
-            if self.lay == 2:
-                options = tuple([_DISCARD_TWO[a * 52 + b] for a, b in combinations(indices, 2)])
-            else:
-                options = tuple([_DISCARD_ONE[a] for a in indices])
-            whose = "your" if self.dealer == seat else ("your partner's" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else f"seat {self.dealer}'s")
-            prompt = f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib"
-            return Decision(seat, "discard", options, options, prompt)
-        return None
+    def _decide_peg(self) -> Decision:
+        seat = self.turn
+        room = 31 - self.count
+        played = self.played[seat]
+        options = tuple([_PLAY_BY_ID[id(c)] for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played])
+        return Decision(seat, "play", options, options, _PEG_PROMPTS[self.count])
+
+    def _decide_respond(self) -> Decision:
+        seat = self.window.current
+        right = self._right_response()
+        p = self.pending
+        # Worded as the count's narration, with the cards to check: the window waits for the check.
+        # Every responder is an opponent of the counter and reads the same line, so it is made once a window.
+        made = getattr(self, "_respond_prompt", None)
+        if made is None or made[0] is not self.window:
+            what = p["what"]
+            cards = self.crib if what == "crib" else self.hands[p["seat"]]
+            made = self._respond_prompt = (self.window, f"seat {p['seat']} counts {p['announced']} for "
+                                           f"{'the' if what == 'crib' else 'their'} {what}: {cards_text(cards)} with {self.starter}")
+        return Decision(seat, "respond", self.responses, right, made[1], True, waits=True, standing=ACCEPT)
+
+    def _decide_count(self) -> Decision:
+        seat, what = self.actor, self.pending["what"]
+        cards = self.crib if what == "crib" else self.hands[seat]
+        prompt = f"Count your {what} {cards_text(cards)} with {self.starter} (type {self._count_range or '0-29'})"
+        announce = self.announce
+        return Decision(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
+
+    def _decide_discard(self) -> Decision:
+        seat = self.actor
+        indices = [INDEX_BY_ID[id(c)] for c in self.hands[seat]]
+        if self.lay == 2:
+            options = tuple([_DISCARD_TWO[a * 52 + b] for a, b in combinations(indices, 2)])
+        else:
+            options = tuple([_DISCARD_ONE[a] for a in indices])
+        whose = "your" if self.dealer == seat else ("your partner's" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else f"seat {self.dealer}'s")
+        prompt = f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib"
+        return Decision(seat, "discard", options, options, prompt)
 
     def _right_response(self) -> tuple[Action, ...]:
         p = self.pending
@@ -367,10 +368,6 @@ class CribbageState(State):
         if announced > truth:
             return (OVERCOUNT,)
         return _ACCEPT_ONLY
-
-    def open_window(self) -> ChallengeWindow | None:
-        """The muggins window while a count is disputed; it is claimable exactly when the count is wrong."""
-        return self.window if self.phase == "respond" else None
 
     def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
         """Every remaining responder accepts, as `State.settle_window` would, without building their decisions."""
@@ -387,20 +384,8 @@ class CribbageState(State):
         return answers
 
     # -- moves ---------------------------------------------------------------------
-    def _apply(self, action: Action) -> list[dict]:
-        events: list[dict] = []
-        phase = self.phase
-        if phase == "peg":
-            self._play(self.turn, action.data, events)
-        elif phase == "respond":
-            self._respond(action, events)
-        elif phase == "count":
-            self._announce(action.data, events)
-        elif phase == "discard":
-            self._discard(self.actor, action.data, events)
-        return events
-
-    def _discard(self, seat: int, chosen: Sequence[Card], events: list[dict]) -> None:
+    def _on_discard(self, action: Action, events: list[dict]) -> None:
+        seat, chosen = self.actor, action.data
         hand = self.hands[seat]
         for c in chosen:
             hand.remove(c)
@@ -437,7 +422,8 @@ class CribbageState(State):
         played = self.played[seat]
         return [c for c in self.hands[seat] if c not in played]
 
-    def _play(self, seat: int, c: Card, events: list[dict]) -> None:
+    def _on_peg(self, action: Action, events: list[dict]) -> None:
+        seat, c = self.turn, action.data
         self.played[seat].append(c)
         seq = self.seq
         seq.append(c)
@@ -552,7 +538,8 @@ class CribbageState(State):
         self.deal_no += 1
         self._deal(events)
 
-    def _announce(self, announced: int, events: list[dict]) -> None:
+    def _on_count(self, action: Action, events: list[dict]) -> None:
+        announced = action.data
         p = self.pending
         seat, truth = p["seat"], p["truth"]
         p["announced"] = announced
@@ -600,6 +587,8 @@ class CribbageState(State):
             supported = announced > truth
         window.claimed(str(action), supported)
         self._settle(action, seat, events)
+
+    _on_respond = _respond  # the window phase's handler
 
     def _settle(self, claim: Claim | None, caller: int, events: list[dict]) -> None:
         """Apply the first claim (or let the count stand), show the breakdown, check the target."""

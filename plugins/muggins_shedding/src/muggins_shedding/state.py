@@ -25,8 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, derive_rng, event
 from muggins.deck import CODE_INDEX, CODES, DECK, RANKS, TEXTS, Layout, deal_round, redeal, shuffled
+from muggins.game import PhasedState
 from muggins.seats import seats_from_left
 
 from .houserules import (
@@ -98,7 +99,7 @@ class Correct(Action):
         return f"move {self.card} to {self.pile}"
 
 
-class SheddingState(State):
+class SheddingState(PhasedState):
     """One match. Phases: `play` (mover places the exposed card), `respond` (the window),
     `correct` (offender picks among several fitting piles after an upheld call), `over`."""
 
@@ -359,36 +360,31 @@ class SheddingState(State):
         if self.events_wanted:
             events.append(event("recycle", seat=seat, count=count, reason=reason))
 
-    def _decision(self) -> Decision | None:
-        phase = self.phase
-        if phase == "play":
-            m, card, right = self.mover, self.exposed, self.right
-            # Decisions are immutable and a situation (mover, card, correct piles) recurs
-            # constantly, so each is built once per table shape and shared.
-            known = self._decisions[m][card]
-            found = known.get(right)
-            if found is None:
-                choices = self._choices[m][card]
-                if choices is None:
-                    choices = self._choices[m][card] = self._build_choices(m, card)
-                correct = tuple(choices[p] for p in right)
-                found = known[right] = Decision(m, "play", choices, correct, self._prompts[card])
-            return found
-        if phase == "respond":
-            window = self.window
-            seat = window.current
-            # The placement is judged at a glance against the pile tops, so the window flows (waits stays False).
-            prompt = self._make_prompt(seat) if self.placed_pile == self.k + seat else (self._prompt or self._make_prompt())
-            return Decision(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True, standing=PASS)
-        if phase == "correct":
-            card = DECK[self.exposed]
-            options = tuple(Correct(card, self.names[p], p) for p in self.right)
-            where = "fitting common piles" if self.right[-1] < self.k else "fitting piles"
-            return Decision(self.mover, "correct", options, options, f"Muggins! Move {card} to one of the {where}")
-        return None
+    def _decide_play(self) -> Decision:
+        m, card, right = self.mover, self.exposed, self.right
+        # Decisions are immutable and a situation (mover, card, correct piles) recurs
+        # constantly, so each is built once per table shape and shared.
+        known = self._decisions[m][card]
+        found = known.get(right)
+        if found is None:
+            choices = self._choices[m][card]
+            if choices is None:
+                choices = self._choices[m][card] = self._build_choices(m, card)
+            correct = tuple(choices[p] for p in right)
+            found = known[right] = Decision(m, "play", choices, correct, self._prompts[card])
+        return found
 
-    def open_window(self) -> ChallengeWindow | None:
-        return self.window if self.phase == "respond" else None
+    def _decide_respond(self) -> Decision:
+        seat = self.window.current
+        # The placement is judged at a glance against the pile tops, so the window flows (waits stays False).
+        prompt = self._make_prompt(seat) if self.placed_pile == self.k + seat else (self._prompt or self._make_prompt())
+        return Decision(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True, standing=PASS)
+
+    def _decide_correct(self) -> Decision:
+        card = DECK[self.exposed]
+        options = tuple(Correct(card, self.names[p], p) for p in self.right)
+        where = "fitting common piles" if self.right[-1] < self.k else "fitting piles"
+        return Decision(self.mover, "correct", options, options, f"Muggins! Move {card} to one of the {where}")
 
     def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
         """Every remaining responder lets the placement stand: the window closes and the turn ends.
@@ -434,30 +430,26 @@ class SheddingState(State):
             self._prompt = prompt
         return prompt
 
-    def _apply(self, action: Action) -> list[dict]:
+    def _on_respond(self, action: Action, events: list[dict]) -> None:
         self._hidden = None
-        phase = self.phase
-        events: list[dict] = []
-        if phase == "respond":
-            window = self.window
-            if action is PASS or isinstance(action, Pass):
-                if not window.passed():
-                    return events  # nothing visible changed: the cached view stays
-                self._view = None
-                self.window = None
-                self._end_turn(events)
-                return events
+        window = self.window
+        if action is PASS or isinstance(action, Pass):
+            if not window.passed():
+                return  # nothing visible changed: the cached view stays
             self._view = None
-            self._call(window, events)
-            return events
+            self.window = None
+            self._end_turn(events)
+            return
         self._view = None
-        if phase == "play":
-            self._place(action.index, events)
-        else:
-            self._correct(action.index, events)
-        return events
+        self._call(window, events)
 
-    def _place(self, pile_id: int, events: list[dict]) -> None:
+    def _on_correct(self, action: Action, events: list[dict]) -> None:
+        self._hidden = self._view = None
+        self._correct(action.index, events)
+
+    def _on_play(self, action: Action, events: list[dict]) -> None:
+        self._hidden = self._view = None
+        pile_id = action.index
         m, card = self.mover, self.exposed
         target = self.targets[pile_id]
         self.under = target[-1] if target else -1

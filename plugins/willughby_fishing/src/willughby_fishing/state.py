@@ -26,10 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, derive_rng
 from muggins.actions import Move
 from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.deck import cut_for_dealer as _cut_by_index
+from muggins.game import PhasedState
 from muggins.seats import seats_from_left
 
 from .rules import FIELD_SIZE, HAND_SIZE, PLAYERS, FishingRules
@@ -171,11 +172,12 @@ _STAT_KEYS = (
 _SEAT_STAT_KEYS = ("rewards", "claims_made", "claims_missed", "claims_forgotten", "claims_refused")
 
 
-class FishingState(State):
+class FishingState(PhasedState):
     """One match. Phases: `field_claim` (the dealer may take fours of the layout), `hand_claim`
     (each player from the dealer's left claims threes and fours in hand), `turn`, `window`, `over`."""
 
     rules: FishingRules
+    window_phase = "window"
 
     def __init__(self, game: Game, rules: FishingRules, players: int, seed: int) -> None:
         super().__init__(game, rules, players, seed)
@@ -309,31 +311,31 @@ class FishingState(State):
             self._open_layout_window(events)
 
     # -- decisions ------------------------------------------------------------
-    def _decision(self) -> Decision | None:
-        phase = self.phase
-        if phase == "window":
-            window = self.window
-            seat = window.current
-            right = CALL if (self.due and seat in self.entitled) else STAND
-            # The new layout and a laid-down hand ask for a check of many cards; a single capture is judged at a glance.
-            waits = window.subject["after"] != "capture"
-            return Decision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits, standing=PASS)
-        if phase == "turn":
-            m = self.mover
-            options, correct = capture_options(self.hands[m], self.field)
-            if not options:
-                return Decision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), "No capture is possible")
-            return Decision(m, "turn", tuple(options), tuple(correct), "Capture (capturing is compulsory)")
-        if phase == "hand_claim":
-            s = self.claimer
-            claims = tuple(_claim_move(r, len(group), "hand") for r, group in _sets(self.hands[s]))
-            return Decision(s, "hand_claim", claims + (DONE,), claims or (DONE,),
-                            "Before the first turn: claim threes (a pair) and fours in your hand", standing=DONE)
-        if phase == "field_claim":
-            claims = tuple(_claim_move(r, 4, "field") for r, group in _sets(self.field) if len(group) == 4)
-            return Decision(self.dealer, "field_claim", claims + (DONE,), claims or (DONE,),
-                            "As dealer, take any four of a kind in the layout", standing=DONE)
-        return None
+    def _decide_window(self) -> Decision:
+        window = self.window
+        seat = window.current
+        right = CALL if (self.due and seat in self.entitled) else STAND
+        # The new layout and a laid-down hand ask for a check of many cards; a single capture is judged at a glance.
+        waits = window.subject["after"] != "capture"
+        return Decision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits, standing=PASS)
+
+    def _decide_turn(self) -> Decision:
+        m = self.mover
+        options, correct = capture_options(self.hands[m], self.field)
+        if not options:
+            return Decision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), "No capture is possible")
+        return Decision(m, "turn", tuple(options), tuple(correct), "Capture (capturing is compulsory)")
+
+    def _decide_hand_claim(self) -> Decision:
+        s = self.claimer
+        claims = tuple(_claim_move(r, len(group), "hand") for r, group in _sets(self.hands[s]))
+        return Decision(s, "hand_claim", claims + (DONE,), claims or (DONE,),
+                        "Before the first turn: claim threes (a pair) and fours in your hand", standing=DONE)
+
+    def _decide_field_claim(self) -> Decision:
+        claims = tuple(_claim_move(r, 4, "field") for r, group in _sets(self.field) if len(group) == 4)
+        return Decision(self.dealer, "field_claim", claims + (DONE,), claims or (DONE,),
+                        "As dealer, take any four of a kind in the layout", standing=DONE)
 
     def _window_prompt(self) -> str:
         subject = self.window.subject
@@ -353,24 +355,17 @@ class FishingState(State):
         return f"{who} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?"
 
     # -- moves --------------------------------------------------------------
-    def _apply(self, action: Action) -> list[dict]:
-        events: list[dict] = []
-        phase = self.phase
-        if phase == "window":
-            if action is PASS or isinstance(action, Pass):
-                self._pass(events)
-            else:
-                self._claim(events)
-        elif phase == "turn":
-            if isinstance(action, Capture):
-                self._capture(action, events)
-            else:
-                self._lie_down(events)
-        elif phase == "hand_claim":
-            self._hand_claim(action, events)
+    def _on_window(self, action: Action, events: list[dict]) -> None:
+        if action is PASS or isinstance(action, Pass):
+            self._pass(events)
         else:
-            self._field_claim(action, events)
-        return events
+            self._claim(events)
+
+    def _on_turn(self, action: Action, events: list[dict]) -> None:
+        if isinstance(action, Capture):
+            self._capture(action, events)
+        else:
+            self._lie_down(events)
 
     def _field_claim(self, action: Action, events: list[dict]) -> None:
         if action is DONE or str(action) == "done":
@@ -420,6 +415,9 @@ class FishingState(State):
         self.stats["hand_claims"] += 1
         events.append({"type": "hand_claim", "seat": s, "rank": rank, "cards": _codes(laid), "kept": len(group) - len(laid),
                        "reveals": _codes(laid)})
+
+    _on_field_claim = _field_claim
+    _on_hand_claim = _hand_claim
 
     def _capture(self, capture: Capture, events: list[dict]) -> None:
         m = self.mover
@@ -535,9 +533,6 @@ class FishingState(State):
         window = self.window
         entitled = self.entitled
         window.claimable = bool(self.due) and any(s in entitled for s in window.remaining)
-
-    def open_window(self) -> ChallengeWindow | None:
-        return self.window if self.phase == "window" else None
 
     def _pass(self, events: list[dict]) -> None:
         window = self.window
