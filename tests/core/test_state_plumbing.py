@@ -1,4 +1,4 @@
-"""The plumbing the base classes own for every game: the saved `opening` and `PhasedState`'s dispatch."""
+"""The plumbing the base classes own for every game: the saved `opening`, `PhasedState`'s dispatch, and `Tally`."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 from muggins import ChallengeWindow, Decision, Game, Move, Pass, Result, State, event
 from muggins.game import PhasedState
+from muggins.stats import Tally
 
 
 @dataclass(frozen=True)
@@ -158,3 +159,20 @@ def test_a_subclass_inherits_the_phase_table_and_may_replace_one_phase_or_the_wh
     with pytest.raises(NotImplementedError, match="_on_nowhere"):
         own.apply(0, UP)
 
+
+def test_a_tally_counts_by_key_and_seat_copies_apart_and_round_trips_in_order():
+    tally = Tally(("calls", "errors"), ("rewards",), 3)
+    tally["errors"] += 2
+    tally.by_seat["rewards"][1] += 1
+    copy = tally.copy()
+    copy["calls"] += 1
+    copy.by_seat["rewards"][1] += 1
+    assert (tally, tally.by_seat) == ({"calls": 0, "errors": 2}, {"rewards": [0, 1, 0]}) and type(copy) is Tally
+    saved = json.loads(json.dumps(copy.to_dict()))
+    assert saved == {"stats": {"calls": 1, "errors": 2}, "seat_stats": {"rewards": [0, 2, 0]}}
+    again = Tally.from_dict(saved)
+    assert list(again) == ["calls", "errors"] and again.seat_stats() == {"rewards": (0, 2, 0)}
+    plain = Tally(("calls",))
+    assert plain.to_dict() == {"stats": {"calls": 0}} and Tally.from_dict(plain.to_dict()).by_seat == {}
+    with pytest.raises(KeyError):
+        plain["cals"] += 1  # a misspelt figure is refused, not started afresh

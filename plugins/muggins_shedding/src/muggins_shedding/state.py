@@ -29,6 +29,7 @@ from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, 
 from muggins.deck import CODE_INDEX, CODES, DECK, RANKS, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.game import PhasedState
 from muggins.seats import seats_from_left
+from muggins.stats import Tally
 
 from .houserules import (
     STANDARD_ORDER, STANDARD_PENALTY, SheddingHouseRules, check_penalty, from_mapping, normalise_order, normalise_pairs,
@@ -50,6 +51,9 @@ MUGGINS = Claim("muggins")
 RESPONSES: tuple[Action, ...] = (PASS, MUGGINS)
 STAND: tuple[Action, ...] = (PASS,)
 CALL: tuple[Action, ...] = (MUGGINS,)
+
+#: the match's counts for simulations, in the order Result.stats lists them
+_STAT_KEYS = ("errors", "calls", "calls_upheld", "penalties", "recycles", "hands_drawn", "hands_drawn_turn_limit", "hands_drawn_repetition")
 
 _TABLES: dict[tuple[tuple[int, int], ...], tuple[tuple[bool, ...], ...]] = {}
 
@@ -153,8 +157,7 @@ class SheddingState(PhasedState):
         self.placed_error = False
         self.under = -1  # the card the disputed card covers (visible while the window is open)
         self.wins = [0] * n
-        self.stats = {"errors": 0, "calls": 0, "calls_upheld": 0, "penalties": 0, "recycles": 0,
-                      "hands_drawn": 0, "hands_drawn_turn_limit": 0, "hands_drawn_repetition": 0}
+        self.stats = Tally(_STAT_KEYS)
         self.hand_exposures: list[int] = []
         self.won_exposures: list[int] = []
         self.seen: set = set()
@@ -650,7 +653,7 @@ class SheddingState(PhasedState):
         new.targets = new.commons + new.discards  # pile id -> list, the same lists as commons and discards
         new.window = None if self.window is None else self.window.copy()
         new.wins = list(self.wins)
-        new.stats = dict(self.stats)
+        new.stats = self.stats.copy()
         new.hand_exposures = list(self.hand_exposures)
         new.won_exposures = list(self.won_exposures)
         new.seen = set(self.seen)
@@ -707,7 +710,7 @@ class SheddingState(PhasedState):
             "placed_error": self.placed_error,
             "under": CODES[self.under] if self.under >= 0 else None,
             "wins": list(self.wins),
-            "stats": dict(self.stats),
+            **self.stats.to_dict(),  # "stats"
             "hand_exposures": list(self.hand_exposures),
             "won_exposures": list(self.won_exposures),
             "seen": sorted([m, [[CODES[c] for c in p] for p in st], [[CODES[c] for c in p] for p in ds]] for m, st, ds in self.seen),
@@ -733,7 +736,7 @@ class SheddingState(PhasedState):
         self.placed_error = data["placed_error"]
         self.under = CODE_INDEX[data["under"]] if data["under"] is not None else -1
         self.wins = list(data["wins"])
-        self.stats = dict(data["stats"])
+        self.stats = Tally.from_dict(data)
         self.hand_exposures = list(data["hand_exposures"])
         self.won_exposures = list(data["won_exposures"])
         self.seen = {(m, tuple(tuple(CODE_INDEX[c] for c in p) for p in st), tuple(tuple(CODE_INDEX[c] for c in p) for p in ds))

@@ -32,6 +32,7 @@ from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_
 from muggins.deck import cut_for_dealer as _cut_by_index
 from muggins.game import PhasedState
 from muggins.seats import seats_from_left
+from muggins.stats import Tally
 
 from .rules import FIELD_SIZE, HAND_SIZE, PLAYERS, FishingRules
 from .terms import STANDARD_TERMS, FishingTerms, ask_terms
@@ -206,9 +207,13 @@ class FishingState(PhasedState):
         self.due: list[int] = []  # the cards the open window's supported claim takes
         self.entitled: tuple[int, ...] = ()  # who may claim them
         self.what = ""  # what the claim would be: field_four, left_pair, laid_down, other_pair
-        self.stats = {key: 0 for key in _STAT_KEYS}
-        self.seat_stats = {key: [0] * n for key in _SEAT_STAT_KEYS}
+        self.stats = Tally(_STAT_KEYS, _SEAT_STAT_KEYS, n)
         self.set_terms(STANDARD_TERMS)
+
+    @property
+    def seat_stats(self) -> dict[str, list[int]]:
+        """The per-seat counts (`stats.by_seat`), by their name before the Tally."""
+        return self.stats.by_seat
 
     def set_terms(self, terms: FishingTerms) -> None:
         """Play by `terms` (before the first deal: the antes of a deal already paid stay as they are)."""
@@ -371,7 +376,7 @@ class FishingState(PhasedState):
         if action is DONE or str(action) == "done":
             forgotten = [r for r, group in _sets(self.field) if len(group) == 4]
             self.stats["field_fours_forgotten"] += len(forgotten)
-            self.seat_stats["claims_forgotten"][self.dealer] += len(forgotten)
+            self.stats.by_seat["claims_forgotten"][self.dealer] += len(forgotten)
             self._open_layout_window(events)
             return
         rank = action.data
@@ -399,7 +404,7 @@ class FishingState(PhasedState):
         if action is DONE or str(action) == "done":
             forgotten = len(_sets(self.hands[s]))
             self.stats["hand_claims_forgotten"] += forgotten
-            self.seat_stats["claims_forgotten"][s] += forgotten
+            self.stats.by_seat["claims_forgotten"][s] += forgotten
             if s == self.dealer:
                 self._next_turn(self.dealer, events)
             else:
@@ -540,9 +545,9 @@ class FishingState(PhasedState):
         if self.due and seat in self.entitled:
             if self.what == "other_pair":
                 self.stats["other_pairs_forgotten"] += 1
-                self.seat_stats["claims_forgotten"][seat] += 1
+                self.stats.by_seat["claims_forgotten"][seat] += 1
             else:
-                self.seat_stats["claims_missed"][seat] += 1
+                self.stats.by_seat["claims_missed"][seat] += 1
         if window.passed():
             if self.due and self.what != "other_pair":
                 self.stats["oversights_missed"] += 1
@@ -567,14 +572,14 @@ class FishingState(PhasedState):
             else:
                 self._take_from_field(seat, cards)
                 self.stats["oversights_claimed"] += 1
-            self.seat_stats["claims_made"][seat] += 1
+            self.stats.by_seat["claims_made"][seat] += 1
             codes = _codes(cards)
             events.append({"type": "claim", "seat": seat, "after": subject["after"], "against": subject["seat"], "upheld": True,
                            "what": self.what, "ranks": sorted({rank_of(c) for c in cards}), "cards": codes, "reveals": codes})
             self._close_window(events)
             return
         self.stats["claims_refused"] += 1
-        self.seat_stats["claims_refused"][seat] += 1
+        self.stats.by_seat["claims_refused"][seat] += 1
         events.append({"type": "claim", "seat": seat, "after": subject["after"], "against": subject["seat"], "upheld": False,
                        "what": None, "ranks": [], "cards": []})
         if window.closed:
@@ -634,7 +639,7 @@ class FishingState(PhasedState):
         reward = self.terms.reward
         self.pot -= reward
         self.ledger[winner] += reward
-        self.seat_stats["rewards"][winner] += 1
+        self.stats.by_seat["rewards"][winner] += 1
         events.append({"type": "reward", "seat": winner, "chips": reward, "how": how, "pot": self.pot, "ledger": list(self.ledger)})
         hand = self.hands[holder] if holder is not None else []
         swept_hand, swept_field = _codes(hand), _codes(self.field)
@@ -713,8 +718,7 @@ class FishingState(PhasedState):
         if self.phase != "over":
             return None
         stats: dict[str, Any] = {"deals": self.rules.deals, **self.stats}
-        seat_stats = {key: tuple(values) for key, values in self.seat_stats.items()}
-        return Result(self._winners(), tuple(self.ledger), stats, False, seat_stats)
+        return Result(self._winners(), tuple(self.ledger), stats, False, self.stats.seat_stats())
 
     # -- copies for search -----------------------------------------------------
     def clone(self) -> "FishingState":
@@ -728,8 +732,7 @@ class FishingState(PhasedState):
         new.ledger = list(self.ledger)
         new.window = None if self.window is None else self.window.copy()
         new.due = list(self.due)
-        new.stats = dict(self.stats)
-        new.seat_stats = {key: list(values) for key, values in self.seat_stats.items()}
+        new.stats = self.stats.copy()
         new._cached_decision = None
         return new
 
@@ -778,8 +781,7 @@ class FishingState(PhasedState):
             "due": [CODES[c] for c in self.due],
             "entitled": list(self.entitled),
             "what": self.what,
-            "stats": dict(self.stats),
-            "seat_stats": {key: list(values) for key, values in self.seat_stats.items()},
+            **self.stats.to_dict(),  # "stats" and "seat_stats"
             "terms": self.terms.to_dict(),
         }
 
@@ -797,8 +799,7 @@ class FishingState(PhasedState):
         self.due = [CODE_INDEX[c] for c in data["due"]]
         self.entitled = tuple(data["entitled"])
         self.what = data["what"]
-        self.stats = dict(data["stats"])
-        self.seat_stats = {key: list(values) for key, values in data["seat_stats"].items()}
+        self.stats = Tally.from_dict(data)
         # A state saved before the terms were kept was played by the standard ones.
         self.set_terms(FishingTerms.from_dict(data["terms"]) if "terms" in data else STANDARD_TERMS)
 
