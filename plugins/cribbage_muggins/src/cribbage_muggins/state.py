@@ -40,6 +40,7 @@ from muggins.actions import IllegalAction, Move
 from muggins.deck import CODE_BY_ID, CODES, DECK, INDEX_BY_ID, SORT_KEY, TEXTS, Layout, cut_for_dealer, deal_round, redeal, shuffled
 from muggins.game import PhasedState
 from muggins.seats import seats_from_left
+from muggins.stats import Tally
 
 from .house import RulesInForce
 from .rules import DEAL, CribbageRules
@@ -134,6 +135,13 @@ def count_actions(max_count: int) -> tuple[tuple[Move, ...], tuple[Claim | None,
     return announce, claims, (ACCEPT, OVERCOUNT) + claims[1:]
 
 
+#: the match's counts for simulations, in the order Result.stats and seat_stats list them
+_STAT_KEYS = ("deals", "counts", "counts_low", "counts_high", "counts_exact", "points_missed", "points_overcounted",
+              "muggins_calls", "muggins_points", "false_muggins", "false_muggins_points", "overcount_calls",
+              "overcount_points", "false_overcounts", "heels")
+_SEAT_STAT_KEYS = ("muggins_points", "overcount_points", "counts_low", "counts_high")
+
+
 class CribbageState(PhasedState):
     """One game. Phases: `discard`, `peg`, `count` (a show to announce), `respond` (its window), `over`."""
 
@@ -181,11 +189,7 @@ class CribbageState(PhasedState):
         self.pending: dict[str, Any] = {}  # the count being disputed: seat, what, announced, truth
         self.winner_side: int | None = None
         self.ended_by = ""
-        self.stats = {"deals": 0, "counts": 0, "counts_low": 0, "counts_high": 0, "counts_exact": 0,
-                      "points_missed": 0, "points_overcounted": 0, "muggins_calls": 0, "muggins_points": 0,
-                      "false_muggins": 0, "false_muggins_points": 0, "overcount_calls": 0, "overcount_points": 0,
-                      "false_overcounts": 0, "heels": 0}
-        self.seat_figures = {"muggins_points": [0] * n, "overcount_points": [0] * n, "counts_low": [0] * n, "counts_high": [0] * n}
+        self.stats = Tally(_STAT_KEYS, _SEAT_STAT_KEYS, n)
 
     def use_rules_in_force(self, house: RulesInForce) -> None:
         """Play by `house` (target, skunk lines, scorings): the standard fast functions, or the scoring's own tables."""
@@ -212,6 +216,16 @@ class CribbageState(PhasedState):
         self._house_view = {} if house.standard_scoring else {
             "show_scoring": show.to_items(), "peg_scoring": peg.to_items(), "max_count": self.max_count}
 
+    @property
+    def seat_stats(self) -> dict[str, list[int]]:
+        """The per-seat counts (`stats.by_seat`): the `Result.seat_stats` the match reports besides its skunks."""
+        return self.stats.by_seat
+
+    @property
+    def seat_figures(self) -> dict[str, list[int]]:
+        """Deprecated name of `seat_stats`."""
+        return self.stats.by_seat
+
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partners else seat
 
@@ -228,8 +242,7 @@ class CribbageState(PhasedState):
             "turn": self.turn, "last": self.last, "out": list(self.out), "shows": [list(s) for s in self.shows],
             "shown": list(self.shown), "crib_shown": self.crib_shown,
             "window": self.window.to_dict() if self.window else None, "pending": dict(self.pending),
-            "winner_side": self.winner_side, "ended_by": self.ended_by, "stats": dict(self.stats),
-            "seat_figures": {k: list(v) for k, v in self.seat_figures.items()},
+            "winner_side": self.winner_side, "ended_by": self.ended_by, **self.stats.to_dict(),  # "stats", "seat_stats"
             "house": self.house.to_dict(),
         }
 
@@ -254,8 +267,8 @@ class CribbageState(PhasedState):
         self.shown = list(data["shown"])
         self.window = ChallengeWindow.from_dict(data["window"]) if data["window"] else None
         self.pending = dict(data["pending"])
-        self.stats = dict(data["stats"])
-        self.seat_figures = {k: list(v) for k, v in data["seat_figures"].items()}
+        # Saves made before the per-seat counts were called seat_stats name them seat_figures.
+        self.stats = Tally.from_dict({"stats": data["stats"], "seat_stats": data["seat_stats"] if "seat_stats" in data else data["seat_figures"]})
 
     # -- set-up ---------------------------------------------------------------
     @classmethod
@@ -547,11 +560,11 @@ class CribbageState(PhasedState):
         if announced < truth:
             self.stats["counts_low"] += 1
             self.stats["points_missed"] += truth - announced
-            self.seat_figures["counts_low"][seat] += 1
+            self.stats.by_seat["counts_low"][seat] += 1
         elif announced > truth:
             self.stats["counts_high"] += 1
             self.stats["points_overcounted"] += announced - truth
-            self.seat_figures["counts_high"][seat] += 1
+            self.stats.by_seat["counts_high"][seat] += 1
         else:
             self.stats["counts_exact"] += 1
         if self.events_wanted:
@@ -603,7 +616,7 @@ class CribbageState(PhasedState):
                 gained = min(claim.amount, missed)
                 changes[caller] = gained
                 self.stats["muggins_points"] += gained
-                self.seat_figures["muggins_points"][caller] += gained
+                self.stats.by_seat["muggins_points"][caller] += gained
             else:
                 changes[counter] = claim.amount
                 self.stats["false_muggins"] += 1
@@ -615,7 +628,7 @@ class CribbageState(PhasedState):
                 changes[counter] = -excess
                 changes[caller] = excess
                 self.stats["overcount_points"] += excess
-                self.seat_figures["overcount_points"][caller] += excess
+                self.stats.by_seat["overcount_points"][caller] += excess
             else:
                 self.stats["false_overcounts"] += 1
         self._settlement(claim, changes, events, caller if claim is not None else None)
@@ -729,7 +742,7 @@ class CribbageState(PhasedState):
         stats["skunks"] = sum(side_skunked)
         stats["double_skunks"] = sum(side_doubled)
         seat_stats = {"skunked": side_skunked, "double_skunked": side_doubled}
-        seat_stats.update({k: tuple(v) for k, v in self.seat_figures.items()})
+        seat_stats.update(self.stats.seat_stats())
         return Result(winners, own, stats, False, seat_stats)
 
     # -- what seats see ---------------------------------------------------------------------
@@ -798,8 +811,7 @@ class CribbageState(PhasedState):
         new.shown = list(self.shown)
         new.window = None if self.window is None else self.window.copy()
         new.pending = dict(self.pending)
-        new.stats = dict(self.stats)
-        new.seat_figures = {k: list(v) for k, v in self.seat_figures.items()}
+        new.stats = self.stats.copy()
         new._cached_decision = None
         new.__dict__.pop("_respond_prompt", None)
         return new
