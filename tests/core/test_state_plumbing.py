@@ -154,6 +154,8 @@ def test_a_subclass_inherits_the_phase_table_and_may_replace_one_phase_or_the_wh
     assert louder.decision().kind == "shout" and louder.apply(0, UP) and louder.decision().kind == "respond"
     own = Own.new(CountGame(), CountRules(), 2, 0)
     assert own.decision().kind == "own" and Phased._phase_deciders["say"] is Phased._decide_say
+    own.apply(0, UP)
+    assert own.decision().kind == "respond"  # through PhasedState._decision, as the game's own asked
     own.phase = "nowhere"
     own._cached_decision = Decision(0, "own", (UP,), (UP,))
     with pytest.raises(NotImplementedError, match="_on_nowhere"):
