@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .cards import Card, standard_deck
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from .window import ChallengeWindow
 
-__all__ = ["Game", "State", "Result", "Event", "event", "determinizes"]
+__all__ = ["Game", "State", "PhasedState", "Result", "Event", "event", "determinizes"]
 
 Event = dict[str, Any]
 
@@ -183,8 +183,10 @@ class State(ABC):
     (the base `__init__` does it) and implement `new`, `_decision` (None when
     over), `_apply`, `piles`, `view`, `hidden_from` and `result`. Saving is
     either `save_fields`/`load_fields` (the base `to_dict`/`from_dict` then
-    store rules, player count and seed themselves) or `to_dict`/`from_dict`
-    overridden whole. A game with challenge windows overrides `open_window`
+    store rules, player count, seed and `opening` themselves) or
+    `to_dict`/`from_dict` overridden whole. `opening` holds the set-up's
+    events (the first deal): a game's `new` fills it and the default
+    `opening_events()` returns a copy. A game with challenge windows overrides `open_window`
     so the engine can settle unclaimable windows in one call
     (`settle_window`, which a game may override with a faster equivalent).
     """
@@ -197,6 +199,8 @@ class State(ABC):
     #: observing player): a game may then skip building them and return fewer or none.
     #: Everything else — the state, decisions, results — must not depend on it.
     events_wanted: bool = True
+    #: The set-up's events (the first deal), set by the game's `new` (or `from_position`); `opening_events()` returns a copy.
+    opening: list[Event] = []  # never appended to: a state that has an opening rebinds it
 
     def __init__(self, game: Game, rules: Any, players: int, seed: int) -> None:
         self.game = game
@@ -204,6 +208,7 @@ class State(ABC):
         self.players = players
         self.seed = seed
         self._cached_decision: Decision | None = None
+        self.opening = []
         self._prevented = getattr(rules, "mistakes", "allowed") == "prevented"
 
     # -- what subclasses provide ------------------------------------------
@@ -218,25 +223,36 @@ class State(ABC):
 
         The default rebuilds the rules, player count and seed, makes the
         object without calling the subclass's `__init__`, runs the base
-        `State.__init__` and then `load_fields(data)`, which must set every
-        attribute the game's methods read.
+        `State.__init__`, restores `opening` (empty when not saved) and then
+        calls `load_fields(data)`, which must set every other attribute the
+        game's methods read.
         """
         from .rules import rules_from_dict
 
         state = cls.__new__(cls)
         State.__init__(state, game, rules_from_dict(game.Rules, data["rules"], source=f"saved {game.name} state"), data["players"], data["seed"])
+        opening = data.get("opening")
+        if opening:
+            state.opening = list(opening)
         state.load_fields(data)
         return state
 
     def to_dict(self) -> dict[str, Any]:
-        """All of the state as JSON-ready plain data: rules, players, seed and `save_fields()`."""
+        """All of the state as JSON-ready plain data: rules, players, seed, `save_fields()` and `opening`.
+
+        `opening` is stored under "opening" when it is not empty, unless
+        `save_fields()` stores that key itself (a game that saved it by hand).
+        """
         from .rules import rules_to_dict
 
         fields = self.save_fields()
         clash = {"rules", "players", "seed"} & set(fields)
         if clash:
             raise ValueError(f"save_fields() must not use the keys the base class stores: {sorted(clash)}")
-        return {"rules": rules_to_dict(self.rules), "players": self.players, "seed": self.seed, **fields}
+        found = {"rules": rules_to_dict(self.rules), "players": self.players, "seed": self.seed, **fields}
+        if self.opening and "opening" not in found:
+            found["opening"] = list(self.opening)
+        return found
 
     def save_fields(self) -> dict[str, Any]:
         """The game's own fields as JSON-ready data (without rules, players, seed)."""
@@ -271,12 +287,12 @@ class State(ABC):
         """The result once the match is over, else None."""
 
     def opening_events(self) -> list[Event]:
-        """Events describing the set-up (the first deal), for records and narration.
+        """Events describing the set-up (the first deal), for records and narration: a copy of `opening`.
 
         Called once by whoever starts a match (never on a restored state, whose
         opening is already in its record).
         """
-        return []
+        return list(self.opening)
 
     def open_window(self) -> "ChallengeWindow | None":
         """The challenge window whose responder is to act now, or None (the default: never).
@@ -321,10 +337,7 @@ class State(ABC):
         if found is None:
             found = self._decision()
             if found is not None and self._prevented:
-                standing = found.standing
-                if standing is not None and standing not in found.correct:
-                    standing = None  # no longer offered, so the narrowed decision has no standing answer
-                found = found._replace(choices=tuple(found.correct), correct=tuple(found.correct), standing=standing)
+                found = _only_correct(found)
             self._cached_decision = found
         return found
 
@@ -391,6 +404,99 @@ class State(ABC):
         whether a game implements it.
         """
         raise NotImplementedError(f"{type(self).__name__} does not implement determinize(seat, rng)")
+
+
+def _phase_methods(owner: str, deciders: Mapping[str, Callable[..., Any]], handlers: Mapping[str, Callable[..., Any]],
+                   window_phase: str) -> dict[str, Callable[..., Any]]:
+    """`decision`, `_apply` and `open_window` for a `PhasedState` class, its tables and window phase held in the closure.
+
+    Made once per class: the play loop calls all three on every move, and a
+    closure's variable costs less to read than a class attribute through `self`.
+    """
+
+    def decision(self: Any) -> Decision | None:
+        """As `State.decision`, asking the phase's `_decide_` method directly (no `_decision` call in between)."""
+        found = self._cached_decision
+        if found is None:
+            decide = deciders.get(self.phase)
+            if decide is None:
+                return None
+            found = decide(self)
+            if found is not None and self._prevented:
+                found = _only_correct(found)
+            self._cached_decision = found
+        return found
+
+    def _apply(self: Any, action: Action) -> list[Event]:
+        handle = handlers.get(self.phase)
+        if handle is None:
+            raise NotImplementedError(f"{type(self).__name__} has no _on_{self.phase} method")
+        events: list[Event] = []
+        handle(self, action, events)
+        return events
+
+    def open_window(self: Any) -> "ChallengeWindow | None":
+        """The window while the phase is the class's `window_phase`, else None."""
+        return self.window if self.phase == window_phase else None
+
+    made = {"decision": decision, "_apply": _apply, "open_window": open_window}
+    for name, method in made.items():
+        method.__qualname__ = f"{owner}.{name}"
+        method._made_by_phased_state = True  # type: ignore[attr-defined]  # a subclass may make its own afresh
+    return made
+
+
+class PhasedState(State):
+    """An optional base for a game whose state is a `phase` string: one method per phase instead of if/elif chains.
+
+    For each phase the game writes `_decide_<phase>(self) -> Decision` and
+    `_on_<phase>(self, action, events)`, which appends its events to
+    `events`; a phase without a `_decide_` method (`"over"`) has no
+    decision. The tables are built once per class, when it is defined (a
+    subclass inherits its parent's methods and may replace any), so a
+    decision costs one dictionary look-up. `window_phase` (a class
+    constant, read when the class is defined) names the phase in which
+    `window` (a `ChallengeWindow`) is open; `open_window()` returns it then. A game may still override `_decision` (`decision()`
+    then asks it, as `State`'s does), `_apply` or `open_window`.
+    """
+
+    phase: str
+    window: "ChallengeWindow | None" = None
+    #: The phase whose decisions answer the open `window`.
+    window_phase: ClassVar[str] = "respond"
+    _phase_deciders: ClassVar[dict[str, Callable[[Any], Decision]]] = {}
+    _phase_handlers: ClassVar[dict[str, Callable[[Any, Action, list[Event]], None]]] = {}
+    decision, _apply, open_window = _phase_methods("PhasedState", {}, {}, "respond").values()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        deciders, handlers = dict(cls._phase_deciders), dict(cls._phase_handlers)
+        own = vars(cls)
+        for name, value in own.items():
+            if not callable(value):
+                continue
+            if name.startswith("_decide_"):
+                deciders[name[len("_decide_"):]] = value
+            elif name.startswith("_on_"):
+                handlers[name[len("_on_"):]] = value
+        cls._phase_deciders, cls._phase_handlers = deciders, handlers
+        for name, method in _phase_methods(cls.__qualname__, deciders, handlers, cls.window_phase).items():
+            if name not in own and getattr(getattr(cls, name), "_made_by_phased_state", False):
+                setattr(cls, name, method)
+        if cls._decision is not PhasedState._decision and getattr(cls.decision, "_made_by_phased_state", False):
+            cls.decision = State.decision  # type: ignore[method-assign]  # the game's own _decision is asked
+
+    def _decision(self) -> Decision | None:
+        decide = self._phase_deciders.get(self.phase)
+        return None if decide is None else decide(self)
+
+
+def _only_correct(found: Decision) -> Decision:
+    """`found` narrowed to its correct choices (the house rule `mistakes = "prevented"`)."""
+    standing = found.standing
+    if standing is not None and standing not in found.correct:
+        standing = None  # no longer offered, so the narrowed decision has no standing answer
+    return found._replace(choices=tuple(found.correct), correct=tuple(found.correct), standing=standing)
 
 
 def determinizes(state_class: type[State]) -> bool:

@@ -1,5 +1,8 @@
-"""Running statistics that stay flat in memory however many matches are folded in.
+"""Figures for simulations: a match's own counts (`Tally`) and the running statistics a simulation folds them into.
 
+A game counts what a simulation reports (calls made, hands drawn, claims
+missed by seat) in a `Tally`, which it copies with the state, saves and
+restores, and hands to its `Result` as `stats` and `seat_stats`.
 A simulation never keeps per-match figures: it folds each match, in match
 order, into fixed-size running sums. `ValueCounts` keeps a count per
 distinct value of a figure reported as a list (points per hand, exposures
@@ -16,12 +19,56 @@ is written out in docs/simulation.md.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-__all__ = ["Z95", "ValueCounts", "CrossSums", "interval"]
+__all__ = ["Z95", "Tally", "ValueCounts", "CrossSums", "interval"]
 
 #: The two-sided 95% point of the standard normal distribution.
 Z95 = 1.959963984540054
+
+
+class Tally(dict):
+    """A match's counts by key (the dict itself) and, optionally, by seat (`by_seat`: key -> one count per seat).
+
+    A plain dict underneath, so `tally["calls"] += 1` in a game's play loop
+    costs what a dict's item does; the keys are declared up front, so a
+    misspelt one raises KeyError instead of starting a new figure.
+    `copy()` is independent of the original (per-seat lists included),
+    `to_dict()`/`from_dict()` give and read `{"stats": ..., "seat_stats": ...}`
+    (`seat_stats` only when there are per-seat keys), and a game passes
+    `dict(tally)` (or its own dict built around it) and `seat_stats()` to
+    its `Result`.
+    """
+
+    __slots__ = ("by_seat",)
+
+    def __init__(self, keys: Iterable[str] = (), seat_keys: Iterable[str] = (), players: int = 0) -> None:
+        super().__init__((key, 0) for key in keys)
+        self.by_seat: dict[str, list[int]] = {key: [0] * players for key in seat_keys}
+
+    def copy(self) -> "Tally":
+        found = dict.__new__(Tally)  # not __init__: it would zero the counts; search clones states often
+        found.update(self)
+        found.by_seat = {key: list(values) for key, values in self.by_seat.items()}
+        return found
+
+    def seat_stats(self) -> dict[str, tuple[int, ...]]:
+        """The per-seat counts as `Result.seat_stats` takes them."""
+        return {key: tuple(values) for key, values in self.by_seat.items()}
+
+    def to_dict(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"stats": dict(self)}
+        if self.by_seat:
+            found["seat_stats"] = {key: list(values) for key, values in self.by_seat.items()}
+        return found
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Tally":
+        """The tally `to_dict` saved (`seat_stats` may be absent)."""
+        found = cls()
+        found.update(data["stats"])  # the saved keys, in their saved order (a Result lists them so)
+        found.by_seat = {key: list(values) for key, values in data.get("seat_stats", {}).items()}
+        return found
 
 
 def interval(mean: float, variance: float | None, count: int) -> dict[str, Any]:

@@ -34,11 +34,13 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event, parse_card
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, derive_rng, event, parse_card
 from muggins.actions import IllegalAction, Move
 # Hot paths look cards up by identity (every Card is interned, DECK holds them): hashing a Card runs Python code.
 from muggins.deck import CODE_BY_ID, CODES, DECK, INDEX_BY_ID, SORT_KEY, TEXTS, Layout, cut_for_dealer, deal_round, redeal, shuffled
+from muggins.game import PhasedState
 from muggins.seats import seats_from_left
+from muggins.stats import Tally
 
 from .house import RulesInForce
 from .rules import DEAL, CribbageRules
@@ -133,7 +135,14 @@ def count_actions(max_count: int) -> tuple[tuple[Move, ...], tuple[Claim | None,
     return announce, claims, (ACCEPT, OVERCOUNT) + claims[1:]
 
 
-class CribbageState(State):
+#: the match's counts for simulations, in the order Result.stats and seat_stats list them
+_STAT_KEYS = ("deals", "counts", "counts_low", "counts_high", "counts_exact", "points_missed", "points_overcounted",
+              "muggins_calls", "muggins_points", "false_muggins", "false_muggins_points", "overcount_calls",
+              "overcount_points", "false_overcounts", "heels")
+_SEAT_STAT_KEYS = ("muggins_points", "overcount_points", "counts_low", "counts_high")
+
+
+class CribbageState(PhasedState):
     """One game. Phases: `discard`, `peg`, `count` (a show to announce), `respond` (its window), `over`."""
 
     rules: CribbageRules
@@ -180,12 +189,7 @@ class CribbageState(State):
         self.pending: dict[str, Any] = {}  # the count being disputed: seat, what, announced, truth
         self.winner_side: int | None = None
         self.ended_by = ""
-        self.stats = {"deals": 0, "counts": 0, "counts_low": 0, "counts_high": 0, "counts_exact": 0,
-                      "points_missed": 0, "points_overcounted": 0, "muggins_calls": 0, "muggins_points": 0,
-                      "false_muggins": 0, "false_muggins_points": 0, "overcount_calls": 0, "overcount_points": 0,
-                      "false_overcounts": 0, "heels": 0}
-        self.seat_figures = {"muggins_points": [0] * n, "overcount_points": [0] * n, "counts_low": [0] * n, "counts_high": [0] * n}
-        self.opening: list[dict] = []
+        self.stats = Tally(_STAT_KEYS, _SEAT_STAT_KEYS, n)
 
     def use_rules_in_force(self, house: RulesInForce) -> None:
         """Play by `house` (target, skunk lines, scorings): the standard fast functions, or the scoring's own tables."""
@@ -212,6 +216,16 @@ class CribbageState(State):
         self._house_view = {} if house.standard_scoring else {
             "show_scoring": show.to_items(), "peg_scoring": peg.to_items(), "max_count": self.max_count}
 
+    @property
+    def seat_stats(self) -> dict[str, list[int]]:
+        """The per-seat counts (`stats.by_seat`): the `Result.seat_stats` the match reports besides its skunks."""
+        return self.stats.by_seat
+
+    @property
+    def seat_figures(self) -> dict[str, list[int]]:
+        """Deprecated name of `seat_stats`."""
+        return self.stats.by_seat
+
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partners else seat
 
@@ -228,8 +242,7 @@ class CribbageState(State):
             "turn": self.turn, "last": self.last, "out": list(self.out), "shows": [list(s) for s in self.shows],
             "shown": list(self.shown), "crib_shown": self.crib_shown,
             "window": self.window.to_dict() if self.window else None, "pending": dict(self.pending),
-            "winner_side": self.winner_side, "ended_by": self.ended_by, "stats": dict(self.stats),
-            "seat_figures": {k: list(v) for k, v in self.seat_figures.items()}, "opening": self.opening,
+            "winner_side": self.winner_side, "ended_by": self.ended_by, **self.stats.to_dict(),  # "stats", "seat_stats"
             "house": self.house.to_dict(),
         }
 
@@ -254,9 +267,8 @@ class CribbageState(State):
         self.shown = list(data["shown"])
         self.window = ChallengeWindow.from_dict(data["window"]) if data["window"] else None
         self.pending = dict(data["pending"])
-        self.stats = dict(data["stats"])
-        self.seat_figures = {k: list(v) for k, v in data["seat_figures"].items()}
-        self.opening = list(data["opening"])
+        # Saves made before the per-seat counts were called seat_stats name them seat_figures.
+        self.stats = Tally.from_dict({"stats": data["stats"], "seat_stats": data["seat_stats"] if "seat_stats" in data else data["seat_figures"]})
 
     # -- set-up ---------------------------------------------------------------
     @classmethod
@@ -280,9 +292,6 @@ class CribbageState(State):
             house = asker(self.rules, self.players)
             if house is not self.house:  # no plugin answered: the rules' own values, already in use
                 self.use_rules_in_force(house)
-
-    def opening_events(self) -> list[dict]:
-        return list(self.opening)
 
     def _cut_for_deal(self, events: list[dict]) -> int:
         """Each player cuts a card (seat order); the lowest rank deals; players tied lowest cut again."""
@@ -325,44 +334,44 @@ class CribbageState(State):
         self.actor = (self.dealer + 1) % n
 
     # -- decisions ----------------------------------------------------------------
-    def _decision(self) -> Decision | None:
-        phase = self.phase
-        if phase == "peg":
-            seat = self.turn
-            room = 31 - self.count
-            played = self.played[seat]
-            options = tuple([_PLAY_BY_ID[id(c)] for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played])
-            return Decision(seat, "play", options, options, _PEG_PROMPTS[self.count])
-        if phase == "respond":
-            seat = self.window.current
-            right = self._right_response()
-            p = self.pending
-            # Worded as the count's narration, with the cards to check: the window waits for the check.
-            # Every responder is an opponent of the counter and reads the same line, so it is made once a window.
-            made = getattr(self, "_respond_prompt", None)
-            if made is None or made[0] is not self.window:
-                what = p["what"]
-                cards = self.crib if what == "crib" else self.hands[p["seat"]]
-                made = self._respond_prompt = (self.window, f"seat {p['seat']} counts {p['announced']} for "
-                                               f"{'the' if what == 'crib' else 'their'} {what}: {cards_text(cards)} with {self.starter}")
-            return Decision(seat, "respond", self.responses, right, made[1], True, waits=True, standing=ACCEPT)
-        if phase == "count":
-            seat, what = self.actor, self.pending["what"]
-            cards = self.crib if what == "crib" else self.hands[seat]
-            prompt = f"Count your {what} {cards_text(cards)} with {self.starter} (type {self._count_range or '0-29'})"
-            announce = self.announce
-            return Decision(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
-        if phase == "discard":
-            seat = self.actor
-            indices = [INDEX_BY_ID[id(c)] for c in self.hands[seat]]
-            if self.lay == 2:
-                options = tuple([_DISCARD_TWO[a * 52 + b] for a, b in combinations(indices, 2)])
-            else:
-                options = tuple([_DISCARD_ONE[a] for a in indices])
-            whose = "your" if self.dealer == seat else ("your partner's" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else f"seat {self.dealer}'s")
-            prompt = f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib"
-            return Decision(seat, "discard", options, options, prompt)
-        return None
+    def _decide_peg(self) -> Decision:
+        seat = self.turn
+        room = 31 - self.count
+        played = self.played[seat]
+        options = tuple([_PLAY_BY_ID[id(c)] for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played])
+        return Decision(seat, "play", options, options, _PEG_PROMPTS[self.count])
+
+    def _decide_respond(self) -> Decision:
+        seat = self.window.current
+        right = self._right_response()
+        p = self.pending
+        # Worded as the count's narration, with the cards to check: the window waits for the check.
+        # Every responder is an opponent of the counter and reads the same line, so it is made once a window.
+        made = getattr(self, "_respond_prompt", None)
+        if made is None or made[0] is not self.window:
+            what = p["what"]
+            cards = self.crib if what == "crib" else self.hands[p["seat"]]
+            made = self._respond_prompt = (self.window, f"seat {p['seat']} counts {p['announced']} for "
+                                           f"{'the' if what == 'crib' else 'their'} {what}: {cards_text(cards)} with {self.starter}")
+        return Decision(seat, "respond", self.responses, right, made[1], True, waits=True, standing=ACCEPT)
+
+    def _decide_count(self) -> Decision:
+        seat, what = self.actor, self.pending["what"]
+        cards = self.crib if what == "crib" else self.hands[seat]
+        prompt = f"Count your {what} {cards_text(cards)} with {self.starter} (type {self._count_range or '0-29'})"
+        announce = self.announce
+        return Decision(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
+
+    def _decide_discard(self) -> Decision:
+        seat = self.actor
+        indices = [INDEX_BY_ID[id(c)] for c in self.hands[seat]]
+        if self.lay == 2:
+            options = tuple([_DISCARD_TWO[a * 52 + b] for a, b in combinations(indices, 2)])
+        else:
+            options = tuple([_DISCARD_ONE[a] for a in indices])
+        whose = "your" if self.dealer == seat else ("your partner's" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else f"seat {self.dealer}'s")
+        prompt = f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib"
+        return Decision(seat, "discard", options, options, prompt)
 
     def _right_response(self) -> tuple[Action, ...]:
         p = self.pending
@@ -372,10 +381,6 @@ class CribbageState(State):
         if announced > truth:
             return (OVERCOUNT,)
         return _ACCEPT_ONLY
-
-    def open_window(self) -> ChallengeWindow | None:
-        """The muggins window while a count is disputed; it is claimable exactly when the count is wrong."""
-        return self.window if self.phase == "respond" else None
 
     def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
         """Every remaining responder accepts, as `State.settle_window` would, without building their decisions."""
@@ -392,20 +397,8 @@ class CribbageState(State):
         return answers
 
     # -- moves ---------------------------------------------------------------------
-    def _apply(self, action: Action) -> list[dict]:
-        events: list[dict] = []
-        phase = self.phase
-        if phase == "peg":
-            self._play(self.turn, action.data, events)
-        elif phase == "respond":
-            self._respond(action, events)
-        elif phase == "count":
-            self._announce(action.data, events)
-        elif phase == "discard":
-            self._discard(self.actor, action.data, events)
-        return events
-
-    def _discard(self, seat: int, chosen: Sequence[Card], events: list[dict]) -> None:
+    def _on_discard(self, action: Action, events: list[dict]) -> None:
+        seat, chosen = self.actor, action.data
         hand = self.hands[seat]
         for c in chosen:
             hand.remove(c)
@@ -442,7 +435,8 @@ class CribbageState(State):
         played = self.played[seat]
         return [c for c in self.hands[seat] if c not in played]
 
-    def _play(self, seat: int, c: Card, events: list[dict]) -> None:
+    def _on_peg(self, action: Action, events: list[dict]) -> None:
+        seat, c = self.turn, action.data
         self.played[seat].append(c)
         seq = self.seq
         seq.append(c)
@@ -557,7 +551,8 @@ class CribbageState(State):
         self.deal_no += 1
         self._deal(events)
 
-    def _announce(self, announced: int, events: list[dict]) -> None:
+    def _on_count(self, action: Action, events: list[dict]) -> None:
+        announced = action.data
         p = self.pending
         seat, truth = p["seat"], p["truth"]
         p["announced"] = announced
@@ -565,11 +560,11 @@ class CribbageState(State):
         if announced < truth:
             self.stats["counts_low"] += 1
             self.stats["points_missed"] += truth - announced
-            self.seat_figures["counts_low"][seat] += 1
+            self.stats.by_seat["counts_low"][seat] += 1
         elif announced > truth:
             self.stats["counts_high"] += 1
             self.stats["points_overcounted"] += announced - truth
-            self.seat_figures["counts_high"][seat] += 1
+            self.stats.by_seat["counts_high"][seat] += 1
         else:
             self.stats["counts_exact"] += 1
         if self.events_wanted:
@@ -606,6 +601,8 @@ class CribbageState(State):
         window.claimed(str(action), supported)
         self._settle(action, seat, events)
 
+    _on_respond = _respond  # the window phase's handler
+
     def _settle(self, claim: Claim | None, caller: int, events: list[dict]) -> None:
         """Apply the first claim (or let the count stand), show the breakdown, check the target."""
         p = self.pending
@@ -619,7 +616,7 @@ class CribbageState(State):
                 gained = min(claim.amount, missed)
                 changes[caller] = gained
                 self.stats["muggins_points"] += gained
-                self.seat_figures["muggins_points"][caller] += gained
+                self.stats.by_seat["muggins_points"][caller] += gained
             else:
                 changes[counter] = claim.amount
                 self.stats["false_muggins"] += 1
@@ -631,7 +628,7 @@ class CribbageState(State):
                 changes[counter] = -excess
                 changes[caller] = excess
                 self.stats["overcount_points"] += excess
-                self.seat_figures["overcount_points"][caller] += excess
+                self.stats.by_seat["overcount_points"][caller] += excess
             else:
                 self.stats["false_overcounts"] += 1
         self._settlement(claim, changes, events, caller if claim is not None else None)
@@ -745,7 +742,7 @@ class CribbageState(State):
         stats["skunks"] = sum(side_skunked)
         stats["double_skunks"] = sum(side_doubled)
         seat_stats = {"skunked": side_skunked, "double_skunked": side_doubled}
-        seat_stats.update({k: tuple(v) for k, v in self.seat_figures.items()})
+        seat_stats.update(self.stats.seat_stats())
         return Result(winners, own, stats, False, seat_stats)
 
     # -- what seats see ---------------------------------------------------------------------
@@ -814,8 +811,7 @@ class CribbageState(State):
         new.shown = list(self.shown)
         new.window = None if self.window is None else self.window.copy()
         new.pending = dict(self.pending)
-        new.stats = dict(self.stats)
-        new.seat_figures = {k: list(v) for k, v in self.seat_figures.items()}
+        new.stats = self.stats.copy()
         new._cached_decision = None
         new.__dict__.pop("_respond_prompt", None)
         return new

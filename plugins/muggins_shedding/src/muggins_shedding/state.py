@@ -25,9 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng, event
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, derive_rng, event
 from muggins.deck import CODE_INDEX, CODES, DECK, RANKS, TEXTS, Layout, deal_round, redeal, shuffled
+from muggins.game import PhasedState
 from muggins.seats import seats_from_left
+from muggins.stats import Tally
 
 from .houserules import (
     STANDARD_ORDER, STANDARD_PENALTY, SheddingHouseRules, check_penalty, from_mapping, normalise_order, normalise_pairs,
@@ -49,6 +51,9 @@ MUGGINS = Claim("muggins")
 RESPONSES: tuple[Action, ...] = (PASS, MUGGINS)
 STAND: tuple[Action, ...] = (PASS,)
 CALL: tuple[Action, ...] = (MUGGINS,)
+
+#: the match's counts for simulations, in the order Result.stats lists them
+_STAT_KEYS = ("errors", "calls", "calls_upheld", "penalties", "recycles", "hands_drawn", "hands_drawn_turn_limit", "hands_drawn_repetition")
 
 _TABLES: dict[tuple[tuple[int, int], ...], tuple[tuple[bool, ...], ...]] = {}
 
@@ -98,7 +103,7 @@ class Correct(Action):
         return f"move {self.card} to {self.pile}"
 
 
-class SheddingState(State):
+class SheddingState(PhasedState):
     """One match. Phases: `play` (mover places the exposed card), `respond` (the window),
     `correct` (offender picks among several fitting piles after an upheld call), `over`."""
 
@@ -152,12 +157,10 @@ class SheddingState(State):
         self.placed_error = False
         self.under = -1  # the card the disputed card covers (visible while the window is open)
         self.wins = [0] * n
-        self.stats = {"errors": 0, "calls": 0, "calls_upheld": 0, "penalties": 0, "recycles": 0,
-                      "hands_drawn": 0, "hands_drawn_turn_limit": 0, "hands_drawn_repetition": 0}
+        self.stats = Tally(_STAT_KEYS)
         self.hand_exposures: list[int] = []
         self.won_exposures: list[int] = []
         self.seen: set = set()
-        self.opening: list[dict] = []
         self._view: dict | None = None
         self._prompt = ""
         self._hidden: frozenset[Card] | None = None  # hidden_from's answer until the next move
@@ -248,9 +251,6 @@ class SheddingState(State):
         state._expose(events)
         state.opening = events
         return state
-
-    def opening_events(self) -> list[dict]:
-        return list(self.opening)
 
     def _deal(self, events: list[dict]) -> None:
         n, k, each = self.players, self.k, self.each
@@ -363,36 +363,31 @@ class SheddingState(State):
         if self.events_wanted:
             events.append(event("recycle", seat=seat, count=count, reason=reason))
 
-    def _decision(self) -> Decision | None:
-        phase = self.phase
-        if phase == "play":
-            m, card, right = self.mover, self.exposed, self.right
-            # Decisions are immutable and a situation (mover, card, correct piles) recurs
-            # constantly, so each is built once per table shape and shared.
-            known = self._decisions[m][card]
-            found = known.get(right)
-            if found is None:
-                choices = self._choices[m][card]
-                if choices is None:
-                    choices = self._choices[m][card] = self._build_choices(m, card)
-                correct = tuple(choices[p] for p in right)
-                found = known[right] = Decision(m, "play", choices, correct, self._prompts[card])
-            return found
-        if phase == "respond":
-            window = self.window
-            seat = window.current
-            # The placement is judged at a glance against the pile tops, so the window flows (waits stays False).
-            prompt = self._make_prompt(seat) if self.placed_pile == self.k + seat else (self._prompt or self._make_prompt())
-            return Decision(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True, standing=PASS)
-        if phase == "correct":
-            card = DECK[self.exposed]
-            options = tuple(Correct(card, self.names[p], p) for p in self.right)
-            where = "fitting common piles" if self.right[-1] < self.k else "fitting piles"
-            return Decision(self.mover, "correct", options, options, f"Muggins! Move {card} to one of the {where}")
-        return None
+    def _decide_play(self) -> Decision:
+        m, card, right = self.mover, self.exposed, self.right
+        # Decisions are immutable and a situation (mover, card, correct piles) recurs
+        # constantly, so each is built once per table shape and shared.
+        known = self._decisions[m][card]
+        found = known.get(right)
+        if found is None:
+            choices = self._choices[m][card]
+            if choices is None:
+                choices = self._choices[m][card] = self._build_choices(m, card)
+            correct = tuple(choices[p] for p in right)
+            found = known[right] = Decision(m, "play", choices, correct, self._prompts[card])
+        return found
 
-    def open_window(self) -> ChallengeWindow | None:
-        return self.window if self.phase == "respond" else None
+    def _decide_respond(self) -> Decision:
+        seat = self.window.current
+        # The placement is judged at a glance against the pile tops, so the window flows (waits stays False).
+        prompt = self._make_prompt(seat) if self.placed_pile == self.k + seat else (self._prompt or self._make_prompt())
+        return Decision(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True, standing=PASS)
+
+    def _decide_correct(self) -> Decision:
+        card = DECK[self.exposed]
+        options = tuple(Correct(card, self.names[p], p) for p in self.right)
+        where = "fitting common piles" if self.right[-1] < self.k else "fitting piles"
+        return Decision(self.mover, "correct", options, options, f"Muggins! Move {card} to one of the {where}")
 
     def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
         """Every remaining responder lets the placement stand: the window closes and the turn ends.
@@ -438,30 +433,26 @@ class SheddingState(State):
             self._prompt = prompt
         return prompt
 
-    def _apply(self, action: Action) -> list[dict]:
+    def _on_respond(self, action: Action, events: list[dict]) -> None:
         self._hidden = None
-        phase = self.phase
-        events: list[dict] = []
-        if phase == "respond":
-            window = self.window
-            if action is PASS or isinstance(action, Pass):
-                if not window.passed():
-                    return events  # nothing visible changed: the cached view stays
-                self._view = None
-                self.window = None
-                self._end_turn(events)
-                return events
+        window = self.window
+        if action is PASS or isinstance(action, Pass):
+            if not window.passed():
+                return  # nothing visible changed: the cached view stays
             self._view = None
-            self._call(window, events)
-            return events
+            self.window = None
+            self._end_turn(events)
+            return
         self._view = None
-        if phase == "play":
-            self._place(action.index, events)
-        else:
-            self._correct(action.index, events)
-        return events
+        self._call(window, events)
 
-    def _place(self, pile_id: int, events: list[dict]) -> None:
+    def _on_correct(self, action: Action, events: list[dict]) -> None:
+        self._hidden = self._view = None
+        self._correct(action.index, events)
+
+    def _on_play(self, action: Action, events: list[dict]) -> None:
+        self._hidden = self._view = None
+        pile_id = action.index
         m, card = self.mover, self.exposed
         target = self.targets[pile_id]
         self.under = target[-1] if target else -1
@@ -662,7 +653,7 @@ class SheddingState(State):
         new.targets = new.commons + new.discards  # pile id -> list, the same lists as commons and discards
         new.window = None if self.window is None else self.window.copy()
         new.wins = list(self.wins)
-        new.stats = dict(self.stats)
+        new.stats = self.stats.copy()
         new.hand_exposures = list(self.hand_exposures)
         new.won_exposures = list(self.won_exposures)
         new.seen = set(self.seen)
@@ -719,11 +710,10 @@ class SheddingState(State):
             "placed_error": self.placed_error,
             "under": CODES[self.under] if self.under >= 0 else None,
             "wins": list(self.wins),
-            "stats": dict(self.stats),
+            **self.stats.to_dict(),  # "stats"
             "hand_exposures": list(self.hand_exposures),
             "won_exposures": list(self.won_exposures),
             "seen": sorted([m, [[CODES[c] for c in p] for p in st], [[CODES[c] for c in p] for p in ds]] for m, st, ds in self.seen),
-            "opening": self.opening,
         }
 
     def load_fields(self, data: Mapping[str, Any]) -> None:
@@ -746,12 +736,11 @@ class SheddingState(State):
         self.placed_error = data["placed_error"]
         self.under = CODE_INDEX[data["under"]] if data["under"] is not None else -1
         self.wins = list(data["wins"])
-        self.stats = dict(data["stats"])
+        self.stats = Tally.from_dict(data)
         self.hand_exposures = list(data["hand_exposures"])
         self.won_exposures = list(data["won_exposures"])
         self.seen = {(m, tuple(tuple(CODE_INDEX[c] for c in p) for p in st), tuple(tuple(CODE_INDEX[c] for c in p) for p in ds))
                       for m, st, ds in data["seen"]}
-        self.opening = list(data["opening"])
 
 
 _ON: tuple[str, ...] = tuple(f" (on {c})" for c in DECK)

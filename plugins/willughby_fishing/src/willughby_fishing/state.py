@@ -26,11 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, State, derive_rng
+from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, derive_rng
 from muggins.actions import Move
 from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.deck import cut_for_dealer as _cut_by_index
+from muggins.game import PhasedState
 from muggins.seats import seats_from_left
+from muggins.stats import Tally
 
 from .rules import FIELD_SIZE, HAND_SIZE, PLAYERS, FishingRules
 from .terms import STANDARD_TERMS, FishingTerms, ask_terms
@@ -171,11 +173,12 @@ _STAT_KEYS = (
 _SEAT_STAT_KEYS = ("rewards", "claims_made", "claims_missed", "claims_forgotten", "claims_refused")
 
 
-class FishingState(State):
+class FishingState(PhasedState):
     """One match. Phases: `field_claim` (the dealer may take fours of the layout), `hand_claim`
     (each player from the dealer's left claims threes and fours in hand), `turn`, `window`, `over`."""
 
     rules: FishingRules
+    window_phase = "window"
 
     def __init__(self, game: Game, rules: FishingRules, players: int, seed: int) -> None:
         super().__init__(game, rules, players, seed)
@@ -204,10 +207,13 @@ class FishingState(State):
         self.due: list[int] = []  # the cards the open window's supported claim takes
         self.entitled: tuple[int, ...] = ()  # who may claim them
         self.what = ""  # what the claim would be: field_four, left_pair, laid_down, other_pair
-        self.stats = {key: 0 for key in _STAT_KEYS}
-        self.seat_stats = {key: [0] * n for key in _SEAT_STAT_KEYS}
-        self.opening: list[dict] = []
+        self.stats = Tally(_STAT_KEYS, _SEAT_STAT_KEYS, n)
         self.set_terms(STANDARD_TERMS)
+
+    @property
+    def seat_stats(self) -> dict[str, list[int]]:
+        """The per-seat counts (`stats.by_seat`), by their name before the Tally."""
+        return self.stats.by_seat
 
     def set_terms(self, terms: FishingTerms) -> None:
         """Play by `terms` (before the first deal: the antes of a deal already paid stay as they are)."""
@@ -285,9 +291,6 @@ class FishingState(State):
         state.phase = "turn"
         return state
 
-    def opening_events(self) -> list[dict]:
-        return list(self.opening)
-
     def _start_deal(self, events: list[dict]) -> None:
         n = PLAYERS
         self.dealer = dealer = (self.first_dealer + self.deal) % n
@@ -313,31 +316,31 @@ class FishingState(State):
             self._open_layout_window(events)
 
     # -- decisions ------------------------------------------------------------
-    def _decision(self) -> Decision | None:
-        phase = self.phase
-        if phase == "window":
-            window = self.window
-            seat = window.current
-            right = CALL if (self.due and seat in self.entitled) else STAND
-            # The new layout and a laid-down hand ask for a check of many cards; a single capture is judged at a glance.
-            waits = window.subject["after"] != "capture"
-            return Decision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits, standing=PASS)
-        if phase == "turn":
-            m = self.mover
-            options, correct = capture_options(self.hands[m], self.field)
-            if not options:
-                return Decision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), "No capture is possible")
-            return Decision(m, "turn", tuple(options), tuple(correct), "Capture (capturing is compulsory)")
-        if phase == "hand_claim":
-            s = self.claimer
-            claims = tuple(_claim_move(r, len(group), "hand") for r, group in _sets(self.hands[s]))
-            return Decision(s, "hand_claim", claims + (DONE,), claims or (DONE,),
-                            "Before the first turn: claim threes (a pair) and fours in your hand", standing=DONE)
-        if phase == "field_claim":
-            claims = tuple(_claim_move(r, 4, "field") for r, group in _sets(self.field) if len(group) == 4)
-            return Decision(self.dealer, "field_claim", claims + (DONE,), claims or (DONE,),
-                            "As dealer, take any four of a kind in the layout", standing=DONE)
-        return None
+    def _decide_window(self) -> Decision:
+        window = self.window
+        seat = window.current
+        right = CALL if (self.due and seat in self.entitled) else STAND
+        # The new layout and a laid-down hand ask for a check of many cards; a single capture is judged at a glance.
+        waits = window.subject["after"] != "capture"
+        return Decision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits, standing=PASS)
+
+    def _decide_turn(self) -> Decision:
+        m = self.mover
+        options, correct = capture_options(self.hands[m], self.field)
+        if not options:
+            return Decision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), "No capture is possible")
+        return Decision(m, "turn", tuple(options), tuple(correct), "Capture (capturing is compulsory)")
+
+    def _decide_hand_claim(self) -> Decision:
+        s = self.claimer
+        claims = tuple(_claim_move(r, len(group), "hand") for r, group in _sets(self.hands[s]))
+        return Decision(s, "hand_claim", claims + (DONE,), claims or (DONE,),
+                        "Before the first turn: claim threes (a pair) and fours in your hand", standing=DONE)
+
+    def _decide_field_claim(self) -> Decision:
+        claims = tuple(_claim_move(r, 4, "field") for r, group in _sets(self.field) if len(group) == 4)
+        return Decision(self.dealer, "field_claim", claims + (DONE,), claims or (DONE,),
+                        "As dealer, take any four of a kind in the layout", standing=DONE)
 
     def _window_prompt(self) -> str:
         subject = self.window.subject
@@ -357,30 +360,23 @@ class FishingState(State):
         return f"{who} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?"
 
     # -- moves --------------------------------------------------------------
-    def _apply(self, action: Action) -> list[dict]:
-        events: list[dict] = []
-        phase = self.phase
-        if phase == "window":
-            if action is PASS or isinstance(action, Pass):
-                self._pass(events)
-            else:
-                self._claim(events)
-        elif phase == "turn":
-            if isinstance(action, Capture):
-                self._capture(action, events)
-            else:
-                self._lie_down(events)
-        elif phase == "hand_claim":
-            self._hand_claim(action, events)
+    def _on_window(self, action: Action, events: list[dict]) -> None:
+        if action is PASS or isinstance(action, Pass):
+            self._pass(events)
         else:
-            self._field_claim(action, events)
-        return events
+            self._claim(events)
+
+    def _on_turn(self, action: Action, events: list[dict]) -> None:
+        if isinstance(action, Capture):
+            self._capture(action, events)
+        else:
+            self._lie_down(events)
 
     def _field_claim(self, action: Action, events: list[dict]) -> None:
         if action is DONE or str(action) == "done":
             forgotten = [r for r, group in _sets(self.field) if len(group) == 4]
             self.stats["field_fours_forgotten"] += len(forgotten)
-            self.seat_stats["claims_forgotten"][self.dealer] += len(forgotten)
+            self.stats.by_seat["claims_forgotten"][self.dealer] += len(forgotten)
             self._open_layout_window(events)
             return
         rank = action.data
@@ -408,7 +404,7 @@ class FishingState(State):
         if action is DONE or str(action) == "done":
             forgotten = len(_sets(self.hands[s]))
             self.stats["hand_claims_forgotten"] += forgotten
-            self.seat_stats["claims_forgotten"][s] += forgotten
+            self.stats.by_seat["claims_forgotten"][s] += forgotten
             if s == self.dealer:
                 self._next_turn(self.dealer, events)
             else:
@@ -424,6 +420,9 @@ class FishingState(State):
         self.stats["hand_claims"] += 1
         events.append({"type": "hand_claim", "seat": s, "rank": rank, "cards": _codes(laid), "kept": len(group) - len(laid),
                        "reveals": _codes(laid)})
+
+    _on_field_claim = _field_claim
+    _on_hand_claim = _hand_claim
 
     def _capture(self, capture: Capture, events: list[dict]) -> None:
         m = self.mover
@@ -540,18 +539,15 @@ class FishingState(State):
         entitled = self.entitled
         window.claimable = bool(self.due) and any(s in entitled for s in window.remaining)
 
-    def open_window(self) -> ChallengeWindow | None:
-        return self.window if self.phase == "window" else None
-
     def _pass(self, events: list[dict]) -> None:
         window = self.window
         seat = window.current
         if self.due and seat in self.entitled:
             if self.what == "other_pair":
                 self.stats["other_pairs_forgotten"] += 1
-                self.seat_stats["claims_forgotten"][seat] += 1
+                self.stats.by_seat["claims_forgotten"][seat] += 1
             else:
-                self.seat_stats["claims_missed"][seat] += 1
+                self.stats.by_seat["claims_missed"][seat] += 1
         if window.passed():
             if self.due and self.what != "other_pair":
                 self.stats["oversights_missed"] += 1
@@ -576,14 +572,14 @@ class FishingState(State):
             else:
                 self._take_from_field(seat, cards)
                 self.stats["oversights_claimed"] += 1
-            self.seat_stats["claims_made"][seat] += 1
+            self.stats.by_seat["claims_made"][seat] += 1
             codes = _codes(cards)
             events.append({"type": "claim", "seat": seat, "after": subject["after"], "against": subject["seat"], "upheld": True,
                            "what": self.what, "ranks": sorted({rank_of(c) for c in cards}), "cards": codes, "reveals": codes})
             self._close_window(events)
             return
         self.stats["claims_refused"] += 1
-        self.seat_stats["claims_refused"][seat] += 1
+        self.stats.by_seat["claims_refused"][seat] += 1
         events.append({"type": "claim", "seat": seat, "after": subject["after"], "against": subject["seat"], "upheld": False,
                        "what": None, "ranks": [], "cards": []})
         if window.closed:
@@ -643,7 +639,7 @@ class FishingState(State):
         reward = self.terms.reward
         self.pot -= reward
         self.ledger[winner] += reward
-        self.seat_stats["rewards"][winner] += 1
+        self.stats.by_seat["rewards"][winner] += 1
         events.append({"type": "reward", "seat": winner, "chips": reward, "how": how, "pot": self.pot, "ledger": list(self.ledger)})
         hand = self.hands[holder] if holder is not None else []
         swept_hand, swept_field = _codes(hand), _codes(self.field)
@@ -722,8 +718,7 @@ class FishingState(State):
         if self.phase != "over":
             return None
         stats: dict[str, Any] = {"deals": self.rules.deals, **self.stats}
-        seat_stats = {key: tuple(values) for key, values in self.seat_stats.items()}
-        return Result(self._winners(), tuple(self.ledger), stats, False, seat_stats)
+        return Result(self._winners(), tuple(self.ledger), stats, False, self.stats.seat_stats())
 
     # -- copies for search -----------------------------------------------------
     def clone(self) -> "FishingState":
@@ -737,8 +732,7 @@ class FishingState(State):
         new.ledger = list(self.ledger)
         new.window = None if self.window is None else self.window.copy()
         new.due = list(self.due)
-        new.stats = dict(self.stats)
-        new.seat_stats = {key: list(values) for key, values in self.seat_stats.items()}
+        new.stats = self.stats.copy()
         new._cached_decision = None
         return new
 
@@ -787,9 +781,7 @@ class FishingState(State):
             "due": [CODES[c] for c in self.due],
             "entitled": list(self.entitled),
             "what": self.what,
-            "stats": dict(self.stats),
-            "seat_stats": {key: list(values) for key, values in self.seat_stats.items()},
-            "opening": self.opening,
+            **self.stats.to_dict(),  # "stats" and "seat_stats"
             "terms": self.terms.to_dict(),
         }
 
@@ -807,9 +799,7 @@ class FishingState(State):
         self.due = [CODE_INDEX[c] for c in data["due"]]
         self.entitled = tuple(data["entitled"])
         self.what = data["what"]
-        self.stats = dict(data["stats"])
-        self.seat_stats = {key: list(values) for key, values in data["seat_stats"].items()}
-        self.opening = list(data["opening"])
+        self.stats = Tally.from_dict(data)
         # A state saved before the terms were kept was played by the standard ones.
         self.set_terms(FishingTerms.from_dict(data["terms"]) if "terms" in data else STANDARD_TERMS)
 
