@@ -18,13 +18,14 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "actions": ["Action", "Claim", "Decision", "IllegalAction", "Move", "NotYourTurn", "Pass", "find_action"],
     "cards": ["Card", "Rank", "Suit", "card", "cards", "format_cards", "parse_card", "standard_deck"],
-    "game": ["Event", "Game", "Result", "State", "event"],
+    "game": ["Event", "Game", "PhasedState", "Result", "State", "event"],
     "hookspecs": ["hookimpl", "hookspec"],
     "houserules": ["HouseRuleAnswer", "HouseRuleError", "call_house_rules"],
     "piles": ["ConservationError", "Piles", "check_conservation"],
     "players": ["PlayerOption"],
     "rng": ["derive_rng", "derive_seed"],
     "rules": ["RulesError", "load_rules", "rule", "rules_to_toml"],
+    "stats": ["Tally"],
     "seats": ["Seating", "Table", "clockwise_from", "first_eligible", "left_of", "responders"],
     "window": ["ChallengeWindow", "ClaimRecord"],
 }
@@ -57,12 +58,13 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from .actions import Action, Claim, Decision, IllegalAction, Move, NotYourTurn, Pass, find_action
     from .cards import Card, Rank, Suit, card, cards, format_cards, parse_card, standard_deck
-    from .game import Event, Game, Result, State, event
+    from .game import Event, Game, PhasedState, Result, State, event
     from .hookspecs import hookimpl, hookspec
     from .houserules import HouseRuleAnswer, HouseRuleError, call_house_rules
     from .piles import ConservationError, Piles, check_conservation
     from .players import PlayerOption
     from .rng import derive_rng, derive_seed
     from .rules import RulesError, load_rules, rule, rules_to_toml
+    from .stats import Tally
     from .seats import Seating, Table, clockwise_from, first_eligible, left_of, responders
     from .window import ChallengeWindow, ClaimRecord
