@@ -64,7 +64,7 @@ from .stats import ValueCounts
 
 __all__ = ["simulate", "GameOutcome", "play_one", "chunk_bounds", "SimulationInterrupted", "ChunkPlan", "decision_bound_warning", "interrupt",
            "WorkersLost", "usable_cpus", "ChunkRunner", "InlineRunner", "ProcessRunner", "open_runner", "Totals", "sides_of", "summary_of",
-           "resolve_setup"]
+           "resolve_setup", "run_chunks", "in_force"]
 
 #: The most matches in one chunk: small enough that even a slow game (cribbage, about
 #: 45 matches a second per core) finishes a chunk well within a second.
@@ -153,6 +153,9 @@ class ChunkPlan:
     #: Per rule set, the house-rule plugins in force where the run was planned (each `{"name", "distribution",
     #: "version"}`); a worker with other plugins in force refuses the plan. None: not checked.
     house_rules: tuple[tuple[Mapping[str, Any], ...], ...] | None = None
+    #: Several seatings, a seat spec per seat each (`muggins.ladder`): every match is then played under each rule set
+    #: and each seating, one list of outcomes per (rule set, seating), rule set-major. None: `kinds` is the one seating.
+    seatings: tuple[tuple[str, ...], ...] | None = None
 
     def key(self) -> str:
         import json
@@ -190,6 +193,8 @@ def play_chunk(registry: Any, game: Game, rule_sets: Sequence[Any], players: int
 def run_planned_chunk(plan: ChunkPlan, start: int, stop: int) -> list[list[GameOutcome]]:
     """A chunk played from a plan in whatever process this is (a pool worker or a Dask worker)."""
     registry, game, rules = _prepare(plan)
+    if plan.seatings is not None:
+        return [play_chunk(registry, game, [each], plan.players, seating, plan.seed, start, stop)[0] for each in rules for seating in plan.seatings]
     return play_chunk(registry, game, rules, plan.players, plan.kinds, plan.seed, start, stop)
 
 
