@@ -161,7 +161,8 @@ def ladder_lines(result: dict[str, Any], game: Game, width: int | None = None) -
     design = result["design"]
     how = "every ordering of the kinds" if design["name"] == "orderings" else "the cyclic rotations of the kinds"
     sets = result["rule_sets"]
-    lines = text(f"{game.title}: ladder of {len(result['kinds'])} kinds, {number(result['games'])} matches in blocks of {design['block']} "
+    under = f" under each of {len(sets)} rule sets" if len(sets) > 1 else ""
+    lines = text(f"{game.title}: ladder of {len(result['kinds'])} kinds, {number(result['games'])} matches{under} in blocks of {design['block']} "
                  f"seatings ({how}, each block on one deal), {result['players']} players, seed {result['seed']}"
                  + ("" if len(sets) > 1 else f", rules {'from ' + sets[0]['label'] if sets[0]['label'] else 'default'}{house_rules_text(sets[0]['house_rules'])}"))
     if result["games_planned"] != result["games_requested"] and not result["partial"]:

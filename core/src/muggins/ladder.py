@@ -5,7 +5,7 @@ other. **Design.** The seatings come in blocks (`design_for`): with no
 more players (P) than kinds (K), a block is every ordering of P of the kinds
 (K!/(K−P)! seatings: each kind in each seat position equally often, each
 ordered pair of kinds in each ordered pair of positions equally often)
-when two such blocks fit in the matches asked for; otherwise, and always
+when ten such blocks fit in the matches asked for (`MIN_BLOCKS`); otherwise, and always
 with more players than kinds (fishing's five seats for four kinds), a
 block is the K cyclic rotations of the kinds in the order given (seat j of
 rotation r is kind (r + j) mod K, repeats included): each kind in each
@@ -65,9 +65,12 @@ from .simulate import (ChunkPlan, GameOutcome, ProcessRunner, SimulationInterrup
                        run_chunks, sides_of)
 from .stats import Z95, CrossSums
 
-__all__ = ["ladder", "design_for", "Design", "LadderTally", "places", "win_shares", "RatingsUnavailable", "rating_model", "CONFIDENCE", "EXTRA"]
+__all__ = ["ladder", "design_for", "Design", "LadderTally", "LadderFold", "places", "win_shares", "RatingsUnavailable", "rating_model", "CONFIDENCE", "EXTRA", "MIN_BLOCKS"]
 
 CONFIDENCE = 0.95
+#: Every ordering is the block only when this many such blocks fit in the matches asked for: the intervals are over
+#: blocks, so they need a few, and rounding the matches up to whole blocks then adds less than a tenth.
+MIN_BLOCKS = 10
 #: How to install the ratings' package.
 EXTRA = 'pip install "muggins-core[ladder]"'
 
@@ -107,10 +110,10 @@ class Design:
 
 
 def design_for(kinds: Sequence[str], players: int, matches: int) -> Design:
-    """The balanced block for `kinds` in `players` seats: every ordering when two blocks of them fit in `matches`, else the cyclic rotations."""
+    """The balanced block for `kinds` in `players` seats: every ordering when `MIN_BLOCKS` blocks of them fit in `matches`, else the cyclic rotations."""
     kinds = tuple(kinds)
     k = len(kinds)
-    if players <= k and 2 * math.perm(k, players) <= matches:
+    if players <= k and MIN_BLOCKS * math.perm(k, players) <= matches:
         return Design("orderings", kinds, players, tuple(itertools.permutations(kinds, players)))
     return Design("rotations", kinds, players, tuple(tuple(kinds[(r + j) % k] for j in range(players)) for r in range(k)))
 
@@ -250,7 +253,7 @@ class LadderTally:
 
 
 # -- the whole ladder ----------------------------------------------------------------
-class _Folded:
+class LadderFold:
     """Every rule set's tally and the cross sums over blocks of each kind's win share and score under each rule set."""
 
     def __init__(self, kinds: Sequence[str], players: int, sides: Sequence[Sequence[int] | None], models: Sequence[Any], seatings: Sequence[Sequence[str]]) -> None:
@@ -374,7 +377,7 @@ def ladder(
     rules = [game.Rules() if r is None else rules_from_dict(game.Rules, r) if isinstance(r, Mapping) else r for r in (rule_sets or [None])]
     labels = list(labels) if labels is not None else [None] * len(rules)
     sides = [sides_of(game, r, count) for r in rules]
-    folded = _Folded(kinds, count, sides, [rating_model() for _ in rules], design.seatings)
+    folded = LadderFold(kinds, count, sides, [rating_model() for _ in rules], design.seatings)
     house_rules = tuple(in_force(registry, game, r) for r in rules)
     plan = ChunkPlan(game.name, tuple(rules_to_dict(r) for r in rules), count, kinds, seed, house_rules, seatings=design.seatings)
 
