@@ -5,9 +5,9 @@ other. **Design.** The seatings come in blocks (`design_for`): with no
 more players (P) than kinds (K), a block is every ordering of P of the kinds
 (K!/(K−P)! seatings: each kind in each seat position equally often, each
 ordered pair of kinds in each ordered pair of positions equally often)
-when ten such blocks fit in the matches asked for (`MIN_BLOCKS`); otherwise, and always
-with more players than kinds (fishing's five seats for four kinds), a
-block is the K cyclic rotations of the kinds in the order given (seat j of
+when ten such blocks fit in the matches asked for (`MIN_BLOCKS`);
+otherwise, and always with more players than kinds (fishing's five seats
+for four kinds), a block is the K cyclic rotations of the kinds in the order given (seat j of
 rotation r is kind (r + j) mod K, repeats included): each kind in each
 position exactly once per block, but with fewer players than kinds some
 pairs never meet (the pairs table shows 0 matches) and with partnerships
