@@ -205,3 +205,15 @@ def test_any_chunk_runner_gives_the_same_ladder(tally, registry):
     here = ladder("tally", kinds, 60, players=3, seed=2, rule_sets=[None, {"hand_size": 2}])  # the process registry
     assert ladder(tally, kinds, 60, players=3, seed=2, rule_sets=[None, {"hand_size": 2}], registry=registry, runner=PlannedRunner) == here
     assert here["design"]["blocks"] == 10 and here["gap"]["differences"][1]["win_share_difference"]["low"] is not None
+
+
+def test_partners_are_rated_as_one_side_and_never_paired_with_each_other():
+    model = rating_model()
+    tally = LadderTally(("a", "b"), 4, [(0, 2), (1, 3)], model)
+    tally.add(("a", "b", "a", "b"), _outcome((0, 2), (30, 10, 31, 12)))  # a's side wins: a team of two a's against two b's
+    (one, two), (three, four) = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[1, 2])
+    assert tally.ratings[0].mu == pytest.approx((one.mu + two.mu) / 2) and tally.ratings[1].mu == pytest.approx((three.mu + four.mu) / 2)
+    # Seats 0 and 1 hold a, 2 and 3 b: only 0 against 3 and 1 against 2 face each other (0 and 2, 1 and 3 are partners).
+    tally.add(("a", "a", "b", "b"), _outcome((1, 3), (5, 20, 5, 20)))
+    # The first match: a ahead in every facing pair (1); the second: seat 1 (a) ahead of seat 2 (b), seat 0 (a) behind seat 3 (b) (½).
+    assert tally.block_pairs[(0, 1)] == [1.0 + 0.5, 2]
