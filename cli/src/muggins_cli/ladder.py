@@ -57,6 +57,7 @@ def run(game_name: str, kinds: Sequence[str], count: int, players: int | None, r
 
 def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, rules_paths: Sequence[str], seed: int | None, workers: int,
          cluster: str | None) -> tuple[dict[str, Any], Game, int | None]:
+    """Check what was asked and run it: the ladder, the game, and the exit code of a stop (None)."""
     from muggins.ladder import RatingsUnavailable, design_for, ladder, rating_model
     from muggins.rng import new_seed
     from muggins.simulate import SimulationInterrupted, chunk_bounds, usable_cpus
