@@ -78,7 +78,8 @@ DEFERRED = {
 PEP_562 = {("muggins", f"muggins.{module}") for module in muggins._EXPORTS if module != "cards"}
 
 #: The only third-party packages the core imports inside functions: optional dependencies, never needed at load.
-OPTIONAL_DEPENDENCIES = {"distributed": "muggins.cluster (simulate --cluster)", "tomli_w": "muggins.rules (writing rules as TOML)"}
+OPTIONAL_DEPENDENCIES = {"distributed": "muggins.cluster (simulate --cluster)", "tomli_w": "muggins.rules (writing rules as TOML)",
+                         "openskill": "muggins.ladder (the ratings, muggins-core[ladder])"}
 
 
 def _core_modules() -> dict[str, Path]:

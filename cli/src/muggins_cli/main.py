@@ -385,6 +385,27 @@ def simulate(game: str, count: int, players: int | None, seats: tuple[str, ...],
     commands.simulate(game, count, players, seats, rules_paths, seed, workers, as_json, cluster)
 
 
+@cli.command("ladder")
+@click.argument("game", shell_complete=complete_games)
+@click.option("--seat", "seats", multiple=True, metavar="SEAT", shell_complete=complete_seats, help="A kind of player to rate: KIND or KIND:name=value,... (twice or more).")
+@click.option("--games", "-g", "count", type=click.IntRange(min=1), required=True, help="Number of matches in all (rounded up to whole blocks of seatings).")
+@_players_option
+@click.option("--rules", "rules_paths", multiple=True, type=click.Path(dir_okay=False), help="House rules TOML file; give it twice or more to compare the gap between kinds on the same deals.")
+@_seed_option
+@click.option("--workers", "-w", type=click.IntRange(min=0), default=1, show_default=True, help="Worker processes (0: one per CPU).")
+@click.option("--cluster", metavar="local:N|tcp://HOST:PORT", help="Run on a Dask cluster (needs muggins-cli[dask]).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+def ladder(game: str, seats: tuple[str, ...], count: int, players: int | None, rules_paths: tuple[str, ...], seed: int | None, workers: int, cluster: str | None, as_json: bool) -> None:
+    """Rate kinds of player against each other: OpenSkill ratings and pairwise win rates, on balanced seatings and the same deals.
+
+    Needs the optional package openskill (pip install "muggins-core[ladder]").
+    Ctrl-C prints the ladder of the matches finished so far, marked partial.
+    """
+    from . import ladder as run_ladder
+
+    run_ladder.run(game, seats, count, players, rules_paths, seed, workers, cluster, as_json)
+
+
 @cli.command("replay")
 @click.argument("record", type=click.Path(dir_okay=False), shell_complete=complete_records)
 @click.option("--verify", is_flag=True, help="Check every decision and event instead of narrating.")

@@ -93,6 +93,9 @@ class ChunkPlan:
     #: Per rule set, the house-rule plugins in force where the run was planned (each `{"name", "distribution",
     #: "version"}`); a worker with other plugins in force refuses the plan. None: not checked.
     house_rules: tuple[tuple[Mapping[str, Any], ...], ...] | None = None
+    #: Several seatings, a seat spec per seat each (`muggins.ladder`): every match is then played under each rule set
+    #: and each seating, one list of outcomes per (rule set, seating), rule set-major. None: `kinds` is the one seating.
+    seatings: tuple[tuple[str, ...], ...] | None = None
 
     def key(self) -> str:
         return json.dumps([self.game, list(self.rules), self.players, list(self.kinds), self.seed, self.house_rules], sort_keys=True, default=str)
@@ -128,4 +131,6 @@ def play_chunk(registry: Any, game: Game, rule_sets: Sequence[Any], players: int
 def run_planned_chunk(plan: ChunkPlan, start: int, stop: int) -> list[list[GameOutcome]]:
     """A chunk played from a plan in whatever process this is (a pool worker or a Dask worker)."""
     registry, game, rules = _prepare(plan)
+    if plan.seatings is not None:
+        return [play_chunk(registry, game, [each], plan.players, seating, plan.seed, start, stop)[0] for each in rules for seating in plan.seatings]
     return play_chunk(registry, game, rules, plan.players, plan.kinds, plan.seed, start, stop)

@@ -1,0 +1,189 @@
+"""`muggins ladder`: kinds of player rated against each other, checked input, progress, stops and the text of the tables.
+
+`run` reads what the user gave (the game, the `--seat` kinds, the rules
+files, the player count) into `BadInput` lines (exit 2), including the
+missing optional package openskill, runs `muggins.ladder.ladder` on worker
+processes or a Dask cluster with the progress line of `muggins simulate`
+(`study.Progress`, counting matches), and turns Ctrl-C, SIGTERM and SIGHUP
+into the ladder of the blocks finished so far, marked partial (exit 130,
+143, 129). `ladder_lines` is its text: the ratings, the per-kind figures,
+the pairwise win rates, one set per rule set, and with several rule sets
+the gap between the strongest and the weakest kind with its paired
+difference; numbers are formatted and tables fitted as `summary.py` does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Sequence
+
+import click
+
+from muggins.game import Game
+
+from .errors import BadInput, GameError
+from .session import house_rules_text
+from .summary import number, table
+
+__all__ = ["run", "ladder_lines"]
+
+
+def run(game_name: str, kinds: Sequence[str], count: int, players: int | None, rules_paths: Sequence[str], seed: int | None, workers: int,
+        cluster: str | None, as_json: bool) -> None:
+    """Check the input, play the ladder and print it (JSON with `as_json`); a stop prints what was folded, then exits with its code."""
+    from muggins.engine import MatchAborted
+    from muggins.plugins import output_to_stderr
+    from muggins.simulate import WorkersLost
+
+    stopped = None
+    with output_to_stderr():
+        try:
+            result, game, stopped = _run(game_name, kinds, count, players, rules_paths, seed, workers, cluster)
+        except (MatchAborted, WorkersLost) as exc:
+            raise GameError(str(exc)) from exc
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False))
+    else:
+        from .style import line_width
+
+        for line in ladder_lines(result, game, line_width(sys.stdout)):
+            click.echo(line)
+    if stopped is not None:
+        from . import study
+
+        raise study.Stopped(f"interrupted after {result['games']:,} of {result['games_planned']:,} matches; the ladder is partial", stopped)
+
+
+def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, rules_paths: Sequence[str], seed: int | None, workers: int,
+         cluster: str | None) -> tuple[dict[str, Any], Game, int | None]:
+    """Check what was asked and run it: the ladder, the game, and the exit code of a stop (None)."""
+    from muggins.ladder import RatingsUnavailable, design_for, ladder, rating_model
+    from muggins.rng import new_seed
+    from muggins.simulate import SimulationInterrupted, chunk_bounds, usable_cpus
+
+    from . import study
+    from .commands import _stderr_is_terminal, check_kinds, check_playable, check_plugin_switches, read_rules
+    from .info import find_game
+    from .session import registry as get_registry
+
+    kinds = list(kinds)
+    if len(set(kinds)) < len(kinds):
+        twice = next(k for k in kinds if kinds.count(k) > 1)
+        raise BadInput(f"--seat {twice} is given twice; a ladder rates each kind once")
+    if len(kinds) < 2:
+        raise BadInput(f"a ladder needs at least two kinds of player: give --seat twice or more (got {len(kinds)})")
+    try:
+        rating_model()
+    except RatingsUnavailable as exc:
+        raise BadInput(str(exc)) from exc
+    registry = get_registry()
+    game = find_game(registry, game_name)
+    players = game.default_players if players is None else players
+    if players not in game.players:
+        raise BadInput(f"{game.name} is played by {game.players.start} to {game.players.stop - 1} players, not {players}")
+    paths = list(rules_paths)
+    rule_sets = [read_rules(game, path) for path in paths or [None]]
+    for path, rules in zip(paths or [None], rule_sets):
+        check_plugin_switches(registry, game, rules, path)
+        check_playable(game, rules, players, path)
+    for kind in kinds:
+        check_kinds(registry, game, [kind] * players, allow_human=False)
+    if cluster is None and workers > 1 and workers > usable_cpus():
+        usable = usable_cpus()
+        click.echo(f"muggins: warning: --workers {workers} is more than the {usable} CPU{'s' if usable > 1 else ''} this process may use; using {usable}", err=True)
+        workers = usable
+    if seed is None:
+        seed = new_seed()
+    design = design_for(kinds, players, count)
+    blocks = design.blocks_for(count)
+    stopped = None
+    try:
+        with study.signals_stop_the_run() as caught, study.cluster_runner(cluster, game) as runner:
+            progress = study.Progress(f"ladder of {game.name}", blocks * design.block, len(list(chunk_bounds(blocks))), sys.stderr) if _stderr_is_terminal() else None
+            try:
+                result = ladder(game, kinds, count, players=players, rule_sets=rule_sets, labels=paths or None, seed=seed, workers=workers,
+                                progress=progress, registry=registry, runner=runner)
+            finally:
+                if progress is not None:
+                    progress.close()
+    except SimulationInterrupted as exc:
+        result, stopped = exc.summary, caught["exit"]
+    return result, game, stopped
+
+
+# -- text ------------------------------------------------------------------------------
+def _short(value: float | None, signed: bool = False) -> str:
+    if value is None:
+        return "-"
+    text = f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
+    if "e" in text:
+        text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return f"+{text}" if signed and value > 0 else text
+
+
+def _estimate(found: dict[str, Any] | None, signed: bool = False) -> str:
+    """`mean ± half-width` of a `{mean, low, high}` (just the mean without an interval)."""
+    if found is None or found.get("mean") is None:
+        return "-"
+    if found.get("low") is None:
+        return _short(found["mean"], signed)
+    return f"{_short(found['mean'], signed)} ± {_short((found['high'] - found['low']) / 2)}"
+
+
+def _rate(pair: dict[str, Any]) -> str:
+    if pair["win_rate"] is None:
+        return "-"
+    ci = pair.get("ci95")
+    return _short(pair["win_rate"]) + (f" ({_short(ci[0])} to {_short(ci[1])})" if ci else "")
+
+
+def _rule_set_lines(found: dict[str, Any], width: int | None) -> list[str]:
+    scored = any(k["score"] is not None for k in found["kinds"])
+    per_kind = {k["kind"]: k for k in found["kinds"]}
+    rows = [("kind", "mu", "sigma", "ordinal", "matches", "seats", "win share") + (("score per seat",) if scored else ())]
+    for rating in found["ratings"]:
+        kind = per_kind[rating["kind"]]
+        rows.append((rating["kind"], f"{rating['mu']:.2f}", f"{rating['sigma']:.2f}", f"{rating['ordinal']:.2f}", number(kind["matches"]),
+                     number(kind["seats"]), _estimate(kind["win_share"])) + ((number(kind["score"]),) if scored else ()))
+    lines = table(rows, width=width)
+    rows = [("a", "b", "matches", "a ahead of b (95%)")]
+    rows += [(p["a"], p["b"], number(p["matches"]), _rate(p)) for p in found["pairs"]]
+    return lines + [""] + table(rows, left=2, width=width)
+
+
+def ladder_lines(result: dict[str, Any], game: Game, width: int | None = None) -> list[str]:
+    """The ladder as text: a heading, then per rule set the ratings and per-kind table and the pairs table, then the gap with several rule sets."""
+    from .style import fit
+
+    def text(line: str) -> list[str]:
+        return fit(line, width) if line else [line]
+
+    design = result["design"]
+    how = "every ordering of the kinds" if design["name"] == "orderings" else "the cyclic rotations of the kinds"
+    sets = result["rule_sets"]
+    under = f" under each of {len(sets)} rule sets" if len(sets) > 1 else ""
+    lines = text(f"{game.title}: ladder of {len(result['kinds'])} kinds, {number(result['games'])} matches{under} in blocks of {design['block']} "
+                 f"seatings ({how}, each block on one deal), {result['players']} players, seed {result['seed']}"
+                 + ("" if len(sets) > 1 else f", rules {'from ' + sets[0]['label'] if sets[0]['label'] else 'default'}{house_rules_text(sets[0]['house_rules'])}"))
+    if result["games_planned"] != result["games_requested"] and not result["partial"]:
+        lines += text(f"(--games {number(result['games_requested'])} rounded up to whole blocks)")
+    if result["partial"]:
+        lines += text(f"partial: interrupted after {number(result['games'])} of {number(result['games_planned'])} matches")
+    lines += text("Ratings: OpenSkill, Plackett-Luce (ordinal = mu - 3 sigma); ± is the half-width of a 95% interval over blocks.")
+    names = [chr(ord("A") + n) if n < 26 else f"R{n}" for n in range(len(sets))]
+    for name, found in zip(names, sets):
+        lines.append("")
+        if len(sets) > 1:
+            lines += text(f"{name}: {found['label'] or 'default rules'}{house_rules_text(found.get('house_rules'))}")
+        lines += _rule_set_lines(found, width)
+    gap = result.get("gap")
+    if gap:
+        lines += [""] + text(f"The gap, {gap['strongest']} (strongest) minus {gap['weakest']} (weakest), under each rule set and "
+                             "its difference from A's on the same deals and seatings:")
+        rows = [("", *names, *[f"{n} - A" for n in names[1:]])]
+        for key, label in (("win_share_difference", "win share"), ("rating_difference", "rating (mu)")):
+            rows.append((label, *[_estimate(r[key], signed=True) for r in gap["rule_sets"]], *[_estimate(d[key], signed=True) for d in gap["differences"][1:]]))
+        lines += table(rows, width=width)
+        lines += text("The win share intervals are paired over blocks; the rating intervals come from the ratings' sigmas, not paired.")
+    return lines

@@ -1,0 +1,89 @@
+"""`muggins ladder`: its JSON and tables, one-line errors (the missing openskill among them), and Ctrl-C's partial ladder, on Tally."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from muggins_cli import study
+
+
+def test_the_json_has_ratings_pairs_and_the_design(run):
+    result = run("ladder", "tally", "--seat", "random", "--seat", "novice", "--seat", "expert", "--games", "61", "--players", "2", "--seed", "3", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 66 and data["games_requested"] == 61 and data["design"]["name"] == "orderings"  # rounded up to 11 blocks of 6
+    assert [set(r) for r in data["ratings"]] == [{"kind", "mu", "sigma", "ordinal"}] * 3
+    assert sorted(r["kind"] for r in data["ratings"]) == ["expert", "novice", "random"]
+    assert [(p["a"], p["b"]) for p in data["pairs"]] == [("random", "novice"), ("random", "expert"), ("novice", "expert")]
+    assert all(set(p) == {"a", "b", "matches", "win_rate", "ci95"} and p["matches"] == 22 for p in data["pairs"])
+    assert data["seed"] == 3 and data["partial"] is False and data["gap"] is None and len(data["rule_sets"]) == 1
+
+
+def test_a_pair_that_never_meets_shows_no_rate(run):
+    # Four kinds in two seats, too few matches for every ordering: the rotations seat kind 0 against 1 and 3, never 2.
+    result = run("ladder", "tally", "--seat", "random", "--seat", "novice", "--seat", "expert", "--seat", "novice:error_rate=0.5",
+                 "--games", "8", "--players", "2", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert ["random", "expert", "0", "-"] in [line.split() for line in result.stdout.splitlines()]
+
+
+def test_the_tables_and_the_gap_between_two_rule_sets(run, tmp_path):
+    (tmp_path / "short.toml").write_text("hand_size = 2\n")
+    (tmp_path / "long.toml").write_text("hand_size = 5\n")
+    result = run("ladder", "tally", "--seat", "random", "--seat", "expert", "--games", "21", "--players", "2",
+                 "--rules", "short.toml", "--rules", "long.toml")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Tally (the core's test game): ladder of 2 kinds, 22 matches under each of 2 rule sets in blocks of 2 seatings (every")
+    assert lines[1] == "(--games 21 rounded up to whole blocks)"
+    assert "A: short.toml" in lines and "B: long.toml" in lines
+    assert sum(line.split()[:5] == ["kind", "mu", "sigma", "ordinal", "matches"] for line in lines) == 2
+    assert any(line.startswith("The gap, ") for line in lines)
+    assert any(line.split()[:2] == ["win", "share"] for line in lines) and any(line.startswith("rating (mu)") for line in lines)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seat", "expert"], "a ladder needs at least two kinds of player: give --seat twice or more (got 1)"),
+    (["--seat", "expert", "--seat", "expert"], "--seat expert is given twice; a ladder rates each kind once"),
+    (["--seat", "expert", "--seat", "bogus"], "unknown seat kind 'bogus'"),
+    (["--seat", "expert", "--seat", "search"], "determinize"),
+    (["--seat", "expert", "--seat", "random", "--players", "9"], "tally is played by 2 to 4 players, not 9"),
+])
+def test_bad_input_is_one_line(run, args, message):
+    result = run("ladder", "tally", *args, "--games", "4")
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("muggins: error: ") and message in line
+
+
+def test_without_openskill_one_line_names_it(run, monkeypatch):
+    monkeypatch.setitem(sys.modules, "openskill", None)
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    result = run("ladder", "tally", "--seat", "random", "--seat", "expert", "--games", "4")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == ['muggins: error: ratings need the optional package openskill: pip install "muggins-core[ladder]"']
+
+
+def test_ctrl_c_prints_the_partial_ladder(run, monkeypatch):
+    calls = []
+    original = study.Progress.__call__
+
+    def call(self, finished):
+        calls.append(finished)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        original(self, finished)
+
+    monkeypatch.setattr(study.Progress, "__call__", call)
+    monkeypatch.setattr("muggins_cli.commands._stderr_is_terminal", lambda: True)
+    result = run("ladder", "tally", "--seat", "random", "--seat", "expert", "--games", "200", "--players", "2", "--seed", "3", "--json")
+    assert result.exit_code == 130
+    data = json.loads(result.stdout)
+    assert data["partial"] is True and data["games"] == sum(calls[:2]) == 4
+    assert result.stderr.splitlines()[-1] == "muggins: error: interrupted after 4 of 200 matches; the ladder is partial"
+    calls.clear()
+    table = run("ladder", "tally", "--seat", "random", "--seat", "expert", "--games", "200", "--players", "2", "--seed", "3")
+    assert table.stdout.splitlines()[1] == "partial: interrupted after 4 of 200 matches"
