@@ -80,7 +80,10 @@ def test_pair_rates_and_their_intervals_by_hand():
     half = Z95 * math.sqrt(sum(t * t for t in terms) / 2 / 3)
     assert (pair["a"], pair["b"], pair["matches"]) == ("a", "b", 6)
     assert pair["win_rate"] == pytest.approx(0.75)
-    assert pair["ci95"] == pytest.approx([0.75 - half, 1.0])  # clipped at 1
+    z2 = Z95 * Z95
+    wilson_low = (rate + z2 / 12 - Z95 * math.sqrt(rate * (1 - rate) / 6 + z2 / 144)) / (1 + z2 / 6)
+    assert wilson_low < 0.75 - half  # three blocks are too few for the interval over blocks: Wilson's over 6 matches is wider
+    assert pair["ci95"] == pytest.approx([wilson_low, 1.0])  # clipped at 1
     kinds = fold.per_kind(0)
     assert kinds[0]["win_share"]["mean"] == pytest.approx(0.75) and kinds[1]["win_share"]["mean"] == pytest.approx(0.25)
     assert kinds[0]["seats"] == kinds[0]["matches"] == 6 and kinds[0]["score"] is None
@@ -217,3 +220,11 @@ def test_partners_are_rated_as_one_side_and_never_paired_with_each_other():
     tally.add(("a", "a", "b", "b"), _outcome((1, 3), (5, 20, 5, 20)))
     # The first match: a ahead in every facing pair (1); the second: seat 1 (a) ahead of seat 2 (b), seat 0 (a) behind seat 3 (b) (½).
     assert tally.block_pairs[(0, 1)] == [1.0 + 0.5, 2]
+
+
+def test_a_pair_every_block_agrees_on_still_gets_the_wilson_interval_of_its_matches():
+    from muggins.ladder import _never_narrower_than_wilson
+
+    low, high = _never_narrower_than_wilson(1.0, 20, 1.0, 1.0)
+    assert high == 1.0 and round(low, 3) == 0.839  # Wilson's 95% lower bound for 20 of 20
+    assert _never_narrower_than_wilson(0.5, 20, 0.1, 0.9) == [0.1, 0.9]  # a wider interval over blocks is kept

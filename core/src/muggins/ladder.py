@@ -39,7 +39,8 @@ the mean, over such seat pairs, of 1 when a's seat placed ahead of b's,
 divided by their number, with a 95% interval over blocks (the delta
 method for a ratio of sums, `muggins.stats.CrossSums.ratio`, clipped to
 0..1): the matches of a block share a deal and are not independent, the
-blocks are. **Skill against luck** (two or more rule sets): each kind's
+blocks are. It is never narrower than the Wilson score interval over the
+pair's matches, which it would be when every block agrees. **Skill against luck** (two or more rule sets): each kind's
 win share (a seat's share of the win, partners winning together) per
 block is kept as a vector over rule sets and kinds; the strongest and
 weakest kinds are those of the highest and lowest win share averaged over
@@ -247,9 +248,25 @@ class LadderTally:
         for a, b in self.pairs:
             found = self.pair_sums[(a, b)].ratio(0, 1, self.blocks)
             rate = found["mean"]
-            ci = None if found["low"] is None else [max(0.0, found["low"]), min(1.0, found["high"])]
+            ci = None if found["low"] is None else _never_narrower_than_wilson(rate, self.pair_matches[(a, b)], found["low"], found["high"])
             out.append({"a": self.kinds[a], "b": self.kinds[b], "matches": self.pair_matches[(a, b)], "win_rate": rate, "ci95": ci})
         return out
+
+
+def _never_narrower_than_wilson(rate: float, matches: int, low: float, high: float) -> list[float]:
+    """The interval over blocks, widened to the Wilson score interval of `rate` over `matches` where that is wider.
+
+    When every block agrees (a kind that won all 20 of its matches against
+    another) the interval over blocks has no width at all, which would
+    claim a certainty 20 matches cannot give; the Wilson interval is what
+    independent matches would allow, so the result is never narrower.
+    """
+    z = 1.959963984540054
+    if matches > 0:
+        centre = (rate + z * z / (2 * matches)) / (1 + z * z / matches)
+        half = z * math.sqrt(rate * (1 - rate) / matches + z * z / (4 * matches * matches)) / (1 + z * z / matches)
+        low, high = min(low, centre - half), max(high, centre + half)
+    return [max(0.0, low), min(1.0, high)]
 
 
 # -- the whole ladder ----------------------------------------------------------------
