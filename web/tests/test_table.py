@@ -120,6 +120,8 @@ def test_the_windows_timer_lets_the_move_stand_and_a_late_answer_is_stale(regist
         offer = table.offers[1]
         assert not offer.decision.waits
         step = offer.step
+        hello = (await table.join(1)).queue.get_nowait()  # a tab opened now counts down what is left of the pace
+        assert hello["window"] is True and 0 <= hello["window_left"] <= 0.05
         for _ in range(400):  # the pace passes with no answer: wait (on a busy machine too) for the timer's answer
             if table.match.taken > step:
                 break
@@ -149,3 +151,21 @@ def test_an_early_window_answer_is_never_taken_for_another_decision_at_the_same_
     request = {"game": "cribbage_muggins", "players": 3, "seed": 12, "seats": ["human", "human", "novice:miss_rate=0.5"], "rules": {"target": 61}}
     table, answered, early = asyncio.run(_play(lobby, request, "expert", watch_subscribers=False))
     assert table.over and early > 0
+
+
+def test_a_bot_plays_on_the_loop_after_quick_decisions_and_back_in_the_thread_after_a_slow_one():
+    from muggins_web.table import QUICK_DECISION, QUICK_IN_A_ROW, _BotClock
+
+    clock = _BotClock()
+    assert not clock.quick(2)  # every bot starts in the thread
+    for _ in range(QUICK_IN_A_ROW):
+        clock._took(2, QUICK_DECISION / 10)
+    assert clock.quick(2)
+    clock._took(2, QUICK_DECISION * 2)  # one slow decision: back to the thread, twice as many quick ones to come back
+    for _ in range(2 * QUICK_IN_A_ROW - 1):
+        clock._took(2, QUICK_DECISION / 10)
+    assert not clock.quick(2)
+    clock._took(2, QUICK_DECISION / 10)
+    assert clock.quick(2)
+    clock.forget(2)  # a stand-in seated there starts in the thread again
+    assert not clock.quick(2)
