@@ -153,19 +153,34 @@ def test_an_early_window_answer_is_never_taken_for_another_decision_at_the_same_
     assert table.over and early > 0
 
 
-def test_a_bot_plays_on_the_loop_after_quick_decisions_and_back_in_the_thread_after_a_slow_one():
-    from muggins_web.table import QUICK_DECISION, QUICK_IN_A_ROW, _BotClock
+def test_a_bot_kind_plays_on_the_loop_after_quick_decisions_and_back_in_the_thread_after_a_slow_one():
+    from muggins_web.table import QUICK_DECISION, QUICK_IN_A_ROW, BotClock
 
-    clock = _BotClock()
-    assert not clock.quick(2)  # every bot starts in the thread
+    clock, kind = BotClock(), ("cribbage_muggins", "search")
+    assert not clock.quick(kind)  # every kind starts in the thread
     for _ in range(QUICK_IN_A_ROW):
-        clock._took(2, QUICK_DECISION / 10)
-    assert clock.quick(2)
-    clock._took(2, QUICK_DECISION * 2)  # one slow decision: back to the thread, twice as many quick ones to come back
+        clock.took(kind, QUICK_DECISION / 10)
+    assert clock.quick(kind) and not clock.quick(("cribbage_muggins", "novice"))
+    clock.took(kind, QUICK_DECISION * 2)  # one slow decision: back to the thread, twice as many quick ones to come back
     for _ in range(2 * QUICK_IN_A_ROW - 1):
-        clock._took(2, QUICK_DECISION / 10)
-    assert not clock.quick(2)
-    clock._took(2, QUICK_DECISION / 10)
-    assert clock.quick(2)
-    clock.forget(2)  # a stand-in seated there starts in the thread again
-    assert not clock.quick(2)
+        clock.took(kind, QUICK_DECISION / 10)
+    assert not clock.quick(kind)
+    clock.took(kind, QUICK_DECISION / 10)
+    assert clock.quick(kind)
+
+
+def test_a_lobbys_tables_share_what_they_learn_of_a_bot_kinds_speed(registry, records):
+    lobby = Lobby(registry, pace=0)
+    request = {"game": "muggins_shedding", "players": 3, "seats": ["human", "novice", "novice"], "seed": 3}
+
+    async def two_tables():
+        first = await lobby.create(request)
+        for _ in range(4):
+            offer = first.offers[0]
+            await first.act(0, offer.step, str(offer.decision.standing or offer.decision.choices[0]))
+        second = await lobby.create({**request, "seed": 4})
+        first.close(), second.close()
+        return first, second
+
+    first, second = asyncio.run(two_tables())
+    assert first._clock is second._clock is lobby.bot_clock and lobby.bot_clock.quick(("muggins_shedding", "novice"))

@@ -36,7 +36,7 @@ from muggins.rng import new_seed
 from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_dict
 from muggins.sessions import HUMAN, SessionError, check_seats, seat_players
 
-from .table import Observer, RemoteSeat, Table
+from .table import BotClock, Observer, RemoteSeat, Table
 
 __all__ = ["Lobby", "LobbyError", "Full", "MAX_TABLES", "MAX_CONNECTIONS", "DEFAULT_PACE", "TOKENS_SUFFIX"]
 
@@ -79,6 +79,7 @@ class Lobby:
         # A server's tables live as long as it does: `gc.freeze` after each keeps the collector's full
         # passes from walking them (80 ms with 100 tables, and every click waiting in that time waits).
         self.freeze_tables = freeze_tables
+        self.bot_clock = BotClock()  # which bot kinds are quick enough to play on the event loop, learnt across tables
         self.max_tables = max_tables
         self.max_connections = max_connections
         self.pace = pace
@@ -211,7 +212,7 @@ class Lobby:
         seated = seat_players(self.registry, game, kinds, seed, front_end={HUMAN: RemoteSeat})
         match = Match(state, seated, writer=writer, registry=self.registry)
         table = Table(table_id, game, match, kinds, stream=stream, path=path, seat_tokens=seat_tokens, host_token=host,
-                      pace=pace, observer=self.observer, registry=self.registry, seed=seed)
+                      pace=pace, observer=self.observer, registry=self.registry, seed=seed, bot_clock=self.bot_clock)
         table.started = not waits
         self._notes(table, path)
         self.tables[table_id] = table
@@ -296,7 +297,7 @@ class Lobby:
         seat_tokens = {int(seat): token for seat, token in tokens["seats"].items()}
         table = Table(tokens["table"], game, match, record.seats, stream=stream, path=path, seat_tokens=seat_tokens,
                       host_token=tokens["host"], pace=float(tokens.get("pace", self.pace)), observer=self.observer,
-                      registry=self.registry, seed=record.seed)
+                      registry=self.registry, seed=record.seed, bot_clock=self.bot_clock)
         table.caught_up(record.opening or [], record.events)
         table.started = not tokens.get("waiting", False)
         for seat, spec in tokens.get("stand_ins", {}).items():

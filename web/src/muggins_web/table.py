@@ -38,7 +38,7 @@ from muggins.projection import seat_decision, seat_update, visible_events, windo
 from muggins.records import RecordFile, RecordWriteError
 from muggins.testing import cards_named_in
 
-__all__ = ["RemoteSeat", "Offer", "Table", "Refused", "HISTORY_EVENTS"]
+__all__ = ["RemoteSeat", "Offer", "Table", "Refused", "BotClock", "HISTORY_EVENTS"]
 
 #: Events kept per seat for a tab that reconnects (its narration is told again from them).
 HISTORY_EVENTS = 200
@@ -52,62 +52,66 @@ QUICK_IN_A_ROW = 2
 SLICE = 0.002
 
 
-class _BotClock:
-    """Which bot seats play on the event loop, from how long each of their decisions took.
+class BotClock:
+    """Which bots play on the event loop, from how long their decisions took; one per server, shared by its tables.
 
-    Every bot starts in the worker thread, where a slow one (a search bot
-    can think for seconds) holds up nobody else; after `QUICK_IN_A_ROW`
-    decisions in a row each under `QUICK_DECISION` it plays on the event
-    loop, where a quick bot costs no hop between threads and no contention
-    with the loop for the interpreter's lock. A decision over that sends
-    the seat back to the thread, and it must then show twice as many quick
-    decisions in a row to come back: a bot that is only sometimes slow
-    soon stays in the thread, while one that looked slow because the
-    machine was busy elsewhere is back on the loop after a few decisions.
-    (The wall clock: the processor clock of a thread costs a system call
-    per reading.)
+    A bot is known by its game and seat kind (`("cribbage_muggins",
+    "novice:miss_rate=0.5")`), so a kind that has shown itself quick at one
+    table plays on the loop at the next from its first decision. A kind
+    starts in the worker thread, where a slow one (a search bot can think
+    for seconds) holds up nobody else; after `QUICK_IN_A_ROW` decisions in
+    a row each under `QUICK_DECISION` it plays on the event loop, where a
+    quick bot costs no hop between threads and no contention with the loop
+    for the interpreter's lock. A decision over that sends the kind back to
+    the thread, and it must then show twice as many quick decisions in a
+    row to come back: a bot that is only sometimes slow soon stays in the
+    thread, while one that looked slow because the machine was busy
+    elsewhere is back on the loop after a few decisions. (The wall clock:
+    the processor clock of a thread costs a system call per reading. The
+    counts are updated from the thread and the loop at once; a lost update
+    only delays a move between them.)
     """
 
     def __init__(self) -> None:
-        self.in_a_row: dict[int, int] = collections.Counter()
-        self.needed: dict[int, int] = collections.defaultdict(lambda: QUICK_IN_A_ROW)
+        self.in_a_row: dict[Any, int] = collections.Counter()
+        self.needed: dict[Any, int] = collections.defaultdict(lambda: QUICK_IN_A_ROW)
 
-    def quick(self, seat: int) -> bool:
-        return self.in_a_row[seat] >= self.needed[seat]
+    def quick(self, kind: Any) -> bool:
+        return self.in_a_row[kind] >= self.needed[kind]
 
-    def forget(self, seat: int) -> None:
-        """A new bot at `seat` (a stand-in): it starts in the thread again."""
-        self.in_a_row.pop(seat, None)
-        self.needed.pop(seat, None)
-
-    def _took(self, seat: int, seconds: float) -> None:
+    def took(self, kind: Any, seconds: float) -> None:
         if seconds < QUICK_DECISION:
-            self.in_a_row[seat] += 1
+            self.in_a_row[kind] += 1
         else:
-            self.in_a_row[seat] = 0
-            self.needed[seat] = min(2 * self.needed[seat], 1024)
+            self.in_a_row[kind] = 0
+            self.needed[kind] = min(2 * self.needed[kind], 1024)
 
-    def advance(self, match: Match, answered_here: Callable[[int], bool], *, on_loop: bool, deadline: float = 0.0) -> None:
+    def advance(self, match: Match, answered_here: Callable[[int], bool], kind_of: Callable[[int], Any], *,
+                on_loop: bool, deadline: float = 0.0) -> None:
         """Play bots until a person is to act, or (on the loop) a slow bot or past `deadline`; (in the thread) a quick bot."""
         clock = time.perf_counter
-        deciding: list[Any] = [None, 0.0]  # the seat whose decision is being taken, and when it began
+        deciding: list[Any] = [None, 0.0]  # the kind of bot whose decision is being taken, and when it began
 
         def stop(seat: int) -> bool:
             now = clock()
             first = deciding[0] is None
             if not first:
-                self._took(deciding[0], now - deciding[1])
-            if answered_here(seat) or self.quick(seat) != on_loop or (on_loop and not first and now > deadline):
+                self.took(deciding[0], now - deciding[1])
+            if answered_here(seat):
                 deciding[0] = None
                 return True
-            deciding[0], deciding[1] = seat, now
+            kind = kind_of(seat)
+            if self.quick(kind) != on_loop or (on_loop and not first and now > deadline):
+                deciding[0] = None
+                return True
+            deciding[0], deciding[1] = kind, now
             return False
 
         try:
             match.advance(stop)
         finally:
             if deciding[0] is not None:  # the match ended, or a fault, after its decision
-                self._took(deciding[0], clock() - deciding[1])
+                self.took(deciding[0], clock() - deciding[1])
 
 
 class RemoteSeat:
@@ -162,7 +166,7 @@ class Table:
 
     def __init__(self, table_id: str, game: Game, match: Match, kinds: Sequence[str], *, stream: RecordFile, path: str,
                  seat_tokens: dict[int, str], host_token: str, pace: float, observer: Observer | None = None,
-                 registry: Any = None, seed: int = 0) -> None:
+                 registry: Any = None, seed: int = 0, bot_clock: BotClock | None = None) -> None:
         self.id = table_id
         self.game = game
         self.match = match
@@ -189,7 +193,7 @@ class Table:
         self._framed = 0  # decisions whose events have gone out in frames
         self._window_key: tuple | None = None
         self._timer: asyncio.Task | None = None
-        self._clock = _BotClock()
+        self._clock = bot_clock or BotClock()
         self.started = True  # a table made to wait for its host's start: False until then
         self._window_ends: float | None = None  # the loop's time when the open window's timer lets the move stand
         self._opening: list[Event] = list(match.writer.record.opening or [])  # sent with the first frames
@@ -247,7 +251,6 @@ class Table:
         bot = make_players(self.registry, self.game, specs, self.seed)[seat]
         self.match.players[seat] = bot
         self.stand_ins[seat] = spec
-        self._clock.forget(seat)
 
     def give_back(self, seat: int) -> None:
         """The person plays seat `seat` again."""
@@ -359,7 +362,7 @@ class Table:
         moves too (one frame per click, as few as can be sent); otherwise
         the click's frame goes out at once and the bots play on in slices
         that yield to the event loop between them, or, for a slow bot, in
-        a worker thread (`_BotClock`), while the table is told it thinks.
+        a worker thread (`BotClock`), while the table is told it thinks.
         """
         self.observer.changing(self.match.state)
         if answer is not None:
@@ -393,8 +396,8 @@ class Table:
             if early is not None:
                 if not self._guarded(lambda: self._submit_early(early)):
                     return
-            elif self._clock.quick(decision.seat):
-                self._guarded(lambda: self._clock.advance(self.match, self._answered_here, on_loop=True, deadline=deadline))
+            elif self._clock.quick(self._bot_kind(decision.seat)):
+                self._guarded(lambda: self._clock.advance(self.match, self._answered_here, self._bot_kind, on_loop=True, deadline=deadline))
             else:
                 return
             if time.perf_counter() > deadline:
@@ -406,12 +409,12 @@ class Table:
         told = False
         while self._more_to_play():
             seat = self.match.pending().seat
-            if self._early_answer(self.match.pending()) is not None or self._clock.quick(seat):
+            if self._early_answer(self.match.pending()) is not None or self._clock.quick(self._bot_kind(seat)):
                 await asyncio.sleep(0)  # other tables' clicks go first
                 self._play_quick(time.perf_counter() + SLICE)
             else:
                 thread = asyncio.ensure_future(asyncio.to_thread(
-                    self._guarded, lambda: self._clock.advance(self.match, self._answered_here, on_loop=False)))
+                    self._guarded, lambda: self._clock.advance(self.match, self._answered_here, self._bot_kind, on_loop=False)))
                 if not told:
                     done, _ = await asyncio.wait({thread}, timeout=max(0.0, THINKING_AFTER - (time.perf_counter() - began)))
                     if not done:
@@ -421,6 +424,10 @@ class Table:
             if not told and time.perf_counter() - began > THINKING_AFTER and self._more_to_play():
                 self._broadcast({"type": "thinking", "seat": self.match.pending().seat})
                 told = True
+
+    def _bot_kind(self, seat: int) -> tuple[str, str]:
+        """What the bot clock knows the bot at `seat` by: its game and seat kind (a stand-in's own)."""
+        return self.game.name, self.stand_ins.get(seat, self.kinds[seat])
 
     def _submit_early(self, early: Offer) -> bool:
         try:
