@@ -11,8 +11,11 @@ all of them (bots' included, read from `GET /api/tables`), and the time
 from a person's answer being sent to the next frame arriving, p50 and
 p99, and the processor seconds the server and this client spent in that
 time (on Linux; the two share the machine, so a busy client shows in the
-latency too). Printed as JSON lines, never asserted; the issue's goal on a
-2-core machine is 100 tables with p99 under 50 ms.
+latency too). This client's garbage collector is paused while it measures
+(`gc.disable`): a full pass over its hundred connections takes tens of
+milliseconds, and every frame arriving meanwhile would be counted late as
+if the server had been slow. Printed as JSON lines, never asserted; the
+issue's goal on a 2-core machine is 100 tables with p99 under 50 ms.
 
 Run: `uv run --group dev python benchmarks/bench_web.py [--quick] [--tables N]` (or through benchmarks/run.py).
 """
@@ -20,6 +23,7 @@ Run: `uv run --group dev python benchmarks/bench_web.py [--quick] [--tables N]` 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import socket
@@ -90,8 +94,12 @@ async def _load(base: str, tables: int, seconds: float, think: float, server_pid
         began = time.monotonic()
         until = began + seconds
         ws_base = base.replace("http://", "ws://")
-        await asyncio.gather(*(_person(f"{ws_base}/ws/{t['table']}?token={t['seats'][0]['url'].split('#')[1]}", think, until, latencies)
-                               for t in made))
+        gc.disable()
+        try:
+            await asyncio.gather(*(_person(f"{ws_base}/ws/{t['table']}?token={t['seats'][0]['url'].split('#')[1]}", think, until, latencies)
+                                   for t in made))
+        finally:
+            gc.enable()
         elapsed = time.monotonic() - began
         client_cpu = time.process_time() - client_cpu
         if server_cpu is not None:
