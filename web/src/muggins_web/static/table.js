@@ -105,7 +105,7 @@ function drawSeats(seats, frame) {
     return `<li class="${classes}">seat ${s.seat}: ${escapeHtml(label)}${away ? " — away" : ""}</li>`;
   }).join("");
   const waiting = seats.find((s) => frame && s.seat === frame.to_act && s.human && !s.connected && !s.stand_in);
-  if (waiting && frame.seat !== waiting.seat) status(`waiting for seat ${waiting.seat}`);
+  if (waiting && frame.seat !== waiting.seat && frame.started !== false) status(`waiting for seat ${waiting.seat}`);
 }
 
 function draw(frame) {
