@@ -9,8 +9,13 @@ first choice. For `SECONDS` the figures are: the tables held (every one
 connected and playing), the decisions per second the server took across
 all of them (bots' included, read from `GET /api/tables`), and the time
 from a person's answer being sent to the next frame arriving, p50 and
-p99. Printed as JSON lines, never asserted; the issue's goal on a 2-core
-machine is 100 tables with p99 under 50 ms.
+p99, and the processor seconds the server and this client spent in that
+time (on Linux; the two share the machine, so a busy client shows in the
+latency too). This client's garbage collector is paused while it measures
+(`gc.disable`): a full pass over its hundred connections takes tens of
+milliseconds, and every frame arriving meanwhile would be counted late as
+if the server had been slow. Printed as JSON lines, never asserted; the
+issue's goal on a 2-core machine is 100 tables with p99 under 50 ms.
 
 Run: `uv run --group dev python benchmarks/bench_web.py [--quick] [--tables N]` (or through benchmarks/run.py).
 """
@@ -18,6 +23,7 @@ Run: `uv run --group dev python benchmarks/bench_web.py [--quick] [--tables N]` 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import socket
@@ -62,7 +68,17 @@ async def _person(url: str, think: float, until: float, latencies: list[float]) 
             await ws.send(json.dumps({"type": "act", "step": frame["step"], "action": action}))
 
 
-async def _load(base: str, tables: int, seconds: float, think: float) -> dict:
+def _cpu_seconds(pid: int) -> float | None:
+    """The processor time (user and system) process `pid` has used, where /proc tells it."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _load(base: str, tables: int, seconds: float, think: float, server_pid: int | None = None) -> dict:
     import httpx
 
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
@@ -74,19 +90,28 @@ async def _load(base: str, tables: int, seconds: float, think: float) -> dict:
             made.append(response.json())
         before = sum(t["step"] for t in (await client.get("/api/tables")).json()["tables"])
         latencies: list[float] = []
+        server_cpu, client_cpu = _cpu_seconds(server_pid) if server_pid else None, time.process_time()
         began = time.monotonic()
         until = began + seconds
         ws_base = base.replace("http://", "ws://")
-        await asyncio.gather(*(_person(f"{ws_base}/ws/{t['table']}?token={t['seats'][0]['url'].split('#')[1]}", think, until, latencies)
-                               for t in made))
+        gc.disable()
+        try:
+            await asyncio.gather(*(_person(f"{ws_base}/ws/{t['table']}?token={t['seats'][0]['url'].split('#')[1]}", think, until, latencies)
+                                   for t in made))
+        finally:
+            gc.enable()
         elapsed = time.monotonic() - began
+        client_cpu = time.process_time() - client_cpu
+        if server_cpu is not None:
+            server_cpu = _cpu_seconds(server_pid) - server_cpu
         listed = (await client.get("/api/tables")).json()["tables"]
     after = sum(t["step"] for t in listed)
     ordered = sorted(latencies)
     pick = (lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000) if ordered else (lambda q: None)
     return {"tables": len(listed), "decisions_per_second": round((after - before) / elapsed, 1), "answers": len(ordered),
             "p50_ms": None if not ordered else round(statistics.median(ordered) * 1000, 2),
-            "p99_ms": None if not ordered else round(pick(0.99), 2)}
+            "p99_ms": None if not ordered else round(pick(0.99), 2),
+            "server_cpu_s": None if server_cpu is None else round(server_cpu, 2), "client_cpu_s": round(client_cpu, 2)}
 
 
 def run(quick: bool, baseline: str | None = None, tables: int | None = None) -> Iterable[dict]:
@@ -109,7 +134,7 @@ def run(quick: bool, baseline: str | None = None, tables: int | None = None) -> 
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.1)
-            figures = asyncio.run(_load(f"http://127.0.0.1:{port}", count, seconds, think))
+            figures = asyncio.run(_load(f"http://127.0.0.1:{port}", count, seconds, think, server.pid))
         finally:
             server.terminate()
             server.wait(timeout=15)

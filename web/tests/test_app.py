@@ -101,6 +101,8 @@ def test_tokens_are_kept_beside_the_record_for_the_owner_alone_and_never_in_it(c
     ({"game": "cribbage_muggins", "players": 3, "rules": {"partnerships": True}}, 400, None),
     ({"game": "muggins_shedding", "colour": "blue"}, 400, None),
     ([1, 2], 400, ["the request must be a JSON object with game, players, seats and rules"]),
+    ({"game": "muggins_shedding", "start": "later"}, 400,
+     ['start must be "now" (the table starts at once) or "host" (when its host starts it)']),
 ])
 def test_bad_lobby_input_is_a_4xx_with_one_line_per_thing_wrong_and_makes_no_table(client, records, request_body, status, expected):
     response = client.post("/api/tables", json=request_body)
@@ -212,6 +214,9 @@ def test_a_closed_tab_reopened_on_its_link_gets_the_current_state_and_its_narrat
             ws.send_json({"type": "act", "step": frame["step"], "action": frame["decision"]["choices"][0]["text"]})
             frame = _next_update(ws)
             seen += frame["lines"]
+        while frame["decision"] is None:  # the click's frame came first; the bots' follows it
+            frame = _next_update(ws)
+            seen += frame["lines"]
     with client.websocket_connect(path) as again:
         hello = _next_update(again)
     assert hello["type"] == "hello" and hello["step"] == frame["step"]
@@ -250,3 +255,84 @@ def test_a_server_at_its_most_connections_refuses_one_more_and_says_so(client, l
         assert refused.value.code == 4503 and "1 connections" in refused.value.reason
     with client.websocket_connect(path) as again:  # the first one's place is free again
         assert _next_update(again)["seat"] is None
+
+
+def _play_seat_one(client, lobby, links, *, leave_in_window):
+    """Play human seat 1 with the game's right answers over a websocket; with `leave_in_window`, close its tab while
+    the first window offering it a claim waits for its answer, check the reopened tab, then answer from it."""
+    table = lobby.tables[links["table"]]
+    path = f"/ws/{links['table']}?token={_token(links['seats'][1]['url'])}"
+    checked = None
+    ws_context = client.websocket_connect(path)
+    ws = ws_context.__enter__()
+    try:
+        frame = _next_update(ws)
+        while not frame["over"]:
+            decision = frame["decision"]
+            if decision is None:
+                frame = _next_update(ws)
+                continue
+            offer = table.offers[1]
+            right = str(offer.decision.correct[0])
+            if leave_in_window and checked is None and frame["window"] and right != decision["standing"]:
+                ws_context.__exit__(None, None, None)  # the tab is closed while the window waits for seat 1's claim
+                step = table.match.taken
+                assert table.offers[1].answer is None and not table.summary()["seats"][1]["connected"]
+                ws_context = client.websocket_connect(path)
+                ws = ws_context.__enter__()
+                hello = _next_update(ws)
+                checked = hello
+                assert table.match.taken == step, "the table went on without seat 1's answer"
+                assert hello["type"] == "hello" and hello["window"] is True and hello["step"] == frame["step"]
+                assert hello["decision"] == decision and right in [c["text"] for c in hello["decision"]["choices"]]
+            ws.send_json({"type": "act", "step": frame["step"], "action": right})
+            frame = _next_update(ws)
+    finally:
+        ws_context.__exit__(None, None, None)
+    return read_record(links["record"]), checked
+
+
+def test_a_tab_closed_while_a_window_waits_for_its_claim_reopens_on_it_and_settles_as_it_would_have(client, lobby):
+    request = {"game": "muggins_shedding", "players": 3, "seats": ["novice:error_rate=0.6", "human", "expert"], "seed": 5,
+               "rules": {"hands": 1}, "pace": 0}
+    straight, _ = _play_seat_one(client, lobby, _create(client, **request), leave_in_window=False)
+    reopened, hello = _play_seat_one(client, lobby, _create(client, **request), leave_in_window=True)
+    assert hello is not None, "no window offered seat 1 a claim"
+    assert reopened.decisions == straight.decisions and reopened.result == straight.result
+    claims = [action for seat, action in reopened.decisions if seat == 1 and action.startswith("muggins")]
+    assert claims
+
+
+def test_a_table_made_to_wait_plays_nothing_until_its_host_starts_it_and_the_host_sees_who_has_joined(client, lobby):
+    links = _create(client, game="muggins_shedding", players=4, seats=["novice", "human", "human", "novice"], seed=7, start="host")
+    table = lobby.tables[links["table"]]
+    assert links["started"] is False and client.get("/api/tables").json()["tables"][0]["started"] is False
+    one, two, host = (_token(u) for u in (links["seats"][1]["url"], links["seats"][2]["url"], links["host"]))
+    with client.websocket_connect(f"/ws/{links['table']}?token={host}") as host_ws, \
+            client.websocket_connect(f"/ws/{links['table']}?token={one}") as ws:
+        hello = _next_update(host_ws)
+        assert hello["host"] is True and hello["started"] is False
+        assert [s["connected"] for s in host_ws.receive_json()["seats"]] == [False, True, False, False]  # "seat 1 joined"
+        mine = _next_update(ws)
+        assert mine["started"] is False and mine["decision"] is None and table.match.taken == 0
+        ws.send_json({"type": "act", "step": 0, "action": "pass"})
+        assert "has not started yet" in _next_error(ws)["error"]
+        for token, status in [("guess", 403), (one, 403)]:
+            refused = client.post(f"/api/tables/{links['table']}/start", json={"token": token})
+            assert refused.status_code == status and "only the table's host starts it" in refused.json()["error"]
+        assert client.post("/api/tables/nosuch/start", json={"token": host}).status_code == 404
+        started = client.post(f"/api/tables/{links['table']}/start", json={"token": host})
+        assert started.status_code == 200 and started.json()["started"] is True
+        assert client.post(f"/api/tables/{links['table']}/start", json={"token": host}).status_code == 409
+        frame = _next_update(ws)
+        while frame["decision"] is None and not table.offers.get(1):
+            frame = _next_update(ws)
+        assert frame["started"] is True and (table.match.taken > 0 or 1 in table.offers or 2 in table.offers)
+    # The same from the host's page, over its websocket.
+    other = _create(client, game="muggins_shedding", players=3, seats=["human"], seed=8, start="host")
+    with client.websocket_connect(f"/ws/{other['table']}?token={_token(other['host'])}") as host_ws:
+        _next_update(host_ws)
+        host_ws.send_json({"type": "start"})
+        assert _next_update(host_ws)["started"] is True
+        host_ws.send_json({"type": "start"})
+        assert "already started" in _next_error(host_ws)["error"]

@@ -136,6 +136,7 @@ def test_two_people_play_a_four_player_shedding_hand_from_their_browsers_and_one
     host.select_option('[data-seat="1"]', "human")
     host.fill('[data-options="1"]', "")
     host.fill("#pace", "0")
+    host.select_option("#start", "now")  # the form's default waits for the host's start
     host.locator("#rules-box summary").click()
     host.fill('[data-rule="hands"]', "1")
     host.click("#new-table button[type=submit]")

@@ -131,3 +131,28 @@ def test_the_host_closes_a_table_everyone_is_told_and_a_restart_does_not_offer_i
     again = Lobby(registry, pace=0)
     assert asyncio.run(again.resume_unfinished()) == [] and again.tables == {}
     assert read_record(table.path).result is None
+
+
+def test_a_table_waiting_for_its_host_still_waits_after_a_restart_and_starts_from_the_host(registry, records, monkeypatch):
+    import gc
+
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))  # a server's lobby keeps its tables out of full collections
+    first = Lobby(registry, pace=0, freeze_tables=True)
+    request = {"game": "willughby_fishing", "players": 5, "seats": ["human", "human"], "seed": 71, "start": "host"}
+    table = asyncio.run(first.create(request))
+    assert table.started is False and table.offers == {} and table.match.taken == 0 and frozen
+    first.close_all()
+    again = Lobby(registry, pace=0)
+
+    async def after_the_restart():
+        assert await again.resume_unfinished() == []
+        reopened = again.tables[table.id]
+        assert reopened.started is False and reopened.match.taken == 0 and reopened.offers == {}
+        await reopened.host("start", None)
+        return reopened
+
+    reopened = asyncio.run(after_the_restart())
+    assert reopened.started is True and reopened.offers
+    assert json.loads(open(table.path + TOKENS_SUFFIX).read())["waiting"] is False
+    again.close_all()

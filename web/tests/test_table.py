@@ -120,6 +120,8 @@ def test_the_windows_timer_lets_the_move_stand_and_a_late_answer_is_stale(regist
         offer = table.offers[1]
         assert not offer.decision.waits
         step = offer.step
+        hello = (await table.join(1)).queue.get_nowait()  # a tab opened now counts down what is left of the pace
+        assert hello["window"] is True and 0 <= hello["window_left"] <= 0.05
         for _ in range(400):  # the pace passes with no answer: wait (on a busy machine too) for the timer's answer
             if table.match.taken > step:
                 break
@@ -149,3 +151,36 @@ def test_an_early_window_answer_is_never_taken_for_another_decision_at_the_same_
     request = {"game": "cribbage_muggins", "players": 3, "seed": 12, "seats": ["human", "human", "novice:miss_rate=0.5"], "rules": {"target": 61}}
     table, answered, early = asyncio.run(_play(lobby, request, "expert", watch_subscribers=False))
     assert table.over and early > 0
+
+
+def test_a_bot_kind_plays_on_the_loop_after_quick_decisions_and_back_in_the_thread_after_a_slow_one():
+    from muggins_web.table import QUICK_DECISION, QUICK_IN_A_ROW, BotClock
+
+    clock, kind = BotClock(), ("cribbage_muggins", "search")
+    assert not clock.quick(kind)  # every kind starts in the thread
+    for _ in range(QUICK_IN_A_ROW):
+        clock.took(kind, QUICK_DECISION / 10)
+    assert clock.quick(kind) and not clock.quick(("cribbage_muggins", "novice"))
+    clock.took(kind, QUICK_DECISION * 2)  # one slow decision: back to the thread, twice as many quick ones to come back
+    for _ in range(2 * QUICK_IN_A_ROW - 1):
+        clock.took(kind, QUICK_DECISION / 10)
+    assert not clock.quick(kind)
+    clock.took(kind, QUICK_DECISION / 10)
+    assert clock.quick(kind)
+
+
+def test_a_lobbys_tables_share_what_they_learn_of_a_bot_kinds_speed(registry, records):
+    lobby = Lobby(registry, pace=0)
+    request = {"game": "muggins_shedding", "players": 3, "seats": ["human", "novice", "novice"], "seed": 3}
+
+    async def two_tables():
+        first = await lobby.create(request)
+        for _ in range(4):
+            offer = first.offers[0]
+            await first.act(0, offer.step, str(offer.decision.standing or offer.decision.choices[0]))
+        second = await lobby.create({**request, "seed": 4})
+        first.close(), second.close()
+        return first, second
+
+    first, second = asyncio.run(two_tables())
+    assert first._clock is second._clock is lobby.bot_clock and lobby.bot_clock.quick(("muggins_shedding", "novice"))

@@ -5,7 +5,9 @@ This module owns the HTTP side of a browser table, on Starlette:
 JavaScript modules and CSS from `static/`, no build step), `GET
 /api/games` (what the lobby form is built from), `GET /api/tables` and
 `POST /api/tables` (a table from `{"game", "players", "seats", "rules"}`;
-bad input is a 4xx whose `error` has one line per thing wrong), and the
+bad input is a 4xx whose `error` has one line per thing wrong), `POST
+/api/tables/{table}/start` (the host starts a table made to wait for it,
+`{"token": HOST_TOKEN}`), and the
 websocket `/ws/{table}?token=TOKEN`: a seat's token makes the connection
 act for that seat alone, no token makes it a spectator's, a foreign Origin
 or an unknown token is refused before it is accepted, and each message
@@ -87,6 +89,22 @@ def create_app(lobby: Lobby) -> Starlette:
         links["host"] = base + links["host"]
         return JSONResponse(links, status_code=201)
 
+    async def start(request: Request) -> Response:
+        table = lobby.tables.get(request.path_params["table"])
+        if table is None:
+            return _error(["no such table on this server"], 404)
+        body = await _body(request)
+        if isinstance(body, Response):
+            return body
+        token = body.get("token") if isinstance(body, dict) else None
+        if not isinstance(token, str) or not table.is_host(token):
+            return _error(["only the table's host starts it: send {\"token\": HOST_TOKEN}, the token of the host's link"], 403)
+        try:
+            await table.start_by_host()
+        except Refused as exc:
+            return _error([str(exc)], 409)
+        return JSONResponse(table.summary())
+
     async def socket(ws: WebSocket) -> None:
         table = lobby.tables.get(ws.path_params["table"])
         if not _same_origin(ws):
@@ -125,6 +143,7 @@ def create_app(lobby: Lobby) -> Starlette:
             Route("/table/{table}", table_page),
             Route("/api/games", games),
             Route("/api/tables", tables, methods=["GET", "POST"]),
+            Route("/api/tables/{table}/start", start, methods=["POST"]),
             WebSocketRoute("/ws/{table}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -186,7 +205,7 @@ async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, su
             continue
         if isinstance(request, HostCommand):
             if not host:
-                _tell(subscriber, error_frame("only the host's link seats bots"))
+                _tell(subscriber, error_frame("only the host's link starts the table, seats bots or closes it"))
                 continue
             try:
                 await table.host(request.command, request.seat, request.kind)

@@ -6,7 +6,8 @@ any web framework: a client sends one JSON object per message,
 offered at step N with the choice whose text is TEXT), `{"type":
 "ping"}`, or from the host's link `{"type": "seat_bot", "seat": N,
 "kind": SPEC}`, `{"type": "give_back", "seat": N}` and `{"type":
-"close"}`; anything else, a message over `MAX_MESSAGE_BYTES`, or one that is
+"close"}` and `{"type": "start"}` (a table that waits for its host);
+anything else, a message over `MAX_MESSAGE_BYTES`, or one that is
 not JSON, is refused with an error frame `{"type": "error", "error":
 LINE}` and changes nothing. `RateLimit` is the per-connection token bucket
 that keeps one connection's flood from costing the server more than a
@@ -42,10 +43,10 @@ class Act:
 
 @dataclass(frozen=True, slots=True)
 class HostCommand:
-    """The host's `seat_bot` (a bot of kind `kind` plays person's seat `seat`), `give_back` (the person plays it again) or `close`."""
+    """The host's `start`, `seat_bot` (a bot of kind `kind` plays person's seat `seat`), `give_back` (the person plays it again) or `close`."""
 
     command: str
-    seat: Any
+    seat: Any = None
     kind: Any = None
 
 
@@ -69,7 +70,7 @@ def read_message(text: str | bytes | None) -> Act | Ping | HostCommand:
     kind = data.get("type")
     if kind == "ping":
         return Ping()
-    if kind in ("seat_bot", "give_back", "close"):
+    if kind in ("start", "seat_bot", "give_back", "close"):
         return HostCommand(kind, data.get("seat"), data.get("kind"))
     if kind != "act":
         raise BadMessage("unknown message type; send {\"type\": \"act\", \"step\": N, \"action\": TEXT} or {\"type\": \"ping\"}")

@@ -1,8 +1,10 @@
 """One table of a browser game: a Match whose people answer over the network, and the frames each seat is sent.
 
-This module owns a running table: the `Match` (bots advanced in a worker
-thread under the table's asyncio lock, so a slow bot never holds up
-another table), which human seat holds which token, the answers people
+This module owns a running table: the `Match` (advanced under the
+table's asyncio lock: a person's answer is taken and its frames sent
+before any bot plays, then quick bots play in short slices on the event
+loop and slow ones in a worker thread, so neither a slow bot nor a busy
+table holds up another table's click), which human seat holds which token, the answers people
 give (the pending decision's seat answers it at once; when a challenge
 window is open, every human responder of it is offered its decision at
 the same moment, `muggins.projection.window_decisions`, and the answers
@@ -22,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -35,12 +38,80 @@ from muggins.projection import seat_decision, seat_update, visible_events, windo
 from muggins.records import RecordFile, RecordWriteError
 from muggins.testing import cards_named_in
 
-__all__ = ["RemoteSeat", "Offer", "Table", "Refused", "HISTORY_EVENTS"]
+__all__ = ["RemoteSeat", "Offer", "Table", "Refused", "BotClock", "HISTORY_EVENTS"]
 
 #: Events kept per seat for a tab that reconnects (its narration is told again from them).
 HISTORY_EVENTS = 200
 #: Seconds the server lets a slow bot run before it tells the table the bot is thinking.
 THINKING_AFTER = 0.25
+#: A bot decision that takes less processor time than this is quick: quick bots play on the event loop.
+QUICK_DECISION = 0.005
+#: Quick decisions in a row (played in the worker thread) before a bot plays on the event loop.
+QUICK_IN_A_ROW = 2
+#: Seconds of bots' play on the event loop before it yields to other connections.
+SLICE = 0.002
+
+
+class BotClock:
+    """Which bots play on the event loop, from how long their decisions took; one per server, shared by its tables.
+
+    A bot is known by its game and seat kind (`("cribbage_muggins",
+    "novice:miss_rate=0.5")`), so a kind that has shown itself quick at one
+    table plays on the loop at the next from its first decision. A kind
+    starts in the worker thread, where a slow one (a search bot can think
+    for seconds) holds up nobody else; after `QUICK_IN_A_ROW` decisions in
+    a row each under `QUICK_DECISION` it plays on the event loop, where a
+    quick bot costs no hop between threads and no contention with the loop
+    for the interpreter's lock. A decision over that sends the kind back to
+    the thread, and it must then show twice as many quick decisions in a
+    row to come back: a bot that is only sometimes slow soon stays in the
+    thread, while one that looked slow because the machine was busy
+    elsewhere is back on the loop after a few decisions. (The wall clock:
+    the processor clock of a thread costs a system call per reading. The
+    counts are updated from the thread and the loop at once; a lost update
+    only delays a move between them.)
+    """
+
+    def __init__(self) -> None:
+        self.in_a_row: dict[Any, int] = collections.Counter()
+        self.needed: dict[Any, int] = collections.defaultdict(lambda: QUICK_IN_A_ROW)
+
+    def quick(self, kind: Any) -> bool:
+        return self.in_a_row[kind] >= self.needed[kind]
+
+    def took(self, kind: Any, seconds: float) -> None:
+        if seconds < QUICK_DECISION:
+            self.in_a_row[kind] += 1
+        else:
+            self.in_a_row[kind] = 0
+            self.needed[kind] = min(2 * self.needed[kind], 1024)
+
+    def advance(self, match: Match, answered_here: Callable[[int], bool], kind_of: Callable[[int], Any], *,
+                on_loop: bool, deadline: float = 0.0) -> None:
+        """Play bots until a person is to act, or (on the loop) a slow bot or past `deadline`; (in the thread) a quick bot."""
+        clock = time.perf_counter
+        deciding: list[Any] = [None, 0.0]  # the kind of bot whose decision is being taken, and when it began
+
+        def stop(seat: int) -> bool:
+            now = clock()
+            first = deciding[0] is None
+            if not first:
+                self.took(deciding[0], now - deciding[1])
+            if answered_here(seat):
+                deciding[0] = None
+                return True
+            kind = kind_of(seat)
+            if self.quick(kind) != on_loop or (on_loop and not first and now > deadline):
+                deciding[0] = None
+                return True
+            deciding[0], deciding[1] = kind, now
+            return False
+
+        try:
+            match.advance(stop)
+        finally:
+            if deciding[0] is not None:  # the match ended, or a fault, after its decision
+                self.took(deciding[0], clock() - deciding[1])
 
 
 class RemoteSeat:
@@ -95,7 +166,7 @@ class Table:
 
     def __init__(self, table_id: str, game: Game, match: Match, kinds: Sequence[str], *, stream: RecordFile, path: str,
                  seat_tokens: dict[int, str], host_token: str, pace: float, observer: Observer | None = None,
-                 registry: Any = None, seed: int = 0) -> None:
+                 registry: Any = None, seed: int = 0, bot_clock: BotClock | None = None) -> None:
         self.id = table_id
         self.game = game
         self.match = match
@@ -112,6 +183,7 @@ class Table:
         self.stand_ins: dict[int, str] = {}  # human seats the host gave to a bot: the bot's spec
         self.on_stand_ins: Callable[[dict[int, str]], None] = lambda stand_ins: None  # kept beside the record by the lobby
         self.on_close: Callable[[], None] = lambda: None  # noted beside the record by the lobby
+        self.on_start: Callable[[], None] = lambda: None  # noted beside the record by the lobby
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.offers: dict[int, Offer] = {}
@@ -121,6 +193,9 @@ class Table:
         self._framed = 0  # decisions whose events have gone out in frames
         self._window_key: tuple | None = None
         self._timer: asyncio.Task | None = None
+        self._clock = bot_clock or BotClock()
+        self.started = True  # a table made to wait for its host's start: False until then
+        self._window_ends: float | None = None  # the loop's time when the open window's timer lets the move stand
         self._opening: list[Event] = list(match.writer.record.opening or [])  # sent with the first frames
 
     # -- who is who -----------------------------------------------------------
@@ -147,6 +222,7 @@ class Table:
         connected = {s.seat for s in self.subscribers}
         return {
             "table": self.id, "game": self.game.name, "players": len(self.kinds), "over": self.over, "stopped": self.stopped,
+            "started": self.started,
             "seats": [{"seat": n, "kind": kind, "connected": n in connected} for n, kind in enumerate(self.kinds)],
             "record": self.path, "step": self.match.taken,
         }
@@ -184,9 +260,12 @@ class Table:
         self.match.players[seat] = RemoteSeat(seat)
 
     async def host(self, command: str, seat: Any, spec: Any = None) -> None:
-        """The host's `seat_bot` (a bot of kind `spec` plays the person's seat), `give_back` (the person plays it again) or `close`."""
+        """The host's `start`, `seat_bot` (a bot of kind `spec` plays the person's seat), `give_back` (the person plays it again) or `close`."""
         if command == "close":
             await self.close_by_host()
+            return
+        if command == "start":
+            await self.start_by_host()
             return
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise Refused("a host command needs \"seat\", a seat number")
@@ -198,7 +277,7 @@ class Table:
             else:
                 self.give_back(seat)
             self.on_stand_ins(dict(self.stand_ins))
-            await self._change(self._play)
+            await self._change()
 
     async def close_by_host(self) -> None:
         """The host ends the table: nothing more is played, everyone is told, the record is released and not reopened after a restart."""
@@ -213,18 +292,29 @@ class Table:
             for subscriber in tuple(self.subscribers):
                 self._put(subscriber, self._frame(subscriber.seat, ()))
 
+    async def start_by_host(self) -> None:
+        """The host starts a table that waited for it: the bots play up to the first person's decision; Refused (one line) if already started."""
+        async with self.lock:
+            if self.stopped:
+                raise Refused(f"the match has stopped: {self.stopped}")
+            if self.started:
+                raise Refused("the table has already started")
+            self.started = True
+            self.on_start()
+            await self._change()
+
     # -- playing --------------------------------------------------------------
     async def start(self) -> None:
-        """Play the bots up to the first human decision and send everyone the table."""
+        """Play the bots up to the first human decision and send everyone the table (a table waiting for its host: only the table)."""
         async with self.lock:
-            await self._change(self._play)
+            await self._change()
 
     async def act(self, seat: int, step: Any, text: Any) -> None:
         """Take `seat`'s answer `text` to the decision it was offered at `step`; Refused (one line) changes nothing."""
         async with self.lock:
             offer = self._check(seat, step, text)
             if offer.pending:
-                await self._change(lambda: self._submit(offer, text))
+                await self._change(lambda: self.match.submit(offer.seat, text, step=offer.step))
             else:
                 offer.answer = text  # a later responder of the open window: submitted in its turn
                 self._send_to(seat)
@@ -232,6 +322,8 @@ class Table:
     def _check(self, seat: int, step: Any, text: Any) -> Offer:
         if self.stopped:
             raise Refused(f"the match has stopped: {self.stopped}")
+        if not self.started:
+            raise Refused("the table has not started yet; its host starts it")
         if self.over:
             raise Refused("the match is over")
         if isinstance(step, bool) or not isinstance(step, int):
@@ -259,56 +351,112 @@ class Table:
                     standing = standing_answer(offer.decision)
                     if standing is not None:
                         offer.answer = str(standing)
-            await self._change(self._play)
+            await self._change()
 
-    # -- the work done in a thread, under the lock ----------------------------
-    def _submit(self, offer: Offer, text: str) -> None:
-        self.match.submit(offer.seat, text, step=offer.step)
-        self._play()
+    # -- advancing the match, under the lock ----------------------------------
+    async def _change(self, answer: Callable[[], Any] | None = None) -> None:
+        """Take `answer` (a person's, on the loop), let the bots play on, and send every seat its frames.
 
-    def _play(self) -> None:
-        """Advance the bots, submitting the window answers already given in their turn, until a human must answer or the match ends."""
-        match = self.match
-        while True:
-            decision = match.advance(self._answered_here)
-            if decision is None:
-                return
-            early = self.offers.get(decision.seat)
-            if early is None or early.answer is None or early.step != match.taken:
-                return
-            try:
-                match.submit(decision.seat, early.answer, step=early.step)
-            except IllegalAction:  # stale, or the window changed under the answer: it is asked again
-                early.answer = None
-                return
-
-    async def _change(self, work: Callable[[], None]) -> None:
-        """Run `work` (which advances the match) in a thread, then offer the new decisions and send every seat its frame."""
+        A click is never kept waiting by bots: if the bots that follow it
+        are quick and done within one `SLICE`, its frame carries their
+        moves too (one frame per click, as few as can be sent); otherwise
+        the click's frame goes out at once and the bots play on in slices
+        that yield to the event loop between them, or, for a slow bot, in
+        a worker thread (`BotClock`), while the table is told it thinks.
+        """
         self.observer.changing(self.match.state)
-        pending = self.match.pending()
-        thread = asyncio.ensure_future(asyncio.to_thread(self._guarded, work))
-        if pending is not None and not self._answered_here(pending.seat):
-            done, _ = await asyncio.wait({thread}, timeout=THINKING_AFTER)
-            if not done:
-                self._broadcast({"type": "thinking", "seat": pending.seat})
-        frames = await thread
-        for subscriber in tuple(self.subscribers):
-            frame = frames.get(subscriber.seat)
-            if frame is not None:
-                self._put(subscriber, frame)
+        if answer is not None:
+            self._guarded(answer)
+        self._play_quick(time.perf_counter() + SLICE)
+        self._deliver(self._frames())
+        if self._more_to_play():
+            self.observer.changing(self.match.state)
+            await self._play()
+            self._deliver(self._frames())
         self._arm_timer()
 
-    def _guarded(self, work: Callable[[], None]) -> dict[int | None, dict]:
+    def _more_to_play(self) -> bool:
+        """Whether the match goes on without waiting for a person: a bot to act, or a person's window answer already given."""
+        decision = self.match.pending()
+        if decision is None or self.stopped or not self.started:
+            return False
+        return not self._answered_here(decision.seat) or self._early_answer(decision) is not None
+
+    def _early_answer(self, decision: Decision) -> Offer | None:
+        early = self.offers.get(decision.seat)
+        if early is None or early.answer is None or early.step != self.match.taken:
+            return None
+        return early
+
+    def _play_quick(self, deadline: float) -> None:
+        """On the loop: the window answers already given, in their turn, and quick bots, until a person or a slow bot is to act or past `deadline`."""
+        while self._more_to_play():
+            decision = self.match.pending()
+            early = self._early_answer(decision)
+            if early is not None:
+                if not self._guarded(lambda: self._submit_early(early)):
+                    return
+            elif self._clock.quick(self._bot_kind(decision.seat)):
+                self._guarded(lambda: self._clock.advance(self.match, self._answered_here, self._bot_kind, on_loop=True, deadline=deadline))
+            else:
+                return
+            if time.perf_counter() > deadline:
+                return
+
+    async def _play(self) -> None:
+        """Play on until a person must answer or the match ends: quick bots in slices that yield to other connections, slow ones in a thread."""
+        began = time.perf_counter()
+        told = False
+        while self._more_to_play():
+            seat = self.match.pending().seat
+            if self._early_answer(self.match.pending()) is not None or self._clock.quick(self._bot_kind(seat)):
+                await asyncio.sleep(0)  # other tables' clicks go first
+                self._play_quick(time.perf_counter() + SLICE)
+            else:
+                thread = asyncio.ensure_future(asyncio.to_thread(
+                    self._guarded, lambda: self._clock.advance(self.match, self._answered_here, self._bot_kind, on_loop=False)))
+                if not told:
+                    done, _ = await asyncio.wait({thread}, timeout=max(0.0, THINKING_AFTER - (time.perf_counter() - began)))
+                    if not done:
+                        self._broadcast({"type": "thinking", "seat": seat})
+                        told = True
+                await thread
+            if not told and time.perf_counter() - began > THINKING_AFTER and self._more_to_play():
+                self._broadcast({"type": "thinking", "seat": self.match.pending().seat})
+                told = True
+
+    def _bot_kind(self, seat: int) -> tuple[str, str]:
+        """What the bot clock knows the bot at `seat` by: its game and seat kind (a stand-in's own)."""
+        return self.game.name, self.stand_ins.get(seat, self.kinds[seat])
+
+    def _submit_early(self, early: Offer) -> bool:
         try:
-            work()
+            self.match.submit(early.seat, early.answer, step=early.step)
+        except IllegalAction:  # stale, or the window changed under the answer: it is asked again
+            early.answer = None
+            return False
+        return True
+
+    def _guarded(self, work: Callable[[], Any]) -> Any:
+        """`work`'s result; a plugin's fault, the decision limit or a full disk stops the match (None) instead of the server."""
+        try:
+            return work()
         except (PluginFault, MatchAborted, RecordWriteError) as exc:
             self.stopped = str(exc)
         except (StaleAction, IllegalAction) as exc:  # checked before: a game refusing a choice it offered
             self.stopped = f"the game refused a choice it offered: {exc}"
-        return self._frames()
+        return None
+
+    def _deliver(self, frames: dict[int | None, dict]) -> None:
+        for subscriber in tuple(self.subscribers):
+            frame = frames.get(subscriber.seat)
+            if frame is not None:
+                self._put(subscriber, frame)
 
     def _frames(self) -> dict[int | None, dict]:
         """Offer the decisions now open to humans and build every human seat's and the spectators' frame from what happened since the last."""
+        if self.over and not self.stopped and not self.match.writer.finished:
+            self._guarded(self.match.advance)  # after the last move (a person's): advancing writes the result
         record = self.match.writer.record
         events: list[Event] = list(self._opening)
         self._opening = []
@@ -316,6 +464,7 @@ class Table:
             events.extend(step_events)
         self._framed = len(record.events)
         self._offer()
+        self._arm_timer()  # before the frames, so they say how long the window stays open
         if self.over:
             self.stream.close()
         # A snapshot in one step: connections leave from the event loop while this runs in a thread.
@@ -333,7 +482,7 @@ class Table:
         self.offers = {}
         self._window_key = None
         pending = self.match.pending()
-        if pending is None or self.stopped:
+        if pending is None or self.stopped or not self.started:
             return
         state = self.match.state
         taken = self.match.taken
@@ -373,6 +522,8 @@ class Table:
             "answered": None if offer is None else offer.answer,
             "window": state.open_window() is not None if not update["over"] else False,
             "pace": self.pace,
+            "window_left": self._window_left(),
+            "started": self.started,
             "render": self.game.render(update["view"], seat),
             "standings": standings,
             "seats": self._seats(),
@@ -380,6 +531,12 @@ class Table:
             "result": None if not update["over"] else _result(state),
         }
         return frame
+
+    def _window_left(self) -> float | None:
+        """Seconds before the open window's timer lets the move stand (None: no timer runs), so a reopened tab counts down what is left."""
+        if self._window_ends is None:
+            return None
+        return round(max(0.0, self._window_ends - asyncio.get_running_loop().time()), 2)
 
     def _seats(self) -> list[dict]:
         connected = {s.seat for s in tuple(self.subscribers)}  # one step: see _frames
@@ -392,7 +549,7 @@ class Table:
         async with self.lock:
             subscriber = Subscriber(seat)
             self.subscribers.add(subscriber)
-            frame = await asyncio.to_thread(lambda: self._frame(seat, self._history(seat), remember=False))
+            frame = self._frame(seat, self._history(seat), remember=False)
             frame["type"] = "hello"
             frame["host"] = host
             self._put(subscriber, frame)
@@ -451,8 +608,10 @@ class Table:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        self._window_ends = None
         if key is None or self.pace <= 0 or not any(not o.decision.waits for o in self.offers.values()):
             return
+        self._window_ends = asyncio.get_running_loop().time() + self.pace
 
         async def wait_then_stand() -> None:
             await asyncio.sleep(self.pace)
@@ -465,6 +624,7 @@ class Table:
         """Stop the timer and release the record (its every line is already whole on disk)."""
         if self._timer is not None:
             self._timer.cancel()
+        self._window_ends = None
         self.stream.close()
 
 

@@ -90,7 +90,7 @@ function readSeats() {
 async function create(event) {
   event.preventDefault();
   $("errors").textContent = "";
-  const body = { game: $("game").value, players: Number($("players").value), seats: readSeats(), rules: readRules(), pace: Number($("pace").value) };
+  const body = { game: $("game").value, players: Number($("players").value), seats: readSeats(), rules: readRules(), pace: Number($("pace").value), start: $("start").value };
   const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const answer = await response.json();
   if (!response.ok) {
@@ -99,7 +99,8 @@ async function create(event) {
   }
   const items = answer.seats.filter((s) => s.url).map((s) => `<li>seat ${s.seat}: <a href="${escapeHtml(s.url)}">${escapeHtml(s.url)}</a></li>`);
   items.push(`<li>spectators: <a href="${escapeHtml(answer.spectate)}">${escapeHtml(answer.spectate)}</a></li>`);
-  items.push(`<li>host (seat a bot for someone gone): <a href="${escapeHtml(answer.host)}">${escapeHtml(answer.host)}</a></li>`);
+  const hostDoes = answer.started ? "seat a bot for someone gone" : "start the table once everyone has joined; seat a bot for someone gone";
+  items.push(`<li>host (${hostDoes}): <a href="${escapeHtml(answer.host)}">${escapeHtml(answer.host)}</a></li>`);
   $("links").innerHTML = items.join("");
   $("created").hidden = false;
   listTables();
@@ -108,7 +109,7 @@ async function create(event) {
 async function listTables() {
   const { tables } = await (await fetch("/api/tables")).json();
   $("tables").innerHTML = tables.map((t) => {
-    const state = t.stopped ? "stopped" : t.over ? "over" : `step ${t.step}`;
+    const state = t.stopped ? "stopped" : t.over ? "over" : !t.started ? "waiting to start" : `step ${t.step}`;
     const seats = t.seats.map((s) => `${s.seat}: ${escapeHtml(s.kind)}${s.connected ? " ●" : ""}`).join(", ");
     return `<li><a href="/table/${escapeHtml(t.table)}">${escapeHtml(t.game)}</a> (${state}) ${seats}</li>`;
   }).join("") || "<li class=muted>none yet</li>";

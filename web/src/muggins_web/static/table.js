@@ -54,7 +54,8 @@ function receive(frame) {
 
 let isHost = false;
 
-// The host's link: a bot may play a person's seat (someone gone away), and the seat be given back.
+// The host's link: start a table that waits for it (who has joined, shown as they join); a bot may play a
+// person's seat (someone gone away), and the seat be given back.
 function drawHost(seats) {
   const box = $("host");
   box.hidden = !isHost;
@@ -63,7 +64,21 @@ function drawHost(seats) {
   close.type = "button";
   close.textContent = "close the table";
   close.addEventListener("click", () => { if (confirm("Close this table for everyone?")) send({ type: "close" }); });
-  box.replaceChildren(close, ...seats.filter((s) => s.human).map((s) => {
+  const waiting = last && last.started === false && !last.stopped;
+  const start = [];
+  if (waiting) {
+    const joined = document.createElement("ul");
+    joined.id = "joined";
+    joined.innerHTML = seats.filter((s) => s.human).map((s) =>
+      `<li class="${s.connected ? "joined" : "muted"}">seat ${s.seat} ${s.connected ? "joined" : "has not joined yet"}</li>`).join("");
+    const go = document.createElement("button");
+    go.type = "button";
+    go.id = "start";
+    go.textContent = "start the table";
+    go.addEventListener("click", () => send({ type: "start" }));
+    start.push(joined, go);
+  }
+  box.replaceChildren(...start, close, ...seats.filter((s) => s.human).map((s) => {
     const row = document.createElement("div");
     if (s.stand_in) {
       row.innerHTML = `seat ${s.seat}: a ${escapeHtml(s.stand_in)} plays <button type="button">give the seat back</button>`;
@@ -90,7 +105,7 @@ function drawSeats(seats, frame) {
     return `<li class="${classes}">seat ${s.seat}: ${escapeHtml(label)}${away ? " — away" : ""}</li>`;
   }).join("");
   const waiting = seats.find((s) => frame && s.seat === frame.to_act && s.human && !s.connected && !s.stand_in);
-  if (waiting && frame.seat !== waiting.seat) status(`waiting for seat ${waiting.seat}`);
+  if (waiting && frame.seat !== waiting.seat && frame.started !== false) status(`waiting for seat ${waiting.seat}`);
 }
 
 function draw(frame) {
@@ -113,6 +128,7 @@ function draw(frame) {
   }
   drawSeats(frame.seats, frame);
   if (frame.stopped) status(`the match stopped: ${frame.stopped}`);
+  else if (frame.started === false) status(isHost ? "waiting for you to start the table" : "waiting for the host to start the table");
   else if (frame.over) status("the match is over" + (frame.result ? `: seat ${frame.result.winners.join(", ")} won` : ""));
   else if (frame.decision) status(frame.window ? "a move is open to challenge" : "your turn");
   else if (frame.answered) status(`you answered ${frame.answered}; waiting for the others`);
@@ -143,7 +159,7 @@ function drawDecision(frame) {
     return button;
   }));
   if (frame.window && frame.pace > 0 && !decision.waits) {
-    let left = frame.pace;
+    let left = frame.window_left ?? frame.pace; // a reopened tab counts down what is left, not the whole pace
     const tick = () => { $("countdown").textContent = `${decision.standing} in ${Math.max(0, Math.ceil(left))} s`; left -= 1; };
     tick();
     countdown = setInterval(tick, 1000);
