@@ -102,3 +102,30 @@ def test_reopen_refuses_a_record_its_seats_would_not_have_played(registry, tally
     seated = seat_players(registry, tally, record.seats, record.seed)
     with pytest.raises(RecordMismatch, match=r"^r.jsonl does not match its seats at decision \d+: seat 0 \(expert\) would choose"):
         reopen(tally, record, seated, source="r.jsonl")
+
+
+def test_a_record_made_by_other_bots_replays_but_its_bots_are_neither_checked_nor_caught_up(registry, tally, monkeypatch):
+    text = _played(registry, tally, ["novice", HUMAN, "random"], seed=5)
+    assert '"bots"' not in text  # a game whose bots never changed writes no field
+    monkeypatch.setattr(type(tally), "bots_version", "2", raising=False)
+    made_now = parse_record(_played(registry, tally, ["novice", HUMAN, "random"], seed=5))
+    assert made_now.bots == "2" and '"bots": "2"' in made_now.dumps().splitlines()[0]
+    assert verify(registry, tally, made_now) is None and verify(registry, tally, parse_record(made_now.dumps())) is None
+    # the record from before: its moves still replay and verify; its bots' choices are said to be unchecked
+    before = parse_record(text)
+    assert verify(registry, tally, before, source="r.jsonl") == (
+        "bot choices not checked: the match was played by tally's first bots, which choose otherwise than the installed bots version 2")
+    assert verify(registry, tally, parse_record(_played(registry, tally, [HUMAN, HUMAN, HUMAN], seed=5))) is None  # no bots: all checked
+    cut = parse_record(_played(registry, tally, ["novice", HUMAN, "random"], seed=5, stop=4).replace(', "bots": "2"', ""))
+    with pytest.raises(RecordMismatch, match=r"^r.jsonl was played by tally's first bots, which choose otherwise than the installed bots version 2: "
+                                             r"it replays \(muggins replay\), but its bot seats cannot take up where they left off$"):
+        reopen(tally, cut, seat_players(registry, tally, cut.seats, cut.seed, front_end={HUMAN: Remote}), given_like=Remote, source="r.jsonl")
+
+
+def test_the_bots_field_of_a_header_is_a_text():
+    from muggins.records import RecordError
+
+    head = '{"muggins_record": 1, "game": "tally", "version": "1", "rules": {}, "players": 2, "seed": 1, "seats": ["random", "random"], "bots": %s}\n{"opening": []}\n'
+    assert parse_record(head % '"2"').bots == "2"
+    with pytest.raises(RecordError, match=r"'bots' is 3; it must be a text version of the game's bots"):
+        parse_record(head % "3")

@@ -427,8 +427,8 @@ def replay_command(path: str, verify: bool) -> None:
     _check_record_seats(registry, game, record, path)
     try:
         if verify:
-            _verify(game, record, path, registry)
-            click.echo(f"ok: {len(record.decisions)} decisions verified")
+            unchecked = _verify(game, record, path, registry)
+            click.echo(f"ok: {len(record.decisions)} decisions verified" + (f"; {unchecked}" if unchecked else ""))
         else:
             _narrate(game, record, path)
     except RecordError as exc:
@@ -437,10 +437,13 @@ def replay_command(path: str, verify: bool) -> None:
         raise BadInput(f"{clip_path(path)}: events nested too deeply; not a muggins record") from exc
 
 
-def _verify(game: Game, record: Record, path: str, registry: Any) -> None:
-    """The deal, every decision's events, every bot's choice and the result, as recorded (`sessions.verify`); GameError at the first difference."""
+def _verify(game: Game, record: Record, path: str, registry: Any) -> str | None:
+    """The deal, every decision's events, every bot's choice and the result, as recorded (`sessions.verify`); GameError at the first difference.
+
+    Returns what was not checked (the choices of bots the installed game no longer has), or None.
+    """
     try:
-        verify_record(registry, game, record, given_like=HumanPlayer, source=clip_path(path))
+        return verify_record(registry, game, record, given_like=HumanPlayer, source=clip_path(path))
     except RecordMismatch as exc:
         raise GameError(str(exc)) from exc
 

@@ -111,6 +111,10 @@ class Game(ABC):
     players: ClassVar[range]
     default_players: ClassVar[int]
     version: ClassVar[str] = "0"
+    #: Set (and changed) when the game's own bots come to choose otherwise under the same rules, so that
+    #: records made before keep replaying while nobody checks their bots' choices against the new ones
+    #: (records carry it as `bots`; None: the bots of the first release).
+    bots_version: ClassVar[str | None] = None
     hooks: Any = None
     correct_needs_hidden_information: ClassVar[bool] = False
     #: Words for `Result.stats` and `seat_stats` keys in `muggins simulate`'s table

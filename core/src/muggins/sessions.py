@@ -29,7 +29,7 @@ from .records import Record, RecordError
 from .replay import check_players, kept, replay
 
 __all__ = [
-    "FRONT_END_KINDS", "HUMAN", "RecordMismatch", "SessionError", "check_record_seats", "check_seats", "installed_game",
+    "FRONT_END_KINDS", "HUMAN", "RecordMismatch", "SessionError", "check_record_seats", "check_seats", "installed_game", "same_bots",
     "reopen", "seat_players", "verify",
 ]
 
@@ -165,6 +165,9 @@ def reopen(game: Game, record: Record, players: Sequence[Any], *, given_like: ty
     """
     state = _replayed(game, record, source)
     bots = [None if _is_front_end(p, given_like) else p for p in players]
+    if any(bot is not None for bot in bots) and not same_bots(game, record):
+        raise RecordMismatch(f"{source} was played by {game.name}'s {_bots_named(record.bots)}, which choose otherwise than the installed "
+                             f"{_bots_named(game.bots_version)}: it replays (muggins replay), but its bot seats cannot take up where they left off")
     if any(bot is not None for bot in bots):
         divergence = check_players(game, record, bots, given_like=given_like)
         if divergence is not None:
@@ -176,8 +179,12 @@ def _is_front_end(player: Any, given_like: type | None) -> bool:
     return player is None or (given_like is not None and isinstance(player, given_like))
 
 
-def verify(registry: Any, game: Game, record: Record, *, given_like: type | None = None, source: str = "the record") -> None:
+def verify(registry: Any, game: Game, record: Record, *, given_like: type | None = None, source: str = "the record") -> str | None:
     """The deal, every decision's events, every bot's choice and the result as recorded; RecordMismatch at the first difference.
+
+    Returns None when everything was checked, or a line saying what was not:
+    the bots' choices of a record played by bots the installed game no
+    longer has (`Game.bots_version`), whose moves are checked all the same.
 
     Bots are rebuilt from the header's seat specs and the seed; front-end
     seats' choices are taken as given (with `given_like`'s engine
@@ -194,12 +201,27 @@ def verify(registry: Any, game: Game, record: Record, *, given_like: type | None
             where = "result: the record has a result, but the replayed match is not over"
         elif not kept(record.result, result.to_dict()):
             where = f"result: recorded {clip(_norm(record.result))}, replay gives {clip(_norm(result.to_dict()))}"
+    unchecked = None
     if where is None:
         bots = seat_players(registry, game, record.seats, record.seed, front_end={k: _stand_in for k in FRONT_END_KINDS})
-        mismatch = check_players(game, record, bots, given_like=given_like)
-        where = None if mismatch is None else f"{mismatch} (the header's seats did not play this match)"
+        if not same_bots(game, record) and any(bot is not None for bot in bots):
+            unchecked = (f"bot choices not checked: the match was played by {game.name}'s {_bots_named(record.bots)}, "
+                         f"which choose otherwise than the installed {_bots_named(game.bots_version)}")
+        else:
+            mismatch = check_players(game, record, bots, given_like=given_like)
+            where = None if mismatch is None else f"{mismatch} (the header's seats did not play this match)"
     if where is not None:
         raise RecordMismatch(f"{source} diverges at {where}")
+    return unchecked
+
+
+def same_bots(game: Game, record: Record) -> bool:
+    """Whether the record was played by the bots the installed game has (its `bots_version`, None for the first release's)."""
+    return record.bots == getattr(game, "bots_version", None)
+
+
+def _bots_named(version: str | None) -> str:
+    return "first bots" if version is None else f"bots version {version}"
 
 
 def _norm(data: Any) -> str:

@@ -31,8 +31,9 @@ __all__ = [
 
 FORMAT = 1
 
-#: Every field a record's header may hold (`house_rules` only in records written since it existed).
-HEADER_FIELDS = ("muggins_record", "game", "version", "rules", "players", "seed", "seats", "house_rules")
+#: Every field a record's header may hold (`house_rules` only in records written since it existed; `bots` only
+#: for a game whose bots have changed since its first release).
+HEADER_FIELDS = ("muggins_record", "game", "version", "rules", "players", "seed", "seats", "house_rules", "bots")
 
 
 class RecordError(ValueError):
@@ -61,6 +62,8 @@ class Record:
     #: The house-rule plugins in force (`{"name", "distribution", "version"}` each); None: a record
     #: written before the field existed, which says nothing of them.
     house_rules: list[dict[str, Any]] | None = None
+    #: The game's `bots_version` when the match was played; None: the bots of the game's first release.
+    bots: str | None = None
 
     def header(self) -> dict[str, Any]:
         head = {
@@ -74,6 +77,8 @@ class Record:
         }
         if self.house_rules is not None:
             head["house_rules"] = self.house_rules
+        if self.bots is not None:
+            head["bots"] = self.bots
         return head
 
     def lines(self) -> Iterator[dict[str, Any]]:
@@ -96,7 +101,8 @@ def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[
     """A new record's header. `house_rules`: the house-rule plugins in force (`muggins.houserules.HouseRulePlugin`
     or their dicts), written as the header's `house_rules` list (None leaves the field out)."""
     listed = None if house_rules is None else [p.to_dict() if hasattr(p, "to_dict") else dict(p) for p in house_rules]
-    return Record(game.name, game.version, rules_to_dict(rules), players, seed, list(seats), house_rules=listed)
+    return Record(game.name, game.version, rules_to_dict(rules), players, seed, list(seats), house_rules=listed,
+                  bots=getattr(game, "bots_version", None))
 
 
 def parse_record(text: str, *, source: str = "record") -> Record:
@@ -284,8 +290,9 @@ def _header(head: dict[str, Any], source: str) -> Record:
     house_rules = None
     if "house_rules" in head:
         house_rules = field("house_rules", _house_rules_ok, 'a list of plugins such as [{"name": "corner3", "distribution": "shedding-corner3", "version": "0.1.0"}]')
+    bots = field("bots", lambda v: isinstance(v, str) and v.strip(), "a text version of the game's bots") if "bots" in head else None
     return Record(game=game, version=version, rules=dict(rules), players=players, seed=seed, seats=list(seats),
-                  house_rules=None if house_rules is None else [dict(item) for item in house_rules])
+                  house_rules=None if house_rules is None else [dict(item) for item in house_rules], bots=bots)
 
 
 def _house_rules_ok(value: Any) -> bool:
