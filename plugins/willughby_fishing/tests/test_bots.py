@@ -54,6 +54,7 @@ def test_the_most_contested_rank_goes_first():
     # hand 4C 4D 8S; table 4H 8D: one four is unseen, two eights are: the eight goes first.
     _, correct = capture_options(ids(["4C", "4D", "8S"]), ids(["4H", "8D"]))
     assert str(choose_capture(correct)) == "play 8S take 8D"
+    assert choose_capture(correct[:1]) is correct[0]  # a sole choice is taken as it is
 
 
 def test_collections_in_view_decide_where_the_old_rule_played_the_lowest(game):
