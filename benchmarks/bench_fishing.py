@@ -7,8 +7,8 @@ expert bots, exactly as `muggins simulate` does (the experts declare that
 they stand in unclaimable windows, so the engine settles those in one call).
 The bare loop below is the same rules written as one plain function over
 ints: the same cut and deals from the same seed, the dealer taking any four
-of the layout, every set in hand claimed, the same capture rule (most cards,
-then most hand cards still able to capture, then the lowest cards), the
+of the layout, every set in hand claimed, the same capture rule (one card at a time,
+the rank with most cards unseen first, then the rank most held, then the lowest cards), the
 holder of the other pair laying it, the stop, the reward, the sweep and the
 settlement; no windows, since experts never leave anything to claim. The
 two must agree match for match on the final ledger; the figure says whether
@@ -52,8 +52,8 @@ def _order(card: int) -> int:
     return (card % 13) * 4 + card // 13
 
 
-def _expert_capture(hand: list[int], field: list[int]) -> tuple[list[int], list[int]] | None:
-    """(played, taken) by the expert's rule, or None when nothing can be captured."""
+def _expert_capture(hand: list[int], field: list[int], collected: list[int]) -> tuple[list[int], list[int]] | None:
+    """(played, taken) by the expert's rule, or None when nothing can be captured; `collected` counts each rank's collected cards."""
     table: dict[int, list[int]] = {}
     for c in field:
         table.setdefault(c % 13, []).append(c)
@@ -63,21 +63,14 @@ def _expert_capture(hand: list[int], field: list[int]) -> tuple[list[int], list[
             mine.setdefault(c % 13, []).append(c)
     if not mine:
         return None
-    total = sum(len(v) for v in mine.values())
     best, best_key = None, None
     for r, held in mine.items():
         on = sorted(table[r], key=_order)
         held = sorted(held, key=_order)
-        if len(on) == 3:
-            options = [([held[0]], on)]
-        else:
-            options = [([p], [t]) for p in held for t in on]
-            if len(on) == 2 and len(held) == 2:
-                options.append((held, on))
-        for played, taken in options:
-            left = len(on) - len(taken)
-            still = total - len(held) + ((len(held) - len(played)) if left > 0 else 0)
-            key = (-(len(played) + len(taken)), -still, _order(played[0]), _order(taken[0]))
+        unseen = 4 - len(held) - len(on) - collected[r]
+        options = [([held[0]], on)] if len(on) == 3 else [([p], [t]) for p in held for t in on]
+        for played, taken in options:  # one card at a time, the rank with most cards unseen first
+            key = (-unseen, -len(held), _order(played[0]), _order(taken[0]))
             if best_key is None or key < best_key:
                 best, best_key = (played, taken), key
     return best
@@ -100,10 +93,12 @@ def bare_match(seed: int, deals: int = 5, last_capture_rule: bool = False) -> li
             hands[(dealer + 1 + i) % n].append(deck[i])
         field = deck[40:]
         sizes = [0] * n
+        collected = [0] * 13  # cards of each rank in the collections
         for r in range(13):  # the dealer takes every four of the layout
             if sum(1 for c in field if c % 13 == r) == 4:
                 field = [c for c in field if c % 13 != r]
                 sizes[dealer] += 4
+                collected[r] += 4
         for k in range(1, n + 1):  # every set in hand claimed, from the dealer's left
             s = (dealer + k) % n
             hand = hands[s]
@@ -114,6 +109,7 @@ def bare_match(seed: int, deals: int = 5, last_capture_rule: bool = False) -> li
                     for c in laid:
                         hand.remove(c)
                     sizes[s] += len(laid)
+                    collected[r] += len(laid)
         last_capture = -1
         mover = dealer
         while True:
@@ -124,7 +120,7 @@ def bare_match(seed: int, deals: int = 5, last_capture_rule: bool = False) -> li
             while not hands[mover]:
                 mover = (mover + 1) % n
             hand = hands[mover]
-            found = _expert_capture(hand, field)
+            found = _expert_capture(hand, field, collected)
             if found is None:  # lie down
                 field = field + hand
                 hands[mover] = []
@@ -136,6 +132,7 @@ def bare_match(seed: int, deals: int = 5, last_capture_rule: bool = False) -> li
             for c in taken:
                 field.remove(c)
             sizes[mover] += len(played) + len(taken)
+            collected[played[0] % 13] += len(played) + len(taken)
             last_capture = mover
             if len(played) + len(taken) == 2 and before == 1:
                 r = played[0] % 13
@@ -143,6 +140,7 @@ def bare_match(seed: int, deals: int = 5, last_capture_rule: bool = False) -> li
                     if s != mover and sum(1 for c in hands[s] if c % 13 == r) == 2:
                         hands[s] = [c for c in hands[s] if c % 13 != r]
                         sizes[s] += 2
+                        collected[r] += 2
         holders = [s for s in range(n) if hands[s]]
         holder = holders[0] if holders else None
         if holder is not None and not last_capture_rule:

@@ -10,7 +10,7 @@ from muggins import Decision
 from muggins.engine import Match, make_players
 
 from willughby_fishing import FishingRules
-from willughby_fishing.bots import ExpertBot, NoviceBot, RandomBot, choose_capture
+from willughby_fishing.bots import ExpertBot, NoviceBot, RandomBot, choose_capture, unseen_by_rank
 from willughby_fishing.state import CODE_INDEX, capture_options
 
 
@@ -37,22 +37,48 @@ def test_only_the_expert_declares_the_engine_shortcuts():
         assert not getattr(cls, "stands_in_unclaimable_windows", False) and not getattr(cls, "takes_sole_correct_choice", False)
 
 
-def test_the_expert_takes_the_most_cards_first():
+def test_the_expert_takes_one_card_at_a_time_and_keeps_a_rank_nobody_else_holds():
+    # The sevens are all in sight (two in hand, two on the table): they wait, one a turn, for later;
+    # two kings are unseen, so KD may go to another player first. (The old rule took the pair: 7C 7D take 7H 7S.)
     _, correct = capture_options(ids(["7C", "7D", "KS"]), ids(["7H", "7S", "KD"]))
-    assert str(choose_capture(correct)) == "play 7C 7D take 7H 7S"
+    assert str(choose_capture(correct)) == "play KS take KD"
 
 
 def test_among_equals_it_plays_the_lowest_card():
-    # Every capture takes two cards and keeps two hand cards able to capture: the lowest card played, then taken.
+    # Nines and fives have two cards unseen each, the twos one: the lowest of 9S and 5D.
     _, correct = capture_options(ids(["9C", "5D", "2S"]), ids(["9H", "5S", "2D", "2H"]))
-    assert str(choose_capture(correct)) == "play 2S take 2D"
+    assert str(choose_capture(correct)) == "play 5D take 5S"
 
 
-def test_keeping_cards_fishing_decides_between_equal_sizes():
-    # hand 4C 4D 8S; table 4H 8D: playing 4C for 4H leaves 4D without a 4 on the table (1 still fishing: 8S);
-    # playing 8S for 8D leaves both fours able to take 4H (2 still fishing).
+def test_the_most_contested_rank_goes_first():
+    # hand 4C 4D 8S; table 4H 8D: one four is unseen, two eights are: the eight goes first.
     _, correct = capture_options(ids(["4C", "4D", "8S"]), ids(["4H", "8D"]))
     assert str(choose_capture(correct)) == "play 8S take 8D"
+    assert choose_capture(correct[:1]) is correct[0]  # a sole choice is taken as it is
+
+
+def test_collections_in_view_decide_where_the_old_rule_played_the_lowest(game):
+    """5H 5S collected leave no five unseen, 9H 9S are in other hands: the nine goes first (the old rule played the five)."""
+    from willughby_fishing import FishingState
+
+    state = FishingState.from_position(game, hands={0: ["5C", "9C"], 1: ["9H", "2S"], 2: ["9S", "JC"]},
+                                       field=["5D", "9D", "3H", "KD"], collections={3: ["5H", "5S"]}, mover=0, dealer=4)
+    decision = state.decision()
+    view = state.view(0)
+    assert unseen_by_rank(view)[4] == 0 and unseen_by_rank(view)[8] == 2
+    assert str(ExpertBot().choose(view, decision)) == "play 9C take 9D"
+    assert str(choose_capture(decision.correct)) == "play 5C take 5D"  # counted from the choices alone
+    careful = NoviceBot(random.Random(0), forget_rate=0, error_rate=0, attention=1)
+    assert str(careful.choose(view, decision)) == "play 9C take 9D"
+
+
+def test_with_equal_unseen_the_rank_held_most_goes_first():
+    # One eight and one three unseen each (3H collected): two eights in hand beat one lower three
+    # (the old rule played 3C, keeping 8D able to capture).
+    _, correct = capture_options(ids(["8C", "8D", "3C"]), ids(["8H", "3D"]))
+    unseen = [4] * 13
+    unseen[7], unseen[2] = 1, 1
+    assert str(choose_capture(correct, unseen)) == "play 8C take 8H"
 
 
 def test_experts_never_forget_and_never_leave_anything_to_claim(registry, game):

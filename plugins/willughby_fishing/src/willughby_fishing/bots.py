@@ -3,18 +3,22 @@
 This module owns the players the plugin registers (kinds `expert`, `novice`,
 `random` with `games=("willughby_fishing",)`, so they take precedence over
 the core's generic kinds of the same names). Bots see only their decision
-(and could read their view: their own hand and the public table); the
-decision's `correct` list is the rules' verdict on what the bot can see.
+and their view (their own hand, the table and the collections, all public);
+the decision's `correct` list is the rules' verdict on what the bot can see.
 
 The expert never forgets a claim of its own and claims every forgotten
-claim it is offered. Among several correct captures it follows the *keep
-fishing* rule, worked out from the choices alone (they name every hand card
-that can capture and every table card it could take), never from hidden
-hands: (1) take the most cards (a four in one go is two pairs at once);
-(2) then keep the most hand cards that can still capture next turn, since
-a player who keeps capturing keeps cards longest and may take the reward;
-(3) then the lowest card played and taken (rank, then suit), so the choice
-is a pure function of the decision. The novice forgets each claim of its
+claim it is offered. Among several correct captures it follows the *use it
+or lose it* rule, worked out from what it sees (its hand, the table and the
+collections, all face up), never from hidden hands: (1) one card at a time,
+never a pair taking a pair (the other table card of the rank waits for a
+later turn); (2) the rank of which most cards are unseen (in the other
+hands), since those table cards are the ones another player may take
+first, while a rank nobody else can hold (none unseen, one card taking
+three included) is a capture kept in reserve for a later turn, so the
+expert keeps capturing, keeps cards longest and may take the reward;
+(3) then the rank of which it holds the most cards; (4) then the lowest
+card played and taken (rank, then suit), so the choice is a pure function
+of the decision and the view. The novice forgets each claim of its
 own with `forget_rate`, takes only one of three table cards with
 `error_rate`, and notices another's oversight with `attention`; otherwise
 it captures like the expert. The random bot picks uniformly among all
@@ -28,31 +32,53 @@ from typing import Any, Mapping, Sequence
 
 from muggins import Action, Decision
 from muggins.actions import standing_answer
-from muggins.deck import SORT_KEY
+from muggins.deck import CODE_INDEX, SORT_KEY
 from muggins.players import PlayerOption
 
-__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_capture", "register_players"]
+__all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_capture", "register_players", "unseen_by_rank"]
 
 
-def choose_capture(choices: Sequence[Action]) -> Action:
-    """The expert's pick among correct captures (see the module docstring): most cards,
-    then most hand cards still able to capture, then lowest cards."""
+def unseen_by_rank(view: Mapping[str, Any]) -> list[int]:
+    """Cards of each rank (index rank - 1, ace first) the seat cannot see: 4 less its hand, the table and every collection."""
+    unseen = [4] * 13
+    for pile in (view["hand"], view["field"], *view["collections"]):
+        for code in pile:
+            unseen[_RANK_OF_CODE[code]] -= 1
+    return unseen
+
+
+def _unseen_if_needed(view: Mapping[str, Any], choices: Sequence[Action]) -> list[int] | None:
+    """`unseen_by_rank(view)` when the choices hold two ranks or more; None (no view built) when one rank decides alone."""
+    rank = choices[0].played[0] % 13
+    for c in choices:
+        if c.played[0] % 13 != rank:
+            return unseen_by_rank(view)
+    return None
+
+
+def choose_capture(choices: Sequence[Action], unseen: Sequence[int] | None = None) -> Action:
+    """The expert's pick among correct captures (see the module docstring): single captures,
+    then the rank with most cards unseen, then most of the rank in hand, then lowest cards.
+
+    `unseen` is `unseen_by_rank(view)`; without it the counts are worked out from the
+    choices alone (4 less the hand and table cards they show, collections not counted).
+    """
     if len(choices) == 1:
         return choices[0]
-    capturing: dict[int, set[int]] = {}  # rank -> my cards of that rank that can capture
+    held: dict[int, set[int]] = {}  # rank -> my cards of that rank that can capture
     on_table: dict[int, set[int]] = {}  # rank -> table cards of that rank
     for c in choices:
         r = c.played[0] % 13
-        capturing.setdefault(r, set()).update(c.played)
+        held.setdefault(r, set()).update(c.played)
         on_table.setdefault(r, set()).update(c.taken)
-    total = sum(len(v) for v in capturing.values())
     best, best_key = choices[0], None
     for c in choices:
+        if len(c.played) > 1:  # a pair taking a pair: the same rank's single captures always come too
+            continue
         r = c.played[0] % 13
-        mine = capturing[r]
-        left_on_table = len(on_table[r]) - len(c.taken)
-        still = total - len(mine) + ((len(mine) - len(c.played)) if left_on_table > 0 else 0)
-        key = (-(len(c.played) + len(c.taken)), -still, _order(c.played[0]), _order(c.taken[0]))
+        mine = len(held[r])
+        hidden = unseen[r] if unseen is not None else 4 - mine - len(on_table[r])
+        key = (-hidden, -mine, _order(c.played[0]), _order(c.taken[0]))
         if best_key is None or key < best_key:
             best, best_key = c, key
     return best
@@ -60,10 +86,12 @@ def choose_capture(choices: Sequence[Action]) -> Action:
 
 #: a card's place by rank, then suit (the order the state keeps hands and the table in)
 _order = SORT_KEY.__getitem__
+#: a card code's rank index (0 for aces), as `card % 13` gives it for the card's number
+_RANK_OF_CODE: dict[str, int] = {code: index % 13 for code, index in CODE_INDEX.items()}
 
 
 class ExpertBot:
-    """Never forgets, claims every forgotten claim, captures by the keep-fishing rule."""
+    """Never forgets, claims every forgotten claim, captures by the use-it-or-lose-it rule."""
 
     stands_in_unclaimable_windows = True
     takes_sole_correct_choice = True
@@ -76,7 +104,7 @@ class ExpertBot:
         if len(correct) == 1:
             return correct[0]
         if decision.kind == "turn":
-            return choose_capture(correct)
+            return choose_capture(correct, _unseen_if_needed(view, correct))
         return correct[0]  # several claims in hand or in the layout: make them in order
 
 
@@ -112,7 +140,7 @@ class NoviceBot:
         if kind == "turn" and len(decision.choices) > len(correct) and rng.random() < self.error_rate:
             wrong = [c for c in decision.choices if c not in correct]
             return wrong[rng.randrange(len(wrong))]
-        return correct[0] if len(correct) == 1 else choose_capture(correct)
+        return correct[0] if len(correct) == 1 else choose_capture(correct, _unseen_if_needed(view, correct))
 
 
 class RandomBot:
@@ -137,7 +165,7 @@ def register_players(register: Any) -> None:
     """Register the three kinds for this game (called from the plugin's hook)."""
     games = ("willughby_fishing",)
     register("expert", lambda rng, **kw: ExpertBot(rng, **kw),
-             description="never forgets a claim, claims every oversight; captures most cards, then keeps most cards able to capture",
+             description="never forgets a claim, claims every oversight; captures one card at a time, the most contested rank first",
              games=games)
     register("novice", lambda rng, **kw: NoviceBot(rng, **kw),
              description="forgets its claims (forget_rate), takes one of three (error_rate), notices oversights (attention)",
