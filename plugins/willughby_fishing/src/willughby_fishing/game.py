@@ -102,6 +102,9 @@ class FishingGame(Game):
     players = range(PLAYERS, PLAYERS + 1)
     default_players = PLAYERS
     version = "1.0"
+    #: "2": the expert (and the novice, which plays like it) captures one card at a time, the rank with most
+    #: cards unseen first; records of the first bots replay with their bots' choices unchecked.
+    bots_version = "2"
     Rules = FishingRules
     stat_labels = {
         "captures_of_four": "captures of four cards", "incomplete_captures": "captures leaving a claimable pair",
