@@ -106,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exploration", type=float, default=0.7)
     parser.add_argument("--rollout", default="random")
     parser.add_argument("--returns", default="wins")
+    parser.add_argument("--horizon", choices=["on", "off"], default="on",
+                        help="stop simulations at the game's horizon where it offers one (cribbage: the end of the deal)")
     parser.add_argument("--free", action="store_true", help="only_correct=false: the search seat may choose mistakes (default: correct choices only)")
     parser.add_argument("--rules", nargs="*", default=[])
     parser.add_argument("--players", type=int, default=None)
@@ -119,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     game = load_registry(only=[PLUGINS[args.game]]).game(args.game)
     players = args.players or game.default_players
     search = (f"search:iterations={args.iterations},exploration={args.exploration},rollout={args.rollout},returns={args.returns}"
-              f",only_correct={'false' if args.free else 'true'}")
+              f",only_correct={'false' if args.free else 'true'},horizon={'true' if args.horizon == 'on' else 'false'}")
     positions = range(args.positions or players)
     tasks = [(args.game, args.rules, players, derive_seed(args.seed, "strength", index), position, search, "expert")
              for index in range(args.matches) for position in positions]
