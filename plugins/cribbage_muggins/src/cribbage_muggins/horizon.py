@@ -32,9 +32,9 @@ from typing import Any
 
 __all__ = ["HORIZON_SLOPE", "HORIZON_DEAL", "HORIZON_POINTS", "returns_at_horizon", "win_estimate"]
 
-HORIZON_SLOPE = 1.5
+HORIZON_SLOPE = 1.23
 """Logit per point of need difference, per sqrt of the points both still need (scripts/cribbage_win_estimate.py)."""
-HORIZON_DEAL = 3.9
+HORIZON_DEAL = 2.94
 """Logit of dealing the next deal, per sqrt of the points both still need (scripts/cribbage_win_estimate.py)."""
 HORIZON_POINTS = 30.0
 """The points difference of a deal that `scores` maps to 0 or 1 (0.5 for none)."""
