@@ -29,13 +29,14 @@ import random
 from typing import Any, Mapping, Sequence
 
 from ..actions import Action, Decision
-from ..engine import Match
+from ..engine import LazyView, Match
 from ..players import PlayerRefused, RandomPlayer, make_players, parse_seat
 from .tree import Node, backup, most_visited, select
 
 __all__ = ["SearchPlayer", "win_share", "score_share", "RETURNS"]
 
 RETURNS = ("wins", "scores")
+OPPONENTS = ("tree", "rollout")
 
 
 def win_share(result: Any, players: int, side_of: Sequence[int]) -> list[float]:
@@ -84,6 +85,7 @@ class SearchPlayer:
         returns: str = "wins",
         only_correct: bool = True,
         horizon: bool = True,
+        opponents: str = "tree",
         **_: Any,
     ) -> None:
         if returns not in RETURNS:
@@ -100,6 +102,9 @@ class SearchPlayer:
         self.returns = returns
         self._returns = win_share if returns == "wins" else score_share
         self.horizon = horizon
+        if opponents not in OPPONENTS:
+            raise ValueError(f"search opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")
+        self.opponents = opponents
         self.only_correct = only_correct
         if only_correct:
             # Choosing only among correct choices, it takes a sole correct one without drawing and
@@ -126,6 +131,7 @@ class SearchPlayer:
         rollout_players = None
         horizon: Any = None  # the world searched from, when simulations stop at the game's horizon
         returns_kind = self.returns
+        modelled = self.opponents == "rollout"
         for _ in range(self.iterations):
             world = sample(rng)
             world.events_wanted = False  # nobody reads an imagined world's events
@@ -148,6 +154,10 @@ class SearchPlayer:
                     if estimate is not None:
                         break
                 acting = found.seat
+                if modelled and acting != seat:
+                    # The other seats move as the rollout players would: they are not searched.
+                    world.apply(acting, rollout_players[acting].choose(LazyView(world, acting), found))
+                    continue
                 by_text = {str(choice): choice for choice in (found.correct if only_correct and acting == seat else found.choices)}
                 offered = [(acting, text) for text in by_text]
                 key, new = select(node, acting, offered, exploration, rng)
