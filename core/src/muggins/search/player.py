@@ -9,6 +9,12 @@ from its seat dealt afresh, the seed replaced), descends the tree
 expanding one new move, plays the rest of the match out with rollout
 players (a seat spec, `random` by default) in a quiet `Match`, and backs
 the returns up (`win_share` of the result, or the scores scaled to 0..1).
+Where the game's states offer a horizon (`horizon_returns(origin,
+returns)`, optional: cribbage's is the end of the deal searched) and
+`horizon` is on (the default), each simulation stops at the first decision
+past it and backs up the state's estimate instead of playing on. With
+`opponents="rollout"` the other seats' moves inside the tree are the
+rollout players' too, so only the seat's own decisions are searched.
 It answers with the root move visited most. All its randomness comes from
 the stream its factory was given, one fresh generator per decision; it
 keeps no tree between decisions. Challenge windows are decisions like any
