@@ -42,7 +42,7 @@ def test_search_is_a_builtin_kind_with_counted_budgets():
     kind = {k.name: k for k in load_registry(load_entry_points=False).players}["search"]
     assert "search" not in {k.name for k in BUILTIN_KINDS}  # registered by muggins.plugins, so players never imports the search
     options = {o.name: o for o in kind.options}
-    assert set(options) == {"iterations", "exploration", "rollout", "returns", "only_correct", "horizon"}
+    assert set(options) == {"iterations", "exploration", "rollout", "returns", "only_correct", "horizon", "opponents"}
     assert options["horizon"].type is bool and options["horizon"].default is True
     assert options["iterations"].type is int and options["iterations"].min == 1
     assert kind.convert({"iterations": "20"})["iterations"] == 20
@@ -200,7 +200,9 @@ def test_the_horizon_stops_each_simulation_at_the_end_of_the_deal_searched(monke
         return found
 
     monkeypatch.setattr(CribbageState, "horizon_returns", watched)
-    for options, asked in (("", "wins"), (",returns=scores", "scores"), (",horizon=false", None)):
+    with pytest.raises(ValueError, match="opponents must be one of tree, rollout"):
+        SearchPlayer(random.Random(1), opponents="nobody")
+    for options, asked in (("", "wins"), (",returns=scores", "scores"), (",opponents=rollout", "wins"), (",horizon=false", None)):
         seen.clear()
         spec = f"search:iterations=6,rollout=expert{options}"
         match = Match(game.new(game.Rules(), 2, 4), make_players(registry, game, [spec, spec], 4))
