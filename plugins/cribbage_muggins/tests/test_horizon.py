@@ -34,3 +34,14 @@ def test_horizon_returns_wait_for_the_end_of_the_deal_and_partners_share_them():
     assert points == pytest.approx([0.5 + 12 / (2 * HORIZON_POINTS), 0.5 - 12 / (2 * HORIZON_POINTS)] * 2)
     state.scores = [origin.scores[0] + 99, origin.scores[1]]
     assert state.horizon_returns(origin, "scores") == [1.0, 0.0, 1.0, 0.0]
+
+
+def test_in_lowball_the_points_of_a_deal_count_against_the_side_that_scored_them():
+    game = load_registry(only=["cribbage_muggins"]).game("cribbage_muggins")
+    state = game.new(game.Rules(lowball=True), 2, 3)
+    origin = state.clone()
+    state.deal_no += 1
+    state.scores = [origin.scores[0] + 6, origin.scores[1]]
+    assert state.horizon_returns(origin, "scores") == pytest.approx([0.5 - 6 / (2 * HORIZON_POINTS), 0.5 + 6 / (2 * HORIZON_POINTS)])
+    wins = state.horizon_returns(origin, "wins")
+    assert wins[0] < 0.5 < wins[1] and sum(wins) == pytest.approx(1)
