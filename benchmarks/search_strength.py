@@ -21,7 +21,7 @@ or loses.
 
 Run: `uv run --group dev python benchmarks/search_strength.py GAME [--matches N] [--iterations N] [--rollout SPEC]
 [--returns wins|scores] [--horizon on|off] [--opponents tree|rollout] [--search-only KINDS]
-[--free] [--rules key=value ...] [--players N] [--workers N] [--seed N] [--rows FILE]`; one JSON line on stdout, progress on stderr.
+[--free] [--rules key=value ...] [--players N] [--workers N] [--seed N] [--rows FILE] [--add-rows FILE]`; one JSON line on stdout, progress on stderr.
 """
 
 from __future__ import annotations
@@ -141,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rows", metavar="FILE", help="also write every pair's figures to FILE, one JSON line each (to pair two runs)")
+    parser.add_argument("--add-rows", action="append", default=[], metavar="FILE",
+                        help="pool the pairs of an earlier run of the same search (its --rows FILE) into the figures")
     args = parser.parse_args(argv)
     from muggins.plugins import load_registry
     from muggins.rng import derive_seed
@@ -159,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
         for row in pool.map(_one, tasks):
             rows.append(row)
             print(f"{len(rows)}/{len(tasks)} pairs, {time.time() - started:.0f} s", file=sys.stderr, flush=True)
+    for path in args.add_rows:
+        with open(path, encoding="utf-8") as earlier:
+            rows.extend(json.loads(line) for line in earlier if line.strip())
     if args.rows:
         with open(args.rows, "w", encoding="utf-8") as out:
             out.writelines(json.dumps(row) + "\n" for row in rows)
@@ -167,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     decisions = sum(r["decisions"] for r in rows)
     print(json.dumps({
         "game": args.game, "players": players, "rules": args.rules, "search": search, "search_only": args.search_only or "every decision", "opponents": "expert",
-        "pairs": len(rows), "seeds": args.matches, "positions": len(positions),
+        "pairs": len(rows), "seeds": args.matches, "pooled_from": args.add_rows, "positions": len(positions),
         "search_win_share": sum(r["search"]["share"] for r in rows) / len(rows),
         "expert_win_share_same_seat": sum(r["expert"]["share"] for r in rows) / len(rows),
         "win_share_difference": {"mean": share[0], "ci95": [share[1], share[2]]},
