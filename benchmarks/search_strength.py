@@ -12,9 +12,16 @@ player beats the expert it replaced. The search seat's seconds per
 decision it actually searched (decisions with one choice cost nothing and
 are not counted) are reported beside. Matches may be shortened by house
 rules (`--rules hands=1`) to fit the CPU at hand; the output names them.
+`--horizon off` has every simulation play on to the end of the match
+where the game offers a horizon (cribbage: the end of the deal; on by
+default, as in the kind). `--search-only discard` (or `play`, cribbage's
+decision kinds) has the search seat search only decisions of those kinds
+and answer the rest as the expert does, which says where the search gains
+or loses.
 
 Run: `uv run --group dev python benchmarks/search_strength.py GAME [--matches N] [--iterations N] [--rollout SPEC]
-[--free] [--rules key=value ...] [--players N] [--workers N] [--seed N]`; one JSON line on stdout, progress on stderr.
+[--returns wins|scores] [--horizon on|off] [--opponents tree|rollout] [--search-only KINDS]
+[--free] [--rules key=value ...] [--players N] [--workers N] [--seed N] [--rows FILE] [--add-rows FILE]`; one JSON line on stdout, progress on stderr.
 """
 
 from __future__ import annotations
@@ -48,9 +55,22 @@ def _share(result: Any, seat: int, side_of: list[int]) -> float:
     return 1.0 / len({side_of[s] for s in winners})
 
 
-def _one(task: tuple[str, list[str], int, int, int, str, str]) -> dict[str, Any]:
+class _SearchOnly:
+    """The search seat searching only decisions of the kinds named, the expert at its seat answering the rest."""
+
+    def __init__(self, search: Any, expert: Any, kinds: set[str]) -> None:
+        self.search, self.expert, self.kinds = search, expert, kinds
+
+    def __getattr__(self, name: str) -> Any:  # the contract's declarations, bind and the sampler: the search's own
+        return getattr(self.search, name)
+
+    def choose(self, view: Any, decision: Any) -> Any:
+        return (self.search if decision.kind in self.kinds else self.expert).choose(view, decision)
+
+
+def _one(task: tuple[str, list[str], int, int, int, str, str, str]) -> dict[str, Any]:
     """Play one seed with the search seat at `position`, then with experts only; the seat's figures in both."""
-    name, rule_pairs, players, seed, position, search, expert = task
+    name, rule_pairs, players, seed, position, search, expert, only = task
     from muggins.engine import Match, make_players
     from muggins.plugins import load_registry, reset_registry
 
@@ -68,13 +88,15 @@ def _one(task: tuple[str, list[str], int, int, int, str, str]) -> dict[str, Any]
         bots = make_players(registry, game, specs, seed)
         searched, spent = [0], [0.0]
         if label == "search":
+            if only:
+                bots[position] = _SearchOnly(bots[position], make_players(registry, game, [expert] * players, seed)[position], set(only.split(",")))
             player = bots[position]
             choose = player.choose
 
             def timed(view: Any, decision: Any, choose: Any = choose) -> Any:
                 start = time.process_time()
                 found = choose(view, decision)
-                if len(decision.choices) > 1:
+                if len(decision.choices) > 1 and (not only or decision.kind in only.split(",")):
                     searched[0] += 1
                     spent[0] += time.process_time() - start
                 return found
@@ -106,12 +128,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exploration", type=float, default=0.7)
     parser.add_argument("--rollout", default="random")
     parser.add_argument("--returns", default="wins")
+    parser.add_argument("--horizon", choices=["on", "off"], default="on",
+                        help="stop simulations at the game's horizon where it offers one (cribbage: the end of the deal)")
+    parser.add_argument("--opponents", choices=["tree", "rollout"], default="tree",
+                        help="the other seats' moves in a simulation: searched (tree) or played by the rollout players")
     parser.add_argument("--free", action="store_true", help="only_correct=false: the search seat may choose mistakes (default: correct choices only)")
+    parser.add_argument("--search-only", default="", metavar="KIND[,KIND]",
+                        help="decision kinds the search seat searches (cribbage: discard, play); the expert answers its others")
     parser.add_argument("--rules", nargs="*", default=[])
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--positions", type=int, default=None, help="seat positions to rotate the search seat through (default: all)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rows", metavar="FILE", help="also write every pair's figures to FILE, one JSON line each (to pair two runs)")
+    parser.add_argument("--add-rows", action="append", default=[], metavar="FILE",
+                        help="pool the pairs of an earlier run of the same search (its --rows FILE) into the figures")
     args = parser.parse_args(argv)
     from muggins.plugins import load_registry
     from muggins.rng import derive_seed
@@ -119,9 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     game = load_registry(only=[PLUGINS[args.game]]).game(args.game)
     players = args.players or game.default_players
     search = (f"search:iterations={args.iterations},exploration={args.exploration},rollout={args.rollout},returns={args.returns}"
-              f",only_correct={'false' if args.free else 'true'}")
+              f",only_correct={'false' if args.free else 'true'},horizon={'true' if args.horizon == 'on' else 'false'}"
+              f",opponents={args.opponents}")
     positions = range(args.positions or players)
-    tasks = [(args.game, args.rules, players, derive_seed(args.seed, "strength", index), position, search, "expert")
+    tasks = [(args.game, args.rules, players, derive_seed(args.seed, "strength", index), position, search, "expert", args.search_only)
              for index in range(args.matches) for position in positions]
     started = time.time()
     rows: list[dict[str, Any]] = []
@@ -129,12 +161,18 @@ def main(argv: list[str] | None = None) -> int:
         for row in pool.map(_one, tasks):
             rows.append(row)
             print(f"{len(rows)}/{len(tasks)} pairs, {time.time() - started:.0f} s", file=sys.stderr, flush=True)
+    for path in args.add_rows:
+        with open(path, encoding="utf-8") as earlier:
+            rows.extend(json.loads(line) for line in earlier if line.strip())
+    if args.rows:
+        with open(args.rows, "w", encoding="utf-8") as out:
+            out.writelines(json.dumps(row) + "\n" for row in rows)
     share = _interval([r["search"]["share"] - r["expert"]["share"] for r in rows])
     score = _interval([r["search"]["score"] - r["expert"]["score"] for r in rows])
     decisions = sum(r["decisions"] for r in rows)
     print(json.dumps({
-        "game": args.game, "players": players, "rules": args.rules, "search": search, "opponents": "expert",
-        "pairs": len(rows), "seeds": args.matches, "positions": len(positions),
+        "game": args.game, "players": players, "rules": args.rules, "search": search, "search_only": args.search_only or "every decision", "opponents": "expert",
+        "pairs": len(rows), "seeds": args.matches, "pooled_from": args.add_rows, "positions": len(positions),
         "search_win_share": sum(r["search"]["share"] for r in rows) / len(rows),
         "expert_win_share_same_seat": sum(r["expert"]["share"] for r in rows) / len(rows),
         "win_share_difference": {"mean": share[0], "ci95": [share[1], share[2]]},

@@ -42,7 +42,8 @@ def test_search_is_a_builtin_kind_with_counted_budgets():
     kind = {k.name: k for k in load_registry(load_entry_points=False).players}["search"]
     assert "search" not in {k.name for k in BUILTIN_KINDS}  # registered by muggins.plugins, so players never imports the search
     options = {o.name: o for o in kind.options}
-    assert set(options) == {"iterations", "exploration", "rollout", "returns", "only_correct"}
+    assert set(options) == {"iterations", "exploration", "rollout", "returns", "only_correct", "horizon", "opponents"}
+    assert options["horizon"].type is bool and options["horizon"].default is True
     assert options["iterations"].type is int and options["iterations"].min == 1
     assert kind.convert({"iterations": "20"})["iterations"] == 20
     with pytest.raises(ValueError, match="iterations"):
@@ -182,3 +183,34 @@ def test_only_correct_chooses_among_correct_choices_and_takes_the_shortcuts_cons
     players[0] = Watch(players[0])
     Match(state, players).run()
     assert chosen and all(chosen)
+
+
+def test_the_horizon_stops_each_simulation_at_the_end_of_the_deal_searched(monkeypatch):
+    from cribbage_muggins.state import CribbageState
+
+    registry = load_registry(only=["cribbage_muggins"])
+    game = registry.game("cribbage_muggins")
+    seen = []
+    real = CribbageState.horizon_returns
+
+    def watched(self, origin, returns="wins"):
+        found = real(self, origin, returns)
+        if found is not None:
+            seen.append((self.deal_no - origin.deal_no, returns, found))
+        return found
+
+    monkeypatch.setattr(CribbageState, "horizon_returns", watched)
+    with pytest.raises(ValueError, match="opponents must be one of tree, rollout"):
+        SearchPlayer(random.Random(1), opponents="nobody")
+    for options, asked in (("", "wins"), (",returns=scores", "scores"), (",opponents=rollout", "wins"), (",horizon=false", None)):
+        seen.clear()
+        spec = f"search:iterations=6,rollout=expert{options}"
+        match = Match(game.new(game.Rules(), 2, 4), make_players(registry, game, [spec, spec], 4))
+        match.step()  # the first discard, searched
+        if asked is None:
+            assert seen == []
+            continue
+        assert len(seen) == 6  # every simulation stopped at the horizon, none at the end of the match
+        assert all(step == 1 and kind == asked and len(values) == 2 and all(0 <= v <= 1 for v in values) for step, kind, values in seen)
+        if asked == "wins":
+            assert all(abs(sum(values) - 1) < 1e-9 for _, _, values in seen)

@@ -114,10 +114,10 @@ def test_a_record_made_by_other_bots_replays_but_its_bots_are_neither_checked_no
     # the record from before: its moves still replay and verify; its bots' choices are said to be unchecked
     before = parse_record(text)
     assert verify(registry, tally, before, source="r.jsonl") == (
-        "bot choices not checked: the match was played by tally's first bots, which choose otherwise than the installed bots version 2")
+        "bot choices not checked: the match was played by the first bots of tally, which choose otherwise than the installed bots version 2")
     assert verify(registry, tally, parse_record(_played(registry, tally, [HUMAN, HUMAN, HUMAN], seed=5))) is None  # no bots: all checked
     cut = parse_record(_played(registry, tally, ["novice", HUMAN, "random"], seed=5, stop=4).replace(', "bots": "2"', ""))
-    with pytest.raises(RecordMismatch, match=r"^r.jsonl was played by tally's first bots, which choose otherwise than the installed bots version 2: "
+    with pytest.raises(RecordMismatch, match=r"^r.jsonl was played by the first bots of tally, which choose otherwise than the installed bots version 2: "
                                              r"it replays \(muggins replay\), but its bot seats cannot take up where they left off$"):
         reopen(tally, cut, seat_players(registry, tally, cut.seats, cut.seed, front_end={HUMAN: Remote}), given_like=Remote, source="r.jsonl")
 

@@ -43,6 +43,7 @@ from .human import HumanPlayer
 from .info import find_game
 from .session import registry as get_registry
 from .recording import SignalStop, bounded_stdin, latest_unfinished, new_record, resume_command, stop_signals
+from .thinking import show_thinking
 
 
 # -- shared checks ---------------------------------------------------------------
@@ -170,8 +171,13 @@ def load_record(registry: Any, path: str) -> tuple[Record, Game]:
 
 
 def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, pace: float = 0) -> list[Any]:
-    """Bots from the seat specs (each on its derived stream, options applied) and a HumanPlayer per `human` seat."""
-    return seat_players(registry, game, seats, seed, front_end={HUMAN: lambda seat: HumanPlayer(game, seat, pace=pace, seats=seats)})
+    """Bots from the seat specs (each on its derived stream, options applied) and a HumanPlayer per `human` seat.
+
+    Beside a human on a terminal, a bot that takes its time says so (`thinking.py`).
+    """
+    seated = seat_players(registry, game, seats, seed, front_end={HUMAN: lambda seat: HumanPlayer(game, seat, pace=pace, seats=seats)})
+    show_thinking(seated, seats, HUMAN)
+    return seated
 
 
 # -- play and resume -------------------------------------------------------------

@@ -321,6 +321,8 @@ SEARCH_OPTIONS = (
     PlayerOption("rollout", str, "random", help="the seat spec that plays each simulation out (random, expert, novice:error_rate=0.3, a game's own kind)"),
     PlayerOption("returns", str, "wins", help="what a simulation returns: wins (each winning side's share) or scores (scaled to 0..1)"),
     PlayerOption("only_correct", bool, True, help="choose only among correct choices at its own decisions (false: search every choice, mistakes included)"),
+    PlayerOption("horizon", bool, True, help="stop each simulation at the game's horizon and score it there, where its states offer one (cribbage: the end of the deal)"),
+    PlayerOption("opponents", str, "tree", help="the other seats' moves in a simulation: tree (searched as its own are) or rollout (played by the rollout players)"),
 )
 
 

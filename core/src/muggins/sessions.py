@@ -166,7 +166,7 @@ def reopen(game: Game, record: Record, players: Sequence[Any], *, given_like: ty
     state = _replayed(game, record, source)
     bots = [None if _is_front_end(p, given_like) else p for p in players]
     if any(bot is not None for bot in bots) and not same_bots(game, record):
-        raise RecordMismatch(f"{source} was played by {game.name}'s {_bots_named(record.bots)}, which choose otherwise than the installed "
+        raise RecordMismatch(f"{source} was played by {_bots_named(record.bots, game.name)}, which choose otherwise than the installed "
                              f"{_bots_named(game.bots_version)}: it replays (muggins replay), but its bot seats cannot take up where they left off")
     if any(bot is not None for bot in bots):
         divergence = check_players(game, record, bots, given_like=given_like)
@@ -205,7 +205,7 @@ def verify(registry: Any, game: Game, record: Record, *, given_like: type | None
     if where is None:
         bots = seat_players(registry, game, record.seats, record.seed, front_end={k: _stand_in for k in FRONT_END_KINDS})
         if not same_bots(game, record) and any(bot is not None for bot in bots):
-            unchecked = (f"bot choices not checked: the match was played by {game.name}'s {_bots_named(record.bots)}, "
+            unchecked = (f"bot choices not checked: the match was played by {_bots_named(record.bots, game.name)}, "
                          f"which choose otherwise than the installed {_bots_named(game.bots_version)}")
         else:
             mismatch = check_players(game, record, bots, given_like=given_like)
@@ -220,8 +220,9 @@ def same_bots(game: Game, record: Record) -> bool:
     return record.bots == getattr(game, "bots_version", None)
 
 
-def _bots_named(version: str | None) -> str:
-    return "first bots" if version is None else f"bots version {version}"
+def _bots_named(version: str | None, game: str | None = None) -> str:
+    named = "the first bots" if version is None else f"bots version {version}"
+    return named if game is None else f"{named} of {game}"
 
 
 def _norm(data: Any) -> str:

@@ -135,3 +135,21 @@ def test_experts_never_miscount_or_claim(registry, game):
         result = Match(state, make_players(registry, game, ["expert"] * players, 9)).run()
         assert result.stats["counts_low"] == result.stats["counts_high"] == 0
         assert result.stats["muggins_calls"] == result.stats["overcount_calls"] == 0
+
+
+def test_the_expert_weighs_the_reply_a_pegged_card_invites():
+    from math import comb
+
+    from cribbage_muggins.bots import play_value, reply_chances, reply_points
+
+    seven = parse_card("7C")
+    only = [0.0] * 14
+    only[8] = 1.0
+    assert reply_points([seven], 7, only) == 2  # an 8 makes fifteen
+    only[7] = only[8] = 0.5
+    assert reply_points([seven], 7, only) == 2 * 0.5 + 2 * 0.5 * 0.5  # the best reply held: the pair, else the fifteen
+    view = {"my_cards": ["7C", "8D", "KS", "2H"], "played": [[], ["7C"]], "starter": "7D", "cards_left": [4, 3], "players": 2}
+    chances = reply_chances(view, 1)
+    assert chances[7] == 1 - comb(47 - 2, 4) / comb(47, 4) and chances[9] == 1 - comb(43, 4) / comb(47, 4)
+    # At 11 a ten makes 21, inviting a 31; a 4 makes fifteen: the 4 is worth more.
+    assert play_value(["TH", "AH"], 11, parse_card("4S"), chances) > play_value(["TH", "AH"], 11, parse_card("TS"), chances)

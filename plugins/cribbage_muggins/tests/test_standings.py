@@ -157,8 +157,8 @@ def test_the_commands_closing_lines_name_the_sides_and_their_totals_in_play_repl
     played = runner.invoke(cli, ["play", "cribbage_muggins", "--players", "4", "--rules", str(tmp_path / "p.toml"), *seats,
                                  "--seed", "7", "--record", record], input="")
     assert played.exit_code == 0, played.output
-    closing = ["result: seats 0 and 2 win, 63 to 17",
-               "sides: seats 0 and 2 (expert, novice:error_rate=0.5) 63 · seats 1 and 3 (random, expert) 17"]
+    closing = ["result: seats 0 and 2 win, 61 to 18",
+               "sides: seats 0 and 2 (expert, novice:error_rate=0.5) 61 · seats 1 and 3 (random, expert) 18"]
     assert played.output.splitlines()[-3:-1] == closing
     assert runner.invoke(cli, ["replay", record]).output.splitlines()[-2:] == closing
     assert runner.invoke(cli, ["resume", record]).output.splitlines()[-2:] == closing
@@ -176,9 +176,9 @@ def test_a_three_sided_lowball_games_closing_lines_share_the_win_and_show_every_
     played = CliRunner().invoke(cli, ["play", "cribbage_muggins", "--players", "3", "--rules", str(tmp_path / "l.toml"), "--seat", "expert",
                                       "--seat", "random", "--seat", "novice", "--seed", "2", "--record", str(tmp_path / "l.jsonl")], input="")
     assert played.exit_code == 0, played.output
-    assert "Game over (crib): seat 2 reached the target first and loses; seats 0 and 1 win" in played.output
+    assert "Game over (go): seat 2 reached the target first and loses; seats 0 and 1 win" in played.output
     assert played.output.splitlines()[-3:-1] == ["result: seat 0 (expert) and seat 1 (random) share the win",
-                                                  "scores: seat 0 49, seat 1 47, seat 2 64"]
+                                                  "scores: seat 0 47, seat 1 57, seat 2 61"]
 
 
 @pytest.mark.plugins
@@ -198,6 +198,6 @@ def test_a_record_written_before_the_house_rule_fields_still_verifies_and_resume
     shutil.copy(Path(__file__).parent / "data" / "record_before_house_rules.jsonl", record)
     runner = CliRunner()
     verified = runner.invoke(cli, ["replay", "--verify", str(record)])
-    assert verified.exit_code == 0 and "ok: 94 decisions verified" in verified.output, verified.output
+    assert verified.exit_code == 0 and "ok: 94 decisions verified; bot choices not checked: the match was played by the first bots of cribbage_muggins" in verified.output, verified.output
     resumed = runner.invoke(cli, ["resume", str(record)])
     assert resumed.exit_code == 0 and "this match is already over" in resumed.output, resumed.output

@@ -9,6 +9,12 @@ from its seat dealt afresh, the seed replaced), descends the tree
 expanding one new move, plays the rest of the match out with rollout
 players (a seat spec, `random` by default) in a quiet `Match`, and backs
 the returns up (`win_share` of the result, or the scores scaled to 0..1).
+Where the game's states offer a horizon (`horizon_returns(origin,
+returns)`, optional: cribbage's is the end of the deal searched) and
+`horizon` is on (the default), each simulation stops at the first decision
+past it and backs up the state's estimate instead of playing on. With
+`opponents="rollout"` the other seats' moves inside the tree are the
+rollout players' too, so only the seat's own decisions are searched.
 It answers with the root move visited most. All its randomness comes from
 the stream its factory was given, one fresh generator per decision; it
 keeps no tree between decisions. Challenge windows are decisions like any
@@ -29,13 +35,14 @@ import random
 from typing import Any, Mapping, Sequence
 
 from ..actions import Action, Decision
-from ..engine import Match
+from ..engine import LazyView, Match
 from ..players import PlayerRefused, RandomPlayer, make_players, parse_seat
 from .tree import Node, backup, most_visited, select
 
 __all__ = ["SearchPlayer", "win_share", "score_share", "RETURNS"]
 
 RETURNS = ("wins", "scores")
+OPPONENTS = ("tree", "rollout")
 
 
 def win_share(result: Any, players: int, side_of: Sequence[int]) -> list[float]:
@@ -83,6 +90,8 @@ class SearchPlayer:
         rollout: str = "random",
         returns: str = "wins",
         only_correct: bool = True,
+        horizon: bool = True,
+        opponents: str = "tree",
         **_: Any,
     ) -> None:
         if returns not in RETURNS:
@@ -96,7 +105,12 @@ class SearchPlayer:
         self.iterations = iterations
         self.exploration = exploration
         self.rollout = rollout
+        self.returns = returns
         self._returns = win_share if returns == "wins" else score_share
+        self.horizon = horizon
+        if opponents not in OPPONENTS:
+            raise ValueError(f"search opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")
+        self.opponents = opponents
         self.only_correct = only_correct
         if only_correct:
             # Choosing only among correct choices, it takes a sole correct one without drawing and
@@ -121,6 +135,9 @@ class SearchPlayer:
         sample, exploration, only_correct = self._sampler.sample, self.exploration, self.only_correct
         root: Node | None = None
         rollout_players = None
+        horizon: Any = None  # the world searched from, when simulations stop at the game's horizon
+        returns_kind = self.returns
+        modelled = self.opponents == "rollout"
         for _ in range(self.iterations):
             world = sample(rng)
             world.events_wanted = False  # nobody reads an imagined world's events
@@ -129,12 +146,24 @@ class SearchPlayer:
                 root = Node(players)
                 rollout_players = self._rollout_players(world, rng.getrandbits(63))
                 side_of = self._sides(world)
+                if self.horizon and hasattr(world, "horizon_returns"):
+                    # One copy per decision: what horizon_returns may read of the position searched is public.
+                    horizon = world.clone()
             node, path = root, [root]
+            estimate = None
             while True:
                 found = world.decision()
                 if found is None:
                     break
+                if horizon is not None:
+                    estimate = world.horizon_returns(horizon, returns_kind)
+                    if estimate is not None:
+                        break
                 acting = found.seat
+                if modelled and acting != seat:
+                    # The other seats move as the rollout players would: they are not searched.
+                    world.apply(acting, rollout_players[acting].choose(LazyView(world, acting), found))
+                    continue
                 by_text = {str(choice): choice for choice in (found.correct if only_correct and acting == seat else found.choices)}
                 offered = [(acting, text) for text in by_text]
                 key, new = select(node, acting, offered, exploration, rng)
@@ -145,8 +174,9 @@ class SearchPlayer:
                 path.append(node)
                 if new:
                     break
-            result = world.result() if world.decision() is None else self._play_out(world, rollout_players)
-            backup(path, self._returns(result, players, side_of))
+            if estimate is None:
+                estimate = self._simulate(world, rollout_players, horizon, side_of)
+            backup(path, estimate)
         chosen = most_visited(root, seat, keys)
         return choices[keys.index(chosen)]
 
@@ -163,8 +193,26 @@ class SearchPlayer:
         except (KeyError, ValueError) as exc:
             raise PlayerRefused(f"the search player's rollout {self.rollout!r} cannot play {world.game.name}: {exc}") from None
 
-    def _play_out(self, world: Any, players: list[Any]) -> Any:
-        return Match(world, players, narrate_opening=False).run()
+    def _simulate(self, world: Any, players: list[Any], horizon: Any, side_of: list[int]) -> Sequence[float]:
+        """The returns of one simulation from `world`: played to the end, or to the game's horizon when one is in use."""
+        if world.decision() is None:
+            return self._returns(world.result(), world.players, side_of)
+        match = Match(world, players, narrate_opening=False)
+        if horizon is None:
+            return self._returns(match.run(), world.players, side_of)
+        returns_kind = self.returns
+        reached: list[Any] = []
+
+        def at_horizon(_seat: int) -> bool:
+            estimate = world.horizon_returns(horizon, returns_kind)
+            if estimate is None:
+                return False
+            reached.append(estimate)
+            return True
+
+        if match.advance(at_horizon) is not None:
+            return reached[-1]
+        return self._returns(world.result(), world.players, side_of)
 
     @staticmethod
     def _sides(world: Any) -> list[int]:

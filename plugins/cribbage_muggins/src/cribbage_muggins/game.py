@@ -209,6 +209,9 @@ class CribbageGame(Game):
     players = range(2, 5)
     default_players = 2
     version = "1.0"
+    #: "2": the expert (and the novice, which plays like it) pegs by the points a card pegs less the best
+    #: reply it invites; records of the first bots replay with their bots' choices unchecked.
+    bots_version = "2"
     Rules = CribbageRules
     stat_labels = {
         "counts": "shows counted", "counts_exact": "counts announced right", "counts_low": "counts announced too low",

@@ -916,3 +916,12 @@ class CribbageState(PhasedState):
             raise ValueError(f"phase must be discard, peg or show, not {phase!r}")
         state.opening = events
         return state
+
+    # -- the search horizon ------------------------------------------------------------------------
+    def horizon_returns(self, origin: "CribbageState", returns: str = "wins") -> list[float] | None:
+        """None while the deal of `origin` (the position searched) goes on; once it is over, one estimated return per seat (`horizon`)."""
+        if self.deal_no == origin.deal_no:
+            return None
+        from .horizon import returns_at_horizon
+
+        return returns_at_horizon(self, origin, returns)
