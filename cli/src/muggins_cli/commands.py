@@ -233,9 +233,18 @@ def _finish(game: Game, players: Sequence[Any], kinds: Sequence[str], result: Re
     humans = [p for p in players if isinstance(p, HumanPlayer)]
     if humans:
         humans[0].flush()
-    for line in describe_result(result, kinds, sides):
-        click.echo(line)
+    _echo_result(describe_result(result, kinds, sides))
     click.echo(f"record: {path}")
+
+
+def _echo_result(lines: Sequence[str]) -> None:
+    """The result's lines, each broken at spaces to the terminal's width (a pipe keeps them whole)."""
+    from .style import fit, line_width
+
+    width = line_width(sys.stdout)
+    for line in lines:
+        for part in fit(line, width):
+            click.echo(part)
 
 
 Sides = Sequence[Sequence[int]] | None
@@ -357,8 +366,7 @@ def resume(path: str | None, *, pace: float = 0) -> None:
         if record.result is not None:
             _verify(game, record, path, registry)
             click.echo(f"{path}: this match is already over")
-            for line in describe_result(Result.from_dict(record.result), record.seats, _record_sides(game, record)):
-                click.echo(line)
+            _echo_result(describe_result(Result.from_dict(record.result), record.seats, _record_sides(game, record)))
             return
         seated = build_players(registry, game, record.seats, record.seed, pace=pace)
         state = _reopened(game, record, seated, path)
@@ -471,8 +479,7 @@ def _narrate(game: Game, record: Record, path: str) -> None:
     if result is None:
         click.echo(f"the record stops before the end of the match ({stop} decisions); continue it with: {resume_command(path)}")
         return
-    for line in describe_result(result, record.seats, game.sides(state.rules, state.players)):
-        click.echo(line)
+    _echo_result(describe_result(result, record.seats, game.sides(state.rules, state.players)))
 
 
 # -- simulate --------------------------------------------------------------------
