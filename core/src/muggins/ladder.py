@@ -1,17 +1,19 @@
 """Ladders: kinds of player rated against each other on balanced seatings and the same deals, with OpenSkill ratings and pairwise win rates.
 
 `ladder` plays `kinds` (seat specs, at least two, each once) against each
-other. **Design.** The seatings come in blocks (`design_for`): with no
-more players (P) than kinds (K), a block is every ordering of P of the kinds
-(K!/(K−P)! seatings: each kind in each seat position equally often, each
-ordered pair of kinds in each ordered pair of positions equally often)
-when ten such blocks fit in the matches asked for (`MIN_BLOCKS`);
-otherwise, and always with more players than kinds (fishing's five seats
-for four kinds), a block is the K cyclic rotations of the kinds in the order given (seat j of
-rotation r is kind (r + j) mod K, repeats included): each kind in each
-position exactly once per block, but with fewer players than kinds some
-pairs never meet (the pairs table shows 0 matches) and with partnerships
-some pairs are always partners. The matches asked for are rounded up to
+other. **Design.** The seatings come in blocks (`design_for`): a block is
+every ordering of min(P, K) of the K kinds for P players (K!/(K−P)!
+seatings, or K! with more players than kinds, seat j then taking the
+ordering's kind j mod K, so fishing's five seats for four kinds seat one
+kind twice: each kind in each seat position equally often, each ordered
+pair of kinds in each ordered pair of positions equally often) when ten
+such blocks fit in the matches asked for (`MIN_BLOCKS`); otherwise a
+block is the K cyclic rotations of the kinds in the order given (seat j
+of rotation r is kind (r + j) mod K, repeats included): each kind in each
+position exactly once per block, but each kind always has the same
+neighbours, with fewer players than kinds some pairs never meet (the
+pairs table shows 0 matches) and with partnerships some pairs are always
+partners. The matches asked for are rounded up to
 whole blocks. **Common random numbers.** Block b is dealt from the seed
 `derive_seed(seed, "game", b)` in every seating of the block, as
 `muggins.study.compare` deals match b under every rule set; with several
@@ -111,11 +113,17 @@ class Design:
 
 
 def design_for(kinds: Sequence[str], players: int, matches: int) -> Design:
-    """The balanced block for `kinds` in `players` seats: every ordering when `MIN_BLOCKS` blocks of them fit in `matches`, else the cyclic rotations."""
+    """The balanced block for `kinds` in `players` seats: every ordering when `MIN_BLOCKS` blocks of them fit in `matches`, else the cyclic rotations.
+
+    With more seats than kinds an ordering of all K kinds fills seat j with
+    its kind j mod K, so every kind has every other as a neighbour equally
+    often, where the rotations of one order always give it the same ones.
+    """
     kinds = tuple(kinds)
     k = len(kinds)
-    if players <= k and MIN_BLOCKS * math.perm(k, players) <= matches:
-        return Design("orderings", kinds, players, tuple(itertools.permutations(kinds, players)))
+    if MIN_BLOCKS * math.perm(k, min(players, k)) <= matches:
+        orders = itertools.permutations(kinds, min(players, k))
+        return Design("orderings", kinds, players, tuple(tuple(order[j % k] for j in range(players)) for order in orders))
     return Design("rotations", kinds, players, tuple(tuple(kinds[(r + j) % k] for j in range(players)) for r in range(k)))
 
 
