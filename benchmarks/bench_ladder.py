@@ -94,14 +94,7 @@ def run(quick: bool = False, baseline: str | None = None, game: str = "muggins_s
 
 
 def main(argv: list[str]) -> int:
-    options: dict = {}
-    args = iter(argv)
-    for arg in args:
-        if arg == "--game":
-            options["game"] = next(args)
-        elif arg == "--games":
-            options["games"] = int(next(args))
-    return timing.main(run, "ladder", tasks, argv, **options)
+    return timing.main(run, "ladder", tasks, argv, **timing.script_options(argv, game=str, games=int))
 
 
 if __name__ == "__main__":

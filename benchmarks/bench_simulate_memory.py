@@ -95,16 +95,7 @@ def run(quick: bool = False, baseline: str | None = None, game: str = "muggins_s
 
 
 def main(argv: list[str]) -> int:
-    options: dict = {}
-    args = iter(argv)
-    for arg in args:
-        if arg == "--game":
-            options["game"] = next(args)
-        elif arg == "--workers":
-            options["workers"] = int(next(args))
-        elif arg == "--sizes":
-            options["sizes"] = [int(n) for n in next(args).split(",")]
-    return timing.main(run, "simulate_memory", None, argv, **options)
+    return timing.main(run, "simulate_memory", None, argv, **timing.script_options(argv, game=str, workers=int, sizes=lambda text: [int(n) for n in text.split(",")]))
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 #: The checkout holding this folder: its packages are "current" in a baseline comparison.
 ROOT = Path(__file__).resolve().parent.parent
@@ -427,6 +427,17 @@ class Baseline:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def script_options(argv: Sequence[str], **readers: Callable[[str], Any]) -> dict[str, Any]:
+    """A script's own `--NAME VALUE` options, each read by its reader (`games=int`); the others are left to `main`."""
+    found: dict[str, Any] = {}
+    args = iter(argv)
+    for arg in args:
+        name = arg[2:] if arg.startswith("--") else None
+        if name in readers:
+            found[name] = readers[name](next(args))
+    return found
 
 
 def main(run: Callable[..., Iterable[dict]], bench: str, tasks: Tasks | None = None, argv: list[str] | None = None, **options: Any) -> int:
