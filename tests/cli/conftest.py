@@ -84,6 +84,25 @@ def _one_line(text: str) -> str:
 
 
 @pytest.fixture
+def ctrl_c_at_third_chunk(monkeypatch):
+    """A Ctrl-C raised as the third chunk's progress is told, on a terminal; the list of matches each told chunk finished."""
+    from muggins_cli import study
+
+    calls = []
+    original = study.Progress.__call__
+
+    def call(self, finished):
+        calls.append(finished)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        original(self, finished)
+
+    monkeypatch.setattr(study.Progress, "__call__", call)
+    monkeypatch.setattr("muggins_cli.commands._stderr_is_terminal", lambda: True)
+    return calls
+
+
+@pytest.fixture
 def one_line():
     """`one_line(text)`: the single non-empty line of `text`; fails if there are none or several."""
     return _one_line

@@ -7,7 +7,6 @@ import sys
 
 import pytest
 
-from muggins_cli import study
 
 
 def test_the_json_has_ratings_pairs_and_the_design(run):
@@ -67,18 +66,8 @@ def test_without_openskill_one_line_names_it(run, monkeypatch):
     assert result.stderr.splitlines() == ['muggins: error: ratings need the optional package openskill: pip install "muggins-core[ladder]"']
 
 
-def test_ctrl_c_prints_the_partial_ladder(run, monkeypatch):
-    calls = []
-    original = study.Progress.__call__
-
-    def call(self, finished):
-        calls.append(finished)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        original(self, finished)
-
-    monkeypatch.setattr(study.Progress, "__call__", call)
-    monkeypatch.setattr("muggins_cli.commands._stderr_is_terminal", lambda: True)
+def test_ctrl_c_prints_the_partial_ladder(run, ctrl_c_at_third_chunk):
+    calls = ctrl_c_at_third_chunk
     result = run("ladder", "tally", "--seat", "random", "--seat", "expert", "--games", "200", "--players", "2", "--seed", "3", "--json")
     assert result.exit_code == 130
     data = json.loads(result.stdout)

@@ -17,23 +17,8 @@ from muggins_cli import study
 MUGGINS = [sys.executable, "-m", "muggins_cli"]
 
 
-def _stop_at_third_chunk(monkeypatch):
-    calls = []
-    original = study.Progress.__call__
-
-    def call(self, finished):
-        calls.append(finished)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        original(self, finished)
-
-    monkeypatch.setattr(study.Progress, "__call__", call)
-    monkeypatch.setattr("muggins_cli.commands._stderr_is_terminal", lambda: True)
-    return calls
-
-
-def test_ctrl_c_prints_the_partial_summary_as_json(run, monkeypatch):
-    calls = _stop_at_third_chunk(monkeypatch)
+def test_ctrl_c_prints_the_partial_summary_as_json(run, ctrl_c_at_third_chunk):
+    calls = ctrl_c_at_third_chunk
     result = run("simulate", "tally", "--games", "500", "--seed", "3", "--json")
     assert result.exit_code == 130
     data = json.loads(result.stdout)
@@ -41,8 +26,8 @@ def test_ctrl_c_prints_the_partial_summary_as_json(run, monkeypatch):
     assert result.stderr.splitlines()[-1] == f"muggins: error: interrupted after {data['games']} of 500 matches; the summary is partial"
 
 
-def test_ctrl_c_prints_the_partial_summary_as_a_table(run, monkeypatch):
-    calls = _stop_at_third_chunk(monkeypatch)
+def test_ctrl_c_prints_the_partial_summary_as_a_table(run, ctrl_c_at_third_chunk):
+    calls = ctrl_c_at_third_chunk
     result = run("simulate", "tally", "--games", "500", "--seed", "3")
     assert result.exit_code == 130
     lines = result.stdout.splitlines()
