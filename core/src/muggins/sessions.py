@@ -161,14 +161,16 @@ def reopen(game: Game, record: Record, players: Sequence[Any], *, given_like: ty
     random stream stands where it left off; one that would have chosen
     otherwise (its seat kind was changed in the header) is a RecordMismatch.
     Front-end seats (not bots) take their recorded choices as given, with
-    the engine declarations of `given_like`, their class.
+    the engine declarations of `given_like`, their class. A record played by
+    other bots than the installed game's (`same_bots`) cannot seat bots
+    again: RecordMismatch says so.
     """
     state = _replayed(game, record, source)
     bots = [None if _is_front_end(p, given_like) else p for p in players]
-    if any(bot is not None for bot in bots) and not same_bots(game, record):
-        raise RecordMismatch(f"{source} was played by {_bots_named(record.bots, game.name)}, which choose otherwise than the installed "
-                             f"{_bots_named(game.bots_version)}: it replays (muggins replay), but its bot seats cannot take up where they left off")
     if any(bot is not None for bot in bots):
+        if not same_bots(game, record):
+            raise RecordMismatch(f"{source} was played by {_bots_named(record.bots, game.name)}, which choose otherwise than the installed "
+                                 f"{_bots_named(game.bots_version)}: it replays (muggins replay), but its bot seats cannot take up where they left off")
         divergence = check_players(game, record, bots, given_like=given_like)
         if divergence is not None:
             raise RecordMismatch(f"{source} does not match its seats at {divergence}")
