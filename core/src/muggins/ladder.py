@@ -269,7 +269,7 @@ def _never_narrower_than_wilson(rate: float, matches: int, low: float, high: flo
     claim a certainty 20 matches cannot give; the Wilson interval is what
     independent matches would allow, so the result is never narrower.
     """
-    z = 1.959963984540054
+    z = Z95
     if matches > 0:
         centre = (rate + z * z / (2 * matches)) / (1 + z * z / matches)
         half = z * math.sqrt(rate * (1 - rate) / matches + z * z / (4 * matches * matches)) / (1 + z * z / matches)
