@@ -117,18 +117,34 @@ def subprocess_env(tally_env):
 
 
 class ProcessTable:
-    """Parents, children and liveness read from /proc, and a run stopped for good."""
+    """Parents, children, CPU time and liveness read from /proc, and a run stopped for good."""
 
     @staticmethod
-    def _parents() -> dict[int, int]:
+    def _stat(pid: int | str) -> list[str]:
+        """The fields of /proc/PID/stat after the command name (state first); OSError for a process gone."""
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+    @classmethod
+    def _parents(cls) -> dict[int, int]:
         parents: dict[int, int] = {}
         for entry in Path("/proc").iterdir():
             if entry.name.isdigit():
                 try:
-                    parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                    parents[int(entry.name)] = int(cls._stat(entry.name)[1])
                 except (OSError, ValueError):
                     continue
         return parents
+
+    def cpu_seconds(self, pids) -> float:
+        """User and system CPU time the processes have used so far (those already gone count 0)."""
+        ticks = 0
+        for pid in pids:
+            try:
+                fields = self._stat(pid)
+            except OSError:
+                continue
+            ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     def children(self, pid: int) -> set[int]:
         return {child for child, parent in self._parents().items() if parent == pid}

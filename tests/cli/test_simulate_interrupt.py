@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -53,7 +52,7 @@ def test_a_signal_prints_the_partial_summary_and_leaves_no_worker_behind(subproc
                 break
             time.sleep(0.05)
         # Let some chunks finish: wait for CPU time spent, not wall time, which a busy machine stretches.
-        while _cpu_seconds({process.pid} | workers_seen) < 3.0:
+        while processes.cpu_seconds({process.pid} | workers_seen) < 3.0:
             assert time.monotonic() < deadline and process.poll() is None, "the run never got going"
             workers_seen |= processes.children(process.pid)
             time.sleep(0.05)
@@ -67,18 +66,6 @@ def test_a_signal_prints_the_partial_summary_and_leaves_no_worker_behind(subproc
         processes.assert_all_gone(workers_seen, within=10, every=0.1, what="worker processes")
     finally:
         processes.stop(process)
-
-
-def _cpu_seconds(pids) -> float:
-    """User and system CPU time the processes have used so far (those already gone count 0)."""
-    ticks = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def test_progress_line_counts_matches_and_chunks_with_rate_and_time_left():
