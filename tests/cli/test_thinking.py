@@ -1,20 +1,30 @@
 """The terminal's "seat N is thinking…": shown for a slow bot beside a person on a terminal, erased when it answers, never otherwise.
 
-A fake slow bot sleeps a tenth of a second against a delay of a hundredth,
-so nothing here waits long.
+The slow fake bot answers only once the line is on the screen, and the
+quick one's timer is given two seconds, so neither test hangs on how
+busy the machine is, and nothing here waits long.
 """
 
 from __future__ import annotations
 
 import io
+import threading
 import time
 
 from muggins_cli.thinking import show_thinking, thinking_choose
 
 
 class _Terminal(io.StringIO):
+    def __init__(self) -> None:
+        super().__init__()
+        self.written = threading.Event()
+
     def isatty(self) -> bool:
         return True
+
+    def write(self, text: str) -> int:
+        self.written.set()
+        return super().write(text)
 
 
 class _Bot:
@@ -28,16 +38,25 @@ class _Bot:
 
 def test_a_slow_bot_is_said_to_think_and_the_line_is_erased_when_it_answers():
     screen = _Terminal()
-    choose = thinking_choose(_Bot(0.1).choose, 1, screen, delay=0.01)
+
+    def slow(view, decision):
+        assert screen.written.wait(10), "the thinking line never came"
+        return "the answer"
+
+    choose = thinking_choose(slow, 1, screen, delay=0.01)
     assert choose({}, None) == "the answer"
     assert screen.getvalue() == "seat 1 is thinking…\r\x1b[K"
 
 
 def test_a_quick_bot_writes_nothing_and_nothing_comes_after_it_answers():
     screen = _Terminal()
-    choose = thinking_choose(_Bot(0).choose, 1, screen, delay=0.05)
+    before = set(threading.enumerate())
+    choose = thinking_choose(_Bot(0).choose, 1, screen, delay=2.0)
     assert choose({}, None) == "the answer"
-    time.sleep(0.1)  # past the delay: the cancelled timer must stay quiet
+    timers = [t for t in set(threading.enumerate()) - before if isinstance(t, threading.Timer)]
+    for timer in timers:
+        timer.join(5)  # cancelled: it ends at once without writing
+    assert not any(timer.is_alive() for timer in timers)
     assert screen.getvalue() == ""
 
 
