@@ -24,12 +24,26 @@ def _token(url: str) -> str:
 
 
 def _next_update(ws):
-    """The next update (or hello) frame, skipping the seats list and thinking notices."""
+    """The next update (or hello) frame, skipping the seats list, thinking notices and refusals of answers overtaken by play.
+
+    A later responder's answer to a window can arrive after an earlier
+    responder's claim has closed it (how soon depends on the machine): the
+    table refuses it as stale, changes nothing, and the next frame says what
+    is asked now.
+    """
     while True:
         frame = ws.receive_json()
         if frame["type"] in ("update", "hello"):
             return frame
+        if frame["type"] == "error" and _overtaken(frame):
+            continue
         assert frame["type"] in ("seats", "thinking"), frame
+
+
+def _overtaken(frame) -> bool:
+    """Whether an error frame refuses an answer because play moved on before it arrived."""
+    message = frame.get("error", "")
+    return message.startswith("that answer was for step") or " has nothing to answer now" in message
 
 
 def _next_error(ws):

@@ -1,10 +1,14 @@
 """One table of a browser game: a Match whose people answer over the network, and the frames each seat is sent.
 
 This module owns a running table: the `Match` (advanced under the
-table's asyncio lock: a person's answer is taken and its frames sent
+table's asyncio lock, held until a bot playing in the worker thread has
+returned even when the waiting task is cancelled, so one owner touches
+the match at a time: a person's answer is taken and its frames sent
 before any bot plays, then quick bots play in short slices on the event
-loop and slow ones in a worker thread, so neither a slow bot nor a busy
-table holds up another table's click), which human seat holds which token, the answers people
+loop and slow ones, and every bot that thinks, in a worker thread under
+the thinking limit, so neither a slow bot nor a busy table holds up
+another table's click; a bot that fails stops the table with a line
+every seat is sent), which human seat holds which token, the answers people
 give (the pending decision's seat answers it at once; when a challenge
 window is open, every human responder of it is offered its decision at
 the same moment, `muggins.projection.window_decisions`, and the answers
@@ -24,19 +28,25 @@ from __future__ import annotations
 import asyncio
 import collections
 import json
+import sys
 import time
+import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from muggins.actions import Decision, IllegalAction, standing_answer
 from muggins.engine import Match, MatchAborted, StaleAction
 from muggins.cards import parse_card
+from muggins.limits import clip
 from muggins.game import Event, Game
 from muggins.plugins import PluginFault
 from muggins.players import make_players
 from muggins.projection import seat_decision, seat_update, visible_events, window_decisions
 from muggins.records import RecordFile, RecordWriteError
 from muggins.testing import cards_named_in
+from muggins.thinking import ThinkingLimit, ThinkingStopped, limited
+
+from .bots import THINK_LIMIT, check_web_seat
 
 __all__ = ["RemoteSeat", "Offer", "Table", "Refused", "BotClock", "HISTORY_EVENTS"]
 
@@ -77,9 +87,12 @@ class BotClock:
         self.needed: dict[Any, int] = collections.defaultdict(lambda: QUICK_IN_A_ROW)
 
     def quick(self, kind: Any) -> bool:
-        return self.in_a_row[kind] >= self.needed[kind]
+        """Whether bots of `kind` play on the event loop (None, a bot that thinks: never)."""
+        return kind is not None and self.in_a_row[kind] >= self.needed[kind]
 
     def took(self, kind: Any, seconds: float) -> None:
+        if kind is None:
+            return
         if seconds < QUICK_DECISION:
             self.in_a_row[kind] += 1
         else:
@@ -87,30 +100,37 @@ class BotClock:
             self.needed[kind] = min(2 * self.needed[kind], 1024)
 
     def advance(self, match: Match, answered_here: Callable[[int], bool], kind_of: Callable[[int], Any], *,
-                on_loop: bool, deadline: float = 0.0) -> None:
-        """Play bots until a person is to act, or (on the loop) a slow bot or past `deadline`; (in the thread) a quick bot."""
+                on_loop: bool, deadline: float = 0.0, limit: ThinkingLimit | None = None) -> None:
+        """Play bots until a person is to act, or (on the loop) a slow bot or past `deadline`; (in the thread) a quick bot.
+
+        Each decision taken starts `limit`'s seconds afresh, so a bot that
+        checks it (`muggins.thinking`) is stopped past them.
+        """
         clock = time.perf_counter
-        deciding: list[Any] = [None, 0.0]  # the kind of bot whose decision is being taken, and when it began
+        idle = object()  # no decision being taken
+        deciding: list[Any] = [idle, 0.0]  # the kind of bot whose decision is being taken, and when it began
 
         def stop(seat: int) -> bool:
             now = clock()
-            first = deciding[0] is None
+            first = deciding[0] is idle
             if not first:
                 self.took(deciding[0], now - deciding[1])
             if answered_here(seat):
-                deciding[0] = None
+                deciding[0] = idle
                 return True
             kind = kind_of(seat)
             if self.quick(kind) != on_loop or (on_loop and not first and now > deadline):
-                deciding[0] = None
+                deciding[0] = idle
                 return True
             deciding[0], deciding[1] = kind, now
+            if limit is not None:
+                limit.begin()
             return False
 
         try:
             match.advance(stop)
         finally:
-            if deciding[0] is not None:  # the match ended, or a fault, after its decision
+            if deciding[0] is not idle:  # the match ended, or a fault, after its decision
                 self.took(deciding[0], clock() - deciding[1])
 
 
@@ -197,6 +217,12 @@ class Table:
         self.started = True  # a table made to wait for its host's start: False until then
         self._window_ends: float | None = None  # the loop's time when the open window's timer lets the move stand
         self._opening: list[Event] = list(match.writer.record.opening or [])  # sent with the first frames
+        self.thinking_limit = ThinkingLimit(THINK_LIMIT)  # each bot decision in the worker thread runs under it
+        # While a bot plays in the worker thread the match is the thread's alone: what the event loop
+        # shows of it meanwhile (the lobby's list) is what was last framed.
+        self._in_thread = False
+        self._over = self._ended()
+        self._step = match.taken
 
     # -- who is who -----------------------------------------------------------
     def seat_for(self, token: str) -> int | None:
@@ -211,6 +237,10 @@ class Table:
 
     @property
     def over(self) -> bool:
+        """Whether the match is over, as last framed: safe to read from the event loop while a bot thinks in the worker thread."""
+        return self._over
+
+    def _ended(self) -> bool:
         return self.match.pending() is None
 
     def _answered_here(self, seat: int) -> bool:
@@ -224,7 +254,7 @@ class Table:
             "table": self.id, "game": self.game.name, "players": len(self.kinds), "over": self.over, "stopped": self.stopped,
             "started": self.started,
             "seats": [{"seat": n, "kind": kind, "connected": n in connected} for n, kind in enumerate(self.kinds)],
-            "record": self.path, "step": self.match.taken,
+            "record": self.path, "step": self._step,
         }
 
     def caught_up(self, opening: Sequence[Event], events: Sequence[Sequence[Event]]) -> None:
@@ -244,7 +274,8 @@ class Table:
             raise Refused(f"seat {seat} is not a person's seat; the host seats bots only for people")
         try:
             check_seats(self.registry, self.game, [spec])
-        except SessionError as exc:
+            check_web_seat(spec)
+        except (SessionError, ValueError) as exc:
             raise Refused(str(exc)) from exc
         specs = ["random"] * len(self.kinds)
         specs[seat] = spec
@@ -324,7 +355,7 @@ class Table:
             raise Refused(f"the match has stopped: {self.stopped}")
         if not self.started:
             raise Refused("the table has not started yet; its host starts it")
-        if self.over:
+        if self._ended():
             raise Refused("the match is over")
         if isinstance(step, bool) or not isinstance(step, int):
             raise Refused("an answer needs the step of the decision it answers (a whole number)")
@@ -413,20 +444,39 @@ class Table:
                 await asyncio.sleep(0)  # other tables' clicks go first
                 self._play_quick(time.perf_counter() + SLICE)
             else:
-                thread = asyncio.ensure_future(asyncio.to_thread(
-                    self._guarded, lambda: self._clock.advance(self.match, self._answered_here, self._bot_kind, on_loop=False)))
-                if not told:
-                    done, _ = await asyncio.wait({thread}, timeout=max(0.0, THINKING_AFTER - (time.perf_counter() - began)))
-                    if not done:
-                        self._broadcast({"type": "thinking", "seat": seat})
-                        told = True
-                await thread
+                self._in_thread = True
+                thread = asyncio.ensure_future(asyncio.to_thread(self._guarded, self._think))
+                try:
+                    if not told:
+                        done, _ = await asyncio.wait({thread}, timeout=max(0.0, THINKING_AFTER - (time.perf_counter() - began)))
+                        if not done:
+                            self._broadcast({"type": "thinking", "seat": seat})
+                            told = True
+                    await asyncio.shield(thread)
+                except asyncio.CancelledError:
+                    await _outlive(thread)
+                    raise
+                finally:
+                    self._in_thread = False
             if not told and time.perf_counter() - began > THINKING_AFTER and self._more_to_play():
                 self._broadcast({"type": "thinking", "seat": self.match.pending().seat})
                 told = True
 
-    def _bot_kind(self, seat: int) -> tuple[str, str]:
-        """What the bot clock knows the bot at `seat` by: its game and seat kind (a stand-in's own)."""
+    def _think(self) -> None:
+        """In the worker thread: bots play until a quick one or a person is to act, each decision under the thinking limit."""
+        with limited(self.thinking_limit):
+            self._clock.advance(self.match, self._answered_here, self._bot_kind, on_loop=False, limit=self.thinking_limit)
+
+    def _bot_kind(self, seat: int) -> tuple[str, str] | None:
+        """What the bot clock knows the bot at `seat` by: its game and seat kind (a stand-in's own); None for a bot that thinks.
+
+        A bot that thinks (`thinks`, or one that samples worlds as the search
+        does) may be quick at one decision and take seconds at the next, so
+        it never plays on the event loop, whatever it has shown.
+        """
+        player = self.match.players[seat]
+        if getattr(player, "thinks", False) or getattr(player, "wants_sampler", False):
+            return None
         return self.game.name, self.stand_ins.get(seat, self.kinds[seat])
 
     def _submit_early(self, early: Offer) -> bool:
@@ -438,14 +488,37 @@ class Table:
         return True
 
     def _guarded(self, work: Callable[[], Any]) -> Any:
-        """`work`'s result; a plugin's fault, the decision limit or a full disk stops the match (None) instead of the server."""
+        """`work`'s result; whatever stops the match (None) stops it with a line saying why, never the server, never silently.
+
+        A plugin's fault, the decision limit, a full disk, a bot stopped by
+        the thinking limit, or any other error of a bot or the game: the
+        seats are told in their frames (`stopped`) and the server's log
+        gets the line (with the traceback of an unexpected error).
+        """
         try:
             return work()
         except (PluginFault, MatchAborted, RecordWriteError) as exc:
-            self.stopped = str(exc)
+            self._stop(str(exc))
+        except ThinkingStopped as exc:
+            self._stop(f"{self._acting()} {exc}; the table is stopped, its record whole to the last move")
         except (StaleAction, IllegalAction) as exc:  # checked before: a game refusing a choice it offered
-            self.stopped = f"the game refused a choice it offered: {exc}"
+            self._stop(f"the game refused a choice it offered: {exc}")
+        except Exception as exc:  # a bot's or the game's own bug: the table says so instead of going silent
+            self._stop(f"{self._acting()} failed: {type(exc).__name__}: {clip(str(exc), 200)}", exc)
         return None
+
+    def _acting(self) -> str:
+        decision = self.match.pending()
+        if decision is None:
+            return "the game"
+        seat = decision.seat
+        return f"seat {seat}'s bot ({clip(self.stand_ins.get(seat, self.kinds[seat]))})"
+
+    def _stop(self, why: str, exc: BaseException | None = None) -> None:
+        self.stopped = why
+        print(f"muggins: table {self.id} stopped: {why}", file=sys.stderr, flush=True)
+        if exc is not None:
+            traceback.print_exception(exc, file=sys.stderr)
 
     def _deliver(self, frames: dict[int | None, dict]) -> None:
         for subscriber in tuple(self.subscribers):
@@ -455,7 +528,7 @@ class Table:
 
     def _frames(self) -> dict[int | None, dict]:
         """Offer the decisions now open to humans and build every human seat's and the spectators' frame from what happened since the last."""
-        if self.over and not self.stopped and not self.match.writer.finished:
+        if self._ended() and not self.stopped and not self.match.writer.finished:
             self._guarded(self.match.advance)  # after the last move (a person's): advancing writes the result
         record = self.match.writer.record
         events: list[Event] = list(self._opening)
@@ -465,7 +538,8 @@ class Table:
         self._framed = len(record.events)
         self._offer()
         self._arm_timer()  # before the frames, so they say how long the window stays open
-        if self.over:
+        self._over, self._step = self._ended(), self.match.taken
+        if self._over:
             self.stream.close()
         # A snapshot in one step: connections leave from the event loop while this runs in a thread.
         watched = {s.seat for s in tuple(self.subscribers)}
@@ -593,7 +667,8 @@ class Table:
                 self._put(subscriber, frame)
 
     def _put(self, subscriber: Subscriber, frame: dict) -> None:
-        self.observer.sent(self.match.state, subscriber.seat, frame)
+        if not self._in_thread:  # while a bot thinks only notices go out (who thinks, who is connected): no state to read
+            self.observer.sent(self.match.state, subscriber.seat, frame)
         try:
             subscriber.queue.put_nowait(frame)
         except asyncio.QueueFull:  # a connection that reads nothing: it is dropped, the table goes on
@@ -606,7 +681,9 @@ class Table:
         if self._timer is not None and getattr(self._timer, "key", None) == key:
             return
         if self._timer is not None:
-            self._timer.cancel()
+            # The timer that let a move stand is the task playing on from it: cancelling it would stop that play midway.
+            if self._timer is not asyncio.current_task():
+                self._timer.cancel()
             self._timer = None
         self._window_ends = None
         if key is None or self.pace <= 0 or not any(not o.decision.waits for o in self.offers.values()):
@@ -620,12 +697,31 @@ class Table:
         self._timer = asyncio.ensure_future(wait_then_stand())
         self._timer.key = key  # type: ignore[attr-defined]
 
+    def stop_thinking(self, reason: str) -> None:
+        """Stop a bot thinking in the worker thread at its next check (`muggins.thinking`), from any thread; it makes no move."""
+        self.thinking_limit.stop(reason)
+
     def close(self) -> None:
         """Stop the timer and release the record (its every line is already whole on disk)."""
         if self._timer is not None:
             self._timer.cancel()
         self._window_ends = None
         self.stream.close()
+
+
+async def _outlive(thread: asyncio.Future) -> None:
+    """Wait for `thread` to return, whatever cancels the waiter meanwhile (its connection closed, the server stopping).
+
+    The match belongs to the worker thread until it returns: the table's
+    lock, held by the cancelled waiter, must not be let go while the thread
+    still plays, or the next answer would touch the match from a second
+    thread. (A stopping server first stops the thread's thinking.)
+    """
+    while not thread.done():
+        try:
+            await asyncio.shield(thread)
+        except asyncio.CancelledError:
+            continue
 
 
 class _Closed(asyncio.Queue):

@@ -26,7 +26,8 @@ in an unclaimable window); with `only_correct=False` it takes no shortcut,
 searches every decision, windows included, and may choose a mistake where
 one pays (a study's question; a small budget spread over every wrong count
 in cribbage makes it weak). A decision with a single candidate costs
-nothing.
+nothing. Between simulations it calls `muggins.thinking.keep_thinking()`,
+so a front end's limit on one decision can stop it (with no move made).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import Any, Mapping, Sequence
 from ..actions import Action, Decision
 from ..engine import LazyView, Match
 from ..players import PlayerRefused, RandomPlayer, make_players, parse_seat
+from ..thinking import keep_thinking
 from .tree import Node, backup, most_visited, select
 
 __all__ = ["SearchPlayer", "win_share", "score_share", "RETURNS"]
@@ -139,6 +141,7 @@ class SearchPlayer:
         returns_kind = self.returns
         modelled = self.opponents == "rollout"
         for _ in range(self.iterations):
+            keep_thinking()  # a front end's limit on one decision (the browser table's) stops it between simulations
             world = sample(rng)
             world.events_wanted = False  # nobody reads an imagined world's events
             players = world.players
