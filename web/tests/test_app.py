@@ -215,6 +215,35 @@ def test_a_flood_from_one_connection_is_rate_limited_with_one_error_line(client,
     assert [r["type"] for r in replies] == ["pong"] * 5 + ["error"] and "slow down" in replies[-1]["error"]
 
 
+def test_a_five_second_flood_gets_one_error_line_though_the_limit_lets_some_messages_through(client, lobby):
+    from muggins_web.protocol import RateLimit
+
+    def ticking(step=0.05):
+        """A clock that moves on `step` seconds each time it is read: every message takes the limiter 50 ms of its time."""
+        now = [0.0]
+
+        def read():
+            now[0] += step
+            return now[0]
+        return read
+
+    lobby.message_rate = (1.0, 5)
+    lobby.rate_clock = ticking()
+    model = RateLimit(1.0, 5, clock=ticking())  # the same limit on the same clock: how many pings it lets through
+    allowed = sum(1 for _ in range(100) if model.allow() or (model.new_flood() and False))
+    assert 5 < allowed < 100
+    links = _create(client, game="muggins_shedding", seats=["human"], seed=8)
+    with client.websocket_connect(f"/ws/{links['table']}?token={_token(links['seats'][0]['url'])}") as ws:
+        _next_update(ws)
+        for _ in range(100):
+            ws.send_json({"type": "ping"})
+        replies = []
+        while sum(r["type"] == "pong" for r in replies) < allowed:
+            replies.append(ws.receive_json())
+    errors = [r for r in replies if r["type"] == "error"]
+    assert len(errors) == 1 and "slow down" in errors[0]["error"]
+
+
 def test_a_closed_tab_reopened_on_its_link_gets_the_current_state_and_its_narration(client):
     links = _create(client, game="willughby_fishing", players=5, seats=["human"], seed=9)
     path = f"/ws/{links['table']}?token={_token(links['seats'][0]['url'])}"

@@ -40,3 +40,18 @@ def test_the_rate_limit_allows_a_burst_then_a_trickle_and_refunds_answers_taken(
     assert limit.allow() and not limit.allow()
     now[0] += 100
     assert [limit.allow() for _ in range(4)] == [True, True, True, False]
+
+
+def test_a_flood_is_one_new_flood_however_many_messages_it_lets_through_until_the_connection_is_quiet():
+    now = [0.0]
+    limit = RateLimit(per_second=20, burst=40, clock=lambda: now[0], quiet=10)
+    floods = 0
+    for _ in range(500):  # 100 messages a second for 5 s: the bucket lets one in five through as it refills
+        now[0] += 0.01
+        if not limit.allow() and limit.new_flood():
+            floods += 1
+    assert floods == 1
+    now[0] += 9.9  # not yet quiet for long enough
+    assert [limit.allow() or limit.new_flood() for _ in range(41)][-1] is False
+    now[0] += 10
+    assert [limit.allow() or limit.new_flood() for _ in range(41)][-1] is True

@@ -129,7 +129,7 @@ def create_app(lobby: Lobby) -> Starlette:
         subscriber = await table.join(seat, host=host)
         sender = asyncio.ensure_future(_send(ws, subscriber))
         try:
-            await _receive(ws, table, seat, host, subscriber, RateLimit(*lobby.message_rate))
+            await _receive(ws, table, seat, host, subscriber, RateLimit(*lobby.message_rate, clock=lobby.rate_clock))
         except WebSocketDisconnect:
             pass
         finally:
@@ -183,17 +183,14 @@ async def _send(ws: WebSocket, subscriber: Any) -> None:
 
 
 async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, subscriber: Any, limit: RateLimit) -> None:
-    warned = False
     while True:
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
         if not limit.allow():
-            if not warned:  # one line per flood, not one per message
+            if limit.new_flood():  # one line per flood, not one per message
                 _tell(subscriber, error_frame("too many messages; slow down"))
-                warned = True
             continue
-        warned = False
         text = message.get("text") if message.get("text") is not None else message.get("bytes")
         try:
             request = read_message(text)

@@ -23,9 +23,10 @@ import gc
 import json
 import os
 import secrets
+import time
 import typing
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from muggins.engine import Match
 from muggins.game import Game
@@ -85,6 +86,7 @@ class Lobby:
         self.pace = pace
         self.observer = observer
         self.message_rate = message_rate
+        self.rate_clock: Callable[[], float] = time.monotonic  # the connections' rate limits' clock (a test's own)
         self.tables: dict[str, Table] = {}
         self.connections = 0
 
@@ -302,6 +304,7 @@ class Lobby:
         table.started = not tokens.get("waiting", False)
         for seat, spec in tokens.get("stand_ins", {}).items():
             table.seat_stand_in(int(seat), spec)
+        table.restore_early(tokens.get("early"))
         self._notes(table, path)
         return table
 
@@ -311,6 +314,7 @@ class Lobby:
         table.on_stand_ins = lambda stand_ins: keep_stand_ins(path, stand_ins)
         table.on_start = lambda: _note(path, waiting=False)
         table.on_close = lambda: keep_closed(path)
+        table.on_early = lambda early: _note(path, early=early)
 
     def close_all(self) -> None:
         """Release every table's record; each is whole to its last line."""

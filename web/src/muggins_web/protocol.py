@@ -12,7 +12,10 @@ not JSON, is refused with an error frame `{"type": "error", "error":
 LINE}` and changes nothing. `RateLimit` is the per-connection token bucket
 that keeps one connection's flood from costing the server more than a
 steady trickle (an answer the table takes is refunded: a person playing
-fast is never slowed, since each answer needs a decision of its own). The frames the server sends are built by
+fast is never slowed, since each answer needs a decision of its own);
+it also says when a refusal starts a new flood (`new_flood`: none in the
+last `QUIET_SECONDS` of its own clock), so a flood is answered with one
+error line however long it lasts. The frames the server sends are built by
 `muggins_web.table`.
 """
 
@@ -23,8 +26,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Act", "HostCommand", "Ping", "BadMessage", "read_message", "error_frame", "RateLimit", "MAX_MESSAGE_BYTES"]
+__all__ = ["Act", "HostCommand", "Ping", "BadMessage", "read_message", "error_frame", "RateLimit", "MAX_MESSAGE_BYTES", "QUIET_SECONDS"]
 
+#: Seconds without a refused message after which the next refusal is a new flood (and gets its own error line).
+QUIET_SECONDS = 10.0
 #: Longer than any answer (a choice's text is short); a longer message is refused unread.
 MAX_MESSAGE_BYTES = 2048
 
@@ -89,12 +94,14 @@ def error_frame(line: str, **extra: Any) -> dict[str, Any]:
 class RateLimit:
     """A token bucket: `burst` messages at once, then `per_second`; `allow()` says whether one more may be taken now."""
 
-    def __init__(self, per_second: float = 10.0, burst: int = 20, clock: Any = time.monotonic) -> None:
+    def __init__(self, per_second: float = 10.0, burst: int = 20, clock: Any = time.monotonic, quiet: float = QUIET_SECONDS) -> None:
         self.per_second = per_second
         self.burst = burst
         self.clock = clock
+        self.quiet = quiet
         self.tokens = float(burst)
         self.last = clock()
+        self.last_refused: float | None = None  # when the last message was refused, by `clock`
 
     def allow(self) -> bool:
         now = self.clock()
@@ -104,6 +111,17 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+    def new_flood(self) -> bool:
+        """Note a refused message; True if it starts a flood (no refusal in the last `quiet` seconds), which is worth one line.
+
+        A flood lets some messages through as the bucket refills, so "the last
+        message was allowed" does not end it: only quiet does.
+        """
+        now = self.clock()
+        starts = self.last_refused is None or now - self.last_refused >= self.quiet
+        self.last_refused = now
+        return starts
 
     def refund(self) -> None:
         """Give back the message just allowed: an answer the table took costs nothing, since each needs a new decision."""
