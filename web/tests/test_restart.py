@@ -156,3 +156,41 @@ def test_a_table_waiting_for_its_host_still_waits_after_a_restart_and_starts_fro
     assert reopened.started is True and reopened.offers
     assert json.loads(open(table.path + TOKENS_SUFFIX).read())["waiting"] is False
     again.close_all()
+
+
+def test_a_later_responders_early_window_answer_survives_a_restart_and_is_not_asked_again(registry, records):
+    request = {"game": "muggins_shedding", "players": 3, "seats": ["human", "human", "expert"], "seed": 31}
+    first = Lobby(registry, pace=0)
+    choosers = seat_players(registry, registry.games["muggins_shedding"], ["expert"] * 3, 2)
+
+    async def before_the_stop():
+        table = await first.create(request)
+        for _ in range(200):
+            later = [o for o in table.offers.values() if not o.pending and o.answer is None]
+            if later:
+                break
+            await _answer(table, choosers, 1)
+        else:
+            raise AssertionError("no window was open to a person after another person")
+        early = later[0]
+        text = str(early.decision.standing or early.decision.choices[0])
+        await table.act(early.seat, early.step, text)
+        first.close_all()
+        return table, early.seat, early.step, text
+
+    old, seat, step, text = asyncio.run(before_the_stop())
+    again = Lobby(registry, pace=0)
+
+    async def after_the_restart():
+        await again.resume_unfinished()
+        table = again.tables[old.id]
+        kept = table.offers[seat]
+        assert (kept.step, kept.answer, kept.pending) == (step, text, False)  # offered again already answered
+        pending = min(table.offers.values(), key=lambda o: o.step)
+        await table.act(pending.seat, pending.step, str(pending.decision.standing or pending.decision.choices[0]))
+        table.close()
+        return table
+
+    table = asyncio.run(after_the_restart())
+    decisions = read_record(table.path).decisions
+    assert len(decisions) > step and tuple(decisions[step]) == (seat, text)

@@ -231,3 +231,25 @@ def test_the_web_shows_the_lower_of_an_options_own_bound_and_its_cap():
     assert web_option_max("search", "iterations", None) == 2000
     assert web_option_max("search", "iterations", 500) == 500
     assert web_option_max("novice", "error_rate", 1) == 1
+
+
+def test_a_reopened_tab_is_not_told_again_of_a_card_shown_once_and_now_face_down(registry, records):
+    from muggins.cards import parse_card
+
+    lobby = Lobby(registry, pace=0)
+
+    async def scenario():
+        table = await lobby.create({"game": "muggins_shedding", "players": 3, "seats": ["human", "expert", "expert"], "seed": 6})
+        hidden = sorted(str(card) for card in table.match.state.hidden_from(0))
+        own = sorted({str(card) for card in table.game.deck(None, 3)} - set(hidden))[0]  # a card seat 0 sees
+        table.history[0].append({"type": "penalty", "seat": 1, "card": hidden[0], "reveals": [hidden[0]]})
+        table.history[0].append({"type": "note", "seat": 0, "card": own})
+        told = await table.join(0)
+        table.close()
+        return hidden[0], own, told.queue.get_nowait()
+
+    shown_once, own, hello = asyncio.run(scenario())
+    named = [ev.get("card") for ev in hello["events"]]
+    assert shown_once not in named
+    assert own in named
+    assert parse_card(shown_once)

@@ -305,6 +305,7 @@ class Lobby:
         for seat, spec in tokens.get("stand_ins", {}).items():
             table.seat_stand_in(int(seat), spec)
         table.restore_early(tokens.get("early"))
+        table.restore_early(tokens.get("early"))
         self._notes(table, path)
         return table
 
@@ -314,6 +315,7 @@ class Lobby:
         table.on_stand_ins = lambda stand_ins: keep_stand_ins(path, stand_ins)
         table.on_start = lambda: _note(path, waiting=False)
         table.on_close = lambda: keep_closed(path)
+        table.on_early = lambda early: _note(path, early=early)
         table.on_early = lambda early: _note(path, early=early)
 
     def close_all(self) -> None:

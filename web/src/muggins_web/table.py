@@ -204,6 +204,7 @@ class Table:
         self.on_stand_ins: Callable[[dict[int, str]], None] = lambda stand_ins: None  # kept beside the record by the lobby
         self.on_close: Callable[[], None] = lambda: None  # noted beside the record by the lobby
         self.on_start: Callable[[], None] = lambda: None  # noted beside the record by the lobby
+        self.on_early: Callable[[dict], None] = lambda early: None  # window answers given early, noted beside the record
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.offers: dict[int, Offer] = {}
@@ -348,7 +349,30 @@ class Table:
                 await self._change(lambda: self.match.submit(offer.seat, text, step=offer.step))
             else:
                 offer.answer = text  # a later responder of the open window: submitted in its turn
+                self.on_early(self.early_answers())
                 self._send_to(seat)
+
+    def early_answers(self) -> dict[str, dict]:
+        """The window answers given before their turn, as kept beside the record so a restart does not ask them again."""
+        return {str(o.seat): {"step": o.step, "answer": o.answer, "window": list(o.window)}
+                for o in self.offers.values() if o.answer is not None and not o.pending and o.window is not None}
+
+    def restore_early(self, kept: Any) -> None:
+        """Take again the early window answers noted before a restart (`early_answers`); anything malformed is left out.
+
+        Each is offered again only if the reopened match stands at the same
+        window and step (the record replays to the very same state), so an
+        answer is never taken for another decision.
+        """
+        if not isinstance(kept, dict):
+            return
+        for seat_text, note in kept.items():
+            try:
+                seat, step, answer, window = int(seat_text), note["step"], note["answer"], tuple(note["window"])
+            except (TypeError, ValueError, KeyError):
+                continue
+            if self._answered_here(seat) and isinstance(step, int) and isinstance(answer, str):
+                self.offers[seat] = Offer(seat, step, None, False, answer, window)  # type: ignore[arg-type]
 
     def _check(self, seat: int, step: Any, text: Any) -> Offer:
         if self.stopped:
@@ -631,18 +655,20 @@ class Table:
             return subscriber
 
     def _history(self, seat: int | None) -> list[Event]:
-        """The seat's recent events, less those naming a card now hidden from it that they did not show openly.
+        """The seat's recent events, less those naming a card now hidden from it.
 
         Such an event was right when it was sent (a seat's own card, since
-        laid away face down), but a reconnecting tab is sent it again now,
-        and the wire shows nothing that is hidden now.
+        laid away face down; a penalty card shown as it changed hands, since
+        gone into a hand), but a reconnecting tab is sent it again now: the
+        wire shows nothing that is hidden now, and a line naming a card
+        nobody can see any more is noise in the narration.
         """
         hidden = self.match.state.hidden_from(seat)
         if not hidden:
             return list(self.history[seat])
         kept = []
         for ev in self.history[seat]:
-            named = cards_named_in(json.dumps(ev, ensure_ascii=False, default=str)) - set(ev.get("reveals", ()))
+            named = cards_named_in(json.dumps(ev, ensure_ascii=False, default=str))
             if not any(parse_card(code) in hidden for code in named):
                 kept.append(ev)
         return kept
