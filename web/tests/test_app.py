@@ -88,22 +88,30 @@ def test_a_whole_match_with_one_human_on_a_websocket_and_two_bots_is_recorded_an
         assert hello["type"] == "hello" and hello["seat"] == 0 and hello["render"]
         last, answered = _play_out(ws, hello)
     assert answered > 10 and last["result"]["winners"]
-    record = read_record(links["record"])
+    record = read_record(records / links["record"])
     assert record.result is not None and record.seats == ["human", "novice:error_rate=0.3", "expert"]
     verify(registry, registry.games["muggins_shedding"], record, given_like=RemoteSeat)
     assert client.get("/api/tables").json()["tables"][0]["over"] is True
 
 
-def test_tokens_are_kept_beside_the_record_for_the_owner_alone_and_never_in_it(client):
+def test_tokens_are_kept_beside_the_record_for_the_owner_alone_and_never_in_it(client, records):
     links = _create(client, game="willughby_fishing", players=5, seats=["human", "human"], seed=3)
-    tokens_file = links["record"] + ".tokens.json"
+    tokens_file = str(records / links["record"]) + ".tokens.json"
     assert stat.S_IMODE(os.stat(tokens_file).st_mode) == 0o600
     kept = json.loads(open(tokens_file).read())
     tokens = [_token(s["url"]) for s in links["seats"] if s["url"]] + [_token(links["host"])]
     assert sorted(kept["seats"].values()) == sorted(tokens[:2]) and kept["host"] == tokens[2]
     assert len(set(tokens)) == 3 and all(len(t) >= 20 for t in tokens)
-    text = open(links["record"]).read()
+    text = open(records / links["record"]).read()
     assert not any(t in text for t in tokens)
+
+
+def test_records_are_the_servers_users_alone_and_the_api_names_them_by_file_name_only(client, records):
+    links = _create(client, game="muggins_shedding", seats=["human"], seed=13)
+    assert links["record"] == "muggins-muggins_shedding-13.jsonl"
+    assert stat.S_IMODE(os.stat(records / links["record"]).st_mode) == 0o600  # it holds every seat's hidden cards
+    listed = client.get("/api/tables").json()["tables"]
+    assert [t["record"] for t in listed] == [links["record"]] and str(records) not in json.dumps(listed)
 
 
 @pytest.mark.parametrize("request_body, status, expected", [
@@ -332,7 +340,7 @@ def _play_seat_one(client, lobby, links, *, leave_in_window):
             frame = _next_update(ws)
     finally:
         ws_context.__exit__(None, None, None)
-    return read_record(links["record"]), checked
+    return read_record(table.path), checked
 
 
 def test_a_tab_closed_while_a_window_waits_for_its_claim_reopens_on_it_and_settles_as_it_would_have(client, lobby):

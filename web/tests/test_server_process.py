@@ -84,6 +84,6 @@ def test_sigterm_mid_match_keeps_the_record_whole_and_a_restart_resumes_it_on_th
         if server.poll() is None:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=10)
-    verified = subprocess.run([sys.executable, "-m", "muggins_cli", "replay", "--verify", links["record"]], env=env,
+    verified = subprocess.run([sys.executable, "-m", "muggins_cli", "replay", "--verify", str(tmp_path / links["record"])], env=env,
                               capture_output=True, text=True, timeout=60)
     assert verified.returncode == 0 and verified.stdout.startswith("ok:"), verified.stderr

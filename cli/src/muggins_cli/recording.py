@@ -54,11 +54,16 @@ def shown(path: str | Path) -> str:
     return shlex.quote(str(path))
 
 
-def new_record(path: str | None, game: str, seed: int) -> tuple[str, RecordFile]:
-    """Create and lock the record: the file given (never overwritten) or muggins-GAME-SEED[-N].jsonl in the records folder."""
+def new_record(path: str | None, game: str, seed: int, *, mode: int | None = None) -> tuple[str, RecordFile]:
+    """Create and lock the record: the file given (never overwritten) or muggins-GAME-SEED[-N].jsonl in the records folder.
+
+    With `mode` (a server's 0o600: its records hold every seat's hidden
+    cards, and other users of the machine have no business reading them)
+    the file gets those permission bits before anything is written to it.
+    """
     if path is not None:
         try:
-            return path, RecordFile.create(path)
+            return path, _created(path, mode)
         except FileExistsError as exc:
             _refuse_if_in_use(path)
             raise BadInput(f"record {path} already exists; choose another --record, or continue it with: {resume_command(path)}") from exc
@@ -75,12 +80,24 @@ def new_record(path: str | None, game: str, seed: int) -> tuple[str, RecordFile]
         name = f"muggins-{game}-{seed}.jsonl" if n == 1 else f"muggins-{game}-{seed}-{n}.jsonl"
         target = str(folder / name)
         try:
-            return target, RecordFile.create(target)
+            return target, _created(target, mode)
         except FileExistsError:
             continue
         except OSError as exc:
             raise BadInput(f"cannot create record {target}: {exc.strerror or exc}; set {RECORDS_ENV} or use --record FILE") from exc
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _created(path: str, mode: int | None) -> RecordFile:
+    stream = RecordFile.create(path)
+    if mode is not None:
+        try:
+            os.fchmod(stream.fd, mode)
+        except OSError:
+            stream.close()
+            os.unlink(path)
+            raise
+    return stream
 
 
 def _refuse_if_in_use(path: str) -> None:

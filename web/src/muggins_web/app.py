@@ -70,7 +70,7 @@ def create_app(lobby: Lobby) -> Starlette:
 
     async def tables(request: Request) -> Response:
         if request.method == "GET":
-            return JSONResponse({"tables": [t.summary() for t in lobby.tables.values()]})
+            return JSONResponse({"tables": [lobby.listed(t) for t in lobby.tables.values()]})
         body = await _body(request)
         if isinstance(body, Response):
             return body
@@ -103,7 +103,7 @@ def create_app(lobby: Lobby) -> Starlette:
             await table.start_by_host()
         except Refused as exc:
             return _error([str(exc)], 409)
-        return JSONResponse(table.summary())
+        return JSONResponse(lobby.listed(table))
 
     async def socket(ws: WebSocket) -> None:
         table = lobby.tables.get(ws.path_params["table"])

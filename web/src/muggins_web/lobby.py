@@ -48,6 +48,8 @@ DEFAULT_PACE = 8.0
 MAX_PACE = 600.0
 #: Messages per second one connection may send, and how many at once: far above any person's clicks.
 MESSAGE_RATE = (20.0, 40)
+#: A server's records hold every seat's hidden cards: readable by the server's user alone, like their tokens.
+RECORD_MODE = 0o600
 #: The file beside a record that keeps its table's tokens (mode 0600).
 TOKENS_SUFFIX = ".tokens.json"
 #: When a table starts: at once (what a request that does not say asks for), or when its host says so.
@@ -195,7 +197,7 @@ class Lobby:
         from muggins_cli.recording import new_record
 
         try:
-            path, stream = new_record(None, game.name, seed)
+            path, stream = new_record(None, game.name, seed, mode=RECORD_MODE)
         except BadInput as exc:
             raise LobbyError(exc.message) from exc
         try:
@@ -227,14 +229,14 @@ class Lobby:
             gc.freeze()
 
     def links(self, table: Table) -> dict[str, Any]:
-        """The table's links (paths on this server): one per human seat, the spectators' and the host's."""
+        """The table's links (paths on this server): one per human seat, the spectators' and the host's; its record's file name."""
         return {
             "table": table.id,
             "seats": [{"seat": n, "kind": kind, "url": f"/table/{table.id}#{table.seat_tokens[n]}" if n in table.seat_tokens else None}
                       for n, kind in enumerate(table.kinds)],
             "spectate": f"/table/{table.id}",
             "host": f"/table/{table.id}#{table.host_token}",
-            "record": table.path,
+            "record": Path(table.path).name,
             "started": table.started,
         }
 
@@ -305,7 +307,6 @@ class Lobby:
         for seat, spec in tokens.get("stand_ins", {}).items():
             table.seat_stand_in(int(seat), spec)
         table.restore_early(tokens.get("early"))
-        table.restore_early(tokens.get("early"))
         self._notes(table, path)
         return table
 
@@ -316,7 +317,11 @@ class Lobby:
         table.on_start = lambda: _note(path, waiting=False)
         table.on_close = lambda: keep_closed(path)
         table.on_early = lambda early: _note(path, early=early)
-        table.on_early = lambda early: _note(path, early=early)
+
+    @staticmethod
+    def listed(table: Table) -> dict[str, Any]:
+        """The table as the API lists it: its record by file name alone (where the server keeps its files is nobody else's business)."""
+        return {**table.summary(), "record": Path(table.path).name}
 
     def close_all(self) -> None:
         """Release every table's record; each is whole to its last line."""
