@@ -387,3 +387,18 @@ def test_a_table_made_to_wait_plays_nothing_until_its_host_starts_it_and_the_hos
         assert _next_update(host_ws)["started"] is True
         host_ws.send_json({"type": "start"})
         assert "already started" in _next_error(host_ws)["error"]
+
+
+def test_a_search_seat_past_the_webs_cap_is_refused_in_one_line_and_the_lobby_shows_the_cap_as_its_max(client, records):
+    from muggins_web.bots import WEB_OPTION_MAX
+
+    cap = WEB_OPTION_MAX[("search", "iterations")]
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    search = next(k for k in games["muggins_shedding"]["kinds"] if k["name"] == "search")
+    assert {o["name"]: o["max"] for o in search["options"]}["iterations"] == cap
+    refused = client.post("/api/tables", json={"game": "muggins_shedding", "seats": ["human", f"search:iterations={cap + 1}"]})
+    assert refused.status_code == 400 and refused.json()["errors"] == [
+        f"seat 'search:iterations={cap + 1}': iterations is at most {cap} at a browser table "
+        f"(each of its decisions runs on the server everyone plays on), not {cap + 1}"]
+    assert client.get("/api/tables").json()["tables"] == [] and not list(records.glob("*.jsonl"))
+    _create(client, game="muggins_shedding", seats=["human", f"search:iterations={cap}"], seed=3, start="host")

@@ -37,6 +37,7 @@ from muggins.rng import new_seed
 from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_dict
 from muggins.sessions import HUMAN, SessionError, check_seats, seat_players
 
+from .bots import check_web_seat, web_option_max
 from .table import BotClock, Observer, RemoteSeat, Table
 
 __all__ = ["Lobby", "LobbyError", "Full", "MAX_TABLES", "MAX_CONNECTIONS", "DEFAULT_PACE", "TOKENS_SUFFIX"]
@@ -103,7 +104,8 @@ class Lobby:
         kinds = []
         for name in self.registry.kind_names(game.name):
             kind = self.registry.player_kind(name, game.name)
-            options = [{"name": o.name, "type": o.type.__name__, "default": o.default, "min": o.min, "max": o.max, "doc": o.help}
+            options = [{"name": o.name, "type": o.type.__name__, "default": o.default, "min": o.min,
+                        "max": web_option_max(name, o.name, o.max), "doc": o.help}
                        for o in kind.options]
             kinds.append({"name": name, "doc": kind.description, "options": _plain(options)})
         defaults = rules_to_dict(game.Rules())
@@ -152,6 +154,14 @@ class Lobby:
             check_seats(self.registry, game, kinds, front_end=(HUMAN,))
         except SessionError as exc:
             raise LobbyError(str(exc)) from exc
+        web_refusals = []
+        for spec in dict.fromkeys(kinds):  # what a browser table allows a bot to cost the server everyone plays on
+            try:
+                check_web_seat(spec)
+            except ValueError as exc:
+                web_refusals.append(str(exc))
+        if web_refusals:
+            raise LobbyError(web_refusals)
         rules = self._rules(game, data.get("rules", {}), players)
         seed = data.get("seed")
         if seed is None:

@@ -12,6 +12,19 @@ function kindOptions(game, chosen) {
   return game.kinds.map((k) => `<option value="${escapeHtml(k.name)}"${k.name === chosen ? " selected" : ""}>${escapeHtml(k.name)}</option>`).join("");
 }
 
+// A number input for each numeric option of the seat's kind, bounded as the server bounds it (a browser table's
+// caps included, such as a search's iterations), so the form refuses an out-of-range value before it is sent.
+function optionInputs(game, kindName, seat) {
+  const kind = game.kinds.find((k) => k.name === kindName);
+  if (!kind) return "";
+  return kind.options.filter((o) => o.type === "int" || o.type === "float").map((o) => {
+    const bounds = (o.min !== null ? ` min="${o.min}"` : "") + (o.max !== null ? ` max="${o.max}"` : "");
+    const step = o.type === "int" ? "1" : "any";
+    return `<label class="option">${escapeHtml(o.name)} <input type="number" step="${step}"${bounds} data-option="${seat}"
+      name="${escapeHtml(o.name)}" placeholder="${escapeHtml(String(o.default))}" title="${escapeHtml(o.doc || "")}"></label>`;
+  }).join("");
+}
+
 function drawSeats() {
   const game = current();
   const count = Number($("players").value);
@@ -22,7 +35,12 @@ function drawSeats() {
     const chosen = seat === 0 ? "human" : opponent;
     const row = document.createElement("label");
     row.innerHTML = `seat ${seat} <select data-seat="${seat}">${kindOptions(game, chosen)}</select>
+      <span data-option-inputs="${seat}">${optionInputs(game, chosen, seat)}</span>
       <input data-options="${seat}" placeholder="options, e.g. error_rate=0.2" value="${seat === 0 ? "" : escapeHtml(game.default_opponent.split(":")[1] || "")}">`;
+    const select = row.querySelector("select");
+    select.addEventListener("change", () => {
+      row.querySelector("[data-option-inputs]").innerHTML = optionInputs(game, select.value, seat);
+    });
     box.append(row);
   }
 }
@@ -82,7 +100,10 @@ function readRules() {
 
 function readSeats() {
   return [...document.querySelectorAll("[data-seat]")].map((select) => {
-    const options = document.querySelector(`[data-options="${select.dataset.seat}"]`).value.trim();
+    const seat = select.dataset.seat;
+    const numbers = [...document.querySelectorAll(`[data-option="${seat}"]`)].filter((i) => i.value !== "").map((i) => `${i.name}=${i.value}`);
+    const typed = document.querySelector(`[data-options="${seat}"]`).value.trim();
+    const options = [...numbers, ...(typed ? [typed] : [])].join(",");
     return options ? `${select.value}:${options}` : select.value;
   });
 }
