@@ -3,7 +3,8 @@
 `registry` loads the three game plugins (and makes it the process
 registry, where a game finds its house-rule hooks); `lobby` is a `Lobby`
 over it whose windows wait (pace 0) and whose rate limit a scripted
-player never reaches; `client` is Starlette's TestClient on its app.
+player never reaches; `client` is Starlette's TestClient on its app, which
+answers the Host the test client sends (`testserver`).
 """
 
 from __future__ import annotations
@@ -55,5 +56,5 @@ def client(lobby):
 
     from muggins_web.app import create_app
 
-    with TestClient(create_app(lobby)) as test_client:
+    with TestClient(create_app(lobby, allowed_hosts=["testserver"])) as test_client:  # the name the test client sends as Host
         yield test_client

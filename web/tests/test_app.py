@@ -140,15 +140,16 @@ def test_bad_lobby_input_is_a_4xx_with_one_line_per_thing_wrong_and_makes_no_tab
 
 
 def test_a_body_that_is_not_json_or_too_big_is_refused(client):
-    assert client.post("/api/tables", content=b"{nope").status_code == 400
-    assert client.post("/api/tables", content=b"[" * 70000).status_code == 413
+    as_json = {"content-type": "application/json"}
+    assert client.post("/api/tables", content=b"{nope", headers=as_json).status_code == 400
+    assert client.post("/api/tables", content=b"[" * 70000, headers=as_json).status_code == 413
 
 
 def test_a_full_server_says_so(client, lobby):
     lobby.max_tables = 1
     _create(client, game="muggins_shedding", seats=["human"], seed=1)
     response = client.post("/api/tables", json={"game": "muggins_shedding"})
-    assert response.status_code == 503 and "holds 1 tables" in response.json()["error"]
+    assert response.status_code == 503 and "holds 1 unfinished tables" in response.json()["error"]
 
 
 def test_hostile_messages_get_an_error_frame_and_change_nothing(client):
@@ -303,7 +304,7 @@ def test_a_server_at_its_most_connections_refuses_one_more_and_says_so(client, l
         with pytest.raises(WebSocketDisconnect) as refused:
             with client.websocket_connect(path) as second:
                 second.receive_json()
-        assert refused.value.code == 4503 and "1 connections" in refused.value.reason
+        assert refused.value.code == 4503 and "1 spectators' connections" in refused.value.reason
     with client.websocket_connect(path) as again:  # the first one's place is free again
         assert _next_update(again)["seat"] is None
 

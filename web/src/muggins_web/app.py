@@ -1,20 +1,27 @@
 """The web server: the lobby's JSON API, the static pages and the websocket each seat plays through.
 
 This module owns the HTTP side of a browser table, on Starlette:
-`create_app(lobby)` serves the lobby page and the table page (plain HTML,
-JavaScript modules and CSS from `static/`, no build step), `GET
-/api/games` (what the lobby form is built from), `GET /api/tables` and
-`POST /api/tables` (a table from `{"game", "players", "seats", "rules"}`;
-bad input is a 4xx whose `error` has one line per thing wrong), `POST
-/api/tables/{table}/start` (the host starts a table made to wait for it,
-`{"token": HOST_TOKEN}`), and the
-websocket `/ws/{table}?token=TOKEN`: a seat's token makes the connection
-act for that seat alone, no token makes it a spectator's, a foreign Origin
-or an unknown token is refused before it is accepted, and each message
-is read by `muggins_web.protocol` under a per-connection rate limit, so a
+`create_app(lobby, allowed_hosts=...)` serves the lobby page and the table
+page (plain HTML, JavaScript modules and CSS from `static/`, no build
+step), `GET /api/games` (what the lobby form is built from), `GET
+/api/tables` and `POST /api/tables` (a table from `{"game", "players",
+"seats", "rules"}`; bad input is a 4xx whose `error` has one line per
+thing wrong), `POST /api/tables/{table}/start` (the host starts a table
+made to wait for it, `{"token": HOST_TOKEN}`), and the websocket
+`/ws/{table}?token=TOKEN`: a seat's token makes the connection act for
+that seat alone, no token makes it a spectator's, and each message is
+read by `muggins_web.protocol` under a per-connection rate limit, so a
 malformed, oversized, out-of-turn or stale message gets an error frame
-and changes nothing. The server's signals belong to uvicorn; on shutdown
-every table's record is released, whole to its last line.
+and changes nothing. What it checks before anything else: the Host of
+every request and handshake is one the server was started for
+(`AllowedHosts`, against DNS rebinding), a request that changes anything
+(every POST) comes from no other site's page (`Origin`) and carries JSON
+(`Content-Type: application/json`, which a cross-site form cannot send
+without the browser asking first); a websocket from another site's page,
+for an unknown table or token, or past the lobby's connection limits is
+accepted and then closed with the documented code and a reason, so the
+page can say why and stop. The server's signals belong to uvicorn; on
+shutdown every table's record is released, whole to its last line.
 """
 
 from __future__ import annotations
@@ -24,31 +31,40 @@ import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Iterable
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .lobby import Full, Lobby, LobbyError
+from muggins.limits import clip
+
+from .lobby import Full, Lobby, LobbyError, TooMany
 from .protocol import BadMessage, HostCommand, Ping, RateLimit, error_frame, read_message
 from .table import Refused, Table
 
-__all__ = ["create_app", "STATIC", "MAX_REQUEST_BYTES"]
+__all__ = ["create_app", "AllowedHosts", "host_name", "LOOPBACK_HOSTS", "STATIC", "MAX_REQUEST_BYTES", "MAX_ERROR_CHARS"]
 
 STATIC = Path(__file__).parent / "static"
 #: A lobby request is a few hundred bytes; a bigger body is refused unread.
 MAX_REQUEST_BYTES = 64 * 1024
-#: Websocket close codes: a policy refusal (foreign origin), an unknown table or token, a full server.
-CLOSE_POLICY, CLOSE_UNKNOWN, CLOSE_FULL = 1008, 4404, 4503
+#: Websocket close codes: a policy refusal (foreign origin), an unknown table or token, a full server or table,
+#: too many connections from one address or on one link.
+CLOSE_POLICY, CLOSE_UNKNOWN, CLOSE_FULL, CLOSE_TOO_MANY = 1008, 4404, 4503, 4429
+#: The names a server answers to whatever it was started for: this machine's own.
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+#: An error line quotes what it was given clipped already; this bounds one that quotes a value thousands of digits long.
+MAX_ERROR_CHARS = 400
 
 
-def create_app(lobby: Lobby) -> Starlette:
-    """The server for `lobby`'s tables."""
+def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None) -> Starlette:
+    """The server for `lobby`'s tables, answering requests whose Host is one of `allowed_hosts` (default: `LOOPBACK_HOSTS`)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -71,15 +87,13 @@ def create_app(lobby: Lobby) -> Starlette:
     async def tables(request: Request) -> Response:
         if request.method == "GET":
             return JSONResponse({"tables": [lobby.listed(t) for t in lobby.tables.values()]})
-        body = await _body(request)
+        body = await _changing_body(request)
         if isinstance(body, Response):
             return body
         try:
-            table = await lobby.create(body)
-        except Full as exc:
-            return _error(exc.lines, 503)
+            table = await lobby.create(body, client=_address(request.client))
         except LobbyError as exc:
-            return _error(exc.lines, 400)
+            return _error(exc.lines, exc.status)
         links = lobby.links(table)
         base = str(request.base_url).rstrip("/")
         for seat in links["seats"]:
@@ -93,7 +107,7 @@ def create_app(lobby: Lobby) -> Starlette:
         table = lobby.tables.get(request.path_params["table"])
         if table is None:
             return _error(["no such table on this server"], 404)
-        body = await _body(request)
+        body = await _changing_body(request)
         if isinstance(body, Response):
             return body
         token = body.get("token") if isinstance(body, dict) else None
@@ -107,11 +121,11 @@ def create_app(lobby: Lobby) -> Starlette:
 
     async def socket(ws: WebSocket) -> None:
         table = lobby.tables.get(ws.path_params["table"])
-        if not _same_origin(ws):
-            await ws.close(code=CLOSE_POLICY, reason="this table takes connections from its own pages only")
+        if not _same_origin(ws.headers):
+            await _refuse(ws, CLOSE_POLICY, "this table takes connections from its own pages only, not from another site's")
             return
         if table is None:
-            await ws.close(code=CLOSE_UNKNOWN, reason="no such table on this server")
+            await _refuse(ws, CLOSE_UNKNOWN, "no such table on this server")
             return
         token = ws.query_params.get("token")
         seat, host = None, False
@@ -119,21 +133,29 @@ def create_app(lobby: Lobby) -> Starlette:
             seat = table.seat_for(token)
             host = seat is None and table.is_host(token)
             if seat is None and not host:
-                await ws.close(code=CLOSE_UNKNOWN, reason="this link's token is not one of this table's")
+                await _refuse(ws, CLOSE_UNKNOWN, "this link's token is not one of this table's")
                 return
-        if lobby.connections >= lobby.max_connections:
-            await ws.close(code=CLOSE_FULL, reason=f"this server holds {lobby.max_connections} connections, its most")
+        try:
+            admitted = lobby.admit(table, address=_address(ws.client), token=token if seat is not None or host else None)
+        except TooMany as exc:
+            await _refuse(ws, CLOSE_TOO_MANY, exc.lines[0])
             return
-        await ws.accept()
-        lobby.connections += 1
-        subscriber = await table.join(seat, host=host)
+        except Full as exc:
+            await _refuse(ws, CLOSE_FULL, exc.lines[0])
+            return
+        try:
+            await ws.accept()
+            subscriber = await table.join(seat, host=host)
+        except BaseException:
+            lobby.release(admitted)
+            raise
         sender = asyncio.ensure_future(_send(ws, subscriber))
         try:
             await _receive(ws, table, seat, host, subscriber, RateLimit(*lobby.message_rate, clock=lobby.rate_clock))
         except WebSocketDisconnect:
             pass
         finally:
-            lobby.connections -= 1
+            lobby.release(admitted)
             table.leave(subscriber)
             sender.cancel()
 
@@ -147,8 +169,64 @@ def create_app(lobby: Lobby) -> Starlette:
             WebSocketRoute("/ws/{table}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        middleware=[Middleware(AllowedHosts, hosts=LOOPBACK_HOSTS if allowed_hosts is None else allowed_hosts)],
         lifespan=lifespan,
     )
+
+
+class AllowedHosts:
+    """Answer only requests and handshakes whose Host is a name this server was started for; others get a 400 with one line.
+
+    A page of evil.example whose name is re-pointed at this machine (DNS
+    rebinding) is of the same origin as its own requests, so the Origin
+    checks let it through; its Host header still says evil.example. (Not
+    Starlette's TrustedHostMiddleware: it takes the Host up to its first
+    colon, so `[::1]:8000` is never allowed, and it answers in plain text
+    where this API answers JSON.)
+    """
+
+    def __init__(self, app: Any, hosts: Iterable[str]) -> None:
+        self.app = app
+        self.hosts = frozenset(host_name(h) for h in hosts)
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            given = Headers(scope=scope).get("host")
+            if given is None or host_name(given) not in self.hosts:
+                name = clip(host_name(given or ""))
+                line = (f"this server does not answer to the host {name!r}; if that name is this machine, "
+                        f"start muggins serve with --allow-host {name or 'NAME'}")
+                await _error([line], 400)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def host_name(header: str) -> str:
+    """The name in a Host header (or an --allow-host value), without its port, brackets or trailing dot, in lower case."""
+    value = header.strip().lower()
+    if value.startswith("["):
+        end = value.find("]")
+        value = value[1:end] if end > 0 else value
+    elif value.count(":") == 1:
+        value = value.partition(":")[0]
+    return value.rstrip(".")
+
+
+async def _changing_body(request: Request) -> Any:
+    """The JSON body of a request that changes something, or the refusal: another site's page (403), not JSON (415), too big, malformed.
+
+    A browser sends a cross-site form or `text/plain` POST without asking
+    the server first; `application/json` it sends only after a preflight
+    this server never answers, so requiring it keeps other sites' pages
+    out even where a browser sends no Origin.
+    """
+    origin = request.headers.get("origin")
+    if origin is not None and not _same_origin(request.headers):
+        return _error(["this server takes requests that change anything from its own pages only, not from another site's"], 403)
+    content_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if content_type != "application/json":
+        return _error(["send the request as JSON, with Content-Type: application/json"], 415)
+    return await _body(request)
 
 
 async def _body(request: Request) -> Any:
@@ -164,15 +242,35 @@ async def _body(request: Request) -> Any:
 
 
 def _error(lines: list[str], status: int) -> JSONResponse:
+    lines = [_bounded(line) for line in lines]
     return JSONResponse({"error": "\n".join(lines), "errors": lines}, status_code=status)
 
 
-def _same_origin(ws: WebSocket) -> bool:
-    """A browser's connection must come from a page of this server (a client without an Origin is not a browser page)."""
-    origin = ws.headers.get("origin")
+def _bounded(line: str) -> str:
+    """`line` within MAX_ERROR_CHARS, keeping its start (what and where) and its end (what to do)."""
+    line = " ".join(str(line).split("\n"))
+    if len(line) <= MAX_ERROR_CHARS:
+        return line
+    return f"{line[:MAX_ERROR_CHARS - 120]} … {line[-100:]}"
+
+
+def _same_origin(headers: Headers) -> bool:
+    """Whether a request comes from a page of this server (a client without an Origin is not a browser page; `null` is no page of ours)."""
+    origin = headers.get("origin")
     if origin is None:
         return True
-    return urlsplit(origin).netloc.lower() == ws.headers.get("host", "").lower()
+    return urlsplit(origin).netloc.lower() == headers.get("host", "").lower()
+
+
+def _address(client: Any) -> str:
+    """The client's address as the limits count it (a client the server cannot place counts as one)."""
+    return client.host if client is not None and client.host else "unknown"
+
+
+async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
+    """Accept, then close with `code` and `reason`: a refusal before accepting is an HTTP 403 that a page sees only as 1006."""
+    await ws.accept()
+    await ws.close(code=code, reason=reason)
 
 
 async def _send(ws: WebSocket, subscriber: Any) -> None:
