@@ -10,20 +10,39 @@ bad value, then `Game.check_rules`), making the match and its record in
 the records folder as `play` does, one unguessable token per human seat
 and one for the host (`secrets.token_urlsafe`), kept beside the record in
 a file only its owner may read (mode 0600) and never in the record, and
-the limits of one process (tables held, connections open). A table
-starts at once, or (`"start": "host"`) waits with nothing played until
-its host starts it; which is noted beside the record, so a restart keeps
-a waiting table waiting.
+the limits of one process: tables held (a finished, stopped or closed
+table stays listed while there is room but no longer counts, the oldest
+giving way first; a table waiting for its host expires after
+`WAIT_EXPIRY`, counted from its making as noted beside its record, so a
+restart does not renew it; one client address holds at most
+`MAX_TABLES_PER_CLIENT` unfinished tables), and connections (spectators
+per table, per address and in all; a seat's or the host's link is never
+refused for spectators, only past `MAX_CONNECTIONS_PER_LINK` on the same
+link). A table starts at once, or (`"start": "host"`) waits with nothing
+played until its host starts it; which is noted beside the record, so a
+restart keeps a waiting table waiting. Everything that runs plugin code
+while a table is made (the rules' checks, the game's new match and its
+house rules, the seats' factories) runs in a worker thread of the
+lobby's own under `HOUSE_RULES_TIMEOUT`, so a hook that hangs holds up
+no other request, and whatever it raises is one line naming the plugin.
 """
 
 from __future__ import annotations
 
+import asyncio
+import collections
+import concurrent.futures
 import dataclasses
+import errno
 import gc
+import ipaddress
+import math
 import json
 import os
 import secrets
+import sys
 import time
+import traceback
 import typing
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -31,6 +50,7 @@ from typing import Any, Callable, Mapping
 from muggins.engine import Match
 from muggins.game import Game
 from muggins.houserules import HouseRuleError, check_switches, house_rule_plugins
+from muggins.plugins import blame, fault_message, plugin_fault
 from muggins.limits import clip
 from muggins.records import RecordWriter, header_for
 from muggins.rng import new_seed
@@ -38,12 +58,29 @@ from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_d
 from muggins.sessions import HUMAN, SessionError, check_seats, seat_players
 
 from .bots import check_web_seat, web_option_max
-from .table import BotClock, Observer, RemoteSeat, Table
+from .table import BotClock, Observer, Refused, RemoteSeat, Table
 
-__all__ = ["Lobby", "LobbyError", "Full", "MAX_TABLES", "MAX_CONNECTIONS", "DEFAULT_PACE", "TOKENS_SUFFIX"]
+__all__ = ["Lobby", "LobbyError", "Full", "TooMany", "NoSpace", "TooSlow", "Admission", "MAX_TABLES", "MAX_CONNECTIONS",
+           "MAX_SPECTATORS", "MAX_CONNECTIONS_PER_ADDRESS", "MAX_CONNECTIONS_PER_LINK", "MAX_TABLES_PER_CLIENT", "WAIT_EXPIRY",
+           "HOUSE_RULES_TIMEOUT", "DEFAULT_PACE", "TOKENS_SUFFIX"]
 
+#: Unfinished tables one server holds at once (finished ones stay listed while there is room, uncounted).
 MAX_TABLES = 50
+#: Spectators' connections one server holds at once (a seat's or the host's link is not counted here).
 MAX_CONNECTIONS = 200
+#: Spectators one table takes, and spectators' connections one client address may hold.
+MAX_SPECTATORS = 20
+MAX_CONNECTIONS_PER_ADDRESS = 32
+#: Connections open on one seat's or host's link at once: a few tabs, and a reconnecting phone's old one not yet timed out.
+MAX_CONNECTIONS_PER_LINK = 4
+#: Unfinished tables one client address may have made (a client on this machine, its owner's, is not counted).
+MAX_TABLES_PER_CLIENT = 10
+#: Seconds a table made to wait for its host waits, from its making, before it expires.
+WAIT_EXPIRY = 3600.0
+#: Seconds the plugin code run while a table is made (rules checks, house-rule hooks, seats' factories) may take.
+HOUSE_RULES_TIMEOUT = 10.0
+#: Worker threads for that code: a few hung hooks cannot take the threads the bots think in.
+PLUGIN_THREADS = 4
 #: Seconds a challenge window stays open on every responder's screen before the move stands.
 DEFAULT_PACE = 8.0
 MAX_PACE = 600.0
@@ -58,7 +95,9 @@ START_NOW, START_BY_HOST = "now", "host"
 
 
 class LobbyError(ValueError):
-    """A request a table cannot be made from: one line per thing wrong (`lines`)."""
+    """A request a table cannot be made from: one line per thing wrong (`lines`); `status` is the HTTP answer's."""
+
+    status = 400
 
     def __init__(self, lines: list[str] | str) -> None:
         self.lines = [lines] if isinstance(lines, str) else list(lines)
@@ -72,13 +111,59 @@ class _NotReopened(Exception):
 class Full(LobbyError):
     """The server holds as many tables (or connections) as it may."""
 
+    status = 503
+
+
+class TooMany(LobbyError):
+    """One client address (or one link) asks for more than its share of the server's tables or connections."""
+
+    status = 429
+
+
+class NoSpace(LobbyError):
+    """The record or its tokens cannot be written: the records folder is full (or cannot be written at all)."""
+
+    status = 507
+
+
+class TooSlow(LobbyError):
+    """Plugin code run while the table was made did not answer within HOUSE_RULES_TIMEOUT."""
+
+    status = 504
+
+
+@dataclasses.dataclass(frozen=True)
+class Admission:
+    """One open websocket as the connection limits count it: its table, its client's address, its link's token (None: a spectator)."""
+
+    table: str
+    address: str
+    token: str | None
+
+
+@dataclasses.dataclass
+class _Prepared:
+    """What the plugin code gave for a new table, made off the event loop."""
+
+    game: Game
+    rules: Any
+    players: int
+    kinds: list[str]
+    seed: int
+    pace: float
+    state: Any
+    header: Any
+    opening: list
+    seated: list
+
 
 class Lobby:
     """The tables of one server process and how new ones are made."""
 
     def __init__(self, registry: Any, *, max_tables: int = MAX_TABLES, max_connections: int = MAX_CONNECTIONS,
                  pace: float = DEFAULT_PACE, observer: Observer | None = None,
-                 message_rate: tuple[float, int] = MESSAGE_RATE, freeze_tables: bool = False) -> None:
+                 message_rate: tuple[float, int] = MESSAGE_RATE, freeze_tables: bool = False,
+                 wait_expiry: float = WAIT_EXPIRY, house_rules_timeout: float = HOUSE_RULES_TIMEOUT) -> None:
         self.registry = registry
         # A server's tables live as long as it does: `gc.freeze` after each keeps the collector's full
         # passes from walking them (80 ms with 100 tables, and every click waiting in that time waits).
@@ -91,7 +176,22 @@ class Lobby:
         self.message_rate = message_rate
         self.rate_clock: Callable[[], float] = time.monotonic  # the connections' rate limits' clock (a test's own)
         self.tables: dict[str, Table] = {}
-        self.connections = 0
+        self.connections = 0  # websockets open, every kind
+        self.max_spectators = MAX_SPECTATORS
+        self.max_per_address = MAX_CONNECTIONS_PER_ADDRESS
+        self.max_per_link = MAX_CONNECTIONS_PER_LINK
+        self.max_per_client = MAX_TABLES_PER_CLIENT
+        self._spectators = 0
+        self._spectators_at: collections.Counter[str] = collections.Counter()  # by table
+        self._spectators_from: collections.Counter[str] = collections.Counter()  # by client address
+        self._on_link: collections.Counter[str] = collections.Counter()  # by token
+        self.wait_expiry = wait_expiry
+        self.clock: Callable[[], float] = time.time  # the wall clock: a waiting table's age outlives restarts
+        self.made: dict[str, float] = {}  # when each table was made (by `clock`), as noted beside its record
+        self.made_by: dict[str, str] = {}  # the client address each table was made from, as noted beside its record
+        self._expiry: dict[str, asyncio.TimerHandle] = {}
+        self.house_rules_timeout = house_rules_timeout
+        self._plugin_threads = concurrent.futures.ThreadPoolExecutor(PLUGIN_THREADS, thread_name_prefix="muggins-lobby")
 
     # -- what can be played ---------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
@@ -193,46 +293,194 @@ class Lobby:
             raise LobbyError(f"{clip(str(exc), 200)}") from exc
         return rules
 
-    async def create(self, data: Any) -> Table:
-        """A new table from a lobby request: checked, recorded in the records folder, bots played up to the first human."""
-        if len(self.tables) >= self.max_tables:
-            raise Full(f"this server holds {self.max_tables} tables, its most; wait for one to finish")
-        game, rules, players, kinds, seed, pace = self.check_request(data)
-        try:
-            state = game.new(rules, players, seed)
-        except HouseRuleError as exc:
-            raise LobbyError(str(exc)) from exc
-        header = header_for(game, rules, players, seed, kinds, house_rules=house_rule_plugins(self.registry, game, rules))
+    async def create(self, data: Any, *, client: str = "unknown") -> Table:
+        """A new table from a lobby request from `client` (its address): checked, recorded, bots played up to the first human."""
+        self._make_room(client)
+        made = await self._plugin_work(self._prepare, data)
+        game, kinds, seed, pace = made.game, made.kinds, made.seed, made.pace
+        from muggins.records import RecordWriteError
         from muggins_cli.errors import BadInput
         from muggins_cli.recording import new_record
 
         try:
             path, stream = new_record(None, game.name, seed, mode=RECORD_MODE)
         except BadInput as exc:
-            raise LobbyError(exc.message) from exc
-        try:
-            writer = RecordWriter.start(stream, header, state.opening_events())
-        except BaseException:
-            stream.close()
-            Path(path).unlink(missing_ok=True)
-            raise
+            raise _unwritable(exc.message, exc.__cause__) from exc
         humans = [seat for seat, spec in enumerate(kinds) if spec == HUMAN]
         seat_tokens = {seat: secrets.token_urlsafe(16) for seat in humans}
         host = secrets.token_urlsafe(16)
         table_id = secrets.token_urlsafe(6)
         waits = data.get("start", START_NOW) == START_BY_HOST
-        save_tokens(path, {"table": table_id, "host": host, "seats": {str(s): t for s, t in seat_tokens.items()}, "pace": pace,
-                           "waiting": waits})
-        seated = seat_players(self.registry, game, kinds, seed, front_end={HUMAN: RemoteSeat})
-        match = Match(state, seated, writer=writer, registry=self.registry)
+        now = self.clock()
+        try:
+            writer = RecordWriter.start(stream, made.header, made.opening)
+            save_tokens(path, {"table": table_id, "host": host, "seats": {str(s): t for s, t in seat_tokens.items()}, "pace": pace,
+                               "waiting": waits, "made": now, "client": client})
+        except (RecordWriteError, OSError) as exc:
+            stream.close()
+            Path(path).unlink(missing_ok=True)
+            Path(path + TOKENS_SUFFIX).unlink(missing_ok=True)
+            raise _unwritable(str(exc), exc) from exc
+        except BaseException:
+            stream.close()
+            Path(path).unlink(missing_ok=True)
+            raise
+        match = Match(made.state, made.seated, writer=writer, registry=self.registry)
         table = Table(table_id, game, match, kinds, stream=stream, path=path, seat_tokens=seat_tokens, host_token=host,
                       pace=pace, observer=self.observer, registry=self.registry, seed=seed, bot_clock=self.bot_clock)
         table.started = not waits
         self._notes(table, path)
-        self.tables[table_id] = table
+        self._hold(table, now, client)
         await table.start()
         self._freeze()
         return table
+
+    def _prepare(self, data: Any) -> _Prepared:
+        """In a worker thread: the request checked and everything plugin code gives for the new match."""
+        game, rules, players, kinds, seed, pace = self.check_request(data)
+        try:
+            state = game.new(rules, players, seed)
+        except HouseRuleError as exc:
+            raise LobbyError(str(exc)) from exc
+        header = header_for(game, rules, players, seed, kinds, house_rules=house_rule_plugins(self.registry, game, rules))
+        opening = list(state.opening_events())
+        seated = seat_players(self.registry, game, kinds, seed, front_end={HUMAN: RemoteSeat})
+        return _Prepared(game, rules, players, kinds, seed, pace, state, header, opening, seated)
+
+    async def _plugin_work(self, work: Callable[[Any], Any], data: Any) -> Any:
+        """`work(data)` in the lobby's worker threads within `house_rules_timeout`; whatever plugin code raises, one line (LobbyError).
+
+        The worker catches everything `work` raises (SystemExit, a
+        KeyboardInterrupt a hook raises itself, even CancelledError are plugin
+        code's there: no signal is raised in a worker thread), so what the
+        wait itself raises (this request cancelled, the server stopping) is
+        never mistaken for a plugin's.
+        """
+        future = asyncio.get_running_loop().run_in_executor(self._plugin_threads, _caught, work, data)
+        try:
+            result, exc = await asyncio.wait_for(future, self.house_rules_timeout)
+        except asyncio.TimeoutError:
+            raise TooSlow(f"the game's house rules (or a seat's bot being made) did not answer within {self.house_rules_timeout:g} s; "
+                          "no table was made") from None
+        if exc is None:
+            return result
+        if isinstance(exc, LobbyError):
+            raise exc
+        if isinstance(exc, HouseRuleError):
+            raise LobbyError(str(exc)) from exc
+        raise LobbyError(self._fault_line(exc)) from exc
+
+    def _fault_line(self, exc: BaseException) -> str:
+        """One line for what plugin code raised while a table was made, naming the plugin when the traceback tells it."""
+        fault = plugin_fault(exc, self.registry)
+        if fault is not None:
+            return f"the table was not made: {fault}"
+        culprit = blame(exc, self.registry)
+        if culprit is not None:
+            return f"the table was not made: {fault_message(culprit[0], exc, culprit[1])}"
+        print("muggins: error while a table was made:", file=sys.stderr, flush=True)
+        traceback.print_exception(exc, file=sys.stderr)
+        return f"the table was not made: {type(exc).__name__}: {clip(_text(exc), 200)}"
+
+    # -- how many tables and connections --------------------------------------
+    @staticmethod
+    def live(table: Table) -> bool:
+        """Whether a table counts against the server's and its client's limits: not finished, stopped or closed."""
+        return not table.over and not table.stopped
+
+    def _make_room(self, client: str) -> None:
+        """Room for one more table from `client`, the oldest finished tables giving way; Full or TooMany (one line) if there is none."""
+        live = [t for t in self.tables.values() if self.live(t)]
+        if len(live) >= self.max_tables:
+            raise Full(f"this server holds {self.max_tables} unfinished tables, its most; wait for one to finish")
+        if not _on_this_machine(client):
+            mine = sum(1 for t in live if self.made_by.get(t.id) == client)
+            if mine >= self.max_per_client:
+                raise TooMany(f"your address has {mine} unfinished tables on this server, its most for one address; "
+                              "finish or close one (its host's link) first")
+        for table in [t for t in self.tables.values() if not self.live(t)]:
+            if len(self.tables) < self.max_tables:
+                break
+            self._drop(table)
+
+    def _hold(self, table: Table, made: float, client: str | None) -> None:
+        self.tables[table.id] = table
+        self.made[table.id] = made
+        if client is not None:
+            self.made_by[table.id] = client
+        if not table.started:
+            self._expire_later(table)
+
+    def _drop(self, table: Table) -> None:
+        """A finished table gives way to a new one: no longer listed (its pages still open keep what they were sent)."""
+        self.tables.pop(table.id, None)
+        self.made.pop(table.id, None)
+        self.made_by.pop(table.id, None)
+        handle = self._expiry.pop(table.id, None)
+        if handle is not None:
+            handle.cancel()
+        table.close()
+
+    def _expire_later(self, table: Table) -> None:
+        delay = max(0.0, self.made[table.id] + self.wait_expiry - self.clock())
+        self._expiry[table.id] = asyncio.get_running_loop().call_later(delay, lambda: asyncio.ensure_future(self.expire_waiting()))
+
+    async def expire_waiting(self) -> list[str]:
+        """Expire every table that has waited for its host longer than `wait_expiry`: everyone is told, a restart does not reopen it."""
+        now = self.clock()
+        expired = []
+        for table in list(self.tables.values()):
+            if table.started or table.stopped or now < self.made.get(table.id, now) + self.wait_expiry:
+                continue
+            handle = self._expiry.pop(table.id, None)
+            if handle is not None:
+                handle.cancel()
+            table.stopped = f"nobody started the table within {_duration(self.wait_expiry)} of its making; it has expired"
+            keep_expired(table.path)
+            await table.start()  # sends every page the table as it stands: stopped, saying why
+            table.close()
+            expired.append(table.id)
+        return expired
+
+    def _started(self, table: Table, path: str) -> None:
+        handle = self._expiry.pop(table.id, None)
+        if handle is not None:
+            handle.cancel()
+        _note(path, waiting=False)
+
+    def admit(self, table: Table, *, address: str, token: str | None) -> Admission:
+        """Count one more websocket on `table` (a seat's or the host's link `token`, else a spectator); Full or TooMany (one line) past a limit.
+
+        A link's connections are never refused for spectators: only past
+        `max_per_link` on that same link. Spectators are bounded per table,
+        per client address and in all.
+        """
+        if token is not None:
+            if self._on_link[token] >= self.max_per_link:
+                raise TooMany(f"this link is open on {self.max_per_link} connections already, its most; close another tab that has it open")
+            self._on_link[token] += 1
+        else:
+            if self._spectators >= self.max_connections:
+                raise Full(f"this server holds {self.max_connections} spectators' connections, its most; try again later")
+            if self._spectators_at[table.id] >= self.max_spectators:
+                raise Full(f"this table has {self.max_spectators} spectators, its most; try again later")
+            if self._spectators_from[address] >= self.max_per_address:
+                raise TooMany(f"your address holds {self.max_per_address} spectators' connections already, its most; close some")
+            self._spectators += 1
+            self._spectators_at[table.id] += 1
+            self._spectators_from[address] += 1
+        self.connections += 1
+        return Admission(table.id, address, token)
+
+    def release(self, admission: Admission) -> None:
+        """The websocket `admission` counted has closed."""
+        self.connections -= 1
+        if admission.token is not None:
+            _take_one(self._on_link, admission.token)
+        else:
+            self._spectators -= 1
+            _take_one(self._spectators_at, admission.table)
+            _take_one(self._spectators_from, admission.address)
 
     def _freeze(self) -> None:
         if self.freeze_tables:
@@ -264,16 +512,20 @@ class Lobby:
         folder = records_folder() if folder is None else folder
         refused = []
         for tokens_path in sorted(folder.glob("*" + TOKENS_SUFFIX)) if folder.is_dir() else ():
-            if len(self.tables) >= self.max_tables:
-                refused.append(f"{tokens_path.name}: not reopened; this server holds {self.max_tables} tables, its most")
+            if sum(1 for t in self.tables.values() if self.live(t)) >= self.max_tables:
+                refused.append(f"{tokens_path.name}: not reopened; this server holds {self.max_tables} unfinished tables, its most")
                 break
+            record_path = str(tokens_path)[: -len(TOKENS_SUFFIX)]
             try:
-                table = self._reopen(str(tokens_path)[: -len(TOKENS_SUFFIX)], json.loads(tokens_path.read_text(encoding="utf-8")))
+                tokens = read_tokens(tokens_path)
+                if tokens["table"] in self.tables:
+                    raise _NotReopened(f"{tokens_path.name}: not reopened; its table id is another reopened table's")
+                table = self._reopen(record_path, tokens)
             except _NotReopened as exc:
                 if exc.args[0]:
                     refused.append(exc.args[0])
                 continue
-            self.tables[table.id] = table
+            self._hold(table, tokens.get("made", _made_at(record_path)), tokens.get("client"))
             await table.start()
         self._freeze()
         return refused
@@ -281,8 +533,11 @@ class Lobby:
     def _reopen(self, path: str, tokens: dict) -> Table:
         from muggins.records import RecordError, RecordFile
 
-        if tokens.get("closed"):
-            raise _NotReopened("")  # its host closed it
+        if tokens.get("closed") or tokens.get("expired"):
+            raise _NotReopened("")  # its host closed it, or nobody started it in time
+        if tokens.get("waiting") and self.clock() >= tokens.get("made", _made_at(path)) + self.wait_expiry:
+            keep_expired(path)  # it expired while the server was down: its age counts from its making, not from this start
+            raise _NotReopened("")
         from muggins.sessions import RecordMismatch, check_record_seats, installed_game, reopen
 
         name = Path(path).name
@@ -296,6 +551,10 @@ class Lobby:
                 raise _NotReopened("")  # finished: nothing to offer
             game, _ = installed_game(self.registry, record, source=name)
             check_record_seats(self.registry, game, record, source=name)
+            people = {seat for seat, spec in enumerate(record.seats) if spec == HUMAN}
+            if {int(seat) for seat in tokens["seats"]} != people:
+                raise _NotReopened(f"{name}: its tokens file names seats {sorted(int(s) for s in tokens['seats'])}, "
+                                   f"but the record's people sit at {sorted(people)}; not reopened")
             seated = seat_players(self.registry, game, record.seats, record.seed, front_end={HUMAN: RemoteSeat})
             state = reopen(game, record, seated, given_like=RemoteSeat, source=name)
             stream.drop_partial_line(f"{path}.partial-{os.getpid()}.bak")
@@ -314,17 +573,20 @@ class Lobby:
                       registry=self.registry, seed=record.seed, bot_clock=self.bot_clock)
         table.caught_up(record.opening or [], record.events)
         table.started = not tokens.get("waiting", False)
-        for seat, spec in tokens.get("stand_ins", {}).items():
-            table.seat_stand_in(int(seat), spec)
+        try:
+            for seat, spec in tokens.get("stand_ins", {}).items():
+                table.seat_stand_in(int(seat), spec)
+        except Refused as exc:
+            table.close()
+            raise _NotReopened(f"{name}: the bot its tokens file seats for a person is refused: {exc}; not reopened") from exc
         table.restore_early(tokens.get("early"))
         self._notes(table, path)
         return table
 
-    @staticmethod
-    def _notes(table: Table, path: str) -> None:
+    def _notes(self, table: Table, path: str) -> None:
         """What the table notes beside its record as it happens: bots seated for people, its start, its close."""
         table.on_stand_ins = lambda stand_ins: keep_stand_ins(path, stand_ins)
-        table.on_start = lambda: _note(path, waiting=False)
+        table.on_start = lambda: self._started(table, path)
         table.on_close = lambda: keep_closed(path)
         table.on_early = lambda early: _note(path, early=early)
 
@@ -333,10 +595,19 @@ class Lobby:
         """The table as the API lists it: its record by file name alone (where the server keeps its files is nobody else's business)."""
         return {**table.summary(), "record": Path(table.path).name}
 
+    def stop_thinking(self, reason: str) -> None:
+        """Stop every bot thinking in a worker thread at its next check (safe from any thread, a signal handler's included)."""
+        for table in tuple(self.tables.values()):
+            table.stop_thinking(reason)
+
     def close_all(self) -> None:
-        """Release every table's record; each is whole to its last line."""
+        """Release every table's record; each is whole to its last line. Plugin code still running for a table being made is left behind."""
+        for handle in self._expiry.values():
+            handle.cancel()
+        self._expiry.clear()
         for table in self.tables.values():
             table.close()
+        self._plugin_threads.shutdown(wait=False, cancel_futures=True)
 
 
 def save_tokens(record_path: str, data: Mapping[str, Any]) -> str:
@@ -348,6 +619,58 @@ def save_tokens(record_path: str, data: Mapping[str, Any]) -> str:
     return target
 
 
+def read_tokens(tokens_path: Path) -> dict[str, Any]:
+    """A table's tokens file, checked: its table id, host token and seat tokens texts, its notes of the types written; _NotReopened (one line) else.
+
+    The file is written by this module alone, but a restart must not be
+    stopped by one a person edited, cut short or put there by hand.
+    """
+    name = tokens_path.name
+    try:
+        text = tokens_path.read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, UnicodeError, ValueError, RecursionError) as exc:
+        raise _NotReopened(f"{name}: not reopened; its tokens file cannot be read as JSON ({clip(_text(exc), 80)})") from None
+
+    def bad(what: str) -> _NotReopened:
+        return _NotReopened(f"{name}: not reopened; its tokens file's {what}")
+
+    if not isinstance(data, dict):
+        raise bad("content is not a JSON object")
+    for key in ("table", "host"):
+        if not isinstance(data.get(key), str) or not data[key]:
+            raise bad(f"{key!r} is missing or not text")
+    seats = data.get("seats")
+    if not isinstance(seats, dict) or not all(isinstance(t, str) and t for t in seats.values()):
+        raise bad("'seats' is not an object of seat numbers to tokens (texts)")
+    if not all(isinstance(seat, str) and seat.isdigit() and seat.isascii() and len(seat) <= 3 for seat in seats):
+        raise bad("'seats' has a key that is not a seat number")
+    pace = data.get("pace", 0.0)
+    if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:  # nan fails both comparisons
+        raise bad(f"'pace' is not a number of seconds from 0 to {MAX_PACE:g}")
+    for key in ("waiting", "closed", "expired"):
+        if not isinstance(data.get(key, False), bool):
+            raise bad(f"{key!r} is not true or false")
+    made = data.get("made", 0.0)
+    if isinstance(made, bool) or not isinstance(made, (int, float)) or not math.isfinite(made):
+        raise bad("'made' is not a time")
+    stand_ins = data.get("stand_ins", {})
+    if not isinstance(stand_ins, dict) or not all(isinstance(k, str) and k.isdigit() and k.isascii() and len(k) <= 3
+                                                  and isinstance(v, str) for k, v in stand_ins.items()):
+        raise bad("'stand_ins' is not an object of seat numbers to seat kinds")
+    if not isinstance(data.get("client", ""), str):
+        raise bad("'client' is not text")
+    return data
+
+
+def _made_at(record_path: str) -> float:
+    """When a table whose tokens file predates the note was made: its record's last change (a waiting table writes nothing after its making)."""
+    try:
+        return os.stat(record_path).st_mtime
+    except OSError:
+        return 0.0
+
+
 def keep_stand_ins(record_path: str, stand_ins: Mapping[int, str]) -> None:
     """Note beside the record which people's seats bots play, so a restart seats them again (the file stays mode 0600)."""
     _note(record_path, stand_ins={str(seat): spec for seat, spec in stand_ins.items()})
@@ -356,6 +679,57 @@ def keep_stand_ins(record_path: str, stand_ins: Mapping[int, str]) -> None:
 def keep_closed(record_path: str) -> None:
     """Note beside the record that its host closed the table: a restart does not offer it again."""
     _note(record_path, closed=True)
+
+
+def keep_expired(record_path: str) -> None:
+    """Note beside the record that nobody started the table in time: a restart does not offer it again."""
+    _note(record_path, expired=True)
+
+
+def _unwritable(line: str, cause: BaseException | None) -> LobbyError:
+    """The answer when a new record or its tokens cannot be written: 507 for a full disk, else 503 (the server cannot take tables now)."""
+    full = isinstance(cause, OSError) and (cause.errno in (errno.ENOSPC, errno.EDQUOT) or "No space left" in str(cause))
+    error = NoSpace(f"{line}; no table was made") if full else Full(f"{line}; no table was made")
+    return error
+
+
+def _on_this_machine(address: str) -> bool:
+    """Whether a client address is this machine's own (its user owns the server, and every client of a default server is here)."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def _take_one(counts: collections.Counter, key: str) -> None:
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]
+
+
+def _caught(work: Callable[[Any], Any], data: Any) -> tuple[Any, BaseException | None]:
+    """In a worker thread: `work(data)` and None, or None and whatever it raised."""
+    try:
+        return work(data), None
+    except BaseException as exc:  # noqa: B902 - plugin code's SystemExit and KeyboardInterrupt included: see Lobby._plugin_work
+        return None, exc
+
+
+def _text(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:  # noqa: BLE001 - a message that cannot be made (a 5,000-digit number): its type says enough
+        return "(its message cannot be shown)"
+
+
+def _duration(seconds: float) -> str:
+    """`1 hour`, `30 minutes`, `5 s`: a limit as a person reads it."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        hours = int(seconds // 3600)
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{int(seconds // 60)} minutes"
+    return f"{seconds:g} s"
 
 
 def _note(record_path: str, **notes: Any) -> None:
