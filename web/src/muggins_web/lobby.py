@@ -50,7 +50,7 @@ from typing import Any, Callable, Mapping
 from muggins.engine import Match
 from muggins.game import Game
 from muggins.houserules import HouseRuleError, check_switches, house_rule_plugins
-from muggins.plugins import blame, fault_message, plugin_fault
+from muggins.plugins import PluginFault, blame, fault_message, plugin_fault
 from muggins.limits import clip
 from muggins.records import RecordWriter, header_for
 from muggins.rng import new_seed
@@ -372,7 +372,7 @@ class Lobby:
 
     def _fault_line(self, exc: BaseException) -> str:
         """One line for what plugin code raised while a table was made, naming the plugin when the traceback tells it."""
-        fault = plugin_fault(exc, self.registry)
+        fault = exc if isinstance(exc, PluginFault) else plugin_fault(exc, self.registry)
         if fault is not None:
             return f"the table was not made: {fault}"
         culprit = blame(exc, self.registry)
