@@ -116,3 +116,105 @@ def test_a_broken_plugin_is_warned_about_on_every_list(probe):
     _an_hour_back(module)
     for _ in range(2):
         assert muggins("list", warning="probe is broken").startswith("no games installed")
+
+
+# -- a snapshot is distrusted: whatever lies in its place is ignored unless it is the table `list` wrote --
+def _snapshot_file(tmp_path: Path) -> Path:
+    (found,) = (tmp_path / "cache").glob("games-*.json")
+    return found
+
+
+def _rewrite_value(change):
+    def damage(path: Path) -> None:
+        kept = json.loads(path.read_text())
+        change(kept["value"])
+        path.write_text(json.dumps(kept))
+    return damage
+
+
+def _replace_with(make):
+    def damage(path: Path) -> None:
+        path.unlink()
+        make(path)
+    return damage
+
+
+def _set(key, value):
+    return _rewrite_value(lambda rows: rows[0].update({key: value}))
+
+
+LIST, LIST_JSON = ("list",), ("list", "--json")
+COMPLETE = (dict(_MUGGINS_COMPLETE="bash_complete", COMP_WORDS="muggins play p", COMP_CWORD="2"),
+            dict(_MUGGINS_COMPLETE="bash_complete", COMP_WORDS="muggins play probe --opponents nov", COMP_CWORD="4"))
+PLAY_HELP = ("play", "--help")
+EVERY_COMMAND = (LIST, LIST_JSON, *COMPLETE, PLAY_HELP)
+
+DAMAGES = {  # how the snapshot is damaged, and the commands that are run over it (each after damaging it afresh)
+    "a FIFO": (_replace_with(os.mkfifo), EVERY_COMMAND),
+    "a symlink to /dev/zero": (_replace_with(lambda path: path.symlink_to("/dev/zero")), EVERY_COMMAND),
+    "one byte changed, max to msx": (lambda path: path.write_text(path.read_text().replace('"max"', '"msx"', 1)), (LIST, COMPLETE[0])),
+    "[1]": (_rewrite_value(lambda rows: rows.__setitem__(0, 1)), (LIST, LIST_JSON)),
+    "[{}]": (_rewrite_value(lambda rows: rows.__setitem__(0, {})), (LIST, COMPLETE[0])),
+    '{"name": 5}': (_set("name", 5), (LIST_JSON, COMPLETE[0])),
+    "name null": (_set("name", None), (LIST_JSON, PLAY_HELP)),
+    "a row without players": (_rewrite_value(lambda rows: rows[0].pop("players")), (LIST,)),
+    "kinds of ints": (_set("kinds", [1, 2]), (COMPLETE[1], PLAY_HELP)),
+    "a title of 5": (_set("title", 5), (LIST, COMPLETE[0])),
+    "a title holding an escape": (_set("title", "\x1b[2J\x1b[31mProbe one"), (LIST,)),
+    "a game name holding an escape": (_set("name", "probe\x1b[31m"), (LIST_JSON,)),
+}
+
+
+def _answers_as_installed(args, out: str) -> None:
+    """The probe game as a full load of the registry describes it, whatever the snapshot held."""
+    if args == LIST:
+        assert out.split("\n")[1].split() == ["probe", "Probe", "one", "2-4", "1.0", "muggins-probe", "1.0"]
+    elif args == LIST_JSON:
+        rows = json.loads(out)
+        assert [(row["name"], row["title"], row["players"]["max"]) for row in rows] == [("probe", "Probe one", 4)]
+    elif args == COMPLETE[0]:
+        assert out.split() == ["plain,probe"]
+    elif args == COMPLETE[1]:
+        assert out.split() == ["plain,novice"]
+    else:
+        assert "Seat kinds by game:\n  probe  human, " in out and "(unavailable)" not in out
+
+
+@pytest.mark.parametrize("damage", DAMAGES, ids=list(DAMAGES))
+def test_a_damaged_snapshot_is_ignored_and_rewritten(probe, tmp_path, damage):
+    site, module, muggins, imports, _ = probe
+    muggins("list", "--json")
+    make_damage, commands = DAMAGES[damage]
+    for number, args in enumerate(commands, 2):
+        make_damage(_snapshot_file(tmp_path))
+        out = muggins(**args) if isinstance(args, dict) else muggins(*args)
+        _answers_as_installed(args, out)
+        assert imports() == number  # the damaged snapshot was not used: the registry was loaded
+    assert _snapshot_file(tmp_path).is_file() and not _snapshot_file(tmp_path).is_symlink()
+    _answers_as_installed(LIST_JSON, muggins("list", "--json"))
+    assert imports() == len(commands) + 1  # rewritten: the next command reads it
+
+
+def test_a_distributions_metadata_edited_in_place_or_its_entry_points_removed_is_seen(probe):
+    site, module, muggins, imports, _ = probe
+    info = site / "muggins_probe-1.0.dist-info"
+    assert "muggins-probe 1.0" in muggins("list") and imports() == 1
+    folder_times = os.stat(info)
+    metadata = info / "METADATA"
+    metadata.write_text(metadata.read_text().replace("Version: 1.0", "Version: 2.0"))  # the same size
+    _an_hour_back(metadata)
+    os.utime(info, ns=(folder_times.st_atime_ns, folder_times.st_mtime_ns))
+    assert "muggins-probe 2.0" in muggins("list") and imports() == 2
+    (info / "entry_points.txt").unlink()
+    os.utime(info, ns=(folder_times.st_atime_ns, folder_times.st_mtime_ns))
+    assert muggins("list", warning="names 'probe', which matches no installed plugin").startswith("no games installed")
+
+
+def test_text_from_a_distributions_metadata_reaches_the_table_with_its_escapes_neutralised(probe):
+    site, module, muggins, imports, _ = probe
+    metadata = site / "muggins_probe-1.0.dist-info" / "METADATA"
+    metadata.write_text(metadata.read_text().replace("Version: 1.0", "Version: 1.0\x1b[2J"))
+    _an_hour_back(metadata)
+    for _ in range(2):  # from the registry, then from the snapshot
+        table = muggins("list")
+        assert "\x1b" not in table and "muggins-probe 1.0\\x1b[2J" in table

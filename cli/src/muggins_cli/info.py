@@ -6,8 +6,11 @@ and pluggy). This module owns looking a game up by name (an unknown name is
 `BadInput` listing the installed games), the games table and its JSON (with
 each game's kinds of player and their seat options, which shell completion
 reads too, kept in the discovery snapshot of `muggins.snapshot` so that a
-second `muggins list` imports no game), the plugin report, and writing a
-game's default house rules as commented TOML.
+second `muggins list` imports no game, and checked when read back as a
+plugin's answer is: a snapshot that is not the table `muggins list` wrote
+is ignored and rewritten), the plugin report, and writing a game's default
+house rules as commented TOML. Text from plugins is printed with its
+control characters escaped.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 
 import click
 
-from muggins.limits import clip_path
+from muggins.limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, LONGEST_VERSION, MAX_PLAYERS, clip_path, printable
 
 from .errors import BadInput
 from .session import registry as get_registry
@@ -52,7 +55,7 @@ def game_rows(warn: bool = True) -> list[dict[str, Any]]:
 
     if not _registry_in_use():
         kept = snapshot.load(GAMES_SNAPSHOT)
-        if isinstance(kept, list):
+        if _is_games_table(kept):
             return kept
     if warn:
         registry = get_registry()
@@ -67,6 +70,63 @@ def game_rows(warn: bool = True) -> list[dict[str, Any]]:
 
 
 GAMES_SNAPSHOT = "games"
+
+
+# -- what a games table read back from the snapshot must be: `_rows`' output, each name as the registry checks a plugin's --
+def _text(value: object) -> bool:
+    return type(value) is str
+
+
+def _shown(value: object) -> bool:
+    """Text printed as it is in the table or by the shell's completion: one printable line."""
+    return type(value) is str and value.isprintable()
+
+
+def _shown_or_none(value: object) -> bool:
+    return value is None or _shown(value)
+
+
+def _count(value: object) -> bool:
+    return type(value) is int and 1 <= value <= MAX_PLAYERS
+
+
+def _scalar(value: object) -> bool:
+    return value is None or type(value) in (str, int, float, bool)
+
+
+def _players(value: object) -> bool:
+    return _fits(value, {"min": _count, "max": _count, "default": _count}) and value["min"] <= value["default"] <= value["max"]  # type: ignore[index]
+
+
+_OPTION = {"name": lambda v: _text(v) and v.isidentifier(), "type": _text, "default": _scalar, "min": _scalar, "max": _scalar, "help": _text}
+_KIND = {"name": lambda v: _shown(v) and KIND_NAME_PATTERN.match(v) is not None, "description": _text, "generic": lambda v: type(v) is bool,
+         "options": [_OPTION]}
+_GAME_ROW = {
+    "name": lambda v: _text(v) and GAME_NAME_PATTERN.match(v) is not None,
+    "title": lambda v: _shown(v) and bool(v.strip()) and len(v) <= LONGEST_TITLE,
+    "players": _players,
+    "version": lambda v: _shown(v) and 0 < len(v) <= LONGEST_VERSION,
+    "distribution": _shown_or_none,
+    "distribution_version": _shown_or_none,
+    "kinds": [_KIND],
+    "house_rules": [{"name": _shown, "distribution": _shown_or_none, "version": _shown_or_none, "hooks": [_text]}],
+}
+_CONFLICT_ROW = {**{key: lambda v: v is None for key in _GAME_ROW}, "name": _GAME_ROW["name"],
+                 "conflict": [{"plugin": _shown, "distribution": _shown_or_none, "version": _shown_or_none}]}
+
+
+def _fits(value: object, shape: Any) -> bool:
+    """Whether JSON `value` has `shape`: a test of one value, an object with exactly the keys of a dict of shapes, or a list of `[shape]`."""
+    if callable(shape):
+        return bool(shape(value))
+    if isinstance(shape, dict):
+        return type(value) is dict and value.keys() == shape.keys() and all(_fits(value[key], inner) for key, inner in shape.items())
+    return type(value) is list and all(_fits(item, shape[0]) for item in value)
+
+
+def _is_games_table(value: object) -> bool:
+    """Whether `value` (read back from the snapshot) is a games table as `_rows` makes it: anything else is not shown, the registry is loaded instead."""
+    return type(value) is list and all(_fits(row, _CONFLICT_ROW if type(row) is dict and "conflict" in row else _GAME_ROW) for row in value)
 
 
 def _rows(registry: Any) -> list[dict[str, Any]]:
@@ -120,11 +180,12 @@ def list_games(as_json: bool) -> None:
             below[len(table) - 1] = [
                 f"  house rule: {p['name']}" + (f" ({p['distribution']}{' ' + p['version'] if p['version'] else ''})" if p["distribution"] else "")
                 for p in row["house_rules"]]
+    table = [tuple(map(printable, r)) for r in table]  # a distribution's metadata is a plugin's text too: no escape reaches the terminal
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
     for number, r in enumerate(table):
         click.echo("  ".join(cell.ljust(width) for cell, width in zip(r, widths)).rstrip())
         for line in below.get(number, ()):
-            click.echo(line)
+            click.echo(printable(line))
 
 
 def plugins() -> None:

@@ -1,4 +1,4 @@
-"""Bounds on what muggins reads from users, and the clipping of user text quoted in error lines.
+"""Bounds on what muggins reads from users and plugins, and the clipping of user text quoted in error lines.
 
 Every file a user hands to `muggins` (a house-rules file, a record) is
 read through `read_limited`, which refuses anything but a regular file
@@ -7,18 +7,26 @@ instead of reading `/dev/zero` or a multi-megabyte mistake in full, drops
 a UTF-8 byte-order mark and reports undecodable bytes as one line. Error
 messages quote user input through `clip`, so one bad value of many
 megabytes still gives an error line of a couple of hundred characters.
+The shapes a game's name, title and a kind of player's name must have
+are here too, for the registry to check plugins against and for what is
+read back from the discovery snapshot without loading the registry;
+`printable` shows any other text with its control characters escaped.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 from typing import TYPE_CHECKING, BinaryIO
 
 if TYPE_CHECKING:  # pathlib costs more to import than all of this module; the command line's start-up does not need it
     from pathlib import Path
 
-__all__ = ["MAX_RULES_BYTES", "MAX_RECORD_BYTES", "MAX_RECORD_LINE_BYTES", "MAX_PLAYERS", "QUOTE_CHARS", "SEED_BOUND", "LimitError", "clip", "clip_path", "open_regular", "read_limited", "strip_bom"]
+__all__ = [
+    "MAX_RULES_BYTES", "MAX_RECORD_BYTES", "MAX_RECORD_LINE_BYTES", "MAX_PLAYERS", "QUOTE_CHARS", "SEED_BOUND", "GAME_NAME_PATTERN",
+    "KIND_NAME_PATTERN", "LONGEST_TITLE", "LONGEST_VERSION", "LimitError", "clip", "clip_path", "open_regular", "printable", "read_limited", "strip_bom",
+]
 
 # A house-rules file is a few kilobytes; a megabyte is already absurd.
 MAX_RULES_BYTES = 1 << 20
@@ -33,6 +41,13 @@ SEED_BOUND = 10**20
 MAX_PLAYERS = 64
 # Longer than any answer at a prompt; a pasted novel is cut here instead of filling memory and the screen.
 MAX_ANSWER_CHARS = 200
+#: A game name: what `muggins-NAME-SEED.jsonl` and a record's header can hold, and a shell word.
+GAME_NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
+#: A kind of player's name: a seat spec is `KIND:name=value,...`, so none of those separators (it must be printable too).
+KIND_NAME_PATTERN = re.compile(r"[^\s:,=]{1,64}\Z")
+#: A game's title is one line of a table; its version a short word beside it.
+LONGEST_TITLE = 200
+LONGEST_VERSION = 64
 
 BOM = "\ufeff"
 
@@ -55,6 +70,13 @@ def clip_path(path: object, limit: int = QUOTE_CHARS) -> str:
     if len(value) <= limit:
         return value
     return "…" + value[-(max(1, limit - 1)):]
+
+
+def printable(text: str) -> str:
+    """`text` with every character that is not printable written as its escape (`\\x1b`), so it cannot move the cursor or recolour the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def strip_bom(text: str) -> str:

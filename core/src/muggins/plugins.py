@@ -42,7 +42,7 @@ import pluggy
 
 from . import hookspecs
 from .game import Game
-from .limits import MAX_PLAYERS, clip
+from .limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, LONGEST_VERSION, MAX_PLAYERS, clip
 from .players import BUILTIN_KINDS, FRONT_END_KINDS, SEARCH_DESCRIPTION, SEARCH_OPTIONS, PlayerKind, PlayerOption, parse_seat
 
 if TYPE_CHECKING:
@@ -57,11 +57,6 @@ __all__ = [
 
 ENTRY_POINT_GROUP = "muggins"
 BUILTIN = "muggins.builtin"
-
-#: A game name: what `muggins-NAME-SEED.jsonl` and a record's header can hold, and a shell word.
-GAME_NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
-_KIND_NAME_PATTERN = re.compile(r"[^\s:,=]{1,64}\Z")
-_LONGEST_TITLE = 200
 
 
 class PluginError(Exception):
@@ -950,8 +945,8 @@ def game_problem(game: object) -> str | None:
         return (f"game name {clip(name)!r} cannot make a record's file name: use 1 to 64 ASCII letters, digits, '_', '-' or '.', "
                 "starting with a letter or digit")
     title = _plain(game, "title")
-    if type(title) is not str or not title.strip() or not title.isprintable() or len(title) > _LONGEST_TITLE:
-        return f"game {name!r}: title must be one printable line of text (at most {_LONGEST_TITLE} characters), not {_shown(title)}"
+    if type(title) is not str or not title.strip() or not title.isprintable() or len(title) > LONGEST_TITLE:
+        return f"game {name!r}: title must be one printable line of text (at most {LONGEST_TITLE} characters), not {_shown(title)}"
     players = _plain(game, "players")
     if type(players) is not range or players.step != 1 or not 1 <= players.start < players.stop or players.stop - 1 > MAX_PLAYERS:
         return f"game {name!r}: players must be a range of player counts such as range(2, 5) (1 to {MAX_PLAYERS}), not {_shown(players)}"
@@ -959,7 +954,7 @@ def game_problem(game: object) -> str | None:
     if type(default) is not int or default not in players:
         return f"game {name!r}: default_players must be a whole number from {players.start} to {players.stop - 1}, not {_shown(default)}"
     version = _plain(game, "version")
-    if type(version) is not str or not version or not version.isprintable() or len(version) > 64:
+    if type(version) is not str or not version or not version.isprintable() or len(version) > LONGEST_VERSION:
         return f"game {name!r}: version must be printable text such as \"1.0\", not {_shown(version)}"
     rules = _plain(game, "Rules")
     if not isinstance(rules, type):
@@ -1065,7 +1060,7 @@ def _checked_kind(name: object, factory: object, description: object, games: obj
         raise PluginError(f"a player kind's name must be text, not {_shown(name)}")
     if not name or ":" in name or "," in name or "=" in name:
         raise PluginError(f"player kind name {name!r} cannot be empty or contain ':', ',' or '='")
-    if not _KIND_NAME_PATTERN.match(name) or not name.isprintable():
+    if not KIND_NAME_PATTERN.match(name) or not name.isprintable():
         raise PluginError(f"player kind name {clip(name)!r} must be at most 64 printable characters without spaces")
     if name in FRONT_END_KINDS:
         # the front end seats this kind itself (muggins.sessions); the message keeps its first wording

@@ -7,15 +7,22 @@ completion show), and the key that says whether it still describes what is
 installed. The key is this interpreter and its `sys.path`, the plugin
 environment variables, and the modification time and size of every
 `sys.path` entry (installing or removing a distribution adds or removes a
-`*.dist-info` folder there) and of every module file that was imported when
+`*.dist-info` folder there), of each distribution's metadata and entry
+points files in them (a version edited in place, entry points removed,
+with no folder's times changed), and of every module file that was imported when
 the snapshot was made (an editable plugin's source changing). A snapshot
 whose key does not hold is never used; one is not written while any keyed
 file changed in the last two seconds, so a change landing in the same clock
 tick as the load cannot hide behind it (the "racy" case of git's index).
 `MUGGINS_NO_CACHE=1` turns snapshots off; `MUGGINS_CACHE_DIR` chooses the
 folder. A snapshot not rewritten for 30 days is removed when another is
-written, so environments that are gone leave nothing behind for long. Reading costs a file and a few hundred `stat` calls; nothing here
-imports more than the standard library's json.
+written, so environments that are gone leave nothing behind for long.
+Whatever is in the snapshot's place is distrusted: it is opened only if it
+is a regular file (never blocking on a FIFO), read up to a bound, and
+anything damaged is taken as no snapshot (and is replaced by the next
+save); what its value holds is for the caller to check, as it would check
+a plugin's answer. Reading costs a file and a few hundred `stat` calls;
+nothing here imports more than the standard library's json.
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ import time
 import zlib
 from typing import Any
 
+from .limits import open_regular
+
 __all__ = ["CACHE_DIR_ENV", "NO_CACHE_ENV", "cache_folder", "enabled", "load", "save"]
 
 CACHE_DIR_ENV = "MUGGINS_CACHE_DIR"
@@ -36,6 +45,8 @@ KEYED_ENV = ("MUGGINS_LOAD_PLUGINS",)
 #: A file changed this recently may change again within the clock tick it was stamped in.
 RACY_NS = 2_000_000_000
 FORMAT = 1
+#: Far more than the games of any environment take (tens of kilobytes); a file in the snapshot's place is read no further.
+MAX_SNAPSHOT_BYTES = 8 << 20
 
 
 def enabled() -> bool:
@@ -86,8 +97,11 @@ def load(name: str) -> Any:
         return None
     head = _head()
     try:
-        with open(_file(name, head), encoding="utf-8") as handle:
-            kept = json.load(handle)
+        with open_regular(_file(name, head), "a snapshot") as handle:
+            data = handle.read(MAX_SNAPSHOT_BYTES + 1)
+        if len(data) > MAX_SNAPSHOT_BYTES:
+            return None
+        kept = json.loads(data.decode("utf-8"))
         if kept["head"] != head:
             return None
         for path, seen in kept["stats"].items():
@@ -99,13 +113,38 @@ def load(name: str) -> Any:
 
 
 def _keyed_paths() -> set[str]:
-    """Every `sys.path` entry (existing or not) and the file of every module imported so far."""
+    """Every `sys.path` entry (existing or not), its distributions' metadata files, and the file of every module imported so far."""
     paths = {entry or os.curdir for entry in sys.path}
+    for entry in list(paths):
+        paths.update(_distribution_files(entry))
     for module in list(sys.modules.values()):
         where = getattr(module, "__file__", None)
         if isinstance(where, str):
             paths.add(where)
     return paths
+
+
+def _distribution_files(entry: str) -> list[str]:
+    """The files in `sys.path` entry `entry` that say which distributions are there, at which versions, with which entry points.
+
+    Editing one (or removing it) changes neither folder's times, so each is
+    keyed by its own; listed when saving, only `stat`ed when loading. A file
+    that is absent is keyed too: its appearing is a change.
+    """
+    if entry.endswith(".egg"):  # an egg on sys.path carries its metadata inside
+        return [os.path.join(entry, "EGG-INFO", name) for name in ("PKG-INFO", "entry_points.txt")]
+    try:
+        names = os.listdir(entry)
+    except (OSError, ValueError):  # not a folder (a zip file is keyed by its own times), or gone
+        return []
+    files = []
+    for name in names:
+        folder = os.path.join(entry, name)
+        if name.endswith(".dist-info"):
+            files += [os.path.join(folder, "METADATA"), os.path.join(folder, "entry_points.txt")]
+        elif name.endswith(".egg-info"):  # a folder, or a single PKG-INFO file of that name
+            files += [folder, os.path.join(folder, "PKG-INFO"), os.path.join(folder, "entry_points.txt")]
+    return files
 
 
 def save(name: str, value: Any) -> bool:
@@ -123,10 +162,13 @@ def save(name: str, value: Any) -> bool:
     target = _file(name, head)
     temporary = f"{target}.{os.getpid()}.tmp"
     try:
+        data = json.dumps({"head": head, "stats": stats, "value": value}, ensure_ascii=False).encode("utf-8")
+        if len(data) > MAX_SNAPSHOT_BYTES:  # it would never be read back
+            return False
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        with open(temporary, "w", encoding="utf-8") as handle:
-            json.dump({"head": head, "stats": stats, "value": value}, handle, ensure_ascii=False)
-        os.replace(temporary, target)
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, target)  # whatever was in its place (a FIFO, a symlink, a damaged file) is replaced, not written through
     except (OSError, TypeError, ValueError):
         try:
             os.unlink(temporary)
