@@ -7,9 +7,13 @@ hooks (`hookspecs`), combines their answers by key, checks them and names
 the plugin in a one-line `muggins.HouseRuleError` for anything the game
 cannot use: an answer that is not a mapping, an unknown name, points that
 are not whole numbers in range, a target or line that breaks the game's
-invariants, and two plugins giving one key different values (both named).
-With no plugin implementing a hook it costs three empty hook look-ups and
-returns the rules' own values, cached.
+invariants, and two plugins giving one key different values (both named),
+quoting what they answered clipped to a short line. The answers arrive as
+bounded plain data the core has already checked and copied
+(`muggins.houserules.plain_answer`: a hook that raises or answers a
+callable, NaN or a number of thousands of digits is refused there, naming
+the plugin). With no plugin implementing a hook it costs three empty hook
+look-ups and returns the rules' own values, cached.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from muggins import HouseRuleError, call_house_rules
+from muggins.limits import clip
 
 from .game import PEG_HOOK, SHOW_HOOK, TARGET_HOOK, implemented
 from .rules import MAX_TARGET, MIN_TARGET, automatic_skunk_lines
@@ -110,8 +115,8 @@ def _combine(hook: str, answers: list[tuple[str, Mapping[str, Any]]], what: str)
     for plugin, mapping in answers:
         for key, value in mapping.items():
             if key in values and values[key] != value:
-                raise HouseRuleError(f"house-rule plugins {owners[key]!r} and {plugin!r} both set {what} {key!r} "
-                                     f"({values[key]!r} and {value!r}) in {hook}")
+                raise HouseRuleError(f"house-rule plugins {owners[key]!r} and {plugin!r} both set {what} {clip(repr(key))} "
+                                     f"({clip(repr(values[key]))} and {clip(repr(value))}) in {hook}")
             if key not in values:
                 values[key], owners[key] = value, plugin
     return values, owners
@@ -123,7 +128,7 @@ def _scoring(cls: type, hook: str, answers: list[tuple[str, Mapping[str, Any]]],
             try:
                 cls.from_items({key: value})
             except ValueError as exc:
-                raise HouseRuleError(f"house-rule plugin {plugin!r}: {hook}: {exc}") from None
+                raise HouseRuleError(f"house-rule plugin {plugin!r}: {hook}: {clip(exc, 200)}") from None
     values, owners = _combine(hook, answers, what)
     if not values:
         return None, {}
@@ -133,15 +138,15 @@ def _scoring(cls: type, hook: str, answers: list[tuple[str, Mapping[str, Any]]],
 def _check_target(values: Mapping[str, Any], owners: Mapping[str, str]) -> None:
     for key, value in values.items():
         if key not in TARGET_KEYS:
-            raise HouseRuleError(f"house-rule plugin {owners[key]!r}: {TARGET_HOOK} has no setting {key!r}; "
+            raise HouseRuleError(f"house-rule plugin {owners[key]!r}: {TARGET_HOOK} has no setting {clip(repr(key))}; "
                                  f"settings: {', '.join(TARGET_KEYS)}")
         whole = isinstance(value, int) and not isinstance(value, bool)
         if key == "target" and not (whole and MIN_TARGET <= value <= MAX_TARGET):
             raise HouseRuleError(f"house-rule plugin {owners[key]!r}: {TARGET_HOOK}: target must be a whole number "
-                                 f"from {MIN_TARGET} to {MAX_TARGET}, not {value!r}")
+                                 f"from {MIN_TARGET} to {MAX_TARGET}, not {clip(repr(value))}")
         if key != "target" and value is not None and not (whole and value >= 1):
             raise HouseRuleError(f"house-rule plugin {owners[key]!r}: {TARGET_HOOK}: {key} must be a whole number "
-                                 f"from 1 up or None (no such line), not {value!r}")
+                                 f"from 1 up or None (no such line), not {clip(repr(value))}")
 
 
 def _source(key: str, owners: Mapping[str, str]) -> str:

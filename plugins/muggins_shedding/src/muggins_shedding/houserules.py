@@ -6,9 +6,13 @@ among destinations, the penalty cards each donor gives) and keeps in the
 state, its records and its view — and the functions that ask the hooks
 through `muggins.call_house_rules`, check each plugin's answer and combine
 the answers: rank pairs from every plugin add up; a destination order or a
-penalty set differently by two plugins is a conflict naming both. An
-answer the game cannot use is a one-line `HouseRuleError` naming the
-plugin, raised when the match is created. Nothing here runs in the play
+penalty set differently by two plugins is a conflict naming both. The
+answers arrive as bounded plain data the core has already checked and
+copied (`muggins.houserules.plain_answer`: a hook that raises or answers
+a callable, NaN or a number of thousands of digits is refused there,
+naming the plugin), so the checks here are the game's own. An answer the
+game cannot use is a one-line `HouseRuleError` naming the plugin, raised
+when the match is created. Nothing here runs in the play
 loop, and the module imports nothing heavy, so `muggins list` stays quick.
 """
 

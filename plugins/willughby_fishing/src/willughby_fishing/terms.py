@@ -8,7 +8,10 @@ three house-rule hooks once for a match, checks every answer, combines the
 plugins key by key and refuses, in one line naming the plugins
 (`muggins.HouseRuleError`), answers the game cannot use and any stakes and
 tariff that could leave chips in the pot (or take more than it holds) at a
-settlement. The terms are plain data: the state keeps them, saves them and
+settlement. The answers arrive as bounded plain data the core has
+already checked and copied (`muggins.houserules.plain_answer`: a hook
+that raises or answers a callable, NaN or a number of thousands of digits
+is refused there, naming the plugin). The terms are plain data: the state keeps them, saves them and
 shows them in its view and events, so a saved match or a worker process
 never needs the plugins again.
 """
