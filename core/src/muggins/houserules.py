@@ -10,8 +10,18 @@ so records, resumes, simulations and worker processes carry them like any
 other rule. A game calls its hooks once per match, when the match is
 created, through `call_house_rules`, which asks only the plugins in force,
 in plugin-name order, and names the plugin in the one-line
-`HouseRuleError` when a hook fails or answers something the game cannot
-use. `house_rule_plugins` lists the plugins in force for a game and rules,
+`HouseRuleError` when a hook fails (whatever it raises, SystemExit
+included; only a real Ctrl-C goes on) or answers anything but bounded
+plain data (`plain_answer`: no callables, no number of hundreds of digits,
+no NaN), before any game code sees the answer. Each hook gets copies of
+the rules and arguments, so it cannot change what the match or another
+plugin sees. A question (the game, the hook, the plugins asked, the rules
+and the arguments) is asked once and its answers kept (`questions_asked`
+lists those a piece of work asked; `keep_answers` takes another process's),
+so one match plan — a match, its record's header, every match of a
+simulation in any worker — plays by one set of answers, which a record
+keeps (`record_answers`) and replay and resume compare (`check_record`).
+`house_rule_plugins` lists the plugins in force for a game and rules,
 with their versions, for record headers, `muggins list`, `muggins rules`,
 simulations and the checks of replay and resume. A house-rule plugin may
 declare the versions of the games it supports with a module attribute
@@ -21,10 +31,17 @@ or a list); the registry refuses it, in one line, for any other version.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import copy
 import fnmatch
+import math
+import numbers
+import threading
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from .limits import clip
 
@@ -36,6 +53,8 @@ __all__ = [
     "HouseRuleAnswer", "HouseRuleError", "HouseRulePlugin", "PLUGINS_KEY",
     "call_house_rules", "house_rule_plugins", "plugin_switches", "with_plugin_switches",
     "hook_names", "supports_version", "check_switches", "compare_in_force", "check_record",
+    "MAX_ANSWER_DIGITS", "MAX_ANSWER_SIZE", "MAX_ANSWER_DEPTH", "plain_answer", "answer_to_data",
+    "Asked", "questions_asked", "keep_answers", "match_answers", "record_answers", "compare_answers",
 ]
 
 #: The rules table (TOML `[plugins]`) that switches house-rule plugins on and off.
@@ -196,7 +215,339 @@ def supports_version(declared: Any, game: str, version: str) -> bool | None:
     return any(fnmatch.fnmatchcase(version, str(p)) for p in patterns)
 
 
+# -- what an answer may be --------------------------------------------------------------
+#: The most digits a whole number in an answer may have: far beyond any rule's number, and short of the
+#: thousands of digits that cannot even be printed (`int` refuses to turn 4,300 digits into text).
+MAX_ANSWER_DIGITS = 300
+#: The most an answer may hold, counting one for every item and every character of a text or digit of a number:
+#: hundreds of times a real answer, and small enough that a record's header keeps every answer of a match.
+MAX_ANSWER_SIZE = 10_000
+#: The deepest lists and tables may nest in an answer (a real one nests two or three deep).
+MAX_ANSWER_DEPTH = 32
+_TOO_BIG = 10**MAX_ANSWER_DIGITS
+_PLAIN_WORDS = "answers are plain data: None, true or false, numbers, text, and lists and tables of them"
+
+
+class _NotPlain(Exception):
+    """An answer that is not bounded plain data: `problem` says what, `where` the path to it (`['target']`)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.where: list[str] = []
+
+
+def plain_answer(value: Any) -> Any:
+    """`value` as bounded plain data, copied: what a game's combiner gets from `call_house_rules`.
+
+    None, booleans, whole numbers of at most `MAX_ANSWER_DIGITS` digits,
+    finite floats and text (valid Unicode) are kept; subclasses become their
+    base type (an IntEnum its int); other whole and real numbers
+    (`numbers.Integral`, `numbers.Real`) become int and float. Lists and
+    tuples stay lists and tuples, any other Mapping becomes a dict, a set a
+    frozenset, any other iterable (a generator, a range) a list, each item
+    made plain in turn. Anything else (a callable, bytes, an object), NaN or
+    infinity, more than `MAX_ANSWER_SIZE` items, characters and digits in
+    all, or nesting deeper than `MAX_ANSWER_DEPTH` is a ValueError saying
+    what and where. What the value's own methods raise while it is read (a
+    Mapping whose `items()` fails) goes on as it is, for the caller to name.
+    """
+    try:
+        return _plain(value, 0, [MAX_ANSWER_SIZE])
+    except _NotPlain as exc:
+        raise ValueError(_not_plain_text(exc)) from None
+
+
+def _not_plain_text(exc: _NotPlain) -> str:
+    where = "".join(reversed(exc.where))
+    return exc.problem + (f" (at {clip(where, 80)})" if where else "")
+
+
+def _plain(value: Any, depth: int, budget: list[int]) -> Any:
+    _spend(budget, 1)  # every item counts, None too: an endless generator of None stops here
+    kind = type(value)
+    if value is None or kind is bool:
+        return value
+    if kind is int:
+        return _whole(value, budget)
+    if kind is str:
+        return _text(value, budget)
+    if kind is float:
+        return _finite(value)
+    if isinstance(value, int):  # an IntEnum or another int subclass: its plain int
+        return _whole(int.__int__(value), budget)
+    if isinstance(value, float):
+        return _finite(float.__float__(value))
+    if isinstance(value, str):
+        return _text(str.__str__(value), budget)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        raise _NotPlain(f"bytes ({type(value).__name__}), not text")
+    if depth >= MAX_ANSWER_DEPTH:
+        raise _NotPlain(f"lists or tables nested more than {MAX_ANSWER_DEPTH} deep")
+    if isinstance(value, Mapping):
+        table: dict[Any, Any] = {}
+        for key, item in value.items():
+            plain_key = _key(key, depth, budget)
+            try:
+                table[plain_key] = _plain(item, depth + 1, budget)
+            except _NotPlain as exc:
+                exc.where.append(f"[{_shown_key(plain_key)}]")
+                raise
+        return table
+    if isinstance(value, (set, frozenset)):
+        return frozenset(_key(item, depth, budget) for item in value)
+    if isinstance(value, numbers.Integral):
+        return _whole(int(value), budget)
+    if isinstance(value, numbers.Real):
+        return _finite(float(value))
+    if isinstance(value, (tuple, list)) or (hasattr(value, "__iter__") and not callable(value)):
+        items = []
+        for n, item in enumerate(value):
+            try:
+                items.append(_plain(item, depth + 1, budget))
+            except _NotPlain as exc:
+                exc.where.append(f"[{n}]")
+                raise
+        return tuple(items) if isinstance(value, tuple) else items
+    raise _NotPlain(f"{_article(type(value).__name__)}, which is not plain data")
+
+
+def _key(value: Any, depth: int, budget: list[int]) -> Any:
+    """A table key or set item made plain; it must still be hashable (text, a number, a tuple of them)."""
+    plain = _plain(value, depth + 1, budget)
+    try:
+        hash(plain)
+    except TypeError:
+        raise _NotPlain(f"a table key or set item that is {_article(type(plain).__name__)}") from None
+    return plain
+
+
+def _shown_key(key: Any) -> str:
+    return repr(key) if isinstance(key, (str, int, float, bool, type(None))) else type(key).__name__
+
+
+def _spend(budget: list[int], amount: int) -> None:
+    budget[0] -= amount
+    if budget[0] < 0:
+        raise _NotPlain(f"more than {MAX_ANSWER_SIZE:,} items, characters and digits in all")
+
+
+def _whole(value: int, budget: list[int]) -> int:
+    if not -_TOO_BIG < value < _TOO_BIG:
+        raise _NotPlain(f"a whole number of more than {MAX_ANSWER_DIGITS} digits")
+    _spend(budget, value.bit_length() // 3)  # about a digit for every 3.3 bits
+    return value
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):
+        raise _NotPlain(f"{value!r}, not a finite number")
+    return value
+
+
+def _text(value: str, budget: list[int]) -> str:
+    _spend(budget, len(value))
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no record could hold it
+        raise _NotPlain("text that is not valid Unicode") from None
+    return value
+
+
+def _article(name: str) -> str:
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def answer_to_data(value: Any) -> Any:
+    """A plain answer (`plain_answer`) as JSON data, as a record's header keeps it.
+
+    Tuples become lists, a frozenset a sorted list, and a table's keys that
+    are not text the JSON text of the key (`{8: 2}` is `{"8": 2}`), as JSON
+    itself writes them; two answers are the same when their data is.
+    """
+    if isinstance(value, (list, tuple)):
+        return [answer_to_data(item) for item in value]
+    if isinstance(value, frozenset):
+        return sorted((answer_to_data(item) for item in value), key=_canonical)
+    if isinstance(value, dict):
+        return {key if isinstance(key, str) else _canonical(answer_to_data(key)): answer_to_data(item) for key, item in value.items()}
+    return value
+
+
+def _canonical(data: Any) -> str:
+    import json
+
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+# -- asking once, and keeping the answers -------------------------------------------------
+@dataclass(frozen=True)
+class Asked:
+    """One question's answers: the hook and, in plugin-name order, each plugin's plain answer."""
+
+    hook: str
+    answers: tuple[tuple[str, Any], ...]
+
+
+class _Kept:
+    """The questions one game's hooks answered in this process (the newest `_KEPT` of them) and the relay they came from."""
+
+    __slots__ = ("relay", "questions")
+
+    def __init__(self, relay: Any) -> None:
+        self.relay = relay
+        self.questions: OrderedDict[str, Asked] = OrderedDict()
+
+
+#: Questions kept per game: every match plan a long-running server makes (a rules set and a player count each) asks a handful.
+_KEPT = 1024
+# The answers live beside the game object (one per registry), so a new registry asks again; a lock, not the hook call,
+# guards them, so a hook that sleeps in one thread never holds up a match being made in another.
+_ANSWERS: "weakref.WeakKeyDictionary[Any, _Kept]" = weakref.WeakKeyDictionary()
+_ANSWERS_LOCK = threading.Lock()
+_NOTEBOOK: contextvars.ContextVar[dict[str, Asked] | None] = contextvars.ContextVar("muggins_house_rule_questions", default=None)
+
+
+def _kept_for(game: Any, relay: Any, create: bool) -> _Kept | None:
+    """The kept answers of `game` from `relay` (None for a game that cannot carry them: unhashable, no weak references)."""
+    try:
+        kept = _ANSWERS.get(game)
+        if kept is None or kept.relay is not relay:
+            if not create:
+                return None
+            kept = _ANSWERS[game] = _Kept(relay)
+    except TypeError:
+        return None
+    return kept
+
+
+def _question(game: Any, hook: str, plugins: list[str], rules: Any, kwargs: Mapping[str, Any]) -> str | None:
+    """The text naming one question: game, hook, the plugins asked, the rules as data and the other arguments (None: unnameable)."""
+    import json
+
+    from .rules import rules_to_dict
+
+    try:
+        shown = rules_to_dict(rules)
+    except Exception:
+        shown = repr(rules)
+    try:
+        return json.dumps([game.name, hook, plugins, shown, dict(kwargs)], sort_keys=True, default=repr)
+    except Exception:  # arguments JSON cannot order or show: asked every time, as before answers were kept
+        return None
+
+
+def _recall(game: Any, relay: Any, question: str | None) -> Asked | None:
+    if question is None:
+        return None
+    with _ANSWERS_LOCK:
+        kept = _kept_for(game, relay, create=False)
+        found = None if kept is None else kept.questions.get(question)
+        if found is not None:
+            kept.questions.move_to_end(question)  # type: ignore[union-attr]
+        return found
+
+
+def _keep(game: Any, relay: Any, question: str | None, asked: Asked, *, replace: bool = False) -> Asked:
+    """Keep `asked` as the answer to `question`, unless another thread kept one first (then that one, for everyone)."""
+    if question is None:
+        return asked
+    with _ANSWERS_LOCK:
+        kept = _kept_for(game, relay, create=True)
+        if kept is None:
+            return asked
+        found = kept.questions.get(question)
+        if found is not None and not replace:
+            kept.questions.move_to_end(question)
+            return found
+        kept.questions[question] = asked
+        kept.questions.move_to_end(question)
+        while len(kept.questions) > _KEPT:
+            kept.questions.popitem(last=False)
+        return asked
+
+
+@contextlib.contextmanager
+def questions_asked() -> Iterator[dict[str, Asked]]:
+    """Within: every `call_house_rules` question (asked or answered from what was kept) is noted in the dict yielded.
+
+    Keyed by the question's text, in the order first asked; what one match
+    plan asked, for a record's header (`record_answers`) or for worker
+    processes to take (`keep_answers`). Nested, the inner one notes alone.
+    """
+    noted: dict[str, Asked] = {}
+    token = _NOTEBOOK.set(noted)
+    try:
+        yield noted
+    finally:
+        _NOTEBOOK.reset(token)
+
+
+def keep_answers(game: Any, asked: Iterable[tuple[str, Asked]]) -> None:
+    """Take answers asked elsewhere (`questions_asked().items()` in the parent process) as this process's for `game`.
+
+    A worker process plays a plan's matches by them instead of asking its
+    own plugins, so every worker plays by the answers of the process that
+    planned the run.
+    """
+    relay = _relay_of(game)
+    for question, answers in asked:
+        _keep(game, relay, question, answers, replace=True)
+
+
+def match_answers(game: "Game", rules: Any, players: int, seed: int = 0) -> dict[str, Asked]:
+    """The questions a match of `game` under `rules` asks when it is made (`game.new`), with the answers in force.
+
+    Kept answers are answered from; others are asked now. Raises what
+    `game.new` raises (a `HouseRuleError` naming the plugin).
+    """
+    with questions_asked() as noted:
+        game.new(rules, players, seed)
+    return noted
+
+
+def record_answers(asked: Mapping[str, Asked]) -> list[dict[str, Any]]:
+    """The answers as a record's header keeps them: `{"hook", "plugin", "answer"}` each, in the order asked."""
+    return [{"hook": each.hook, "plugin": plugin, "answer": answer_to_data(value)}
+            for each in asked.values() for plugin, value in each.answers]
+
+
+def compare_answers(recorded: Iterable[Mapping[str, Any]], present: Iterable[Mapping[str, Any]]) -> str | None:
+    """The first difference between a record's answers and those in force now (`record_answers` both), as one phrase, or None."""
+    def grouped(items: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str], list[Any]]:
+        found: dict[tuple[str, str], list[Any]] = {}
+        for item in items:
+            found.setdefault((str(item.get("hook")), str(item.get("plugin"))), []).append(item.get("answer"))
+        return found
+
+    then, now = grouped(recorded), grouped(present)
+    for hook, plugin in sorted(set(then) | set(now)):
+        was, is_now = then.get((hook, plugin)), now.get((hook, plugin))
+        if was == is_now:
+            continue
+        if was is None:
+            return f"house-rule plugin {plugin!r} answers {hook} here ({_shown(is_now)}), which it did not in the record"
+        if is_now is None:
+            return f"house-rule plugin {plugin!r} does not answer {hook} here, but answered {_shown(was)} in the record"
+        return f"house-rule plugin {plugin!r} answers {hook} with {_shown(is_now)} here, {_shown(was)} in the record"
+    return None
+
+
+def _shown(answers: list[Any] | None) -> str:
+    data = answers[0] if answers and len(answers) == 1 else answers
+    return clip(_canonical(data), 80)
+
+
 # -- calling the hooks -----------------------------------------------------------------
+def _relay_of(game: "Game") -> Any:
+    relay = game.hooks
+    if relay is None:
+        from .plugins import get_registry
+
+        relay = get_registry().pm.hook
+    return relay
+
+
 def call_house_rules(game: "Game", hook: str, *, rules: Any, **kwargs: Any) -> list[HouseRuleAnswer]:
     """Every in-force plugin's answer to `hook`, in plugin-name order (empty when nobody implements it).
 
@@ -208,15 +559,21 @@ def call_house_rules(game: "Game", hook: str, *, rules: Any, **kwargs: Any) -> l
     the answers (data, never callables) in the state. Asks the plugins of
     the registry the game was registered with (`game.hooks`), or of the
     process registry for a game made outside any. A plugin switched off in
-    the rules' `[plugins]` table is not asked; a hook that raises is a
-    `HouseRuleError` naming the plugin and the hook. An implementation
-    receives only the arguments it declares, as pluggy does.
-    """
-    relay = game.hooks
-    if relay is None:
-        from .plugins import get_registry
+    the rules' `[plugins]` table is not asked. Each implementation receives
+    only the arguments it declares, as pluggy does, as deep copies, so
+    nothing it changes reaches the match. Its answer is made bounded plain
+    data (`plain_answer`) before the game sees it. Whatever a hook raises
+    (SystemExit and its own KeyboardInterrupt included; a real Ctrl-C goes
+    on), an answer that is not plain data, or one whose own methods fail
+    while it is read, is a `HouseRuleError` naming the plugin and the hook.
 
-        relay = get_registry().pm.hook
+    A question (the game, the hook, the plugins asked, the rules, the other
+    arguments) is asked once in a process and its answers kept, so the
+    match, its record and every other match made from the same rules play
+    by the same answers; `keep_answers` gives a worker its parent's. Each
+    call returns fresh copies of them.
+    """
+    relay = _relay_of(game)
     caller = getattr(relay, hook, None)
     if caller is None:
         return []
@@ -224,21 +581,51 @@ def call_house_rules(game: "Game", hook: str, *, rules: Any, **kwargs: Any) -> l
     if not impls:
         return []
     switches = plugin_switches(rules)
-    arguments = {"rules": rules, **kwargs}
-    answers = []
-    for impl in sorted(impls, key=lambda i: i.plugin_name):
-        if switches.get(impl.plugin_name) is False:
-            continue
-        try:
-            value = impl.function(**{name: arguments[name] for name in impl.argnames if name in arguments})
-        except HouseRuleError:
+    asked = sorted((impl for impl in impls if switches.get(impl.plugin_name) is not False), key=lambda impl: impl.plugin_name)
+    if not asked:
+        return []
+    question = _question(game, hook, [impl.plugin_name for impl in asked], rules, kwargs)
+    found = _recall(game, relay, question)
+    if found is None:
+        found = _keep(game, relay, question, Asked(hook, tuple((impl.plugin_name, _ask(impl, hook, rules, kwargs)) for impl in asked)))
+    noted = _NOTEBOOK.get()
+    if noted is not None and question is not None:
+        noted.setdefault(question, found)
+    return [HouseRuleAnswer(plugin, copy.deepcopy(value)) for plugin, value in found.answers]
+
+
+def _ask(impl: Any, hook: str, rules: Any, kwargs: Mapping[str, Any]) -> Any:
+    """One implementation's answer, on copies of the arguments, as bounded plain data; HouseRuleError naming the plugin otherwise."""
+    from .plugins import _one_line, genuine_interrupt
+
+    name = impl.plugin_name
+    arguments = _copies({"rules": rules, **kwargs})
+    reading = False
+    try:
+        value = impl.function(**{arg: arguments[arg] for arg in impl.argnames if arg in arguments})
+        reading = True
+        return _plain(value, 0, [MAX_ANSWER_SIZE])
+    except _NotPlain as exc:
+        raise HouseRuleError(f"house-rule plugin {name!r}: {hook} answered {_not_plain_text(exc)}; {_PLAIN_WORDS}") from None
+    except HouseRuleError as exc:
+        said = _one_line(exc).removeprefix("HouseRuleError: ")
+        if repr(name) in said and not reading:  # the plugin's own refusal, naming itself
+            raise HouseRuleError(said) from None
+        raise HouseRuleError(f"house-rule plugin {name!r} failed in {hook}: {'reading its answer raised ' if reading else ''}"
+                             f"{_one_line(exc)}") from None
+    except BaseException as exc:
+        if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
             raise
-        except Exception as exc:
-            text = str(exc).strip().splitlines()
-            raise HouseRuleError(f"house-rule plugin {impl.plugin_name!r} failed in {hook}: "
-                                 f"{type(exc).__name__}{': ' + text[0] if text else ''}") from None
-        answers.append(HouseRuleAnswer(impl.plugin_name, value))
-    return answers
+        raise HouseRuleError(f"house-rule plugin {name!r} failed in {hook}: {'reading its answer raised ' if reading else ''}"
+                             f"{_one_line(exc)}") from None
+
+
+def _copies(arguments: dict[str, Any]) -> dict[str, Any]:
+    """Deep copies of a hook's arguments, so a hook changing them (the rules' `[plugins]` switches too) changes nothing else."""
+    try:
+        return copy.deepcopy(arguments)
+    except Exception:  # rules a game made uncopyable: the hook sees them as it always did
+        return arguments
 
 
 def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str | None, str | None]:
@@ -246,9 +633,13 @@ def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str |
 
     A record names the plugins that were in force (`Record.house_rules`);
     any difference with those in force now under the record's own
-    `[plugins]` switches is a refusal naming them. A record from before the
-    field existed is replayed as it always was, with a warning when a
-    house-rule plugin is in force here.
+    `[plugins]` switches is a refusal naming them. A record that also keeps
+    their answers (`Record.house_rule_answers`) is refused, naming the
+    plugin, when a plugin in force here answers otherwise (the same name
+    and version answering differently: at random, or changed in place), or
+    fails to answer. A record from before the fields existed is replayed
+    as it always was, with a warning when a house-rule plugin is in force
+    here and it does not name them.
     """
     from .rules import RulesError, rules_from_dict
 
@@ -264,6 +655,22 @@ def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str |
         return None, (f"the record does not say which house-rule plugins were in force (written before records named them); "
                       f"{names} {'is' if len(present) == 1 else 'are'} in force here and may change how it replays")
     difference = compare_in_force(record.house_rules, present)
-    if difference is None:
+    if difference is not None:
+        return f"house-rule plugins differ: {difference} (install or switch off the plugins to match)", None
+    recorded = getattr(record, "house_rule_answers", None)
+    if recorded is None:
         return None, None
-    return f"house-rule plugins differ: {difference} (install or switch off the plugins to match)", None
+    try:
+        answers = record_answers(match_answers(game, rules, record.players, record.seed))
+    except HouseRuleError as exc:
+        return f"{exc} (the record keeps what it answered when the match was played)", None
+    except BaseException as exc:
+        from .plugins import genuine_interrupt
+
+        if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
+            raise
+        return None, None  # the game's own failure to make the match: the replay meets it again and reports it
+    changed = compare_answers(recorded, answers)
+    if changed is None:
+        return None, None
+    return f"house-rule answers differ: {changed} (the match was played by the answers the record keeps)", None

@@ -62,9 +62,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from .game import Game
+from .houserules import Asked, keep_answers
 from .players import make_players
 from .rules import rules_from_dict, rules_to_dict
-from .simulate import (ChunkPlan, GameOutcome, ProcessRunner, SimulationInterrupted, chunk_bounds, in_force, play_one, resolve_setup,
+from .simulate import (ChunkPlan, GameOutcome, ProcessRunner, SimulationInterrupted, chunk_bounds, in_force, plan_answers, play_one, resolve_setup,
                        run_chunks, sides_of)
 from .stats import Z95, CrossSums
 
@@ -404,7 +405,8 @@ def ladder(
     sides = [sides_of(game, r, count) for r in rules]
     folded = LadderFold(kinds, count, sides, [rating_model() for _ in rules], design.seatings)
     house_rules = tuple(in_force(registry, game, r) for r in rules)
-    plan = ChunkPlan(game.name, tuple(rules_to_dict(r) for r in rules), count, kinds, seed, house_rules, seatings=design.seatings)
+    answers = plan_answers(registry, game, rules, count, house_rules)  # asked once, here; every worker plays by them
+    plan = ChunkPlan(game.name, tuple(rules_to_dict(r) for r in rules), count, kinds, seed, house_rules, seatings=design.seatings, answers=answers)
 
     def result(partial: bool) -> dict[str, Any]:
         sets = [{"label": label, "rules": rules_to_dict(r), "house_rules": list(h), "sides": None if s is None else [list(x) for x in s],
@@ -423,7 +425,7 @@ def ladder(
         if runner is not None:
             return runner(plan)
         used = max(1, min(workers, len(list(chunk_bounds(blocks)))))
-        return ProcessRunner(plan, used, registry) if used > 1 else _InlineLadder(registry, game, rules, count, design.seatings, seed)
+        return ProcessRunner(plan, used, registry) if used > 1 else _InlineLadder(registry, game, rules, count, design.seatings, seed, answers)
 
     def told(finished: int) -> None:
         if progress is not None:
@@ -437,10 +439,12 @@ def ladder(
 
 
 class _InlineLadder:
-    """Chunks of blocks played in this process, one at a time, when asked for (a `muggins.simulate.ChunkRunner`)."""
+    """Chunks of blocks played in this process, one at a time, when asked for (a `muggins.simulate.ChunkRunner`), by the plan's house-rule answers."""
 
-    def __init__(self, registry: Any, game: Game, rule_sets: Sequence[Any], players: int, seatings: Sequence[Sequence[str]], seed: int) -> None:
+    def __init__(self, registry: Any, game: Game, rule_sets: Sequence[Any], players: int, seatings: Sequence[Sequence[str]], seed: int,
+                 answers: Sequence[tuple[str, Asked]] = ()) -> None:
         self.registry, self.game, self.rule_sets, self.players, self.seatings, self.seed = registry, game, rule_sets, players, seatings, seed
+        self.answers = tuple(answers)
         self.waiting: list[tuple[int, tuple[int, int]]] = []
         self.workers = 1
 
@@ -449,6 +453,7 @@ class _InlineLadder:
 
     def next(self) -> tuple[int, list[list[GameOutcome]]]:
         number, (start, stop) = self.waiting.pop(0)
+        keep_answers(self.game, self.answers)
         return number, [[play_one(self.registry, self.game, rules, self.players, seating, self.seed, i) for i in range(start, stop)]
                         for rules in self.rule_sets for seating in self.seatings]
 

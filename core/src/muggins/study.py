@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .game import Game
 from .rules import rules_from_dict, rules_to_dict
-from .simulate import ChunkPlan, GameOutcome, SimulationInterrupted, Totals, in_force, open_runner, renamed, resolve_setup, run_chunks, sides_of, summary_of
+from .simulate import ChunkPlan, GameOutcome, SimulationInterrupted, Totals, in_force, open_runner, plan_answers, renamed, resolve_setup, run_chunks, sides_of, summary_of
 from .stats import CrossSums
 
 __all__ = ["compare", "figures_of", "CONFIDENCE"]
@@ -198,7 +198,8 @@ def compare(
             "figures": paired.summary(),
         }
 
-    plan = ChunkPlan(game.name, tuple(rules_to_dict(r) for r in rules), players, kinds, seed, house_rules)
+    answers = plan_answers(registry, game, rules, players, house_rules)  # asked once, here; every worker plays by them
+    plan = ChunkPlan(game.name, tuple(rules_to_dict(r) for r in rules), players, kinds, seed, house_rules, answers=answers)
     try:
         run_chunks(lambda: open_runner(plan, workers, games, registry, game, rules, engine), games, fold, progress)
     except KeyboardInterrupt as exc:

@@ -1,7 +1,8 @@
 """The record format: a match as JSON Lines, and reading it back line by line, checked field by field.
 
 A record's first line is a header (format, game, game version, house rules,
-player count, seed, seat kinds); the `opening` line holds the set-up events;
+player count, seed, seat kinds, the house-rule plugins in force and what
+they answered); the `opening` line holds the set-up events;
 then one line per decision with the seat, the action's text and the events
 it caused; a final `result` line once the match is over. This module owns
 `Record` (a match as data), the one way a line is written as text
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Sequence
 
 from ..game import Event, Game
+from ..houserules import match_answers, record_answers
 from ..limits import MAX_PLAYERS, MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, SEED_BOUND, LimitError, clip, clip_path, open_regular, strip_bom
 from ..rules import rules_to_dict
 
@@ -32,8 +34,9 @@ __all__ = [
 FORMAT = 1
 
 #: Every field a record's header may hold (`house_rules` only in records written since it existed; `bots` only
-#: for a game whose bots have changed since its first release).
-HEADER_FIELDS = ("muggins_record", "game", "version", "rules", "players", "seed", "seats", "house_rules", "bots")
+#: for a game whose bots have changed since its first release; `house_rule_answers` only in records written
+#: since it existed with a house-rule plugin in force).
+HEADER_FIELDS = ("muggins_record", "game", "version", "rules", "players", "seed", "seats", "house_rules", "bots", "house_rule_answers")
 
 
 class RecordError(ValueError):
@@ -64,6 +67,9 @@ class Record:
     house_rules: list[dict[str, Any]] | None = None
     #: The game's `bots_version` when the match was played; None: the bots of the game's first release.
     bots: str | None = None
+    #: What the house-rule plugins in force answered when the match was made (`{"hook", "plugin", "answer"}` each,
+    #: `muggins.houserules.record_answers`); None: no plugin was in force, or a record written before the field existed.
+    house_rule_answers: list[dict[str, Any]] | None = None
 
     def header(self) -> dict[str, Any]:
         head = {
@@ -77,6 +83,8 @@ class Record:
         }
         if self.house_rules is not None:
             head["house_rules"] = self.house_rules
+        if self.house_rule_answers is not None:
+            head["house_rule_answers"] = self.house_rule_answers
         if self.bots is not None:
             head["bots"] = self.bots
         return head
@@ -97,12 +105,22 @@ class Record:
         return jsonl(self.lines())
 
 
-def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[str], house_rules: Sequence[Any] | None = None) -> Record:
+def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[str], house_rules: Sequence[Any] | None = None,
+               answers: Sequence[Any] | None = None) -> Record:
     """A new record's header. `house_rules`: the house-rule plugins in force (`muggins.houserules.HouseRulePlugin`
-    or their dicts), written as the header's `house_rules` list (None leaves the field out)."""
+    or their dicts), written as the header's `house_rules` list (None leaves the field out).
+
+    With a plugin in force the header also keeps what the plugins answered
+    for this match (`house_rule_answers`): `answers` as
+    `muggins.houserules.record_answers` gives them, else the answers in force
+    for `game.new(rules, players, seed)`, which the match just made was
+    given (a question is asked once, so these are its answers)."""
     listed = None if house_rules is None else [p.to_dict() if hasattr(p, "to_dict") else dict(p) for p in house_rules]
+    kept = None
+    if listed:
+        kept = [dict(a) for a in answers] if answers is not None else record_answers(match_answers(game, rules, players, seed))
     return Record(game.name, game.version, rules_to_dict(rules), players, seed, list(seats), house_rules=listed,
-                  bots=getattr(game, "bots_version", None))
+                  bots=getattr(game, "bots_version", None), house_rule_answers=kept)
 
 
 def parse_record(text: str, *, source: str = "record") -> Record:
@@ -291,8 +309,19 @@ def _header(head: dict[str, Any], source: str) -> Record:
     if "house_rules" in head:
         house_rules = field("house_rules", _house_rules_ok, 'a list of plugins such as [{"name": "corner3", "distribution": "shedding-corner3", "version": "0.1.0"}]')
     bots = field("bots", lambda v: isinstance(v, str) and v.strip(), "a text version of the game's bots") if "bots" in head else None
+    answers = None
+    if "house_rule_answers" in head:
+        answers = field("house_rule_answers", _answers_ok, 'a list of answers such as [{"hook": "muggins_shedding_penalty_cards", "plugin": "three", "answer": 3}]')
     return Record(game=game, version=version, rules=dict(rules), players=players, seed=seed, seats=list(seats),
-                  house_rules=None if house_rules is None else [dict(item) for item in house_rules], bots=bots)
+                  house_rules=None if house_rules is None else [dict(item) for item in house_rules], bots=bots,
+                  house_rule_answers=None if answers is None else [dict(item) for item in answers])
+
+
+def _answers_ok(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(item, dict) and set(item) == {"hook", "plugin", "answer"}
+        and isinstance(item["hook"], str) and item["hook"] and isinstance(item["plugin"], str) and item["plugin"]
+        for item in value)
 
 
 def _house_rules_ok(value: Any) -> bool:

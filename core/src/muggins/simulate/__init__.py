@@ -10,7 +10,8 @@ rule sets (the paired comparisons of `muggins.study`). Chunks run in this
 process, in worker processes started with the `spawn` method (each worker
 rebuilds its registry from the installed entry points, honouring
 `MUGGINS_LOAD_PLUGINS`, which is why the game travels by name and the house
-rules as plain data), or on a Dask cluster (`muggins.cluster`). Finished
+rules as plain data; the house-rule plugins are asked once, where the run
+is planned, and every process plays by those answers), or on a Dask cluster (`muggins.cluster`). Finished
 chunks wait in a small reorder buffer and are folded match by match in
 match order into running sums, so memory stays flat in the number of
 matches and every total — floats included — is identical for any worker
@@ -52,7 +53,7 @@ from __future__ import annotations
 
 from .chunks import CHUNK_GAMES, ChunkPlan, GameOutcome, chunk_bounds, chunk_count, chunk_size, play_chunk, play_one, run_planned_chunk
 from .folding import WINDOW_PER_WORKER, SimulationInterrupted, interrupt, run_chunks
-from .planning import decision_bound_warning, in_force, renamed, resolve_setup, usable_cpus
+from .planning import decision_bound_warning, in_force, plan_answers, renamed, resolve_setup, usable_cpus
 from .run import simulate
 from .runners import EXTRA_REPLACEMENTS, ChunkRunner, InlineEngine, InlineRunner, ProcessEngine, ProcessRunner, WorkersLost, open_engine, open_runner, suspects
 from .totals import Totals, sides_of, summary_of
@@ -71,4 +72,5 @@ __all__ = [
     # public before the split too, now listed; the last three are the runners' first names (deprecated)
     "CHUNK_GAMES", "WINDOW_PER_WORKER", "EXTRA_REPLACEMENTS", "chunk_count", "chunk_size", "play_chunk", "run_planned_chunk", "run_chunks",
     "in_force", "renamed", "suspects", "InlineEngine", "ProcessEngine", "open_engine",
+    "plan_answers",
 ]

@@ -4,9 +4,10 @@ Match *i* is played with the seed `derive_seed(seed, "game", i)` and player
 streams derived from it, so it is the same match wherever it runs. Chunks
 are runs of consecutive matches whose bounds depend on the number of
 matches alone (`chunk_bounds`), and a `ChunkPlan` carries as plain data
-(the game by name, each rule set as a dict) what a worker process needs to
-rebuild its registry and play them; the worker keeps the last plan it
-prepared.
+(the game by name, each rule set as a dict, the house-rule plugins'
+answers the planning process was given) what a worker process needs to
+rebuild its registry and play them by the same answers; the worker keeps
+the last plan it prepared.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from ..engine import Match
 from ..game import Game
-from ..houserules import compare_in_force, house_rule_plugins
+from ..houserules import Asked, compare_in_force, house_rule_plugins, keep_answers
 from ..players import make_players
 from ..rng import derive_seed
 from ..rules import rules_from_dict
@@ -96,6 +97,9 @@ class ChunkPlan:
     #: Several seatings, a seat spec per seat each (`muggins.ladder`): every match is then played under each rule set
     #: and each seating, one list of outcomes per (rule set, seating), rule set-major. None: `kinds` is the one seating.
     seatings: tuple[tuple[str, ...], ...] | None = None
+    #: The house-rule plugins' answers, asked once where the run was planned (`muggins.simulate.plan_answers`):
+    #: every process plays the plan's matches by them (`muggins.houserules.keep_answers`), never asking its own.
+    answers: tuple[tuple[str, Asked], ...] = ()
 
     def key(self) -> str:
         return json.dumps([self.game, list(self.rules), self.players, list(self.kinds), self.seed, self.house_rules], sort_keys=True, default=str)
@@ -131,6 +135,7 @@ def play_chunk(registry: Any, game: Game, rule_sets: Sequence[Any], players: int
 def run_planned_chunk(plan: ChunkPlan, start: int, stop: int) -> list[list[GameOutcome]]:
     """A chunk played from a plan in whatever process this is (a pool worker or a Dask worker)."""
     registry, game, rules = _prepare(plan)
+    keep_answers(game, plan.answers)  # each chunk, so however many questions this process keeps, the plan's stand
     if plan.seatings is not None:
         return [play_chunk(registry, game, [each], plan.players, seating, plan.seed, start, stop)[0] for each in rules for seating in plan.seatings]
     return play_chunk(registry, game, rules, plan.players, plan.kinds, plan.seed, start, stop)

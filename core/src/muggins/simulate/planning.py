@@ -1,8 +1,9 @@
-"""What is settled before any match is played: the setup checked, the worker count, the house rules in force, and a warning for house rules that allow an endless match.
+"""What is settled before any match is played: the setup checked, the worker count, the house rules in force and their answers, and a warning for house rules that allow an endless match.
 
 `resolve_setup` is the one check `simulate` and `muggins.study.compare`
 both run first; `renamed` takes a parameter given by its new name or its
-first one.
+first one; `plan_answers` asks the house-rule plugins once, in the process
+that plans the run, for the plan to carry to every worker.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any, Sequence
 
 from ..engine import Match, decision_limit
 from ..game import Game
-from ..houserules import house_rule_plugins
+from ..houserules import Asked, HouseRuleError, house_rule_plugins, questions_asked
 from ..players import make_players
 
 
@@ -68,6 +69,37 @@ def renamed(new: Any, old: Any, new_name: str, old_name: str, default: Any) -> A
 def in_force(registry: Any, game: Game, rules: Any) -> tuple[dict[str, Any], ...]:
     """The house-rule plugins in force for `rules`, as plain data for plans and summaries."""
     return tuple(p.to_dict() for p in house_rule_plugins(registry, game, rules))
+
+
+def plan_answers(registry: Any, game: Game, rule_sets: Sequence[Any], players: int, house_rules: Sequence[Sequence[Any]]) -> tuple[tuple[str, Asked], ...]:
+    """The house-rule plugins' answers for a run, asked once here: what making a match (and its decision bound) asks under each rule set.
+
+    `house_rules` are the plugins in force per rule set (`in_force`): with
+    none, nothing is asked. The plan carries the answers (`ChunkPlan.answers`)
+    and every process plays by them (`keep_answers`), so a plugin answering
+    at random, or otherwise in each process, cannot make one worker count
+    give another result, and a refusal is said here, once, exactly as
+    when the run is played in this process: a `HouseRuleError` naming the
+    plugin. Any other failure of the game to make its match is left for the
+    first match, which reports it as it always has.
+    """
+    if not any(house_rules):
+        return ()
+    from ..plugins import genuine_interrupt
+
+    with questions_asked() as asked:
+        for rules, plugins in zip(rule_sets, house_rules):
+            if not plugins:
+                continue
+            try:
+                game.new(rules, players, 0)
+                decision_limit(game, rules, players, registry)
+            except HouseRuleError:
+                raise
+            except BaseException as exc:
+                if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
+                    raise
+    return tuple(asked.items())
 
 
 def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence[str] | None = None, *, registry: Any = None, ratio: float = 100.0, seconds: float = 60.0) -> str | None:

@@ -1,6 +1,7 @@
 """`simulate`: many bot-only matches of one game, from the setup checked to the summary.
 
-It plans the run (`ChunkPlan`), opens a runner for it, folds every chunk's
+It plans the run (`ChunkPlan`, with the house-rule plugins' answers asked
+once, here), opens a runner for it, folds every chunk's
 outcomes into `Totals` in match order and returns the summary; an
 interrupt raises `SimulationInterrupted` carrying the summary of the
 matches folded so far.
@@ -14,7 +15,7 @@ from ..game import Game
 from ..rules import rules_from_dict, rules_to_dict
 from .chunks import ChunkPlan, GameOutcome
 from .folding import SimulationInterrupted, run_chunks
-from .planning import in_force, renamed, resolve_setup
+from .planning import in_force, plan_answers, renamed, resolve_setup
 from .runners import open_runner
 from .totals import Totals, sides_of, summary_of
 
@@ -67,7 +68,9 @@ def simulate(
         for outcome in outcomes[0]:
             totals.add(outcome)
 
-    plan = ChunkPlan(game.name, (rules_to_dict(rules),), players, kinds, seed, (in_force(registry, game, rules),))
+    house_rules = (in_force(registry, game, rules),)
+    answers = plan_answers(registry, game, [rules], players, house_rules)  # asked once, here; every worker plays by them
+    plan = ChunkPlan(game.name, (rules_to_dict(rules),), players, kinds, seed, house_rules, answers=answers)
     try:
         run_chunks(lambda: open_runner(plan, workers, games, registry, game, [rules], engine), games, fold, progress)
     except KeyboardInterrupt as exc:

@@ -24,6 +24,7 @@ from collections import deque
 from typing import Any, Callable, Protocol, Sequence
 
 from ..game import Game
+from ..houserules import Asked, HouseRuleError, keep_answers
 from ..players import parse_seat
 from .chunks import ChunkPlan, GameOutcome, _prepare, chunk_count, play_chunk, run_planned_chunk
 
@@ -53,10 +54,12 @@ class ChunkRunner(Protocol):
 
 
 class InlineRunner:
-    """Chunks played in this process, one at a time, when asked for."""
+    """Chunks played in this process, one at a time, when asked for, by the plan's house-rule answers (`answers`)."""
 
-    def __init__(self, registry: Any, game: Game, rule_sets: Sequence[Any], players: int, kinds: Sequence[str], seed: int) -> None:
+    def __init__(self, registry: Any, game: Game, rule_sets: Sequence[Any], players: int, kinds: Sequence[str], seed: int,
+                 answers: Sequence[tuple[str, Asked]] = ()) -> None:
         self.args = (registry, game, rule_sets, players, kinds, seed)
+        self.answers = tuple(answers)
         self.waiting: deque[tuple[int, tuple[int, int]]] = deque()
         self.workers = 1
 
@@ -65,6 +68,7 @@ class InlineRunner:
 
     def next(self) -> tuple[int, list[list[GameOutcome]]]:
         number, bounds = self.waiting.popleft()
+        keep_answers(self.args[1], self.answers)
         return number, play_chunk(*self.args, *bounds)
 
     def close(self) -> None:
@@ -132,13 +136,15 @@ def _stdout_to_stderr() -> None:
 def _sendable(exc: BaseException) -> BaseException:
     """`exc` as an Exception the parent can surely rebuild and raise, naming the plugin whose code raised it (its traceback stays here).
 
-    muggins' own and the standard library's exceptions travel as they are;
+    muggins' own and the standard library's exceptions travel as they are
+    (a `HouseRuleError` before any blame: it names the house-rule plugin,
+    never the game whose code raised it);
     any other class (a plugin's own, which may not even unpickle here) only
     as its text, and SystemExit and the like as a PluginFault.
     """
     from ..plugins import PluginFault, blame, fault_message, plugin_fault
 
-    if isinstance(exc, PluginFault):
+    if isinstance(exc, (PluginFault, HouseRuleError)):  # a house rule's refusal already names its plugin, as inline
         return exc
     if isinstance(exc, Exception):
         found = blame(exc)
@@ -292,7 +298,7 @@ def open_runner(plan: ChunkPlan, workers: int, games: int, registry: Any, game: 
         return runner(plan)
     workers = max(1, min(workers, chunk_count(games)))
     if workers == 1:
-        return InlineRunner(registry, game, rule_sets, plan.players, plan.kinds, plan.seed)
+        return InlineRunner(registry, game, rule_sets, plan.players, plan.kinds, plan.seed, plan.answers)
     return ProcessRunner(plan, workers, registry)
 
 
