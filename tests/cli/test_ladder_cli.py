@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -58,12 +60,36 @@ def test_bad_input_is_one_line(run, args, message):
     assert line.startswith("muggins: error: ") and message in line
 
 
-def test_without_openskill_one_line_names_it(run, monkeypatch):
+@pytest.mark.parametrize(("workspace", "advice"), [
+    # In the uv workspace a pip install would be undone by the next sync: its default install has openskill.
+    ("/src/my muggins", "cd '/src/my muggins' && uv sync (the workspace installs it by default)"),
+    # Elsewhere: pip into this very interpreter, the core from the folder it was installed from.
+    (None, "{python} -m pip install '/src/muggins/core[ladder]'"),
+])
+def test_without_openskill_one_line_says_how_to_install_it_where_muggins_runs(run, monkeypatch, workspace, advice):
+    from muggins_cli import scaffold
+
     monkeypatch.setitem(sys.modules, "openskill", None)
     monkeypatch.setitem(sys.modules, "openskill.models", None)
+    monkeypatch.setattr(scaffold, "workspace_root", lambda: None if workspace is None else Path(workspace))
+    monkeypatch.setattr(scaffold, "_source_of", lambda distribution: {"muggins-core": "/src/muggins/core"}[distribution])
     result = run("ladder", "tally", "--seat", "random", "--seat", "expert", "--games", "4")
     assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr.splitlines() == ['muggins: error: ratings need the optional package openskill: pip install "muggins-core[ladder]"']
+    expected = "muggins: error: ratings need the optional package openskill: " + advice.format(python=shlex.quote(sys.executable))
+    assert result.stderr.splitlines() == [expected]
+
+
+def test_the_workspace_installs_openskill_by_default():
+    # `uv sync` and a bare `uv run` install the default groups: one of them has the core's ladder extra.
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    groups = project["dependency-groups"]
+    defaults = project["tool"]["uv"]["default-groups"]
+    assert any("muggins-core[ladder]" in groups[name] for name in defaults)
+    lock = tomllib.loads((root / "uv.lock").read_text(encoding="utf-8"))["manifest"]
+    assert set(lock["default-groups"]) == set(defaults)  # the lock was made from these groups (`uv lock`)
 
 
 def test_ctrl_c_prints_the_partial_ladder(run, ctrl_c_at_third_chunk):

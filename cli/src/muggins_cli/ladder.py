@@ -2,7 +2,8 @@
 
 `run` reads what the user gave (the game, the `--seat` kinds, the rules
 files, the player count) into `BadInput` lines (exit 2), including the
-missing optional package openskill, runs `muggins.ladder.ladder` on worker
+missing optional package openskill (with the install command that works
+where this muggins runs, `openskill_advice`), runs `muggins.ladder.ladder` on worker
 processes or a Dask cluster with the progress line of `muggins simulate`
 (`study.Progress`, counting matches), and turns Ctrl-C, SIGTERM and SIGHUP
 into the ladder of the blocks finished so far, marked partial (exit 130,
@@ -26,7 +27,7 @@ from .errors import BadInput, GameError
 from .session import house_rules_text
 from .summary import number, table
 
-__all__ = ["run", "ladder_lines"]
+__all__ = ["run", "ladder_lines", "openskill_advice"]
 
 
 def run(game_name: str, kinds: Sequence[str], count: int, players: int | None, rules_paths: Sequence[str], seed: int | None, workers: int,
@@ -76,7 +77,7 @@ def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, 
     try:
         rating_model()
     except RatingsUnavailable as exc:
-        raise BadInput(str(exc)) from exc
+        raise BadInput(f"ratings need the optional package openskill: {openskill_advice()}") from exc
     registry = get_registry()
     game = find_game(registry, game_name)
     players = game.default_players if players is None else players
@@ -110,6 +111,25 @@ def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, 
     except SimulationInterrupted as exc:
         result, stopped = exc.summary, caught["exit"]
     return result, game, stopped
+
+
+def openskill_advice() -> str:
+    """How to install openskill where this muggins runs, as it can be typed.
+
+    In the muggins uv workspace (this muggins runs from its `.venv`) the
+    default install has it, so `uv sync` there brings it back; a `pip
+    install` there would be undone by the next sync. Elsewhere: pip into the
+    interpreter this muggins runs in, the core with its `ladder` extra from
+    where the core was installed (its folder, as it is not on PyPI).
+    """
+    import shlex
+
+    from .scaffold import _source_of, workspace_root
+
+    root = workspace_root()
+    if root is not None:
+        return f"cd {shlex.quote(str(root))} && uv sync (the workspace installs it by default)"
+    return f"{shlex.quote(sys.executable)} -m pip install {shlex.quote(_source_of('muggins-core') + '[ladder]')}"
 
 
 # -- text ------------------------------------------------------------------------------

@@ -398,7 +398,8 @@ def simulate(game: str, count: int, players: int | None, seats: tuple[str, ...],
 def ladder(game: str, seats: tuple[str, ...], count: int, players: int | None, rules_paths: tuple[str, ...], seed: int | None, workers: int, cluster: str | None, as_json: bool) -> None:
     """Rate kinds of player against each other: OpenSkill ratings and pairwise win rates, on balanced seatings and the same deals.
 
-    Needs the optional package openskill (pip install "muggins-core[ladder]").
+    Needs the optional package openskill: `uv sync` installs it in the muggins
+    workspace, pip with the core's extra elsewhere (the error says how).
     Ctrl-C prints the ladder of the matches finished so far, marked partial.
     """
     from . import ladder as run_ladder
