@@ -30,7 +30,7 @@ from typing import Any
 
 import click
 
-from muggins.limits import SEED_BOUND, clip
+from muggins.limits import SEED_BOUND, clip, clip_path
 
 from .completion import PlayCommand, complete_games, complete_records, complete_seats
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
@@ -335,7 +335,7 @@ def rules(game: str, output: str | None, force: bool) -> None:
     if output is not None and not force and os.path.lexists(output):
         from .errors import BadInput
 
-        raise BadInput(f"{output} already exists (your edited house rules?); pass --force to replace it, or choose another -o FILE")
+        raise BadInput(f"{clip_path(output)} already exists (your edited house rules?); pass --force to replace it, or choose another -o FILE")
     info.rules(game, output)
 
 

@@ -27,7 +27,7 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from muggins.limits import MAX_ANSWER_CHARS, MAX_RECORD_LINE_BYTES
+from muggins.limits import MAX_ANSWER_CHARS, MAX_RECORD_LINE_BYTES, QUOTE_CHARS, clip_path
 from muggins.records import RecordError, RecordFile, WriteGuard
 
 from .errors import BadInput
@@ -66,9 +66,9 @@ def new_record(path: str | None, game: str, seed: int, *, mode: int | None = Non
             return path, _created(path, mode)
         except FileExistsError as exc:
             _refuse_if_in_use(path)
-            raise BadInput(f"record {path} already exists; choose another --record, or continue it with: {resume_command(path)}") from exc
+            raise BadInput(f"record {clip_path(path)} already exists; choose another --record, or continue it with: {_resume_hint(path)}") from exc
         except OSError as exc:
-            raise BadInput(f"cannot create record {path}: {exc.strerror or exc}") from exc
+            raise BadInput(f"cannot create record {clip_path(path)}: {exc.strerror or exc}") from exc
         except RecordError as exc:
             raise BadInput(str(exc)) from exc
     folder = records_folder()
@@ -142,6 +142,14 @@ def _uv_project() -> str:
 def resume_command(path: str | Path) -> str:
     """The exact command that continues the match recorded in `path`."""
     return f"{muggins_command()} resume {shown(path)}"
+
+
+def _resume_hint(path: str | Path) -> str:
+    """`resume_command(path)` for an error line, or its form with FILE when the path is too long to quote there.
+
+    A command cut short would not run, and one quoted whole would push the line past its bound; the path is the one just typed.
+    """
+    return resume_command(path) if len(shown(path)) <= QUOTE_CHARS else f"{muggins_command()} resume FILE"
 
 
 # -- stopping cleanly ---------------------------------------------------------------------

@@ -818,7 +818,7 @@ def _check_supported_versions(registry: Registry) -> None:
                 ok = supports_version(declared, game_name, game.version)
                 if ok is False:
                     wanted = declared[game_name]
-                    shown = ", ".join(wanted) if isinstance(wanted, (list, tuple)) else str(wanted)
+                    shown = clip(", ".join(wanted) if isinstance(wanted, (list, tuple)) else str(wanted))
                     refusal = f"plugin {name!r} supports {game_name} {shown}, but {game_name} {game.version} is installed; it is not used"
                     break
         except BaseException as exc:  # a module __getattr__ may raise anything, sys.exit() included

@@ -24,7 +24,7 @@ import stat
 import threading
 from typing import Any, Callable
 
-from ..limits import MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES
+from ..limits import MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, clip_path
 from ..locking import FileBusy, lock_exclusive
 from .format import Record, RecordError, read_record_from
 
@@ -38,7 +38,7 @@ class RecordWriteError(OSError):
     """
 
     def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"cannot write record {path}: {reason}")
+        super().__init__(f"cannot write record {clip_path(path)}: {reason}")
         self.path = path
         self.reason = reason
 
@@ -126,10 +126,10 @@ class RecordFile:
         try:
             fd = os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
-            raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
+            raise RecordError(f"cannot read record {clip_path(path)}: {exc.strerror or exc}") from None
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
-            raise RecordError(f"{path} is not a regular file; a record to continue must be a file muggins can append to")
+            raise RecordError(f"{clip_path(path)} is not a regular file; a record to continue must be a file muggins can append to")
         return cls._locked(fd, str(path))
 
     @classmethod
@@ -138,7 +138,7 @@ class RecordFile:
             lock_exclusive(fd, path)
         except FileBusy as exc:
             os.close(fd)
-            raise RecordError(f"record {path} is being written by {exc.holder or 'another muggins process'}; only one may write a record at a time") from None
+            raise RecordError(f"record {clip_path(path)} is being written by {exc.holder or 'another muggins process'}; only one may write a record at a time") from None
         return cls(fd, path)
 
     def read(self, *, without_partial_line: bool = False) -> Record:
