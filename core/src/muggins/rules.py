@@ -146,10 +146,16 @@ def _convert(value: Any, tp: Any, where: str) -> Any:
     raise RulesError(f"{where} = {_toml_repr(value)} has the wrong type; use {describe_type(tp)}")
 
 
+# No table of house rules is keyed by a number this long; Python refuses to convert one of 4,300 digits.
+MAX_KEY_DIGITS = 20
+
+
 def _convert_key(key: str, key_tp: Any, where: str) -> Any:
     if key_tp is int:
-        # Plain ASCII digits only, written the one way: "04" or an Arabic-Indic "٤" would alias 4.
         text = str(key)
+        if len(text.removeprefix("-")) > MAX_KEY_DIGITS:
+            raise RulesError(f"{where} has key {clip(key)!r} of {len(text):,} characters; keys must be whole numbers of at most {MAX_KEY_DIGITS} digits")
+        # Plain ASCII digits only, written the one way: "04" or an Arabic-Indic "٤" would alias 4.
         if not (text.isascii() and (text.isdigit() or (text[:1] == "-" and text[1:].isdigit()))) or str(int(text)) != text:
             raise RulesError(f"{where} has key {clip(key)!r}; keys must be whole numbers written plainly (4, not 04)")
         return int(text)
