@@ -36,7 +36,7 @@ from muggins.records import Record, RecordError, RecordFile, RecordWriteError, R
 from muggins.replay import rebuild_state, replay as replay_record
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules, rules_from_dict
-from muggins.sessions import HUMAN, RecordMismatch, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify as verify_record
+from muggins.sessions import HUMAN, OtherBots, RecordMismatch, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify as verify_record
 
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
 from .human import HumanPlayer
@@ -425,11 +425,14 @@ def _check_record_seats(registry: Any, game: Game, record: Record, path: str) ->
 
 
 def _reopened(game: Game, record: Record, seated: Sequence[Any], path: str) -> Any:
-    """The state the record's decisions reach, each bot caught up to it (`sessions.reopen`): BadInput for a record that is not one, GameError at a divergence."""
+    """The state the record's decisions reach, each bot caught up to it (`sessions.reopen`): BadInput for a record that is not one or
+    that bots other than the installed ones played, GameError at a divergence."""
     try:
         return reopen(game, record, seated, given_like=HumanPlayer, source=clip_path(path))
     except RecordError as exc:
         raise BadInput(f"{clip_path(path)}: {exc}") from exc
+    except OtherBots as exc:
+        raise BadInput(str(exc)) from exc
     except RecordMismatch as exc:
         raise GameError(str(exc)) from exc
 
@@ -454,10 +457,13 @@ def replay_command(path: str, verify: bool) -> None:
 def _verify(game: Game, record: Record, path: str, registry: Any) -> str | None:
     """The deal, every decision's events, every bot's choice and the result, as recorded (`sessions.verify`); GameError at the first difference.
 
-    Returns what was not checked (the choices of bots the installed game no longer has), or None.
+    Returns what was not checked (the choices of bots the installed game no longer has), or None. BadInput
+    for a record that is not one (a result line no match ends with, rules the game refuses).
     """
     try:
         return verify_record(registry, game, record, given_like=HumanPlayer, source=clip_path(path))
+    except RecordError as exc:
+        raise BadInput(f"{clip_path(path)}: {exc}") from exc
     except RecordMismatch as exc:
         raise GameError(str(exc)) from exc
 

@@ -4,7 +4,9 @@
 re-applies its decisions, reporting the first `Divergence`: a seat that was
 not to act, an action that is not among the choices, or (with `verify`)
 events that differ from the recorded ones (`kept`: a newer game may add
-fields, never change them). `check_players` plays the record again through
+fields, never change them). `result_divergence` holds the record's result
+line, checked first as a result (`recorded_result`), to the replayed
+match's: equal, field by field. `check_players` plays the record again through
 the engine, with the header's bots, exactly as it was played, and finds the
 first choice a bot would not have made. This module sits above the engine
 (it drives a `Match`) and above `muggins.records` (it reads a `Record`);
@@ -107,6 +109,53 @@ def kept(recorded: Any, replayed: Any) -> bool:
             if not (isinstance(old, (int, float)) and isinstance(new, (int, float)) and not isinstance(old, bool) and not isinstance(new, bool) and old == new):
                 return False
     return True
+
+
+def _numbers(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+
+
+def recorded_result(record: Record) -> Result | None:
+    """The record's result line as a Result, None when it has none; RecordError (one line) for a line no match ends with.
+
+    Checked field by field first, so that `{}` or `{"winners": 5}` is
+    refused as input instead of failing wherever the result is read.
+    """
+    data = record.result
+    if data is None:
+        return None
+    # Shapes only: winners that are whole numbers but not this match's seats are a result the replay does not give (a divergence).
+    checks = (
+        ("winners", lambda v: isinstance(v, list) and all(type(s) is int for s in v), "a list of seat numbers"),
+        ("scores", _numbers, "a list of numbers"),
+        ("stats", lambda v: isinstance(v, dict), "an object"),
+        ("limit_reached", lambda v: isinstance(v, bool), "true or false"),
+        ("seat_stats", lambda v: isinstance(v, dict) and all(_numbers(n) for n in v.values()), "an object of lists of numbers"),
+    )
+    for name, fits, wanted in checks:
+        if name == "winners" and name not in data:
+            raise RecordError("the result line has no 'winners'; not a muggins record")
+        if name in data and not fits(data[name]):
+            raise RecordError(f"the result line's {name!r} is {clip(_norm(data[name]))}; it must be {wanted}")
+    return Result.from_dict(data)
+
+
+def result_divergence(record: Record, state: State) -> str | None:
+    """How the record's result line differs from the result of the replayed match `state`, or None when they are equal (or the record has none).
+
+    Equal field by field, a field the record leaves out standing for its
+    default (a record from before the field existed). RecordError for a
+    result line no match ends with (`recorded_result`).
+    """
+    recorded = recorded_result(record)
+    if recorded is None:
+        return None
+    replayed = state.result()
+    if replayed is None:
+        return "result: the record has a result, but the replayed match is not over"
+    if json.loads(_norm({**recorded.to_dict(), **(record.result or {})})) != json.loads(_norm(replayed.to_dict())):
+        return f"result: recorded {clip(_norm(record.result))}, replay gives {clip(_norm(replayed.to_dict()))}"
+    return None
 
 
 class _Diverged(Exception):

@@ -17,7 +17,6 @@ is the first client; a second front end uses the same calls.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable, Collection, Mapping, Sequence
 
 from .game import Game, State
@@ -26,10 +25,10 @@ from .limits import clip
 from .players import FRONT_END_KINDS, HUMAN, Seating, make_players, parse_seat
 from .plugins import KindConflict, conflict_message
 from .records import Record, RecordError
-from .replay import check_players, kept, replay
+from .replay import check_players, replay, result_divergence
 
 __all__ = [
-    "FRONT_END_KINDS", "HUMAN", "RecordMismatch", "SessionError", "check_record_seats", "check_seats", "installed_game", "same_bots",
+    "FRONT_END_KINDS", "HUMAN", "OtherBots", "RecordMismatch", "SessionError", "check_record_seats", "check_seats", "installed_game", "same_bots",
     "reopen", "seat_players", "verify",
 ]
 
@@ -47,6 +46,10 @@ class RecordMismatch(Exception):
     def __init__(self, where: str) -> None:
         super().__init__(where)
         self.where = where
+
+
+class OtherBots(RecordMismatch):
+    """A record played by bots the installed game no longer has, refused for seating bots in it again: the record is fine, the request is not."""
 
 
 def _front_end_kind(spec: str) -> str | None:
@@ -163,14 +166,14 @@ def reopen(game: Game, record: Record, players: Sequence[Any], *, given_like: ty
     Front-end seats (not bots) take their recorded choices as given, with
     the engine declarations of `given_like`, their class. A record played by
     other bots than the installed game's (`same_bots`) cannot seat bots
-    again: RecordMismatch says so.
+    again: OtherBots (a RecordMismatch) says so.
     """
     state = _replayed(game, record, source)
     bots = [None if _is_front_end(p, given_like) else p for p in players]
     if any(bot is not None for bot in bots):
         if not same_bots(game, record):
-            raise RecordMismatch(f"{source} was played by {_bots_named(record.bots, game.name)}, which choose otherwise than the installed "
-                                 f"{_bots_named(game.bots_version)}: it replays (muggins replay), but its bot seats cannot take up where they left off")
+            raise OtherBots(f"{source} was played by {_bots_named(record.bots, game.name)}, which choose otherwise than "
+                            f"{_installed_bots(game.bots_version)}: it replays (muggins replay), but its bot seats cannot take up where they left off")
         divergence = check_players(game, record, bots, given_like=given_like)
         if divergence is not None:
             raise RecordMismatch(f"{source} does not match its seats at {divergence}")
@@ -196,19 +199,13 @@ def verify(registry: Any, game: Game, record: Record, *, given_like: type | None
         state, divergence = replay(game, record, verify=True)
     except RecursionError as exc:
         raise RecordError("events nested too deeply; not a muggins record") from exc
-    where = None if divergence is None else str(divergence)
-    if where is None and record.result is not None:
-        result = state.result()
-        if result is None:
-            where = "result: the record has a result, but the replayed match is not over"
-        elif not kept(record.result, result.to_dict()):
-            where = f"result: recorded {clip(_norm(record.result))}, replay gives {clip(_norm(result.to_dict()))}"
+    where = str(divergence) if divergence is not None else result_divergence(record, state)
     unchecked = None
     if where is None:
         bots = seat_players(registry, game, record.seats, record.seed, front_end={k: _stand_in for k in FRONT_END_KINDS})
         if not same_bots(game, record) and any(bot is not None for bot in bots):
             unchecked = (f"bot choices not checked: the match was played by {_bots_named(record.bots, game.name)}, "
-                         f"which choose otherwise than the installed {_bots_named(game.bots_version)}")
+                         f"which choose otherwise than {_installed_bots(game.bots_version)}")
         else:
             mismatch = check_players(game, record, bots, given_like=given_like)
             where = None if mismatch is None else f"{mismatch} (the header's seats did not play this match)"
@@ -222,10 +219,10 @@ def same_bots(game: Game, record: Record) -> bool:
     return record.bots == getattr(game, "bots_version", None)
 
 
-def _bots_named(version: str | None, game: str | None = None) -> str:
+def _bots_named(version: str | None, game: str) -> str:
     named = "the first bots" if version is None else f"bots version {version}"
-    return named if game is None else f"{named} of {game}"
+    return f"{named} of {game}"
 
 
-def _norm(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+def _installed_bots(version: str | None) -> str:
+    return "the installed first bots" if version is None else f"the installed bots version {version}"
