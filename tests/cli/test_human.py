@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from muggins.actions import Action, Claim, Decision, Pass
+from muggins.actions import Action, Claim, Decision, Move, Pass
 from muggins_cli.human import HumanPlayer, compact_prompt, menu_lines, pick
 
 
@@ -49,6 +49,38 @@ def test_pick_explains_what_is_wrong():
     assert pick(decision, "shout") == "'shout' is not one of the choices; type a number from 1 to 2, an action or a key (? shows the menu again)"
     window = menu(Pass(), Claim("muggins"), compact=True)
     assert pick(window, "x", numbers_first=False) == "'x' is not one of the choices; type a key, an action, or ? to list every choice"
+
+
+def test_a_card_is_taken_in_every_spelling_the_table_prints_or_the_docs_give():
+    # Issue 27, item 10: the table shows 10♥, and `play 10H to common 2` was refused with no hint (`TH` worked).
+    places = [Move(f"play {code} to common {pile}", label=f"{shown} on common pile {pile}") for code, shown in (("TH", "10♥"), ("9C", "9♣"))
+              for pile in (1, 2)]
+    decision = menu(*places, prompt="Place your card")
+    for typed in ("play 10H to common 2", "play TH to common 2", "play 10♥ to common 2", "play th to common 2", "play 10h to common 2"):
+        assert pick(decision, typed) == Move("play TH to common 2"), typed
+    refused = pick(decision, "play 10H to common 5")
+    assert refused == ("'play 10H to common 5' is not one of the choices; type a number from 1 to 4, an action or a key (? shows the menu again); "
+                       "a card is written 10H, 10h, TH, th or 10♥")
+    assert "a card is written" not in pick(menu(Say("hi"), Say("bye")), "shout")  # no card among the choices: nothing to spell
+
+
+def test_help_lists_each_actions_text_beside_its_number():
+    sink = io.StringIO()
+    human = HumanPlayer(Table(), 0, input=io.StringIO("?\n1\n"), output=sink)
+    places = (Move("play TH to common 1", label="10♥ on common pile 1"), Move("play TH to discard 2", label="10♥ on seat 2's discard"))
+    assert human.choose({}, menu(*places, prompt="Place 10♥")) == places[0]
+    out = sink.getvalue()
+    assert "  1) 10♥ on common pile 1 (play TH to common 1)" in out and "  2) 10♥ on seat 2's discard (play TH to discard 2)" in out
+    assert "type a number or the text in brackets; a card as 10H, 10h, TH, th or 10♥" in out
+    assert out.count("(play TH to common 1)") == 1  # the menu before `?` shows the labels alone
+
+
+class Table:
+    def render(self, view, seat):
+        return "the table"
+
+    def describe(self, event, seat):
+        return None
 
 
 def test_a_key_claimed_by_two_actions_picks_neither():

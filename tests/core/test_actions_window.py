@@ -2,7 +2,7 @@
 
 import pytest
 
-from muggins.actions import Claim, Decision, Pass, find_action
+from muggins.actions import Claim, Decision, Move, Pass, find_action
 from muggins.window import ChallengeWindow
 
 
@@ -21,6 +21,16 @@ def test_find_action_folds_case_and_spaces():
     assert find_action(choices, "muggins 5") is None
     decision = Decision(1, "respond", choices, [Pass()])
     assert decision.find("OVERCOUNT") == Claim("overcount")
+
+
+def test_find_action_takes_a_card_in_any_spelling_the_table_prints_or_the_docs_give():
+    choices = [Move("play TH to common 2"), Move("play 9H to common 2"), Move("play TH to common 3"), Pass()]
+    for typed in ("play 10H to common 2", "play 10♥ to common 2", "play th to common 2", "PLAY 10h TO COMMON 2", "play T♥ to common 2"):
+        assert find_action(choices, typed) is choices[0], typed
+    assert find_action(choices, "play 10H to common 4") is None
+    assert find_action(choices, "play 10H") is None
+    # Two choices alike but for the spelling of a card: neither is taken for a typed third spelling.
+    assert find_action([Move("take 10H"), Move("take TH")], "take 10♥") is None
 
 
 def test_window_polls_responders_in_order_and_closes_when_all_pass():

@@ -7,7 +7,7 @@ import sys
 import pytest
 from hypothesis import given, strategies as st
 
-from muggins.cards import Card, Rank, Suit, card, cards, format_cards, parse_card, standard_deck
+from muggins.cards import Card, Rank, Suit, card, cards, format_cards, parse_card, respell_cards, standard_deck
 
 
 @pytest.mark.parametrize("text", ["10♠", "TS", "10s", "t♠", "ts", " 10 S ", "T♤"])
@@ -73,3 +73,15 @@ def test_set_order_does_not_depend_on_pythonhashseed():
         for seed in ("1", "2", "99")
     }
     assert len(outputs) == 1
+
+
+@given(st.sampled_from(standard_deck()), st.sampled_from(["{code}", "{code_lower}", "{shown}", "{ten}"]))
+def test_every_spelling_of_every_card_is_respelt_as_its_code(c, spelling):
+    # What the table prints (10♥), what records hold (TH), lower case, and 10 for T: all one code.
+    word = spelling.format(code=c.code, code_lower=c.code.lower(), shown=str(c), ten=c.code.replace("T", "10"))
+    assert respell_cards(f"play {word} to common 2") == f"play {c.code} to common 2"
+
+
+def test_respelling_keeps_every_other_word():
+    assert respell_cards("play  10♥ to common 2") == "play TH to common 2"
+    assert respell_cards("muggins 4 pass ok 10 X1 ♥ announce 12") == "muggins 4 pass ok 10 X1 ♥ announce 12"

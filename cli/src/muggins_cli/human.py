@@ -43,6 +43,7 @@ from typing import IO, Any, Callable, Mapping, Sequence
 import click
 
 from muggins.actions import Action, Decision, find_action, standing_answer
+from muggins.cards import CARD_CODES, CARD_SPELLINGS
 from muggins.game import Event, Game
 from muggins.limits import MAX_ANSWER_CHARS, clip
 
@@ -294,13 +295,19 @@ class HumanPlayer:
             if decision.prompt and titled:
                 self._say(self.style.cards(f"{decision.prompt}:"))
             width = self._width()
-            for line in menu_lines(decision.choices, width or MIN_WIDTH):
+            for line in menu_lines(decision.choices, width or MIN_WIDTH, texts=help):
                 for piece in fit(line, width):
                     self._say(self.style.cards(piece))
         if help:
-            keys = f"{TABLE_KEY} = the table again, {HELP_KEY} = this list"
-            flows = decision.compact and standing_answer(decision) is not None and self.timed and not decision.waits
-            self._say(f"  ({keys}{f', {PAUSE_KEY} = pause while play flows' if flows else ''})")
+            keys = [f"{TABLE_KEY} = the table again", f"{HELP_KEY} = this list"]
+            if decision.compact and standing_answer(decision) is not None and self.timed and not decision.waits:
+                keys.append(f"{PAUSE_KEY} = pause while play flows")
+            typing = []
+            if run is None and any(choice.text != choice.label for choice in decision.choices):
+                typing.append("type a number or the text in brackets")
+            if names_cards(decision.choices):
+                typing.append(f"a card as {CARD_SPELLINGS}")
+            self._say(f"  ({'; '.join([', '.join(keys), *typing])})")
 
     def _width(self) -> int | None:
         return line_width(self.output if self.output is not None else sys.stdout)
@@ -410,9 +417,14 @@ def _interactive(stream: Any) -> bool:
         return False
 
 
-def menu_lines(choices: Sequence[Action], width: int = 80) -> list[str]:
-    """The numbered menu of the choices' labels, in columns when they fit (numbered down each column)."""
-    items = [f"{n:>3}) {choice.label}" for n, choice in enumerate(choices, 1)]
+def menu_lines(choices: Sequence[Action], width: int = 80, *, texts: bool = False) -> list[str]:
+    """The numbered menu of the choices' labels, in columns when they fit (numbered down each column).
+
+    `texts`: each label followed by the action's text in brackets where the two differ
+    (`8♥ on common pile 2 (play 8H to common 2)`), what may be typed instead of the number.
+    """
+    items = [f"{n:>3}) {choice.label}" + (f" ({choice.text})" if texts and choice.text != choice.label else "")
+             for n, choice in enumerate(choices, 1)]
     cell = max(len(item) for item in items) + 2
     columns = max(1, min(len(items) // 8 + 1, width // cell))
     rows = -(-len(items) // columns)
@@ -489,7 +501,13 @@ def pick(decision: Decision, text: str, *, numbers_first: bool = True) -> Action
         return f"{raw!r} needs a number: {raw} N for {word} N"
     if not raw:
         return f"please choose: {_how(decision)}"
-    return f"{clip(raw)!r} is not one of the choices; {_how(decision)}"
+    spelt = f"; a card is written {CARD_SPELLINGS}" if names_cards(choices) else ""
+    return f"{clip(raw)!r} is not one of the choices; {_how(decision)}{spelt}"
+
+
+def names_cards(choices: Sequence[Action]) -> bool:
+    """Whether any choice's text names a card (by its code, `TH`): then how to spell one is worth saying."""
+    return any(word in CARD_CODES for choice in choices for word in choice.text.split())
 
 
 def _by_number(choices: Sequence[Action], number: int) -> Action | str:

@@ -2,8 +2,9 @@
 
 An action is a small frozen value with a stable text form (`play 6H to
 common 1`, `announce 12`, `muggins 4`, `pass`). The text is what records
-hold and what a human may type; replay finds the recorded text among the
-current choices, so a game never needs a parser of its own. A `Decision`
+hold and what a human may type (cards in any spelling `parse_card` reads,
+`10♥` for `TH`); replay finds the recorded text among the current
+choices, so a game never needs a parser of its own. A `Decision`
 gathers, for the one seat that acts now, every physically possible choice —
 mistakes included — and the subset the rules call correct. Games define
 their own actions by subclassing `Action` (any frozen dataclass whose
@@ -20,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence
+
+from .cards import respell_cards
 
 __all__ = ["Action", "Pass", "Claim", "Move", "Decision", "IllegalAction", "NotYourTurn", "find_action", "standing_answer"]
 
@@ -199,12 +202,20 @@ class NotYourTurn(IllegalAction):
 
 
 def find_action(choices: Sequence[Action], text: str) -> Action | None:
-    """The choice whose text is `text` (spaces folded, case ignored), or None."""
+    """The choice whose text is `text` (spaces folded, case ignored), or None.
+
+    Failing that, cards may be spelt as the table prints them or in any
+    spelling `cards.parse_card` reads (`play 10♥ to common 2`, `10h` for
+    the text's `TH`): the one choice whose text says the same with every card
+    written as its code. Only a text no choice has exactly pays for this.
+    """
     wanted = " ".join(text.split()).lower()
     for choice in choices:
         if str(choice).lower() == wanted:
             return choice
-    return None
+    respelled = respell_cards(wanted).lower()
+    found = [choice for choice in choices if respell_cards(str(choice)).lower() == respelled]
+    return found[0] if len(found) == 1 else None  # two choices alike but for spelling: neither is meant more than the other
 
 
 def standing_answer(decision: Decision) -> Action | None:

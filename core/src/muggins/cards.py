@@ -7,7 +7,8 @@ card("6H")` and identity checks are safe in hot loops. Cards print as
 `6♥`/`10♠` (`str`) and have a stable ASCII code `6H`/`TS` (`.code`) used in
 records, views and action texts. `parse_card` reads `10♠`, `TS`, `10s`,
 `t♠` and friends, and raises `ValueError` with one line naming what is
-allowed.
+allowed; `respell_cards` writes every card a text names, in any of those
+spellings, as its code, so typed text can be matched against action texts.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ __all__ = [
     "format_cards",
     "standard_deck",
     "CARD_CODES",
+    "CARD_SPELLINGS",
+    "respell_cards",
 ]
 
 
@@ -175,6 +178,27 @@ def parse_card(text: str) -> Card:
     if len(_PARSED) < 4096:
         _PARSED[text] = result
     return result
+
+
+#: The spellings of a card a person may type, in words: what a refused action names (`parse_card` reads them all).
+CARD_SPELLINGS = "10H, 10h, TH, th or 10♥"
+_LONGEST_SPELLING = 3  # `10♠`: no longer word can be a card, so it is not parsed
+
+
+def respell_cards(text: str) -> str:
+    """`text` with each word that is a card in a spelling `parse_card` reads (`10♥`, `10h`, `t♥`) written as its code (`TH`).
+
+    Words are split at spaces and joined by one; the other words are kept as
+    they are. `respell_cards("play 10♥ to common 2") == "play TH to common 2"`.
+    """
+    words = text.split()
+    for at, word in enumerate(words):
+        if len(word) <= _LONGEST_SPELLING:
+            try:
+                words[at] = parse_card(word).code
+            except ValueError:
+                pass
+    return " ".join(words)
 
 
 def card(text: str) -> Card:
