@@ -16,21 +16,30 @@ __version__ = "0.1.0"
 def run() -> None:
     """The `muggins` console script: Ctrl-C while the program loads is one line and exit 130, then `main.main`.
 
-    Importing Click, pluggy and the command group takes a tenth of a second;
-    a Ctrl-C in that time would otherwise print a traceback of the import.
-    Once loaded, `main` handles Ctrl-C itself (KeyboardInterrupt).
+    Importing Click, pluggy and the command group takes a tenth of a second,
+    and `main` puts its own Ctrl-C handler in place only once it runs; a
+    Ctrl-C before that (even while the first import starts) would otherwise
+    print a traceback of the import. Nothing is imported before the `try`,
+    so every moment of loading is covered.
     """
-    import os
-    import signal
+    try:
+        import signal
 
-    def loading_interrupted(signum: int, frame: object) -> None:
-        try:
-            os.write(2, b"muggins: error: interrupted\n")
-        finally:
-            os._exit(130)
+        # Ctrl-C raises from here on, also in a process started with it ignored (a background job of a script):
+        # `main` takes over only the default handler.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        from .main import main
 
-    signal.signal(signal.SIGINT, loading_interrupted)
-    from .main import main
+        main()
+    except KeyboardInterrupt:  # before `main` took Ctrl-C over, or after it gave it back: nothing to stop cleanly
+        _say_interrupted()
+        raise SystemExit(130) from None
 
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    main()
+
+def _say_interrupted() -> None:
+    import os  # loaded by the interpreter's own start-up: importing it here cannot be interrupted half-way
+
+    try:
+        os.write(2, b"muggins: error: interrupted\n")
+    except OSError:  # no standard error (2>&-): the exit code says it
+        pass
