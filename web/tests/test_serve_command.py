@@ -23,21 +23,29 @@ def test_listing_commands_shows_serve_without_importing_the_web_framework():
     assert done.returncode == 0, done.stderr
 
 
-def test_serve_prints_the_url_and_hands_the_process_to_uvicorn(monkeypatch, registry):
-    import uvicorn
-
+def test_serve_listens_prints_the_url_and_hands_the_sockets_to_uvicorn(monkeypatch, registry):
     import muggins_web.server as server
 
     started = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: started.update(options, app=app))
+
+    def run(app, lobby, sockets):
+        started.update(app=app, lobby=lobby, ports=[s.getsockname()[1] for s in sockets], hosts=[s.getsockname()[0] for s in sockets])
+        for sock in sockets:
+            sock.close()
+
+    monkeypatch.setattr(server, "_run_until_stopped", run)
     from muggins_web.plugin import muggins_register_commands
     import click
 
     group = click.Group()
     muggins_register_commands(group)
-    result = CliRunner().invoke(group, ["serve", "--port", "8123", "--pace", "3"])
+    result = CliRunner().invoke(group, ["serve", "--port", "0", "--pace", "3", "--allow-host", "mybox.local"])
     assert result.exit_code == 0, result.output
-    assert "http://127.0.0.1:8123/" in result.output
-    assert started["host"] == "127.0.0.1" and started["port"] == 8123 and started["timeout_graceful_shutdown"] == server.SHUTDOWN_GRACE
-    result = CliRunner().invoke(group, ["serve", "--host", "0.0.0.0"])
-    assert f"http://{server.lan_address()}:8000/" in result.output and "trust" in result.output
+    port = started["ports"][0]
+    assert f"muggins: serving on http://127.0.0.1:{port}/" in result.output and started["hosts"] == ["127.0.0.1"]
+    assert started["lobby"].pace == 3
+    allowed = next(m for m in started["app"].user_middleware).kwargs["hosts"]
+    assert {"127.0.0.1", "localhost", "::1", "mybox.local"} <= set(allowed)
+    result = CliRunner().invoke(group, ["serve", "--host", "0.0.0.0", "--port", "0"])
+    assert f"http://{server.lan_address()}:{started['ports'][0]}/" in result.output and "trust" in result.output
+    assert server.lan_address() in next(m for m in started["app"].user_middleware).kwargs["hosts"]

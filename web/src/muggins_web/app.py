@@ -71,6 +71,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None) -> S
         for line in await lobby.resume_unfinished():
             print(f"muggins: warning: {line}", file=sys.stderr, flush=True)
         yield
+        lobby.stop_thinking("the server is stopping")  # a bot thinking in a worker thread stops at its next check
         lobby.close_all()
 
     async def lobby_page(request: Request) -> Response:

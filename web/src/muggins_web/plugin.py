@@ -8,6 +8,7 @@ Starlette or uvicorn: the server (`muggins_web.server`) is imported when
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import click
@@ -23,12 +24,32 @@ def muggins_register_commands(cli: Any) -> None:
     @click.option("--host", default="127.0.0.1", show_default=True,
                   help="Address to listen on; 0.0.0.0 lets friends on your network join.")
     @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
-    @click.option("--pace", default=None, type=click.FloatRange(0, 600),
+    @click.option("--pace", default=None, type=click.FloatRange(0, 600), callback=_finite,
                   help="Seconds a challenge window stays open before the move stands (0: wait for every answer).")
     @click.option("--max-tables", default=50, show_default=True, type=click.IntRange(1, 10_000),
-                  help="Tables this server holds at once.")
-    def serve(host: str, port: int, pace: float | None, max_tables: int) -> None:
+                  help="Unfinished tables this server holds at once.")
+    @click.option("--allow-host", "allow_hosts", multiple=True, callback=_host_names, metavar="NAME",
+                  help="Another name this machine is reached by (repeatable); the server answers no other Host.")
+    def serve(host: str, port: int, pace: float | None, max_tables: int, allow_hosts: tuple[str, ...]) -> None:
         """Serve a lobby and tables in the browser: each friend plays on their own device."""
         from .server import serve as run
 
-        run(host, port, pace, max_tables=max_tables)
+        run(host, port, pace, max_tables=max_tables, allow_hosts=allow_hosts)
+
+
+def _finite(ctx: Any, param: Any, value: float | None) -> float | None:
+    """A pace is a number of seconds: nan passes every comparison of a range, so it is refused by name."""
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number of seconds; give one from 0 to 600")
+    return value
+
+
+def _host_names(ctx: Any, param: Any, values: tuple[str, ...]) -> tuple[str, ...]:
+    """Each --allow-host a bare name or address (`mybox.local`, `192.168.1.20`): no scheme, path or spaces."""
+    from muggins.limits import clip
+
+    for value in values:
+        name = value.strip()
+        if not name or len(name) > 253 or any(c.isspace() or c in "/@?#\\" for c in name):
+            raise click.BadParameter(f"{clip(value)!r} is not a host name; give one such as mybox.local, or an address")
+    return tuple(v.strip() for v in values)

@@ -1,46 +1,191 @@
-"""Running the web server: the lobby over the installed games, uvicorn on the address asked for, the URL to open.
+"""Running the web server: the listening socket, the lobby over the installed games, uvicorn, the URL to open, and stopping.
 
-This module owns the process side of `muggins serve`: it builds the lobby
-from the command line's registry, prints the URL to open (with `--host
-0.0.0.0`, the machine's address on the local network, the one to give
-friends), and hands the process to uvicorn, which owns the signals (Ctrl-C
-and SIGTERM stop it within a few seconds; each table's record is whole to
-its last line, every line having been written whole). Websocket frames
-go uncompressed, and the tables are kept out of the collector's full passes
-(`gc.freeze`), both for the time from a click to its frame.
+This module owns the process side of `muggins serve`: it checks the
+command line's values (a pace that is a number of seconds), binds and
+listens on the address asked for itself, so a port in use or a host that
+cannot be listened on is one `muggins: error:` line (exit 2) and "serving
+on" is printed only once the server listens (with `--host 0.0.0.0`, the
+machine's address on the local network, the one to give friends); it
+builds the lobby from the command line's registry, tells the app which
+Host names to answer (the bind address, the address printed, this
+machine's own names and every `--allow-host`), and hands the sockets to
+uvicorn, which owns the signals. On Ctrl-C or SIGTERM every bot thinking
+in a worker thread is told to stop at once (`Lobby.stop_thinking`),
+uvicorn closes the connections and the lifespan releases every record;
+should anything still run `STOP_WITHIN` seconds after the signal (a
+plugin's bot that never checks its thinking limit, a house-rule hook that
+never answers), the process leaves anyway with `os._exit` after flushing
+its output: every record is whole to its last line, each line having
+been written whole. It exits 130 after Ctrl-C and 143 after SIGTERM, as
+every muggins command does. Websocket frames go uncompressed, and the
+tables are kept out of the collector's full passes (`gc.freeze`), both
+for the time from a click to its frame.
 """
 
 from __future__ import annotations
 
+import errno
+import math
+import os
+import signal
 import socket
+import sys
+import threading
+from typing import Any, Iterable
 
 import click
+import uvicorn
 
-from .lobby import DEFAULT_PACE, MAX_CONNECTIONS, MAX_TABLES, Lobby
+from muggins.limits import clip
 
-__all__ = ["serve", "lan_address"]
+from .lobby import DEFAULT_PACE, MAX_CONNECTIONS, MAX_PACE, MAX_TABLES, Lobby
+
+__all__ = ["serve", "listen", "lan_address", "SHUTDOWN_GRACE", "STOP_WITHIN"]
 
 #: Seconds uvicorn waits for open connections (a tab left open) before stopping anyway.
 SHUTDOWN_GRACE = 2
+#: Seconds after a stop signal past which the process leaves whatever still runs (a bot that never checks its limit).
+STOP_WITHIN = SHUTDOWN_GRACE + 1.0
+#: Connections the kernel queues while the server is busy: a lobby full of friends opening their links at once.
+BACKLOG = 2048
 
 
-def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TABLES) -> None:
-    import uvicorn
-
+def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TABLES, allow_hosts: Iterable[str] = ()) -> None:
+    """Serve the lobby on `host`:`port` until Ctrl-C or SIGTERM; BadInput (one line, exit 2) for a pace or an address that cannot be used."""
+    from muggins_cli.errors import BadInput
     from muggins_cli.session import registry
 
-    from .app import create_app
+    from .app import LOOPBACK_HOSTS, create_app, host_name
 
-    lobby = Lobby(registry(), pace=DEFAULT_PACE if pace is None else pace, max_tables=max_tables,
-                  max_connections=max(MAX_CONNECTIONS, 4 * max_tables), freeze_tables=True)
-    app = create_app(lobby)
-    shown = lan_address() if host in ("0.0.0.0", "::") else host
-    click.echo(f"muggins: serving on http://{shown}:{port}/ (open it in a browser; Ctrl-C stops)")
-    if host in ("0.0.0.0", "::"):
-        click.echo("muggins: the links travel over plain HTTP: share them on a network you trust")
+    if pace is not None and not (math.isfinite(pace) and 0 <= pace <= MAX_PACE):
+        raise BadInput(f"--pace {clip(pace, 20)} is not a number of seconds from 0 to {MAX_PACE:g}")
+    sockets = listen(host, port)
+    try:
+        port = sockets[0].getsockname()[1]  # --port 0: the one the system chose
+        lobby = Lobby(registry(), pace=DEFAULT_PACE if pace is None else pace, max_tables=max_tables,
+                      max_connections=max(MAX_CONNECTIONS, 4 * max_tables), freeze_tables=True)
+        everywhere = host in ("0.0.0.0", "::")
+        shown = lan_address() if everywhere else host
+        hosts = {host_name(h) for h in (host, shown, *LOOPBACK_HOSTS, *allow_hosts)}
+        app = create_app(lobby, allowed_hosts=hosts)
+        click.echo(f"muggins: serving on http://{_in_url(shown)}:{port}/ (open it in a browser; Ctrl-C stops)")
+        if everywhere:
+            click.echo("muggins: the links travel over plain HTTP: share them on a network you trust")
+        sys.stdout.flush()  # a log or a script waiting for the line reads it now, not when the buffer fills
+    except BaseException:
+        for sock in sockets:
+            sock.close()
+        raise
+    _run_until_stopped(app, lobby, sockets)
+
+
+def listen(host: str, port: int) -> list[socket.socket]:
+    """Sockets listening on every address `host` names at `port` (one port for all); BadInput (one line) if any cannot be had."""
+    from muggins_cli.errors import BadInput
+
+    named = clip(host)
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError, ValueError) as exc:  # an unknown name, or one too long to be a name at all
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a host name or address"
+        raise BadInput(f"cannot listen on --host {named!r}: {reason}") from None
+    sockets: list[socket.socket] = []
+    seen = set()
+    for family, kind, proto, _, address in found:
+        if (family, address[0]) in seen:
+            continue
+        seen.add((family, address[0]))
+        if sockets:  # --port 0: every address on the port the first one was given
+            address = (address[0], sockets[0].getsockname()[1], *address[2:])
+        sock = socket.socket(family, kind, proto)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:  # as asyncio does: "::" means IPv6 alone, 0.0.0.0 IPv4
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(BACKLOG)
+            sock.set_inheritable(True)
+        except OSError as exc:
+            sock.close()
+            for other in sockets:
+                other.close()
+            if exc.errno == errno.EADDRINUSE:
+                raise BadInput(f"port {port} is in use on {named} (another server listens there); choose another --port") from None
+            raise BadInput(f"cannot listen on {named} port {port}: {exc.strerror or exc}") from None
+        sockets.append(sock)
+    if not sockets:
+        raise BadInput(f"cannot listen on --host {named!r}: it names no address")
+    return sockets
+
+
+def _run_until_stopped(app: Any, lobby: Lobby, sockets: list[socket.socket]) -> None:
+    """uvicorn on `sockets` until a stop signal; then KeyboardInterrupt (Ctrl-C, exit 130) or SignalStop (SIGTERM, exit 143)."""
+    from muggins_cli.recording import SignalStop
+
+    stopping = _Stopping(lobby)
     # Frames are a few kilobytes on a home network: compressing each would cost both ends more than it saves.
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE,
-                ws_per_message_deflate=False)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE, ws_per_message_deflate=False)
+    server = _Server(config, stopping)
+    # uvicorn puts back the handlers it found and raises each signal it caught again: these only note it.
+    noted = {sig: signal.signal(sig, stopping.noted) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        server.run(sockets=sockets)
+    finally:
+        for sig, handler in noted.items():
+            signal.signal(sig, handler)
+    if stopping.signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    if stopping.signum is not None:
+        raise SignalStop(stopping.signum)
+
+
+class _Stopping:
+    """What the first stop signal sets going: every thinking bot told to stop, and the deadline past which the process leaves."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self.signum: int | None = None
+
+    def begin(self, signum: int) -> None:
+        if self.signum is not None:
+            return
+        self.signum = signum
+        self.lobby.stop_thinking("the server is stopping")
+        deadline = threading.Timer(STOP_WITHIN, self.leave)
+        deadline.daemon = True  # a process that stops in time is not kept for it
+        deadline.start()
+
+    def noted(self, signum: int, frame: Any) -> None:
+        self.begin(signum)
+
+    def leave(self) -> None:
+        """Past the deadline: say so and what stopped the server, flush, and exit at once (no thread is waited for)."""
+        why, code = ("interrupted", 130) if self.signum == signal.SIGINT else (f"stopped by {signal.Signals(self.signum).name}", 143)
+        try:
+            print(f"muggins: warning: something still ran {STOP_WITHIN:g} s after the stop (a bot that does not check its "
+                  "thinking limit, or a house rule that does not answer); leaving without it, every record whole to its last line",
+                  file=sys.stderr)
+            print(f"muggins: error: {why}", file=sys.stderr)
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, whose stop signal also tells every thinking bot to stop, before the connections' grace begins."""
+
+    def __init__(self, config: uvicorn.Config, stopping: _Stopping) -> None:
+        super().__init__(config)
+        self.stopping = stopping
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self.stopping.begin(sig)
+        super().handle_exit(sig, frame)
+
+
+def _in_url(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 def lan_address() -> str:
