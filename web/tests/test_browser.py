@@ -186,3 +186,21 @@ def test_two_people_play_a_four_player_shedding_hand_from_their_browsers_and_one
         page.wait_for_function("document.getElementById('status').textContent.includes('over')")
         assert "Muggins" in page.inner_text("#narration") or "muggins" in page.inner_text("#narration").lower()
     assert "red" in page_of[0].inner_html("#table-text") or "red" in page_of[0].inner_html("#narration")
+
+
+def test_a_page_whose_link_is_refused_says_why_and_stops_and_the_lobby_form_bounds_a_searchs_iterations(server, browser, lobby):
+    import httpx
+
+    from muggins_web.bots import WEB_OPTION_MAX
+
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.select_option("#game", "muggins_shedding")
+    page.select_option('[data-seat="1"]', "search")
+    iterations = page.locator('[data-option="1"][name="iterations"]')
+    assert iterations.get_attribute("max") == str(WEB_OPTION_MAX[("search", "iterations")])
+    links = httpx.post(server + "/api/tables", json={"game": "muggins_shedding", "seats": ["human"], "seed": 3}, timeout=30).json()
+    page.goto(f"{server}/table/{links['table']}#not-a-token-of-its")
+    page.wait_for_function("document.getElementById('status').textContent.includes('will not try again')")
+    said = page.inner_text("#status")
+    assert said.startswith("This table cannot be opened: this link's token is not one of this table's.") and "reconnecting" not in said

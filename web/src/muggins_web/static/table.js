@@ -16,15 +16,25 @@ function connect() {
   socket.addEventListener("open", () => { retry = 500; status(""); });
   socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
   socket.addEventListener("close", (event) => {
-    if (event.code === 4404 || event.code === 1008) {
-      status(event.reason || "this link is not one of this table's");
+    const refusal = REFUSED[event.code];
+    if (refusal) { // the server will say the same again: trying again would only repeat it
+      status(`${refusal(event.reason)} This page will not try again.`);
       return;
     }
-    status("connection lost; reconnecting…");
+    const seconds = Math.round(retry / 1000) || 1;
+    if (event.code === 4503 || event.code === 4429) status(`The server is busy (${event.reason || "too many connections"}); trying again in ${seconds} s…`);
+    else status("connection lost; reconnecting…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
 }
+
+// Close codes the server sends when it will never take this link (docs/web.md), in plain words.
+const REFUSED = {
+  4404: (reason) => `This table cannot be opened: ${reason || "the link is not one of this server's tables"}. ` +
+    "The table may have ended and been cleared away, or the link was copied wrongly; ask the host for a new one.",
+  1008: (reason) => `The server refused this page: ${reason || "it takes connections from its own pages only"}.`,
+};
 
 function status(text) {
   $("status").textContent = text;
