@@ -40,6 +40,7 @@ from muggins.sessions import HUMAN, OtherBots, RecordMismatch, SessionError, che
 
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
 from .human import HumanPlayer
+from .style import echo_fitted
 from .info import find_game
 from .session import registry as get_registry
 from .recording import SignalStop, bounded_stdin, latest_unfinished, new_record, resume_command, stop_signals
@@ -214,7 +215,8 @@ def _stopped(match: Match, path: str, why: str, code: int) -> None:
     try:
         if sys.stdin is not None and sys.stdin.isatty():  # pragma: no cover - close the line the ^C was echoed on
             click.echo(err=True)
-        click.echo(f"muggins: {why} after {kept} decisions; the record is saved; continue with: {resume_command(path)}", err=True)
+        echo_fitted(f"muggins: {why} after {kept} decisions; the record is saved; continue with: {resume_command(path)}", err=True,
+                    whole=(resume_command(path),))
     except (OSError, ValueError):  # after SIGHUP the terminal may be gone; the exit code still tells
         pass
     raise click.exceptions.Exit(code)
@@ -224,7 +226,7 @@ def _narrator(game: Game) -> Callable[[str, Event], None]:
     def narrate(name: str, ev: Event) -> None:
         line = game.describe(ev, None)
         if line is not None:
-            click.echo(line)
+            echo_fitted(line)
 
     return narrate
 
@@ -234,17 +236,13 @@ def _finish(game: Game, players: Sequence[Any], kinds: Sequence[str], result: Re
     if humans:
         humans[0].flush()
     _echo_result(describe_result(result, kinds, sides))
-    click.echo(f"record: {path}")
+    echo_fitted(f"record: {path}", whole=(path,))
 
 
 def _echo_result(lines: Sequence[str]) -> None:
-    """The result's lines, each broken at spaces to the terminal's width (a pipe keeps them whole)."""
-    from .style import fit, line_width
-
-    width = line_width(sys.stdout)
+    """The result's lines, each broken between items to the terminal's width (a pipe keeps them whole)."""
     for line in lines:
-        for part in fit(line, width):
-            click.echo(part)
+        echo_fitted(line)
 
 
 Sides = Sequence[Sequence[int]] | None
@@ -317,7 +315,7 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
             stops.wait_for(stream.guard)
             writer = _start_record(stream, path, header, state.opening_events())
         with stream:
-            click.echo(f"recording to {path}")
+            echo_fitted(f"recording to {path}", whole=(path,))
             try:
                 seated = build_players(registry, game, kinds, seed, pace=pace)
                 listeners = [] if HUMAN in kinds else [_narrator(game)]
@@ -349,7 +347,7 @@ def resume(path: str | None, *, pace: float = 0) -> None:
     registry = get_registry()
     if path is None:
         path = str(latest_unfinished())
-        click.echo(f"the most recent unfinished match: {path}")
+        echo_fitted(f"the most recent unfinished match: {path}", whole=(str(path),))
     try:
         stream = RecordFile.open_existing(path)
     except RecordError as exc:
@@ -377,7 +375,8 @@ def resume(path: str | None, *, pace: float = 0) -> None:
                 player.seats = list(record.seats)
                 player.resumed(record.decisions, record.events, record.opening)
         _drop_partial_line(stream, path)
-        click.echo(f"resuming {path} after {len(record.decisions)} decision{'' if len(record.decisions) == 1 else 's'} (seed {record.seed})")
+        echo_fitted(f"resuming {path} after {len(record.decisions)} decision{'' if len(record.decisions) == 1 else 's'} (seed {record.seed})",
+                    whole=(str(path),))
         stream.end_line()  # a whole last line without its newline: finish it before appending
         writer = RecordWriter(stream, record)
         listeners = [] if HUMAN in record.seats else [_narrator(game)]
@@ -483,7 +482,8 @@ def _narrate(game: Game, record: Record, path: str) -> None:
         raise GameError(f"{clip_path(path)}: replay stopped at {divergence}")
     result = state.result()
     if result is None:
-        click.echo(f"the record stops before the end of the match ({stop} decisions); continue it with: {resume_command(path)}")
+        echo_fitted(f"the record stops before the end of the match ({stop} decisions); continue it with: {resume_command(path)}",
+                    whole=(resume_command(path),))
         return
     _echo_result(describe_result(result, record.seats, game.sides(state.rules, state.players)))
 

@@ -206,7 +206,10 @@ class MugginsGroup(click.Group):
 
     @staticmethod
     def _fail(message: str, code: int) -> int:
-        click.echo(f"muggins: error: {_bounded(_one_line(message))}", err=True)
+        from .style import echo_fitted, trailing_command
+
+        line = f"muggins: error: {_bounded(_one_line(message))}"
+        echo_fitted(line, err=True, whole=trailing_command(line))  # a terminal's lines break between items, never in the command
         return code
 
 

@@ -373,7 +373,39 @@ def list_records(as_json: bool, limit: int, show_all: bool) -> None:
         status = "finished" if row["finished"] else ("unfinished" if row["readable"] else "unreadable")
         seats = ", ".join(row["seats"]) if isinstance(row["seats"], list) else "-"
         table.append((row["date"].replace("T", " ")[:16], str(row["game"] or "-"), seats, status, Path(row["path"]).name))
-    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
-    for r in table:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(r, widths)).rstrip())
-    click.echo(f"folder: {records_folder()}" + ("" if show_all or len(infos) <= limit else f" ({len(infos) - limit} older not shown; --all shows them)"))
+    from .style import echo_fitted, line_width
+
+    for line in records_lines(table, line_width(sys.stdout)):
+        click.echo(line)
+    folder = str(records_folder())
+    echo_fitted(f"folder: {folder}" + ("" if show_all or len(infos) <= limit else f" ({len(infos) - limit} older not shown; --all shows them)"),
+                whole=(folder,))
+
+
+def records_lines(table: list[tuple[str, str, str, str, str]], width: int | None) -> list[str]:
+    """The records' table (a header row, then date, game, players, status and file name per record) as lines of at most `width`.
+
+    When every row fits, one aligned row per record. Otherwise the players
+    go under their row, broken between seats (a seat kind is never split),
+    and when the row is still too wide, so does the file name: nothing is
+    broken inside a seat kind, a date or a file name.
+    """
+    from .style import fit
+
+    def aligned(rows: list[tuple[str, ...]]) -> list[str]:
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        return ["  ".join(cell.ljust(size) for cell, size in zip(r, widths)).rstrip() for r in rows]
+
+    lines = aligned(table)
+    if width is None or max(map(len, lines)) <= width:
+        return lines
+    rows = [(date, game, status, name) for date, game, _, status, name in table]
+    named = max(map(len, aligned(rows))) <= width  # the file name still on its row
+    heads = aligned([row if named else row[:3] for row in rows])
+    lines = [heads[0]]
+    for head, (_, _, seats, _, name) in zip(heads[1:], table[1:]):
+        lines.append(head)
+        lines += fit(f"  players: {seats}", width)
+        if not named:
+            lines += fit(f"  record: {name}", width)
+    return lines

@@ -7,7 +7,8 @@ styles text but reads neither), the few styles the table uses, and how wide
 a line may be: the terminal's width (never under `MIN_WIDTH`), or for output
 that is not a terminal `COLUMNS` when it is set (Click's convention) and no
 limit otherwise; `fit` breaks a long line at spaces, preferring the ` · `
-between items, so a card is never split. Games render plain text; the
+between items, so a card, a seat kind, a path, a group of cards in brackets
+or a command to copy is never split. Games render plain text; the
 styling works on conventions any game's text can follow: a card is a rank
 and a suit symbol (`10♥`, `K♠`), a table line that contains `←` marks the
 seat to act, and the first card named in the latest narration line is the
@@ -20,11 +21,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from typing import Any, Sequence
+import sys
+from typing import Any, Iterator, Sequence
 
 import click
 
-__all__ = ["Style", "colour_wanted", "CARD", "first_card", "MIN_WIDTH", "line_width", "fit"]
+__all__ = ["Style", "colour_wanted", "CARD", "first_card", "MIN_WIDTH", "line_width", "fit", "echo_fitted", "trailing_command"]
 
 #: A card as the games print it: rank (A, 2-10, J, Q, K) then a suit symbol.
 CARD = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQK])[♠♥♦♣]")
@@ -68,40 +70,125 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
-def fit(text: str, width: int | None) -> list[str]:
-    """`text` as lines of at most `width` characters (None: one line), broken only at spaces.
+def fit(text: str, width: int | None, *, whole: Sequence[str] = ()) -> list[str]:
+    """`text` as lines of at most `width` characters (None: one line), broken only at spaces between items.
 
-    A card (`10♥`) has no space in it, so it is never split. A break comes
-    after a ` · ` between items when one lies in the second half of the
-    line, else at the last space that fits; the lines after the first are
-    indented two spaces more than it. A word longer than a whole line
-    stays whole.
+    A card (`10♥`), a seat kind (`novice:error_rate=0.2`) and a path have no
+    space in them, so they are never split; nor is a group in brackets (a
+    card group `(3♣ 4♠ 8♣)`, `[7♣ 7♥ 7♠]`), a single-quoted text (a path as
+    the shell quotes it) or any of the texts in `whole` (a command to copy),
+    unless one is longer than a whole line, when it is broken at its own
+    spaces. A break comes after a ` · ` between items when one lies in the
+    second half of the line, else at the last space that fits; the lines
+    after the first are indented two spaces more than it, but for an item
+    with no room for the indent, which gets a line of its own. A word
+    longer than a whole line stays whole.
     """
     if width is None or len(text) <= width:
         return [text]
     lead = len(text) - len(text.lstrip(" "))
     hang = " " * (lead + 2)
+    room = width - len(hang)
     lines: list[str] = []
-    words = text[lead:].split(" ")
-    start, line = " " * lead, []  # the words of the line being filled
-    for word in words:
-        if line and len(start) + len(" ".join(line + [word])) > width:
-            cut = _item_break(line, start, width)
-            lines.append(start + " ".join(line[:cut]))
-            line, start = line[cut:], hang
-        line.append(word)
-    lines.append(start + " ".join(line))
+    start, line = " " * lead, []  # the units of the line being filled
+    for unit, pieces in _pieces(text[lead:], whole, room, width):
+        if line and len(pieces) > 1 and unit in whole:
+            lines.append((start + " ".join(line)).rstrip())  # a command too long for a line of its own at least begins one
+            line, start = [], hang
+        for piece in pieces:
+            if room < len(piece) <= width:  # kept whole on a line of its own, without the indent it has no room for
+                if line:
+                    lines.append((start + " ".join(line)).rstrip())
+                lines.append(piece)
+                line, start = [], hang
+                continue
+            if line and len(start) + len(" ".join(line + [piece])) > width:
+                cut = _item_break(line, start, width)
+                lines.append((start + " ".join(line[:cut])).rstrip())
+                line, start = line[cut:], hang
+            line.append(piece)
+    if line or not lines:
+        lines.append(start + " ".join(line))
     return lines
 
 
-def _item_break(words: list[str], start: str, width: int) -> int:
-    """Where to end a full line: after its last `·` if that lies in the line's second half, else after every word."""
-    for at in range(len(words) - 1, 0, -1):
-        if words[at - 1] == "·":
-            if len(start) + len(" ".join(words[:at])) >= width // 2:
+def echo_fitted(text: str, *, err: bool = False, whole: Sequence[str] = ()) -> None:
+    """Print `text` as `fit` breaks it for where it goes: standard output's `line_width`, standard error's terminal.
+
+    Standard error is broken only on a terminal, which would otherwise wrap
+    the line wherever it ran out (inside a path); piped or in a file an
+    error stays the one line a script reads.
+    """
+    stream = sys.stderr if err else sys.stdout
+    width = line_width(stream) if not err or _is_terminal(stream) else None
+    for piece in fit(text, width, whole=whole):
+        click.echo(piece, err=err)
+
+
+_CONTINUE = re.compile(r"continue (?:it )?with: (.+)$")
+
+
+def trailing_command(message: str) -> tuple[str, ...]:
+    """The command a message ends with (`…; continue with: muggins resume r.jsonl`), to be kept whole by `fit`; () if none."""
+    found = _CONTINUE.search(message)
+    return (found.group(1),) if found else ()
+
+
+def _pieces(text: str, whole: Sequence[str], room: int, width: int) -> Iterator[tuple[str, list[str]]]:
+    """Each unit of `text` with the pieces it is laid out in: itself, or when longer than `room` its own units, or past `width` its words."""
+    for unit in _units(text, whole):
+        if len(unit) <= room:
+            yield unit, [unit]
+            continue
+        inner = [piece for part in _units(unit, ()) for piece in (part.split(" ") if len(part) > width else [part])]
+        yield unit, inner
+
+
+def _item_break(units: list[str], start: str, width: int) -> int:
+    """Where to end a full line: after its last `·` if that lies in the line's second half, else after every unit."""
+    for at in range(len(units) - 1, 0, -1):
+        if units[at - 1] == "·":
+            if len(start) + len(" ".join(units[:at])) >= width // 2:
                 return at
             break
-    return len(words)
+    return len(units)
+
+
+_OPENING = {"(": ")", "[": "]"}
+
+
+def _units(text: str, whole: Sequence[str]) -> list[str]:
+    """`text` split at the spaces that lie outside every bracket group, single-quoted text and text of `whole`."""
+    kept = bytearray(len(text))  # 1 where a space must not break
+    for unit in whole:
+        if unit:
+            at = text.find(unit)
+            while at >= 0:
+                kept[at:at + len(unit)] = b"\x01" * len(unit)
+                at = text.find(unit, at + len(unit))
+    opened: list[tuple[str, int]] = []
+    quote = -1
+    for at, char in enumerate(text):
+        if quote >= 0:
+            if char == "'":
+                kept[quote:at + 1] = b"\x01" * (at + 1 - quote)
+                quote = -1
+        elif char == "'" and (at == 0 or text[at - 1] == " "):
+            quote = at  # a quote that opens a word: an apostrophe (seat 1's) never does
+        elif char in _OPENING:
+            opened.append((char, at))
+        elif opened and char == _OPENING[opened[-1][0]]:
+            _, start = opened.pop()
+            kept[start:at + 1] = b"\x01" * (at + 1 - start)
+        elif char in ")]":
+            opened.clear()  # an unmatched closing bracket: what was opened before it is not a group
+    units, begin = [], 0
+    for at, char in enumerate(text):
+        if char == " " and not kept[at]:
+            units.append(text[begin:at])
+            begin = at + 1
+    units.append(text[begin:])
+    return units
 
 
 def first_card(line: str) -> str | None:
