@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from click.testing import CliRunner
 
 
@@ -49,3 +51,19 @@ def test_serve_listens_prints_the_url_and_hands_the_sockets_to_uvicorn(monkeypat
     result = CliRunner().invoke(group, ["serve", "--host", "0.0.0.0", "--port", "0"])
     assert f"http://{server.lan_address()}:{started['ports'][0]}/" in result.output and "trust" in result.output
     assert server.lan_address() in next(m for m in started["app"].user_middleware).kwargs["hosts"]
+
+
+def test_a_host_that_names_nothing_is_one_line_before_anything_is_served(monkeypatch):
+    import socket
+
+    from muggins_cli.errors import BadInput
+
+    import muggins_web.server as server
+
+    def unknown(*args, **kwargs):  # what the resolver says of a name it does not know (no lookup is made here)
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", unknown)
+    with pytest.raises(BadInput) as refused:
+        server.listen("nowhere.example", 8000)
+    assert refused.value.message == "cannot listen on --host 'nowhere.example': Name or service not known"

@@ -7,7 +7,8 @@ two bots written here (`thinkers`): `thinker` thinks until its thinking
 limit is stopped (it calls `muggins.thinking.keep_thinking()`), `deaf`
 thinks for ever and never checks. A test waits on the process and on the
 server's frames, never on a fixed sleep: SIGTERM while either thinks ends
-the process within a few seconds (exit 143), Ctrl-C exits 130; a port in
+the process within a few seconds (exit 143), and so does Ctrl-C (exit
+130; before, a bot that never checked kept it waiting for ever); a port in
 use, a host that cannot be listened on, `--pace nan` are one
 `muggins: error:` line, exit 2, with nothing served; a malformed tokens
 file in the records folder is one warning line and the server starts; a
@@ -151,18 +152,22 @@ class _Socket:
             self.context.__exit__(None, None, None)
 
 
-@pytest.mark.parametrize("bot, within", [("thinker", 5.0), ("deaf", STOP_WITHIN + 3.0)])
-def test_sigterm_stops_the_server_within_seconds_whatever_its_bot_is_thinking(start, environment, bot, within):
+@pytest.mark.parametrize("sig, bot, within, code, said", [
+    (signal.SIGTERM, "thinker", 5.0, 143, "muggins: error: stopped by SIGTERM"),
+    (signal.SIGTERM, "deaf", STOP_WITHIN + 3.0, 143, "muggins: error: stopped by SIGTERM"),
+    (signal.SIGINT, "deaf", STOP_WITHIN + 3.0, 130, "muggins: error: interrupted"),
+])
+def test_a_stop_signal_stops_the_server_within_seconds_whatever_its_bot_is_thinking(start, environment, sig, bot, within, code, said):
     from muggins.records import read_record
 
     server = start()
     ws = _Socket()
     try:
         links = _thinking(server, bot, ws)
-        code, stderr = server.stop(signal.SIGTERM, within=within)
+        exit_code, stderr = server.stop(sig, within=within)
     finally:
         ws.close()
-    assert code == 143 and stderr.rstrip().endswith("muggins: error: stopped by SIGTERM"), stderr
+    assert exit_code == code and stderr.rstrip().endswith(said), stderr
     assert ("did not check" in stderr or "does not check its thinking limit" in stderr) == (bot == "deaf"), stderr
     record = read_record(os.path.join(environment["MUGGINS_RECORDS"], links["record"]))  # whole to its last line
     assert record.result is None

@@ -293,8 +293,8 @@ class Lobby:
             raise LobbyError(f"{clip(str(exc), 200)}") from exc
         return rules
 
-    async def create(self, data: Any, *, client: str = "unknown") -> Table:
-        """A new table from a lobby request from `client` (its address): checked, recorded, bots played up to the first human."""
+    async def create(self, data: Any, *, client: str | None = None) -> Table:
+        """A new table from a lobby request from `client` (its address; None: not over the network), checked, recorded, bots played."""
         self._make_room(client)
         made = await self._plugin_work(self._prepare, data)
         game, kinds, seed, pace = made.game, made.kinds, made.seed, made.pace
@@ -388,12 +388,12 @@ class Lobby:
         """Whether a table counts against the server's and its client's limits: not finished, stopped or closed."""
         return not table.over and not table.stopped
 
-    def _make_room(self, client: str) -> None:
+    def _make_room(self, client: str | None) -> None:
         """Room for one more table from `client`, the oldest finished tables giving way; Full or TooMany (one line) if there is none."""
         live = [t for t in self.tables.values() if self.live(t)]
         if len(live) >= self.max_tables:
             raise Full(f"this server holds {self.max_tables} unfinished tables, its most; wait for one to finish")
-        if not _on_this_machine(client):
+        if client is not None and not _on_this_machine(client):
             mine = sum(1 for t in live if self.made_by.get(t.id) == client)
             if mine >= self.max_per_client:
                 raise TooMany(f"your address has {mine} unfinished tables on this server, its most for one address; "
@@ -658,7 +658,7 @@ def read_tokens(tokens_path: Path) -> dict[str, Any]:
     if not isinstance(stand_ins, dict) or not all(isinstance(k, str) and k.isdigit() and k.isascii() and len(k) <= 3
                                                   and isinstance(v, str) for k, v in stand_ins.items()):
         raise bad("'stand_ins' is not an object of seat numbers to seat kinds")
-    if not isinstance(data.get("client", ""), str):
+    if not isinstance(data.get("client"), (str, type(None))):
         raise bad("'client' is not text")
     return data
 
