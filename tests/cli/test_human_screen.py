@@ -217,3 +217,51 @@ def test_the_opponents_are_named_once_at_the_start_and_atop_every_table():
     lines = sink.getvalue().splitlines()
     assert lines[0] == "You play seat 0. Opponents: seat 1 expert · seats 2 and 3 novice:error_rate=0.2."
     assert lines.count("Opponents: seat 1 expert · seats 2 and 3 novice:error_rate=0.2") == 2  # heading each table
+
+
+class Glancing:
+    """A game whose windows are judged by one line of its table (`glance`), which its narration also prints."""
+
+    def render(self, view, seat):
+        return f"Field: {view['field']}\nseat 1: {view['cards']} cards"
+
+    def glance(self, view, seat):
+        return [f"Field: {view['field']}"]
+
+    def describe(self, event, seat):
+        return {"deal": f"Field: {event.get('field')}", "note": "seat 2 counts their cards again."}[event["type"]]
+
+
+WINDOW = Decision(0, "respond", (Pass(), Claim("muggins")), (Pass(),), "seat 1 plays 5♣: claim?", True)
+MENU = Decision(0, "play", ANNOUNCE[:2], ANNOUNCE[:1], "your play")
+
+
+def test_a_glance_is_not_printed_again_just_after_the_narration_said_it_nor_by_the_table_that_follows():
+    # Issue 27, item 12: the table and its glance once per change.
+    human, sink = player("\n1\n", Glancing())
+    view = {"field": "[5♦ 5♥]  [K♠]", "cards": 3}
+    human.observe([{"type": "deal", "field": view["field"]}])
+    human.choose(view, WINDOW)
+    human.choose(view, MENU)
+    lines = sink.getvalue().splitlines()
+    assert [line.strip() for line in lines].count("Field: [5♦ 5♥]  [K♠]") == 1, lines  # narrated once; the glance and the table leave it
+    assert "seat 1: 3 cards" in lines
+
+
+def test_a_table_repeats_a_glance_once_it_is_out_of_view_and_draws_what_changed():
+    human, sink = player("\n1\n\n1\n", Glancing())
+    view = {"field": "[5♦ 5♥]  [K♠]", "cards": 3}
+    human.choose(view, WINDOW)
+    human.observe([{"type": "note"}] * 4)  # four lines of narration push the glance up: the table shows the field again
+    human.choose(view, MENU)
+    assert sink.getvalue().count("Field: [5♦ 5♥]  [K♠]") == 2
+    human.choose(view, WINDOW)
+    human.choose(dict(view, field="[K♠]"), MENU)  # the field changed since the glance: the table shows it as it is
+    assert "\nField: [K♠]\n" in sink.getvalue()
+
+
+def test_a_decision_taken_for_the_player_draws_no_table():
+    human, sink = player("", Table())
+    only = Decision(0, "play", ANNOUNCE[:1], ANNOUNCE[:1], "say")
+    assert human.choose({"top": "5♣", "turned": "K♦"}, only) == ANNOUNCE[0]
+    assert sink.getvalue() == "say: 0 (the only choice)\n"

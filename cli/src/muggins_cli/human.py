@@ -81,6 +81,8 @@ class HumanPlayer:
         self._introduced = False
         self._held = False  # the next decision waits and shows the table, whatever the pace (after a resume)
         self._seen = 0  # how many pending events were already shown at the table before a resume: no banner pauses there
+        self._narrated: set[str] = set()  # the narration lines this decision printed: a glance does not repeat them
+        self._glanced: list[str] = []  # the last window's glance lines while they are still in view: a table leaves them out
         self.style = Style(colour_wanted(output if output is not None else sys.stdout))
 
     # -- the player protocol -----------------------------------------------
@@ -109,13 +111,14 @@ class HumanPlayer:
         held, self._held = self._held, False
         window = decision.compact and standing_answer(decision) is not None
         # A compact decision comes after every move, and redrawing the whole table each time would bury the
-        # narration; after a resume the table is drawn once all the same, as the player last saw it.
-        table = self._table(view) if (held or not decision.compact) else None
+        # narration; nor is it drawn for a decision taken for the player (one choice): the next one draws it
+        # as it is then. After a resume the table is drawn once all the same, as the player last saw it.
+        table = self._table(view) if (held or not (decision.compact or len(decision.choices) == 1)) else None
         header = _title(decision) if window else None
         self._introduce()
         self.flush(repeated_by=table, said_by=header)
         if table is not None:
-            self._show_table(table, unsaid=header or "")
+            self._show_table(table, unsaid=header or "", shown=self._glanced)
         choices = decision.choices
         if len(choices) == 1:
             self._say(f"{_title(decision)}: {choices[0].label} (the only choice)")
@@ -175,8 +178,11 @@ class HumanPlayer:
         self._say(self.style.cards(header))
         glancer: Callable[[Mapping[str, Any], int], Sequence[str] | None] | None = getattr(self.game, "glance", None)
         if glance and glancer is not None:
-            for line in glancer(view, self.seat) or ():
-                self._say(self.style.cards(f"  {line}"))
+            lines = list(glancer(view, self.seat) or ())
+            for line in lines:
+                if line not in self._narrated:  # the narration just said it (a new deal's table and hand): once is enough
+                    self._say(self.style.cards(f"  {line}"))
+            self._glanced = lines
 
     # -- flowing windows ------------------------------------------------------
     @property
@@ -262,6 +268,9 @@ class HumanPlayer:
                     pauses.append(len(lines))
         if said_by and lines and not lines[-1][1] and _says(said_by, lines[-1][0]):
             lines.pop()
+        self._narrated = {line for line, framed in lines if not framed}
+        if len(lines) > _GLANCE_IN_VIEW or any(framed for _, framed in lines):
+            self._glanced = []
         for number, (line, framed) in enumerate(lines, 1):
             self._say(line if framed else self.style.cards(line))
             if number in pauses:
@@ -277,10 +286,17 @@ class HumanPlayer:
         elif self.input is None and _interactive(sys.stdin):
             self._read("  press Enter to go on ")
 
-    def _show_table(self, table: str, unsaid: str = "") -> None:
-        """The table, with the card that just moved highlighted; a line that `unsaid` (a window's header) says too is left out."""
+    def _show_table(self, table: str, unsaid: str = "", shown: Sequence[str] = ()) -> None:
+        """The table, with the card that just moved highlighted.
+
+        A line that `unsaid` (a window's header) says too is left out, and so
+        are the lines in `shown`: a window's glance printed just above, with
+        at most a few lines of narration after it, that the table would
+        repeat word for word (the state they show has not changed).
+        """
         width = self._width()
-        lines = [piece for line in table.splitlines() if not (unsaid and _says(unsaid, line)) for piece in fit(line, width)]
+        lines = [piece for line in table.splitlines() if not (unsaid and _says(unsaid, line)) and line not in shown for piece in fit(line, width)]
+        self._glanced = []
         self._say(self.style.table("\n".join(lines), first_card(self._last_line)))
 
     def _show_menu(self, decision: Decision, titled: bool = True, *, help: bool = False) -> None:
@@ -341,6 +357,8 @@ class HumanPlayer:
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+#: A window's glance followed by at most this many lines of narration is still in view just above the next table.
+_GLANCE_IN_VIEW = 3
 
 
 def _unstyled(text: str) -> str:

@@ -120,6 +120,31 @@ def test_a_human_session_through_the_engine(game, registry):
     assert state.decision() is None  # the human's answers carried the deal to its end
 
 
+def _seen_lines(text: str, start: str) -> list[tuple[int, str]]:
+    """(line number, line) of every printed line that, indented or not, starts with `start`."""
+    return [(n, line.strip()) for n, line in enumerate(text.splitlines()) if line.strip().startswith(start)]
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_the_table_and_hand_are_drawn_once_per_change(game, registry, seed):
+    # Issue 27, item 12: the deal's narration and the layout window printed "Table… / Your hand…" back to back, the
+    # next table repeated the window's glance, and a forced "no (more) claims" drew the whole table once more.
+    state = game.new(FishingRules(deals=2), 5, seed)
+    out = io.StringIO()
+    seated = [human.HumanPlayer(game, 0, input=io.StringIO("1\n" * 400), output=out)] + make_players(registry, game, ["novice"] * 5, seed)[1:]
+    Match(state, seated).run()
+    lines = out.getvalue().splitlines()
+    windows = [n for n, line in enumerate(lines) if "c = claim" in line]  # each window is a new look at the table: it may show it again
+    for start in ("Table (", "Your hand ("):
+        seen = _seen_lines(out.getvalue(), start)
+        assert len(seen) > 10
+        repeats = [(a, b) for (a, first), (b, second) in zip(seen, seen[1:]) if first == second and not any(a < w < b for w in windows)]
+        assert not repeats, [lines[a:b + 1] for a, b in repeats]
+    # A decision taken for the player shows no table: the next one it decides draws the table as it is then.
+    forced = [n for n, line in enumerate(lines) if line.endswith("(the only choice)")]
+    assert forced and not any("←" in lines[n - 1] for n in forced)
+
+
 def test_the_seat_to_act_is_marked_in_each_phase_that_names_it(position, game, act):
     state = example(position)
     act(state, "play QS take QH")
