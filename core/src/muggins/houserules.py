@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HouseRuleAnswer", "HouseRuleError", "HouseRulePlugin", "PLUGINS_KEY",
-    "call_house_rules", "house_rule_plugins", "plugin_switches", "with_plugin_switches",
+    "call_house_rules", "house_rule_plugins", "plugin_switches", "with_plugin_switches", "defaults_with_switches",
     "hook_names", "supports_version", "check_switches", "compare_in_force", "check_record",
     "MAX_ANSWER_DIGITS", "MAX_ANSWER_SIZE", "MAX_ANSWER_DEPTH", "plain_answer", "answer_to_data",
     "Asked", "questions_asked", "keep_answers", "match_answers", "record_answers", "compare_answers",
@@ -112,6 +112,19 @@ def with_plugin_switches(rules: Any, switches: Mapping[str, bool]) -> Any:
     except (AttributeError, TypeError):
         raise ValueError(f"{type(rules).__name__} has __slots__, so its rules cannot carry a [{PLUGINS_KEY}] table") from None
     return found
+
+
+def defaults_with_switches(game: "Game", rules: Any) -> Any:
+    """The game's default rules carrying `rules`' `[plugins]` switches.
+
+    What a comparison with "the default rules" measures against (the decision
+    bound's warning, for one), so the same plugins are in force on both sides:
+    bare defaults carry no switches and would ask a plugin the rules given
+    switched off.
+    """
+    defaults = game.Rules()
+    switches = plugin_switches(rules)
+    return with_plugin_switches(defaults, switches) if switches else defaults
 
 
 def switches_from_data(value: Any, where: str) -> dict[str, bool]:

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from ..engine import Match, decision_limit
 from ..game import Game
-from ..houserules import Asked, HouseRuleError, house_rule_plugins, questions_asked
+from ..houserules import Asked, HouseRuleError, defaults_with_switches, house_rule_plugins, questions_asked
 from ..players import make_players
 
 
@@ -106,13 +106,15 @@ def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence
     """A warning for house rules that let one match run far longer than the defaults allow, or None.
 
     It speaks when `Game.max_decisions` under `rules` is at least `ratio`
-    times the bound under the default rules and a match reaching it would
+    times the bound under the default rules (with the same `[plugins]`
+    switches, so a plugin switched off is asked on neither side) and a match reaching it would
     take more than `seconds` at the speed of one default-rules match played
     here (seed 0, the same seats). The figure is the worst case, not a
     forecast: how often a match nears its bound is up to the game and seats.
     """
     bound = decision_limit(game, rules, players, registry)
-    usual = decision_limit(game, game.Rules(), players, registry)
+    defaults = defaults_with_switches(game, rules)
+    usual = decision_limit(game, defaults, players, registry)
     if bound < ratio * max(usual, 1):
         return None
     if registry is None:
@@ -120,7 +122,7 @@ def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence
 
         registry = get_registry()
     kinds = tuple(kinds) if kinds is not None else ("expert",) * players
-    state = game.new(game.Rules(), players, 0)
+    state = game.new(defaults, players, 0)
     match = Match(state, make_players(registry, game, kinds, 0), registry=registry)
     began = time.perf_counter()
     match.run()

@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 from ..actions import Pass
 from ..engine import make_players
 from ..game import Game, State
+from ..houserules import plugin_switches
 from ..piles import ConservationCheck, ConservationError
 from ..plugins import Registry, get_registry, load_registry
 from ..records import Record, RecordWriter, header_for, parse_record
@@ -50,9 +51,15 @@ class ContractError(AssertionError):
         failed = f"{game}: " if check is None else f"{game} fails the {check} check: "
         super().__init__(
             f"{failed}{problem}\n  reproduce: run_match(game, players={players}, seed={seed}, kinds={json.dumps(list(kinds))}"
-            f"{'' if rules is None else f', rules={rules!r}'})\n"
+            f"{'' if rules is None else f', rules={_rules_text(rules)}'})\n"
             f"  decisions ({len(decisions)}): {json.dumps(list(decisions[-40:]))}{' (last 40 shown)' if len(decisions) > 40 else ''}"
         )
+
+
+def _rules_text(rules: Any) -> str:
+    """The rules as Python that makes them again: their repr, wrapped in `with_plugin_switches` when they carry `[plugins]` switches."""
+    switches = plugin_switches(rules)
+    return f"with_plugin_switches({rules!r}, {switches!r})" if switches else repr(rules)
 
 
 @dataclass
@@ -95,7 +102,9 @@ class MatchWalk:
 
     def fail(self, problem: str) -> ContractError:
         """The ContractError for `problem`, naming the concern whose check is running and what reproduces the match."""
-        rules = None if self.rules == self.game.Rules() else self.rules
+        # Rules compare by their fields alone; the [plugins] switches decide which house rules are in force, so they count too.
+        default = self.rules == self.game.Rules() and not plugin_switches(self.rules)
+        rules = None if default else self.rules
         return ContractError(
             problem, game=self.game.name, players=self.players, seed=self.seed, kinds=self.kinds,
             decisions=self.decisions, rules=rules, check=self.concern,
