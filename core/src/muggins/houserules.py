@@ -9,7 +9,8 @@ travel with the rules object (`plugin_switches`, `with_plugin_switches`),
 so records, resumes, simulations and worker processes carry them like any
 other rule. A game calls its hooks once per match, when the match is
 created, through `call_house_rules`, which asks only the plugins in force,
-in plugin-name order, and names the plugin in the one-line
+in plugin-name order (each call traced on stderr, with its answer, under
+`MUGGINS_TRACE_PLUGINS=1`), and names the plugin in the one-line
 `HouseRuleError` when a hook fails (whatever it raises, SystemExit
 included; only a real Ctrl-C goes on) or answers anything but bounded
 plain data (`plain_answer`: no callables, no number of hundreds of digits,
@@ -37,6 +38,7 @@ import copy
 import fnmatch
 import math
 import numbers
+import os
 import threading
 import weakref
 from collections import OrderedDict
@@ -599,25 +601,43 @@ def call_house_rules(game: "Game", hook: str, *, rules: Any, **kwargs: Any) -> l
         return []
     question = _question(game, hook, [impl.plugin_name for impl in asked], rules, kwargs)
     found = _recall(game, relay, question)
+    tracing = bool(os.environ.get("MUGGINS_TRACE_PLUGINS"))
     if found is None:
-        found = _keep(game, relay, question, Asked(hook, tuple((impl.plugin_name, _ask(impl, hook, rules, kwargs)) for impl in asked)))
+        found = _keep(game, relay, question, Asked(hook, tuple((impl.plugin_name, _ask(impl, hook, rules, kwargs, tracing)) for impl in asked)))
+    elif tracing:
+        _trace(f"{hook}() of {', '.join(repr(name) for name, _ in found.answers)}: answered as before, for the same question")
     noted = _NOTEBOOK.get()
     if noted is not None and question is not None:
         noted.setdefault(question, found)
     return [HouseRuleAnswer(plugin, copy.deepcopy(value)) for plugin, value in found.answers]
 
 
-def _ask(impl: Any, hook: str, rules: Any, kwargs: Mapping[str, Any]) -> Any:
+def _trace(message: str) -> None:
+    """A trace line on stderr, as the registry writes its own (`MUGGINS_TRACE_PLUGINS`)."""
+    import sys
+
+    try:
+        sys.stderr.write(f"muggins trace: {message}\n")
+    except (OSError, ValueError, AttributeError):  # stderr closed or gone: tracing never stops a match
+        pass
+
+
+def _ask(impl: Any, hook: str, rules: Any, kwargs: Mapping[str, Any], tracing: bool = False) -> Any:
     """One implementation's answer, on copies of the arguments, as bounded plain data; HouseRuleError naming the plugin otherwise."""
     from .plugins import _one_line, genuine_interrupt
 
     name = impl.plugin_name
     arguments = _copies({"rules": rules, **kwargs})
     reading = False
+    if tracing:  # before the call, so a hook that never returns is seen being called
+        _trace(f"{hook}() of plugin {name!r}")
     try:
         value = impl.function(**{arg: arguments[arg] for arg in impl.argnames if arg in arguments})
         reading = True
-        return _plain(value, 0, [MAX_ANSWER_SIZE])
+        answer = _plain(value, 0, [MAX_ANSWER_SIZE])
+        if tracing:
+            _trace(f"{hook}() of plugin {name!r} answered {clip(_canonical(answer_to_data(answer)), 200)}")
+        return answer
     except _NotPlain as exc:
         raise HouseRuleError(f"house-rule plugin {name!r}: {hook} answered {_not_plain_text(exc)}; {_PLAIN_WORDS}") from None
     except HouseRuleError as exc:
