@@ -29,6 +29,9 @@ seed, seat kinds and the decision list that reproduce it (`run_match`
 plays one such match under every per-step check, `check_replay` reruns
 it). `GameContract` wraps `check_game` as a pytest class to subclass (name
 the game with `game_name` and it is loaded with its own registered bots);
+A house rule's own tests set `house_rules = ["my_rule"]` beside
+`game_name`: the kit then loads the game with those plugins and runs every
+check with them in force, failing unless each was asked.
 `muggins.testing.pytest_plugin` adds fixtures (`muggins_game("name")` among
 them) and the `--muggins-games` option for long soaks. The step checks
 live in `muggins.testing.checks`, the match walk that calls them in
@@ -41,7 +44,8 @@ from typing import Any, Iterable, Sequence
 
 from ..actions import find_action
 from ..game import Game, State
-from ..plugins import Registry, load_registry
+from ..houserules import HouseRuleError, house_rule_plugins, match_answers, questions_asked
+from ..plugins import Registry, current_registry, load_registry, reset_registry
 from ..rng import derive_seed
 from ..rules import load_rules, rules_to_dict, rules_to_toml
 from .checks import (
@@ -52,7 +56,7 @@ from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun
 
 __all__ = [
     "ContractError", "ContractReport", "check_game", "check_rules_round_trip", "run_match", "GameContract",
-    "registry_with_game", "REVEALS", "act", "check_result_fields", "install_for_discovery",
+    "registry_with_game", "house_rule_names", "REVEALS", "act", "check_result_fields", "install_for_discovery",
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
 ]
@@ -77,16 +81,20 @@ def _check(
     report = ContractReport()
     registry = registry or registry_for(game)
     reruns = any(concern.rerun for concern in concerns)
-    for count in list(game.players if players is None else players):
-        if count not in game.players:
-            raise ValueError(f"{game.name} is for {game.players.start}-{game.players.stop - 1} players, not {count}")
-        for index in range(games):
-            match_seed = derive_seed(seed, game.name, count, index)
-            seat_kinds = [kinds[(index + s) % len(kinds)] for s in range(count)]
-            walk = walk_match(game, count, match_seed, seat_kinds, concerns, rules=rules, registry=registry,
-                              deep=index % deep_every == 0, report=report)
-            if reruns and index < replays:
-                check_rerun(walk, concerns)
+    with questions_asked() as asked:  # which house-rule plugins the matches asked, for the report
+        for count in list(game.players if players is None else players):
+            if count not in game.players:
+                raise ValueError(f"{game.name} is for {game.players.start}-{game.players.stop - 1} players, not {count}")
+            for index in range(games):
+                match_seed = derive_seed(seed, game.name, count, index)
+                seat_kinds = [kinds[(index + s) % len(kinds)] for s in range(count)]
+                walk = walk_match(game, count, match_seed, seat_kinds, concerns, rules=rules, registry=registry,
+                                  deep=index % deep_every == 0, report=report)
+                if reruns and index < replays:
+                    check_rerun(walk, concerns)
+    for question in asked.values():
+        for plugin, _ in question.answers:
+            report.house_rule_answers[plugin] = report.house_rule_answers.get(plugin, 0) + 1
     return report
 
 
@@ -242,12 +250,15 @@ def check_rules_round_trip(game: Game) -> None:
         raise AssertionError(f"{game.name}: default rules change through TOML: {rules_to_dict(defaults)} -> {rules_to_dict(loaded)}")
 
 
-def registry_with_game(name: str) -> Registry:
-    """A registry of the installed plugin that registers game `name`, and nothing else installed.
+def registry_with_game(name: str, house_rules: Sequence[str] = ()) -> Registry:
+    """A registry of the installed plugin that registers game `name`, and nothing else installed but the `house_rules`.
 
     Whatever `MUGGINS_LOAD_PLUGINS` says: a contract test names its game on
     purpose. The game's own player kinds come with it, so `"expert"` means
-    the game's expert when it registers one.
+    the game's expert when it registers one. `house_rules` names installed
+    house-rule plugins of the game (entry-point or distribution names) to
+    load beside it; LookupError, in one line, for one that is not installed,
+    is not used (its load error said), or implements none of the game's hooks.
     """
     from importlib.metadata import entry_points
 
@@ -257,7 +268,40 @@ def registry_with_game(name: str) -> Registry:
     if source is None:
         installed = ", ".join(sorted(everything.games)) or "none"
         raise LookupError(f"no installed plugin registers the game {name!r}; installed games: {installed}")
-    return load_registry(only=[source.name])
+    if isinstance(house_rules, str):
+        raise TypeError(f"house_rules is a list of plugin names, such as [{house_rules!r}], not one string")
+    loaded = load_registry(only=[source.name, *house_rules])
+    if house_rules:
+        _check_house_rules(loaded, loaded.game(name), house_rules)
+    return loaded
+
+
+def _normal(name: str) -> str:
+    return name.lower().replace("-", "_").replace(".", "_")
+
+
+def _check_house_rules(registry: Registry, game: Game, house_rules: Sequence[str]) -> None:
+    """LookupError (one line) unless each of `house_rules` is loaded in `registry` and implements a hook `game` publishes."""
+    published = {p.name for p in house_rule_plugins(registry, game, installed=True)}
+    for wanted in house_rules:
+        info = next((p for p in registry.plugins if _normal(p.name) == _normal(wanted)
+                     or (p.distribution is not None and _normal(p.distribution) == _normal(wanted))), None)
+        if info is None:
+            said = [line for line in registry.errors if repr(wanted) in line or _normal(wanted) in _normal(line)]
+            raise LookupError(f"house rule {wanted!r} is not loaded: "
+                              + (said[0] if said else "no installed plugin has that entry-point or distribution name"))
+        if info.name not in published:
+            raise LookupError(f"plugin {wanted!r} implements none of the hooks {game.name} publishes for house-rule plugins")
+
+
+def house_rule_names(registry: Registry, house_rules: Sequence[str]) -> list[str]:
+    """The entry-point names of `house_rules` (given by entry-point or distribution name) in `registry`."""
+    found = []
+    for wanted in house_rules:
+        info = next((p for p in registry.plugins if _normal(p.name) == _normal(wanted)
+                     or (p.distribution is not None and _normal(p.distribution) == _normal(wanted))), None)
+        found.append(info.name if info is not None else wanted)
+    return found
 
 
 class GameContract:
@@ -266,14 +310,20 @@ class GameContract:
     Set `game_name` to load that installed game with its own registered
     bots (the usual way: `class TestContract(GameContract): game_name =
     "my_game"`), or set `game` (a Game instance) or override `make_game()`
-    and `make_registry()`. Optionally set `players`, `games`, `seed`,
-    `kinds` (seat specs such as `"expert"` or `"novice:attention=0.9"`),
-    `rules`. `pytest --muggins-games N` raises the number of matches for a
-    soak.
+    and `make_registry()`. A house rule's tests add `house_rules =
+    ["my_rule"]` (installed house-rule plugins of the game, by entry-point
+    or distribution name): the game is loaded with those plugins beside it,
+    the registry is made the process registry while the checks run, every
+    check plays with them in force, a refusal of their answers fails the
+    test in the game's one line, and the test fails unless every one of them
+    was asked. Optionally set `players`, `games`, `seed`, `kinds` (seat
+    specs such as `"expert"` or `"novice:attention=0.9"`), `rules`.
+    `pytest --muggins-games N` raises the number of matches for a soak.
     """
 
     game_name: str | None = None
     game: Game | None = None
+    house_rules: Sequence[str] = ()
     players: Sequence[int] | None = None
     games: int = 10
     seed: int = 0
@@ -282,10 +332,12 @@ class GameContract:
 
     def _named_registry(self) -> Registry | None:
         if self.game_name is None:
+            if self.house_rules:
+                raise TypeError("house_rules needs game_name: the game the house rules change is loaded with them")
             return None
         cached = type(self).__dict__.get("_loaded_registry")
         if cached is None:
-            cached = registry_with_game(self.game_name)
+            cached = registry_with_game(self.game_name, self.house_rules)
             type(self)._loaded_registry = cached
         return cached
 
@@ -308,11 +360,33 @@ class GameContract:
         check_rules_round_trip(self.make_game())
 
     def test_contract(self, request: Any) -> None:
-        report = check_game(
-            self.make_game(), players=self.players, games=self._games(request), seed=self.seed,
-            kinds=self.kinds, rules=self.rules, registry=self.make_registry(),
-        )
+        game, registry = self.make_game(), self.make_registry()
+        if not self.house_rules:
+            report = check_game(game, players=self.players, games=self._games(request), seed=self.seed,
+                                kinds=self.kinds, rules=self.rules, registry=registry)
+            assert report.matches > 0 and report.decisions > 0
+            return
+        previous = current_registry()
+        reset_registry(registry)  # in force for games made outside the registry too (a position builder, a helper)
+        try:
+            rules = game.Rules() if self.rules is None else self.rules
+            for count in list(game.players if self.players is None else self.players):
+                try:
+                    match_answers(game, rules, count)
+                except HouseRuleError as exc:
+                    raise AssertionError(f"{game.name} refuses the house rules in force for {count} players: {exc}") from None
+            report = check_game(game, players=self.players, games=self._games(request), seed=self.seed,
+                                kinds=self.kinds, rules=self.rules, registry=registry)
+        finally:
+            reset_registry(previous)
         assert report.matches > 0 and report.decisions > 0
+        for name in house_rule_names(registry, self.house_rules):  # type: ignore[arg-type]
+            assert report.house_rule_answers.get(name), (
+                f"house rule {name!r} was never asked while the contract ran ({report.matches} matches): "
+                "do the rules' [plugins] switch it off?")
+        # Shown under `pytest -rP` (or -s): how often each plugin was asked, the evidence the rule was in force.
+        print("house rules asked: " + ", ".join(f"{name} {count} question{'s' if count > 1 else ''}"
+                                                for name, count in sorted(report.house_rule_answers.items())))
 
 
 def install_for_discovery(project: Any, site: Any) -> list[str]:

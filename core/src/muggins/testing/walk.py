@@ -71,6 +71,8 @@ class ContractReport:
     windows: int = 0
     claims: int = 0
     by_players: dict[int, int] = field(default_factory=dict)
+    #: House-rule plugin -> the questions it answered over the run (each hook, rule set and player count asked once).
+    house_rule_answers: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
