@@ -168,10 +168,68 @@ def test_new_house_rule_implements_each_published_hook(with_shedding, bare_run, 
     assert f"@hookimpl\ndef {SHEDDING_HOOK}(players, rules):" in source
     assert "Extra pairs of ranks that touch" in source and "return None" in source
     test = (folder / "tests/test_k_wraps.py").read_text()
-    assert 'PLUGINS = ["muggins-shedding", "k-wraps"]' in test and f"HOOKS = {SHEDDING_HOOKS!r}" in test
+    assert 'PLUGINS = ["muggins-shedding", "k-wraps"]' in test and f"GAME_HOOKS = {SHEDDING_HOOKS!r}" in test
     for name in SHEDDING_HOOKS:  # every published hook gets a stub that changes nothing
         assert f"@hookimpl\ndef {name}(players, rules):" in source
     assert "def test_a_hand_made_position_plays_by_the_standard_rule(registry):" in test  # the game's own starting test
+    assert 'MUGGINS_SUPPORTS = {"muggins_shedding": "1.*"}' in source
+    assert "keep those your rule changes and\ndelete the others" in source
+    assert 'class TestContractWithTheRule(GameContract):\n    """' in test and 'house_rules = ["k_wraps"]' in test
+    assert "delete the hooks your rule does not change" in result.stdout
+
+
+def test_new_house_rule_writes_only_the_hooks_chosen_by_full_or_short_name(with_shedding, bare_run, one_line, tmp_path):
+    result = bare_run("new", "house-rule", "muggins_shedding", "k_wraps", "--hook", "adjacent_ranks", "--hook", "muggins_shedding_penalty_cards")
+    assert result.exit_code == 0, result.output
+    source = (tmp_path / "k_wraps/src/k_wraps/__init__.py").read_text()
+    assert source.count("@hookimpl") == 2 and "def muggins_shedding_destination_order" not in source
+    assert "(muggins_shedding_adjacent_ranks, muggins_shedding_penalty_cards)" in result.stdout
+    assert "delete the hooks" not in result.stdout
+    assert f"GAME_HOOKS = {SHEDDING_HOOKS!r}" in (tmp_path / "k_wraps/tests/test_k_wraps.py").read_text()
+    refused = bare_run("new", "house-rule", "muggins_shedding", "other", "--hook", "wraps")
+    assert refused.exit_code == 2 and not (tmp_path / "other").exists()
+    assert one_line(refused.stderr) == (
+        "muggins: error: game 'muggins_shedding' publishes no hook 'wraps'; its hooks: adjacent_ranks (muggins_shedding_adjacent_ranks), "
+        "destination_order (muggins_shedding_destination_order), penalty_cards (muggins_shedding_penalty_cards)")
+
+
+def test_the_pip_path_names_this_venvs_muggins_in_full(with_shedding, bare_run, tmp_path, monkeypatch):
+    import muggins_cli.scaffold as scaffold
+
+    venv = tmp_path / "venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "muggins").write_text("#!/bin/sh\n")
+    monkeypatch.setattr(scaffold, "workspace_root", lambda prefix=None: None)
+    monkeypatch.setattr(sys, "executable", str(venv / "python"))
+    made = bare_run("new", "house-rule", "muggins_shedding", "k_wraps")
+    assert made.exit_code == 0, made.output
+    assert made.stdout.splitlines()[-1] == f"  then: {venv / 'muggins'} list  (the plugin is listed under muggins_shedding)"
+    game = bare_run("new", "game", "snap_game")
+    assert game.stdout.splitlines()[-1] == f"  then: {venv / 'muggins'} play snap_game"
+
+
+def test_the_generated_tests_pass_with_unused_hooks_deleted_and_run_the_kit_with_the_rule(tally_env, bare_run, tmp_path, monkeypatch):
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "cribbage_muggins")
+    reset_registry()
+    assert bare_run("new", "house-rule", "cribbage_muggins", "nobs_two").exit_code == 0
+    folder = tmp_path / "nobs_two"
+    module = folder / "src/nobs_two/__init__.py"
+    source = module.read_text()
+    kept = source[:source.index("\n\n@hookimpl")] + '\n\n@hookimpl\ndef muggins_cribbage_show_scoring(players, rules):\n    return {"nobs": 2}\n'
+    module.write_text(kept)  # the author keeps the one hook the rule changes
+    test = folder / "tests/test_nobs_two.py"
+    test.write_text(test.read_text().replace("state.max_count == 29", "state.max_count == 30"))  # and edits the position test into it
+    from muggins.testing import install_for_discovery
+
+    site = tmp_path / "site"
+    site.mkdir()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([*install_for_discovery(folder, site), os.environ.get("PYTHONPATH", "")])}
+    env.pop("MUGGINS_LOAD_PLUGINS", None)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rP", "-p", "no:xdist"], cwd=folder, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert re.search(r"\b5 passed", done.stdout), done.stdout[-2000:]
+    assert "house rules asked: nobs_two 3 questions" in done.stdout
+    reset_registry()
 
 
 def test_new_house_rule_for_a_game_without_hooks_names_the_games_that_have_them(with_shedding, bare_run, one_line, tmp_path):
@@ -299,5 +357,5 @@ def test_generated_game_and_house_rules_for_every_game_install_and_pass_their_ow
     python = _venv_with(tmp_path, ROOT / "core", *games, tmp_path / "high_card", *(tmp_path / name for name in rules.values()), env=env)
     # The contract (rules round trip, matches under every check) and the two hand-made positions.
     assert _passed(python, tmp_path / "high_card", env) == 4
-    for name in rules.values():  # the hooks, a whole match, and the game's own hand-made-position test
-        assert _passed(python, tmp_path / name, env) == 3, name
+    for name in rules.values():  # the hooks, a whole match, the kit with the rule in force (2), the hand-made position
+        assert _passed(python, tmp_path / name, env) == 5, name

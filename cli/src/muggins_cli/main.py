@@ -460,11 +460,13 @@ def new_game(name: str, directory: str | None) -> None:
 @click.argument("game", shell_complete=complete_games)
 @click.argument("name")
 @click.argument("directory", required=False, metavar="[DIR]")
-def new_house_rule(game: str, name: str, directory: str | None) -> None:
-    """Write a plugin NAME implementing the hooks GAME publishes for house rules, into DIR (default ./NAME)."""
+@click.option("--hook", "hooks", multiple=True, metavar="HOOK",
+              help="A hook your rule changes (its full name, or the part after the game's prefix: target); repeatable. Default: every hook the game publishes.")
+def new_house_rule(game: str, name: str, directory: str | None, hooks: tuple[str, ...]) -> None:
+    """Write a plugin NAME implementing the hooks GAME publishes for house rules (or those --hook names), into DIR (default ./NAME)."""
     from . import scaffold
 
-    scaffold.new_house_rule(game, name, directory)
+    scaffold.new_house_rule(game, name, directory, hooks)
 
 
 cli.builtin_names = frozenset(cli.commands)

@@ -5,9 +5,11 @@ This module owns the scaffolds. `new game NAME [DIR]` writes a game plugin
 tests/ folder running the contract kit) from `templates/game`; as written
 it is a small but complete game that passes its own tests. `new house-rule
 GAME NAME [DIR]` writes a plugin implementing every hook an installed game
-publishes for house-rule plugins (their signatures and docstrings copied
-from the game's hook specs), with a test that loads it beside the game,
-from `templates/house_rule`. Templates are plain files with `{{key}}`
+publishes for house-rule plugins, or those chosen with `--hook` (their
+signatures and docstrings copied from the game's hook specs), stating the
+game's major version in `MUGGINS_SUPPORTS`, with tests that load it beside
+the game and run the contract kit with it in force
+(`GameContract.house_rules`), from `templates/house_rule`. Templates are plain files with `{{key}}`
 placeholders; a folder named `package` becomes `src/NAME`. Every refusal
 (a bad name, a name taken by an installed game or an importable module, a
 DIR that exists and is not empty, an unknown game, a game that publishes no
@@ -18,13 +20,14 @@ from __future__ import annotations
 
 import importlib.util
 import inspect
+import json
 import keyword
 import re
 import textwrap
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 import click
 
@@ -32,7 +35,8 @@ from muggins.limits import clip, clip_path
 
 from .errors import BadInput
 
-__all__ = ["new_game", "new_house_rule", "published_hooks", "HookSpecInfo", "check_name"]
+__all__ = ["new_game", "new_house_rule", "published_hooks", "HookSpecInfo", "check_name", "chosen_hooks", "supported_versions",
+           "muggins_command"]
 
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]*\Z")
 # A name becomes a folder, a package and a record file name's part: keep it well within file-name limits.
@@ -153,7 +157,7 @@ def new_game(name: str, directory: str | None) -> Path:
     click.echo(f"Wrote the game plugin {name!r} ({values['dist']}) in {target}. Next:")
     for line in install_steps(target, ["muggins-core", "muggins-cli"]):
         click.echo(f"  {line}")
-    click.echo(f"  then: {'uv run ' if workspace_root() else ''}muggins play {name}")
+    click.echo(f"  then: {muggins_command()} play {name}")
     return target
 
 
@@ -174,6 +178,21 @@ def workspace_root(prefix: str | None = None) -> Path | None:
         return root if "[tool.uv.workspace]" in pyproject.read_text(encoding="utf-8") else None
     except OSError:
         return None
+
+
+def muggins_command() -> str:
+    """How to run this muggins where the printed steps install the plugin: `uv run muggins` in the workspace, else
+    the `muggins` script beside this interpreter, named in full (a venv's is not on PATH unless it is activated)."""
+    import os
+    import shutil
+    import sys
+
+    if workspace_root():
+        return "uv run muggins"
+    beside = Path(sys.executable).parent / ("muggins.exe" if os.name == "nt" else "muggins")
+    if beside.is_file():
+        return _quoted(beside)
+    return "muggins" if shutil.which("muggins") else f"{_quoted(sys.executable)} -m muggins_cli"
 
 
 def _source_of(distribution: str) -> str:
@@ -290,8 +309,45 @@ def _position_test(namespace: Any, game: str) -> str:
             "# in the muggins docs (docs/games/), \"Testing a rule from a hand-made position\".\n")
 
 
-def new_house_rule(game: str, name: str, directory: str | None) -> Path:
-    """Write a plugin called `name` implementing the hooks `game` publishes, into DIR (default ./NAME)."""
+def chosen_hooks(game: str, hooks: list[HookSpecInfo], wanted: Sequence[str]) -> list[HookSpecInfo]:
+    """The hooks named in `wanted` (each a hook's full name, or its name without the part every hook of the game shares), in the game's order.
+
+    None wanted: every hook. An unknown name is one BadInput line listing the game's hooks by both names.
+    """
+    if not wanted:
+        return hooks
+    prefix = _shared_prefix([hook.name for hook in hooks])
+    by_name = {hook.name: hook for hook in hooks}
+    by_name.update({hook.name[len(prefix):]: hook for hook in hooks if prefix and hook.name[len(prefix):]})
+    picked = []
+    for name in wanted:
+        hook = by_name.get(name)
+        if hook is None:
+            listed = ", ".join(f"{h.name[len(prefix):]} ({h.name})" if prefix else h.name for h in hooks)
+            raise BadInput(f"game {game!r} publishes no hook {clip(name)!r}; its hooks: {listed}")
+        if hook not in picked:
+            picked.append(hook)
+    return [hook for hook in hooks if hook in picked]
+
+
+def _shared_prefix(names: list[str]) -> str:
+    """What every one of `names` starts with, up to and including its last `_` (`muggins_cribbage_`); "" for fewer than two."""
+    import os.path
+
+    if len(names) < 2:
+        return ""
+    common = os.path.commonprefix(names)
+    return common[: common.rfind("_") + 1]
+
+
+def supported_versions(version: str) -> str:
+    """The `MUGGINS_SUPPORTS` pattern a new plugin states for a game at `version`: its major version, any minor (`1.*`)."""
+    major = str(version).split(".")[0]
+    return f"{major}.*" if major and major != str(version) else str(version)
+
+
+def new_house_rule(game: str, name: str, directory: str | None, hooks_wanted: Sequence[str] = ()) -> Path:
+    """Write a plugin called `name` implementing the hooks `game` publishes (those of `hooks_wanted` only, when given), into DIR (default ./NAME)."""
     check_name(name, "house-rule")
     loaded = _registry()
     try:
@@ -299,30 +355,46 @@ def new_house_rule(game: str, name: str, directory: str | None) -> Path:
     except KeyError as exc:
         raise BadInput(str(exc.args[0])) from None
     hooks_by_game = published_hooks(loaded)
-    hooks = hooks_by_game.get(game)
-    if not hooks:
+    published = hooks_by_game.get(game)
+    if not published:
         others = ", ".join(sorted(hooks_by_game)) or "none of the installed games"
         raise BadInput(f"game {game!r} publishes no hooks for house-rule plugins; games that do: {others}")
+    hooks = chosen_hooks(game, published, hooks_wanted)
     target = _target(name, directory)
     _check_importable(name)
     source = loaded.game_sources.get(game)
     game_dist = source.distribution if source is not None and source.distribution else _dist(game)
     names = [hook.name for hook in hooks]
+    every = len(hooks) == len(published) and len(published) > 1
     values = {
         "name": name,
         "dist": _dist(name),
         "game": game,
         "game_title": found.title,
         "game_dist": game_dist,
+        "game_version": str(found.version),
+        "supports": json.dumps({game: supported_versions(found.version)}),
         "s": "s" if len(hooks) > 1 else "",
         "hook_list": ", ".join(f"`{n}`" for n in names),
-        "hooks": repr(names),
+        "keep": (KEEP_EVERY if every else KEEP_CHOSEN).replace("{{game}}", game),
+        "game_hooks": repr([hook.name for hook in published]),
         "hookimpls": "".join(_hookimpl_source(hook) for hook in hooks),
         "position_test": _position_test(loaded.game_hookspecs.get(game), game),
     }
     _write("house_rule", target, values)
     click.echo(f"Wrote the house-rule plugin {name!r} for {game} ({', '.join(names)}) in {target}. Next:")
+    if every:
+        click.echo("  delete the hooks your rule does not change (or write it again with --hook NAME for each it does)")
     for line in install_steps(target, ["muggins-core", "muggins-cli", game_dist]):
         click.echo(f"  {line}")
-    click.echo(f"  then: {'uv run ' if workspace_root() else ''}muggins list  (the plugin is listed under {game})")
+    click.echo(f"  then: {muggins_command()} list  (the plugin is listed under {game})")
     return target
+
+
+#: What the new plugin's module docstring says about the hooks it holds: all of the game's, or those chosen with --hook.
+KEEP_EVERY = ("It holds every hook the game publishes: keep those your rule changes and\n"
+              "delete the others (a hook left returning None changes nothing, but every\n"
+              "hook a plugin implements is listed as its own by `muggins plugins`);\n"
+              "`muggins new house-rule {{game}} NAME --hook HOOK` writes only the hooks named.")
+KEEP_CHOSEN = ("It holds the hooks chosen with `--hook`; `muggins new house-rule {{game}}\n"
+               "NAME` without it writes every hook the game publishes, to choose from.")
