@@ -186,6 +186,38 @@ def test_answers_the_game_cannot_use_are_refused_at_creation_in_one_line(plugins
         assert str(refused.value).startswith(message) and "\n" not in str(refused.value)
 
 
+@pytest.mark.parametrize(("stakes", "tariff"), [
+    (None, {n: n - 8 for n in range(0, 53, 2)}),             # a double tariff alone: the pot cannot pay what it settles
+    (None, {n: 3 * (n // 2) - 12 for n in range(0, 53, 2)}),  # three chips a pair
+    ({"reward": 7}, None),                                     # a reward the standard tariff leaves short
+    ({"ante_dealer": 4, "ante_other": 3, "reward": 7}, None),  # dearer antes
+])
+def test_a_refused_pot_names_stakes_and_a_tariff_that_would_work_and_they_do(stakes, tariff):
+    import re
+
+    game = game_with(a=Plugin(stakes=stakes, tariff=tariff))
+    with pytest.raises(HouseRuleError) as refused:
+        game.new(FishingRules(), 5, 0)
+    said = str(refused.value)
+    assert said.endswith(" would") and " or the tariff {n: " in said, said
+    fitting_stakes = re.search(r"; (?:antes of (\d+) and (\d+) with )?a reward of (\d+) with this tariff", said)
+    assert fitting_stakes, said
+    dealer, other, reward = fitting_stakes.groups()
+    advised = {"reward": int(reward), **({"ante_dealer": int(dealer), "ante_other": int(other)} if dealer else {})}
+    assert game_with(a=Plugin(stakes={**(stakes or {}), **advised}, tariff=tariff)).terms(FishingRules())  # the advice works
+    table = re.search(r"the tariff (\{n: .* for n in range\(0, 53, 2\)\})", said).group(1)
+    assert game_with(a=Plugin(stakes=stakes, tariff=eval(table))).terms(FishingRules())  # and so does the other
+
+
+def test_the_double_tariff_alone_is_told_the_double_stakes_of_the_fishing_page():
+    game = game_with(a=Plugin(tariff={n: n - 8 for n in range(0, 53, 2)}))
+    with pytest.raises(HouseRuleError) as refused:
+        game.new(FishingRules(), 5, 0)
+    assert str(refused.value).endswith(
+        "; antes of 6 and 4 with a reward of 10 with this tariff or the tariff {n: n // 2 - 4 for n in range(0, 53, 2)} "
+        "(a chip for each pair over or short of 8 cards) with these stakes would")
+
+
 def test_every_affine_tariff_with_the_right_total_is_accepted_and_empties_the_pot_for_every_split():
     # (per_pair, empty, reward) with 5 × empty + 26 × per_pair = 11 − reward; checked against every split of the 26 pairs.
     for per_pair, empty, reward in ((1, -4, 5), (0, 0, 11), (2, -9, 4), (-1, 6, 7)):

@@ -304,9 +304,42 @@ def _affine(table: Mapping[int, int], stake: Mapping[str, int], stakers: Sequenc
     total = PLAYERS * empty + pairs * per_pair
     if total != left:
         example = (16, 12, 10, 8, 6)
-        fix = f"a reward of {pot - total}" if 0 <= total <= pot else "other antes"
         raise HouseRuleError(
             f"{_named(sorted(set(stakers) | set(tariffers)))}: the stakes and the tariff cannot empty the pot: the antes ({pot}) less the reward "
             f"({stake['reward']}) leave {_chips(left)}, but the tariff settles {total:+d} for every split of the 52 cards "
-            f"(collections of {_sizes(example)}, say); {fix} or another tariff would")
+            f"(collections of {_sizes(example)}, say); {_what_would(stake, pot, total, left, per_pair)}")
     return per_pair, empty
+
+
+def _what_would(stake: Mapping[str, int], pot: int, total: int, left: int, per_pair: int) -> str:
+    """Working numbers for stakes and a tariff that do not match: stakes that fit this tariff, and a tariff that fits these stakes.
+
+    Stakes: these antes with another reward when the pot can pay it, else the
+    antes multiplied by the fewest whole times that can (double stakes for
+    two chips a pair). Tariff: the chips per pair nearest this one's for
+    which a whole number of chips a collection settles exactly what the
+    stakes leave, as `{n: ... for n in range(0, 53, 2)}`.
+    """
+    if 0 <= total <= pot:
+        stakes = f"a reward of {pot - total}"
+    elif total > pot:
+        times = -(-total // pot) if pot else 0
+        if times:
+            stakes = (f"antes of {stake['ante_dealer'] * times} and {stake['ante_other'] * times} with a reward of "
+                      f"{pot * times - total}")
+        else:
+            stakes = f"antes putting at least {total} chips in the pot"
+    else:
+        stakes = None  # the tariff pays into the pot on balance: no reward taken from it can match
+    pairs = CARDS // 2
+    fitting = sorted((p for p in range(0, 2 * abs(per_pair) + 6) if (left - pairs * p) % PLAYERS == 0),
+                     key=lambda p: (abs(p - per_pair), p))
+    tariff = None
+    if fitting:
+        chosen = fitting[0]
+        empty = (left - pairs * chosen) // PLAYERS
+        pays = "n // 2" if chosen == 1 else "0" if chosen == 0 else f"n // 2 * {chosen}"
+        shown = pays if empty == 0 else f"{pays} - {-empty}" if empty < 0 else f"{pays} + {empty}"
+        tariff = f"the tariff {{n: {shown} for n in range(0, 53, 2)}} ({tariff_text(chosen, empty)}) with these stakes"
+    fixes = [f for f in (f"{stakes} with this tariff" if stakes else None, tariff) if f]
+    return (" or ".join(fixes) + " would") if fixes else "other stakes or another tariff would"
