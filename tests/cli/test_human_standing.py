@@ -26,12 +26,21 @@ class Game:
         return ["pile 2: 7D"]
 
 
+class _NoKeysLeft:
+    """A terminal whose keys are all the countdown's: nothing typed ahead to take or drop."""
+
+    typeahead = ""
+
+    def discard(self) -> None:
+        pass
+
+
 @pytest.fixture
 def timed(monkeypatch):
     """A player whose windows flow, with the key (or None: the time runs out) the countdown returns."""
     keys: list[str | None] = []
     monkeypatch.setattr(HumanPlayer, "timed", property(lambda self: True))
-    monkeypatch.setattr(human_module.keys_on_terminal, "KeyReader", lambda: None)
+    monkeypatch.setattr(human_module.keys_on_terminal, "KeyReader", _NoKeysLeft)
     monkeypatch.setattr(human_module.keys_on_terminal, "countdown", lambda reader, seconds, draw: keys.pop(0))
     return keys
 

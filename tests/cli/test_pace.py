@@ -96,3 +96,79 @@ def test_a_hands_end_is_a_banner_and_waits_for_a_key(terminal, tmp_path):
     term.expect("Hand 2:")
     assert term.play_out(window=" ") == 0
     assert read_record(tmp_path / "r.jsonl").result is not None
+
+
+def test_keys_typed_together_are_read_one_at_a_time_and_discarded_when_the_window_closes():
+    # Issue 27, item 8: keys pressed during a window belong to it; what is left of them when it closes is dropped.
+    import os
+    import pty
+
+    from muggins_cli.pace import KeyReader
+
+    master, slave = pty.openpty()
+    try:
+        with os.fdopen(os.dup(slave)) as stream:
+            reader = KeyReader(stream)
+            os.write(master, "m é\x1b[A".encode())  # typed in one burst, before the window reads any of it
+            assert [reader.key(5), reader.key(5), reader.key(5)] == ["m", " ", "é"]
+            assert reader.key(5) == "\x1b[A"  # an escape sequence is one key
+            os.write(master, b"xyz")
+            assert reader.key(5) == "x" and reader.typeahead == "yz"
+            os.write(master, b"late")  # still in the terminal when the window closes
+            reader.discard()
+            assert reader.typeahead == "" and reader.key(0) is None
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_burst_of_keys_answers_one_window_and_never_the_next(terminal, tmp_path):
+    term = terminal("play", "tally", "--opponents", "expert", "--seed", "5", "--pace", "60", "--record", "r.jsonl")
+    term.expect("choose 1-33 > ")
+    term.type("play AH say 1\r")
+    term.expect(HINT)
+    term.type(" " + "o" * 8)            # let seat 1's play stand; the o's after it were typed in its window too
+    term.expect(HINT)                   # seat 2's window opens and waits: no `o` left over calls overcount on it
+    term.type("m 2\r")                  # a claim typed in one go, Enter and all, answers the window it is typed in
+    term.expect("seat 0 claims muggins 2")
+    assert term.play_out(window=" ") == 0
+    assert window_answers(tmp_path / "r.jsonl")[:2] == ["pass", "muggins 2"]
+
+
+def test_keys_typed_after_a_window_ran_out_are_dropped_when_the_next_prompt_opens(monkeypatch):
+    # The newcomer's `m`, a moment too late for a shedding window, was refused at the next menu.
+    import io
+
+    from muggins.actions import Claim, Decision, Move, Pass
+    from muggins_cli import human, pace
+
+    happened = []
+
+    class Reader:
+        typeahead = ""
+
+        def __init__(self, stream=None):
+            pass
+
+        def discard(self):
+            happened.append("discard")
+
+    class Game:
+        def render(self, view, seat):
+            return "the table"
+
+        def describe(self, event, seat):
+            return None
+
+    monkeypatch.setattr(pace, "KeyReader", Reader)
+    monkeypatch.setattr(pace, "countdown", lambda reader, seconds, draw: None)  # no key: the window runs out
+    monkeypatch.setattr(human.HumanPlayer, "timed", property(lambda self: True))
+    monkeypatch.setattr(human, "_input_with", lambda prefill, prompt: happened.append("read") or "1")
+    player = human.HumanPlayer(Game(), 0, output=io.StringIO(), pace=1)
+    window = Decision(0, "respond", (Pass(), Claim("muggins")), (Pass(),), "seat 3 put 10♥ on common pile 3", True)
+    assert player.choose({}, window) == Pass()
+    assert happened == ["discard"]  # the window's own typeahead, as it closed
+    menu = Decision(0, "play", (Move("play TH to common 1"), Move("play TH to common 2")), (Move("play TH to common 1"),), "Place 10♥")
+    assert player.choose({}, menu) == Move("play TH to common 1")
+    assert happened == ["discard", "discard", "read"]  # what came after it, before the menu's prompt reads a line
+    assert player.choose({}, menu) and happened[-2:] == ["read", "read"]  # the menu's own keys are never dropped

@@ -25,7 +25,10 @@ lines of the table the move is judged by). On a terminal with a `pace`
 above 0 a window whose decision does not `wait` flows (see `pace.py`): a
 marker counts the pace down, one key calls, any other key or the end of the
 time lets the move stand, `p` pauses, and a key that starts a longer claim
-(`m` for `m 4`, a digit) or `t`/`?` opens the line prompt. A window that
+(`m` for `m 4`, a digit) or `t`/`?` opens the line prompt (with the rest
+of a burst of keys typed, Enter and all). Keys left when a flowing window
+closes are dropped, and so are those typed after it and before the next
+prompt that is not a window. A window that
 waits, and the first decision after a resume (`resumed`), get the line
 prompt whatever the pace. Every line is fitted to the width `style.py`
 gives. A game may offer `standings(event, seat)`, lines for an end-of-hand
@@ -78,6 +81,8 @@ class HumanPlayer:
         self._pending: list[Event] = []
         self._last_line = ""  # the latest line naming a move: its first card is the one that just moved
         self._prefill = ""
+        self._entered = False  # the prefill is a whole line, Enter typed too: it is the answer
+        self._late = False  # a flowing window closed since the last prompt: keys typed since were meant for it
         self._introduced = False
         self._held = False  # the next decision waits and shows the table, whatever the pace (after a resume)
         self._seen = 0  # how many pending events were already shown at the table before a resume: no banner pauses there
@@ -123,12 +128,14 @@ class HumanPlayer:
         if len(choices) == 1:
             self._say(f"{_title(decision)}: {choices[0].label} (the only choice)")
             return choices[0]
+        flowing = False  # a window that flowed and went on to the line prompt: its typeahead goes when it is answered
         if window:
             self._show_window(view, decision, glance=table is None)  # a table just drawn says what the glance would
             if self.timed and not decision.waits and not held:
                 flowed = self._flow(view, decision)
                 if flowed is not None:
                     return flowed
+                flowing = True
         elif decision.compact:
             self._say(self.style.cards(_title(decision)))
         else:
@@ -153,6 +160,9 @@ class HumanPlayer:
             if isinstance(found, str):
                 self._say(found)
                 continue
+            if flowing:
+                keys_on_terminal.KeyReader().discard()  # keys typed after the answer were meant for this window, not the next prompt
+                self._late = True
             return found
 
     # -- what is shown ------------------------------------------------------
@@ -209,9 +219,16 @@ class HumanPlayer:
             hint = " "
         reader = keys_on_terminal.KeyReader()
         paused = False
+        self._late = False  # a key typed since the last window closed counts for this one, as one typed just before it opened
 
         def draw(marker: str) -> None:
             self._say(f"\r{hint}  {self.style.dim(marker)}\x1b[K", nl=False)
+
+        def closed(answer: Action) -> Action:
+            # Keys pressed during a window belong to it: what is left of them when it closes never answers the next prompt.
+            reader.discard()
+            self._late = True
+            return answer
 
         while True:
             if paused:
@@ -221,23 +238,32 @@ class HumanPlayer:
                 key = keys_on_terminal.countdown(reader, self.pace, draw)
             self._say("\r\x1b[K", nl=False)
             if key is None:
-                return standing
+                return closed(standing)
             key = key.lower()
             if key == PAUSE_KEY:
                 paused = not paused
                 continue
             if key in calls:
-                return calls[key]  # the game's narration of the answer follows: no echo here
+                return closed(calls[key])  # the game's narration of the answer follows: no echo here
             if key in (TABLE_KEY, HELP_KEY):
                 self._show_table(self._table(view), unsaid=_title(decision))
                 if key == HELP_KEY:
                     self._show_menu(decision, titled=False, help=True)
                 self._show_window(view, decision, glance=False)
+                self._take_typeahead(reader, "")
                 return None
             if key in typed or key in short or key.isdigit():
-                self._prefill = key
+                self._take_typeahead(reader, key)
                 return None
-            return standing
+            return closed(standing)
+
+    def _take_typeahead(self, reader: keys_on_terminal.KeyReader, start: str) -> None:
+        """The line prompt a window opens begins with `start` and the keys typed after it in the same burst (a whole line if Enter was among them)."""
+        line, enter, _ = reader.typeahead.replace("\r", "\n").partition("\n")
+        if enter:
+            reader.discard()  # the window is answered: what came after Enter was typed for it too
+        self._prefill = start + line
+        self._entered = bool(enter)
 
     # -- output -------------------------------------------------------------
     def flush(self, repeated_by: str | None = None, *, said_by: str | None = None, pause: bool = True) -> int:
@@ -280,8 +306,10 @@ class HumanPlayer:
     def _wait_for_next(self) -> None:
         """After a banner: on a terminal, wait for a key (or Enter without a pace) before the next deal is shown."""
         if self.timed:
+            reader = keys_on_terminal.KeyReader()
+            self._drop_late_keys(reader)  # before the prompt shows: a key typed once it is up is for it
             self._say(self.style.dim("  press any key to go on "), nl=False)
-            keys_on_terminal.KeyReader().key(None)
+            reader.key(None)
             self._say("\r\x1b[K", nl=False)
         elif self.input is None and _interactive(sys.stdin):
             self._read("  press Enter to go on ")
@@ -338,11 +366,23 @@ class HumanPlayer:
                 return
         click.echo(text, file=self.output, nl=nl)
 
+    def _drop_late_keys(self, reader: keys_on_terminal.KeyReader | None = None) -> None:
+        """At a prompt after a flowing window: drop the keys typed since it closed (a call a moment too late), never this prompt's."""
+        if self._late:
+            self._late = False
+            (reader or keys_on_terminal.KeyReader()).discard()
+
     def _read(self, prompt: str) -> str:
         """One line of input; EOFError at the end of input, KeyboardInterrupt on Ctrl-C."""
+        if self.input is None and not self._prefill:
+            self._drop_late_keys()  # before the prompt shows: a key typed once it is up is for it
         if not (self.input is None and self._prefill):
             self._say(prompt, nl=False)
         stream = self.input if self.input is not None else sys.stdin
+        if self.input is None and self._entered:
+            line, self._prefill, self._entered = self._prefill, "", False
+            self._say(f"{prompt}{line}")  # typed with Enter in the window's burst: shown as if typed here
+            return line
         if self.input is None:
             line = _input_with(self._prefill, prompt)
             self._prefill = ""

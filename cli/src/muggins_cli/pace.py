@@ -3,7 +3,10 @@
 This module owns reading one key at a time from a terminal without waiting
 for Enter (cbreak mode: no echo, no line editing, Ctrl-C still interrupts)
 and `countdown`, the shown pause after an opponent's move: a marker of
-`STEPS` blocks that empties as the time runs out, redrawn in place. The
+`STEPS` blocks that empties as the time runs out, redrawn in place. Keys
+typed in one burst are handed out one at a time, and `KeyReader.discard`
+drops whatever is left (the reader's and the terminal's, `tcflush`) when
+the window they were typed in closes. The
 terminal's own mode is restored after every key, so the ordinary line
 prompts (`input()`) work between pauses and after an interruption. Only
 POSIX terminals are supported; `available` says whether a stream is one
@@ -24,6 +27,7 @@ __all__ = ["KeyReader", "available", "countdown", "STEPS"]
 #: Blocks in the countdown marker: one disappears every pace/STEPS seconds.
 STEPS = 10
 _CTRL_D = "\x04"
+_ESCAPE = "\x1b"
 
 
 def available(stream: Any) -> bool:
@@ -43,12 +47,16 @@ class KeyReader:
     Inside `with reader.keys():` the terminal stays in cbreak mode, so a key
     typed between two reads (while the countdown is redrawn) is kept; outside
     it each `key` call switches the mode for itself. The switch never flushes
-    input: a key typed just before the pause began still counts.
+    input: a key typed just before the pause began still counts. Keys typed
+    faster than they are read arrive together; `key` returns them one at a
+    time, keeping the rest (`typeahead`), and `discard` drops them and what
+    the terminal still holds, for when the window they were typed in closes.
     """
 
     def __init__(self, stream: IO[str] | None = None) -> None:
         self.fd = (stream or sys.stdin).fileno()
         self._held = False
+        self._typeahead = ""  # keys read from the terminal along with an earlier one and not yet returned
 
     @contextmanager
     def keys(self) -> Iterator[None]:
@@ -69,17 +77,38 @@ class KeyReader:
 
     def key(self, timeout: float | None = None) -> str | None:
         """One key (an escape sequence or a multi-byte character counts as one); EOFError for Ctrl-D or a closed terminal."""
-        with self.keys():
-            ready, _, _ = select.select([self.fd], [], [], timeout)
-            if not ready:
-                return None
-            data = os.read(self.fd, 8)
-        if not data:
+        if not self._typeahead:
+            with self.keys():
+                ready, _, _ = select.select([self.fd], [], [], timeout)
+                if not ready:
+                    return None
+                data = os.read(self.fd, 64)
+            if not data:
+                raise EOFError
+            self._typeahead = data.decode("utf-8", errors="replace")
+        text = self._typeahead
+        # An escape sequence (an arrow key) is read whole and counts as one key; any other character is a key of its own.
+        key, self._typeahead = (text, "") if text.startswith(_ESCAPE) else (text[0], text[1:])
+        if key == _CTRL_D:
+            self._typeahead = ""
             raise EOFError
-        text = data.decode("utf-8", errors="replace")
-        if text.startswith(_CTRL_D):
-            raise EOFError
-        return text
+        return key
+
+    @property
+    def typeahead(self) -> str:
+        """The keys read along with the last one and not yet returned."""
+        return self._typeahead
+
+    def discard(self) -> None:
+        """Drop every key typed and not yet taken: those read along with an earlier key and those the terminal still holds.
+
+        Called when a window closes, so that a key meant for it (typed a
+        moment late, or with others in one burst) never answers the next prompt.
+        """
+        import termios
+
+        self._typeahead = ""
+        termios.tcflush(self.fd, termios.TCIFLUSH)
 
 
 def countdown(reader: KeyReader, seconds: float, draw: Callable[[str], None]) -> str | None:
