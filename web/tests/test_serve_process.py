@@ -25,7 +25,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 import httpx
 import pytest

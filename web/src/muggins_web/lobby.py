@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
 import dataclasses
 import errno
 import gc
@@ -436,7 +437,8 @@ class Lobby:
             if handle is not None:
                 handle.cancel()
             table.stopped = f"nobody started the table within {_duration(self.wait_expiry)} of its making; it has expired"
-            keep_expired(table.path)
+            with contextlib.suppress(OSError):  # unnoted, a restart finds it past its time and expires it again
+                keep_expired(table.path)
             await table.start()  # sends every page the table as it stands: stopped, saying why
             table.close()
             expired.append(table.id)
