@@ -58,3 +58,61 @@ def test_tracing_shows_every_house_rule_hook_call_and_its_answer(run, monkeypatc
     assert traced[:2] == ["muggins trace: muggins_cribbage_show_scoring() of plugin 'nobs2'",
                           'muggins trace: muggins_cribbage_show_scoring() of plugin \'nobs2\' answered {"nobs": 2}']
     assert "muggins trace: muggins_cribbage_show_scoring() of 'nobs2': answered as before, for the same question" in traced
+
+
+class Target:
+    """A house rule setting the cribbage target."""
+
+    def __init__(self, target):
+        self.target = target
+
+    @hookimpl
+    def muggins_cribbage_target(self, players, rules):
+        return {"target": self.target}
+
+
+class DoubleTariff:
+    """Two chips a pair over or short of eight cards, alone: the standard stakes cannot pay it."""
+
+    @hookimpl
+    def muggins_fishing_tariff(self, players, rules):
+        return {n: n - 8 for n in range(0, 53, 2)}
+
+
+CONFLICT = "house-rule plugins 'target_151' and 'target_91' both set setting 'target' (151 and 91) in muggins_cribbage_target"
+ADVICE = "(under the default rules; a rules file's [plugins] table (NAME = false) switches a plugin off)"
+
+
+def test_list_and_plugins_show_two_plugins_setting_one_value(run):
+    installed("cribbage_muggins", ("target_151", Target(151)), ("target_91", Target(91)))
+    listed = run("list").stdout.splitlines()
+    assert listed[-1] == f"  refused: {CONFLICT} {ADVICE}"
+    row = next(r for r in json.loads(run("list", "--json").stdout) if r["name"] == "cribbage_muggins")
+    assert row["house_rule_refusal"] == CONFLICT
+    assert json.loads(run("plugins").stdout)["errors"] == [f"cribbage_muggins: {CONFLICT} {ADVICE}"]
+    assert f"# refused under these defaults, as play would say: {CONFLICT}" in run("rules", "cribbage_muggins").stdout
+
+
+def test_list_shows_a_rule_the_game_refuses_with_working_numbers(run):
+    installed("willughby_fishing", ("double_tariff", DoubleTariff()))
+    refused = run("list").stdout.splitlines()[-1]
+    assert refused.startswith("  refused: house-rule plugin 'double_tariff': the stakes and the tariff cannot empty the pot")
+    assert "; stakes that fit this tariff: antes 6 and 4, reward 10; " in refused
+    played = run("play", "willughby_fishing", "--seat", "expert", "--seat", "expert", "--seat", "expert", "--seat", "expert",
+                 "--seat", "expert", "--seed", "1")
+    assert played.exit_code == 2 and refused == f"  refused: {played.stderr.strip().removeprefix('muggins: error: ')} {ADVICE}"
+
+
+def test_a_plugin_the_game_accepts_lists_no_refusal_and_rules_names_what_it_changes(run):
+    class Stubs(Nobs2):
+        @hookimpl
+        def muggins_cribbage_peg_scoring(self, players, rules):
+            return None  # a stub left from the scaffold: it changes nothing
+
+    installed("cribbage_muggins", ("nobs2", Stubs()))
+    assert not any(line.startswith("  refused") for line in run("list").stdout.splitlines())
+    row = next(r for r in json.loads(run("list", "--json").stdout) if r["name"] == "cribbage_muggins")
+    assert row["house_rule_refusal"] is None
+    assert json.loads(run("plugins").stdout)["errors"] == []
+    assert ("#   nobs2: nobs2, changes muggins_cribbage_show_scoring; implements muggins_cribbage_peg_scoring answering None (no change)"
+            in run("rules", "cribbage_muggins").stdout)

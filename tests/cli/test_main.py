@@ -104,6 +104,7 @@ def test_list_json(run):
             {"name": "search", "description": SEARCH_DESCRIPTION, "generic": True, "options": [o.to_dict() for o in SEARCH_OPTIONS]},
         ],
         "house_rules": [],
+        "house_rule_refusal": None,
     }]
 
 

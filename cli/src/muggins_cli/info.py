@@ -5,11 +5,14 @@ the plugin registry needs (start-up time is benchmarked against bare Click
 and pluggy). This module owns looking a game up by name (an unknown name is
 `BadInput` listing the installed games), the games table and its JSON (with
 each game's kinds of player and their seat options, which shell completion
-reads too, kept in the discovery snapshot of `muggins.snapshot` so that a
-second `muggins list` imports no game, and checked when read back as a
-plugin's answer is: a snapshot that is not the table `muggins list` wrote
-is ignored and rewritten), the plugin report, and writing a game's default
-house rules as commented TOML. Text from plugins is printed with its
+reads too, and the game's refusal of its installed house-rule plugins
+under its default rules, found by making one match as `play` would; kept
+in the discovery snapshot of `muggins.snapshot` so that a second `muggins
+list` imports no game, and checked when read back as a plugin's answer
+is: a snapshot that is not the table `muggins list` wrote is ignored and
+rewritten), the plugin report (load errors and those refusals), and
+writing a game's default house rules as commented TOML (naming the hooks
+each plugin changes there: a hook answering None changes nothing). Text from plugins is printed with its
 control characters escaped.
 """
 
@@ -110,6 +113,7 @@ _GAME_ROW = {
     "distribution_version": _shown_or_none,
     "kinds": [_KIND],
     "house_rules": [{"name": _shown, "distribution": _shown_or_none, "version": _shown_or_none, "hooks": [_text]}],
+    "house_rule_refusal": lambda v: v is None or _text(v),
 }
 _CONFLICT_ROW = {**{key: lambda v: v is None for key in _GAME_ROW}, "name": _GAME_ROW["name"],
                  "conflict": [{"plugin": _shown, "distribution": _shown_or_none, "version": _shown_or_none}]}
@@ -129,6 +133,20 @@ def _is_games_table(value: object) -> bool:
     return type(value) is list and all(_fits(row, _CONFLICT_ROW if type(row) is dict and "conflict" in row else _GAME_ROW) for row in value)
 
 
+def house_rule_refusal(registry: Any, game: Any) -> str | None:
+    """The game's one line refusing its installed house-rule plugins under its default rules (a conflict, a rule it cannot
+    play), as `play` would say it, or None; their code's output goes to stderr, as while matches run."""
+    from muggins.houserules import check_in_force
+    from muggins.plugins import output_to_stderr
+
+    with output_to_stderr():
+        return check_in_force(registry, game).refusal
+
+
+#: What a listing adds to a refusal: where it comes from, and the way out that needs no uninstalling.
+REFUSAL_ADVICE = "under the default rules; a rules file's [plugins] table (NAME = false) switches a plugin off"
+
+
 def _rows(registry: Any) -> list[dict[str, Any]]:
     from muggins.houserules import house_rule_plugins
     from muggins.players import describe_kinds
@@ -137,7 +155,8 @@ def _rows(registry: Any) -> list[dict[str, Any]]:
     for name in sorted(registry.games):
         game = registry.games[name]
         source = registry.game_sources.get(name)
-        house_rules = [{**p.to_dict(), "hooks": list(p.hooks)} for p in house_rule_plugins(registry, game, installed=True)]
+        installed = house_rule_plugins(registry, game, installed=True)
+        house_rules = [{**p.to_dict(), "hooks": list(p.hooks)} for p in installed]
         rows.append({
             "name": name,
             "title": game.title,
@@ -147,10 +166,12 @@ def _rows(registry: Any) -> list[dict[str, Any]]:
             "distribution_version": source.version if source else None,
             "kinds": describe_kinds(registry.player_kind(kind, name) for kind in registry.kind_names(name)),
             "house_rules": house_rules,
+            "house_rule_refusal": house_rule_refusal(registry, game) if installed else None,
         })
     for name, rivals in sorted(registry.conflicts.items()):  # a name several plugins registered: none is used
         rivals_json = [{"plugin": r.name, "distribution": r.distribution, "version": r.version} for r in rivals]
-        rows.append(dict.fromkeys(("title", "players", "version", "distribution", "distribution_version", "kinds", "house_rules"), None)
+        rows.append(dict.fromkeys(("title", "players", "version", "distribution", "distribution_version", "kinds", "house_rules",
+                                   "house_rule_refusal"), None)
                     | {"name": name, "conflict": rivals_json})
     rows.sort(key=lambda row: row["name"])
     return rows
@@ -180,6 +201,8 @@ def list_games(as_json: bool) -> None:
             below[len(table) - 1] = [
                 f"  house rule: {p['name']}" + (f" ({p['distribution']}{' ' + p['version'] if p['version'] else ''})" if p["distribution"] else "")
                 for p in row["house_rules"]]
+            if row.get("house_rule_refusal"):
+                below[len(table) - 1].append(f"  refused: {row['house_rule_refusal']} ({REFUSAL_ADVICE})")
     table = [tuple(map(printable, r)) for r in table]  # a distribution's metadata is a plugin's text too: no escape reaches the terminal
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
     for number, r in enumerate(table):
@@ -189,11 +212,34 @@ def list_games(as_json: bool) -> None:
 
 
 def plugins() -> None:
-    """Every loaded plugin (name, distribution, version, hooks) and every load error, as JSON."""
+    """Every loaded plugin (name, distribution, version, hooks) and every load error, as JSON; the errors also say where a game
+    refuses its installed house-rule plugins under its default rules."""
+    from muggins.houserules import house_rule_plugins
+
     registry = get_registry()
     click.get_current_context().find_root().command.load_plugin_commands()
-    data = {"plugins": [info.to_dict() for info in registry.plugins], "errors": list(registry.errors)}
+    errors = list(registry.errors)
+    for name, game in sorted(registry.games.items()):  # answers a game refuses are as much in the way as a load error
+        if house_rule_plugins(registry, game, installed=True):
+            refusal = house_rule_refusal(registry, game)
+            if refusal:
+                errors.append(f"{name}: {refusal} ({REFUSAL_ADVICE})")
+    data = {"plugins": [info.to_dict() for info in registry.plugins], "errors": errors}
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _hooks_text(plugin: Any, checked: Any) -> str:
+    """`changes h1`, with `; implements h2 answering None (no change)` for the hooks `plugin` answers None under these rules.
+
+    A refused match was not asked to the end, so then every hook the plugin implements counts as changing something.
+    """
+    hooks = list(plugin.hooks)
+    changed = hooks if checked.refusal else [h for h in hooks if h in checked.changes.get(plugin.name, ())]
+    idle = [h for h in hooks if h not in changed]
+    parts = [f"changes {', '.join(changed)}"] if changed else []
+    if idle:
+        parts.append(f"implements {', '.join(idle)} answering None (no change)")
+    return "; ".join(parts)
 
 
 def rules(game_name: str, output: str | None) -> None:
@@ -209,7 +255,14 @@ def rules(game_name: str, output: str | None) -> None:
     if installed:
         import tomli_w
 
-        lines = "".join(f"#   {p.name}: {p.describe()}, changes {', '.join(p.hooks)}\n" for p in installed)
+        from muggins.houserules import check_in_force
+        from muggins.plugins import output_to_stderr
+
+        with output_to_stderr():
+            checked = check_in_force(registry, game)
+        lines = "".join(f"#   {p.name}: {p.describe()}, {_hooks_text(p, checked)}\n" for p in installed)
+        if checked.refusal:
+            lines += f"# refused under these defaults, as play would say: {printable(checked.refusal)}\n"
         text = (text.rstrip("\n") + "\n\n# House-rule plugins installed for this game, all on by default; set one to false\n"
                 "# to play without it (the names are the plugins' entry points):\n" + lines
                 + tomli_w.dumps({PLUGINS_KEY: {p.name: True for p in installed}}))

@@ -24,7 +24,9 @@ simulation in any worker — plays by one set of answers, which a record
 keeps (`record_answers`) and replay and resume compare (`check_record`).
 `house_rule_plugins` lists the plugins in force for a game and rules,
 with their versions, for record headers, `muggins list`, `muggins rules`,
-simulations and the checks of replay and resume. A house-rule plugin may
+simulations and the checks of replay and resume; `check_in_force` makes
+one match as `play` would, so a listing can say which hooks change
+something and whether the game refuses the answers. A house-rule plugin may
 declare the versions of the games it supports with a module attribute
 `MUGGINS_SUPPORTS = {"game_name": "1.*"}` (shell-style patterns, a string
 or a list); the registry refuses it, in one line, for any other version.
@@ -54,7 +56,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HouseRuleAnswer", "HouseRuleError", "HouseRulePlugin", "PLUGINS_KEY",
     "call_house_rules", "house_rule_plugins", "plugin_switches", "with_plugin_switches", "defaults_with_switches",
-    "hook_names", "supports_version", "check_switches", "compare_in_force", "check_record",
+    "hook_names", "supports_version", "check_switches", "compare_in_force", "check_record", "InForceCheck", "check_in_force",
     "MAX_ANSWER_DIGITS", "MAX_ANSWER_SIZE", "MAX_ANSWER_DEPTH", "plain_answer", "answer_to_data",
     "Asked", "questions_asked", "keep_answers", "match_answers", "record_answers", "compare_answers",
 ]
@@ -183,6 +185,52 @@ def house_rule_plugins(registry: "Registry", game: "Game", rules: Any = None, *,
         info = infos.get(name)
         out.append(HouseRulePlugin(name, info.distribution if info else None, info.version if info else None, tuple(found[name])))
     return out
+
+
+@dataclass(frozen=True)
+class InForceCheck:
+    """What the house-rule plugins in force answer when a match is made: the hooks each answered with a change, and the game's refusal."""
+
+    plugins: tuple[HouseRulePlugin, ...]
+    #: plugin -> the hooks it answered with something other than None (a hook answering None changes nothing).
+    changes: Mapping[str, tuple[str, ...]]
+    #: The game's one line refusing the answers (two plugins setting one value, a rule it cannot play), or None.
+    refusal: str | None
+
+
+def check_in_force(registry: "Registry", game: "Game", rules: Any = None, players: int | None = None) -> InForceCheck:
+    """Make one match of `game` (and its decision bound) under `rules` (the defaults) for `players` (the default count), as `play` would.
+
+    For listings: what the plugins in force change, and whether the game
+    refuses their answers (a `HouseRuleError`'s line), known before anyone
+    plays. Nothing is asked when no plugin is in force. Any other failure of
+    the game to make the match is left for `play` to report.
+    """
+    from .engine import decision_limit
+    from .plugins import genuine_interrupt
+
+    rules = game.Rules() if rules is None else rules
+    players = game.default_players if players is None else players
+    plugins = tuple(house_rule_plugins(registry, game, rules))
+    if not plugins:
+        return InForceCheck((), {}, None)
+    refusal = None
+    with questions_asked() as asked:
+        try:
+            game.new(rules, players, 0)
+            decision_limit(game, rules, players, registry)
+        except HouseRuleError as exc:
+            refusal = str(exc)
+        except BaseException as exc:
+            if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
+                raise
+    changes: dict[str, list[str]] = {}
+    for question in asked.values():
+        for plugin, value in question.answers:
+            hooks = changes.setdefault(plugin, [])
+            if value is not None and question.hook not in hooks:
+                hooks.append(question.hook)
+    return InForceCheck(plugins, {plugin: tuple(hooks) for plugin, hooks in changes.items() if hooks}, refusal)
 
 
 def check_switches(registry: "Registry", game: "Game", rules: Any) -> None:

@@ -303,11 +303,10 @@ def _affine(table: Mapping[int, int], stake: Mapping[str, int], stakers: Sequenc
                 f"reward leave {left} (each pair more must be worth the same chips at every size)")
     total = PLAYERS * empty + pairs * per_pair
     if total != left:
-        example = (16, 12, 10, 8, 6)
         raise HouseRuleError(
             f"{_named(sorted(set(stakers) | set(tariffers)))}: the stakes and the tariff cannot empty the pot: the antes ({pot}) less the reward "
-            f"({stake['reward']}) leave {_chips(left)}, but the tariff settles {total:+d} for every split of the 52 cards "
-            f"(collections of {_sizes(example)}, say); {_what_would(stake, pot, total, left, per_pair)}")
+            f"({stake['reward']}) leave {_chips(left)}, but the tariff settles {total:+d} for every split of the 52 cards; "
+            f"{_what_would(stake, pot, total, left, per_pair)}")
     return per_pair, empty
 
 
@@ -318,19 +317,15 @@ def _what_would(stake: Mapping[str, int], pot: int, total: int, left: int, per_p
     antes multiplied by the fewest whole times that can (double stakes for
     two chips a pair). Tariff: the chips per pair nearest this one's for
     which a whole number of chips a collection settles exactly what the
-    stakes leave, as `{n: ... for n in range(0, 53, 2)}`.
+    stakes leave, as a plugin answers it (`{n: ... for n in range(0, 53, 2)}`).
+    Short, since the whole refusal is one error line.
     """
+    stakes = None  # a tariff paying into the pot on balance: no reward taken from it can match
     if 0 <= total <= pot:
-        stakes = f"a reward of {pot - total}"
-    elif total > pot:
-        times = -(-total // pot) if pot else 0
-        if times:
-            stakes = (f"antes of {stake['ante_dealer'] * times} and {stake['ante_other'] * times} with a reward of "
-                      f"{pot * times - total}")
-        else:
-            stakes = f"antes putting at least {total} chips in the pot"
-    else:
-        stakes = None  # the tariff pays into the pot on balance: no reward taken from it can match
+        stakes = f"reward {pot - total}"
+    elif total > pot and pot:
+        times = -(-total // pot)
+        stakes = f"antes {stake['ante_dealer'] * times} and {stake['ante_other'] * times}, reward {pot * times - total}"
     pairs = CARDS // 2
     fitting = sorted((p for p in range(0, 2 * abs(per_pair) + 6) if (left - pairs * p) % PLAYERS == 0),
                      key=lambda p: (abs(p - per_pair), p))
@@ -340,6 +335,6 @@ def _what_would(stake: Mapping[str, int], pot: int, total: int, left: int, per_p
         empty = (left - pairs * chosen) // PLAYERS
         pays = "n // 2" if chosen == 1 else "0" if chosen == 0 else f"n // 2 * {chosen}"
         shown = pays if empty == 0 else f"{pays} - {-empty}" if empty < 0 else f"{pays} + {empty}"
-        tariff = f"the tariff {{n: {shown} for n in range(0, 53, 2)}} ({tariff_text(chosen, empty)}) with these stakes"
-    fixes = [f for f in (f"{stakes} with this tariff" if stakes else None, tariff) if f]
-    return (" or ".join(fixes) + " would") if fixes else "other stakes or another tariff would"
+        tariff = f"{{n: {shown} for n in range(0, 53, 2)}}"
+    fixes = [f"stakes that fit this tariff: {stakes}" if stakes else None, f"a tariff that fits these stakes: {tariff}" if tariff else None]
+    return "; ".join(f for f in fixes if f) or "other stakes or another tariff would"
