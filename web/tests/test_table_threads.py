@@ -253,3 +253,28 @@ def test_a_reopened_tab_is_not_told_again_of_a_card_shown_once_and_now_face_down
     assert shown_once not in named
     assert own in named
     assert parse_card(shown_once)
+
+
+def test_a_request_for_a_table_of_bots_is_answered_while_its_bots_still_think(client, monkeypatch):
+    # The request used to wait for the bots' whole match: a table of two searches kept it open for minutes.
+    thinking, release = threading.Event(), threading.Event()
+    real_choose = SearchPlayer.choose
+
+    def held(self, view, decision):
+        thinking.set()
+        release.wait(PATIENCE)
+        return real_choose(self, view, decision)
+
+    monkeypatch.setattr(SearchPlayer, "choose", held)
+    safety = threading.Timer(PATIENCE, release.set)  # a broken server still ends the test
+    safety.start()
+    try:
+        response = client.post("/api/tables", json={"game": "cribbage_muggins", "players": 2, "seed": 3,
+                                                    "seats": ["search:iterations=50", "search:iterations=50"]})
+        answered_before_the_bots = not release.is_set()
+        listed = client.get("/api/tables").json()["tables"]
+    finally:
+        release.set()
+        safety.cancel()
+    assert response.status_code == 201 and answered_before_the_bots
+    assert thinking.wait(PATIENCE) and [t["over"] for t in listed] == [False]

@@ -92,7 +92,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None) -> S
         if isinstance(body, Response):
             return body
         try:
-            table = await lobby.create(body, client=_address(request.client))
+            table = await lobby.create(body, client=_address(request.client), wait=False)
         except LobbyError as exc:
             return _error(exc.lines, exc.status)
         links = lobby.links(table)

@@ -177,6 +177,7 @@ class Lobby:
         self.message_rate = message_rate
         self.rate_clock: Callable[[], float] = time.monotonic  # the connections' rate limits' clock (a test's own)
         self.tables: dict[str, Table] = {}
+        self._starting: set[asyncio.Future] = set()  # tables whose bots play on after the request that made them
         self.connections = 0  # websockets open, every kind
         self.max_spectators = MAX_SPECTATORS
         self.max_per_address = MAX_CONNECTIONS_PER_ADDRESS
@@ -294,8 +295,14 @@ class Lobby:
             raise LobbyError(f"{clip(str(exc), 200)}") from exc
         return rules
 
-    async def create(self, data: Any, *, client: str | None = None) -> Table:
-        """A new table from a lobby request from `client` (its address; None: not over the network), checked, recorded, bots played."""
+    async def create(self, data: Any, *, client: str | None = None, wait: bool = True) -> Table:
+        """A new table from a lobby request from `client` (its address; None: not over the network), checked, recorded, bots played.
+
+        With `wait` the bots have played up to the first person's decision
+        (or the end) when it returns; without, they play on in a task of
+        the table's own, so a request for a table of bots is answered at
+        once however long its match runs.
+        """
         self._make_room(client)
         made = await self._plugin_work(self._prepare, data)
         game, kinds, seed, pace = made.game, made.kinds, made.seed, made.pace
@@ -332,7 +339,12 @@ class Lobby:
         table.started = not waits
         self._notes(table, path)
         self._hold(table, now, client)
-        await table.start()
+        if wait:
+            await table.start()
+        else:
+            starting = asyncio.ensure_future(table.start())
+            self._starting.add(starting)  # held, so the task is not collected while it plays
+            starting.add_done_callback(self._starting.discard)
         self._freeze()
         return table
 
