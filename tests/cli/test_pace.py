@@ -172,3 +172,67 @@ def test_keys_typed_after_a_window_ran_out_are_dropped_when_the_next_prompt_open
     assert player.choose({}, menu) == Move("play TH to common 1")
     assert happened == ["discard", "discard", "read"]  # what came after it, before the menu's prompt reads a line
     assert player.choose({}, menu) and happened[-2:] == ["read", "read"]  # the menu's own keys are never dropped
+
+
+class _Piles:
+    """A game whose window is judged against the pile tops its glance shows."""
+
+    def __init__(self, tops, told=None):
+        self.tops, self.told = tops, told
+
+    def render(self, view, seat):
+        return "the table"
+
+    def describe(self, event, seat):
+        return None
+
+    def glance(self, view, seat):
+        return ["Piles: " + "  ".join(f"[{n}] {top}" for n, top in enumerate(self.tops, 1))]
+
+
+@pytest.mark.parametrize(("tops", "told", "pace", "seconds"), [
+    (["J♣", "7♣", "10♥", "2♦", "empty", "7♦", "K♠", "3♠"], None, None, 1.5 + 0.4 * 6),  # seven cards shown: six more than one
+    (["J♣"], None, None, 1.5),                                                          # one comparison: the old default
+    (["J♣", "7♣", "10♥", "2♦"], 8, None, 1.5 + 0.4 * 7),                                # the game says eight piles, empty ones too
+    (["J♣", "7♣", "10♥", "2♦"], None, 0.75, 0.75),                                      # --pace given: that, whatever is shown
+])
+def test_the_default_pace_grows_with_what_a_window_asks_to_compare(monkeypatch, tops, told, pace, seconds):
+    # Issue 27, item 9: 1.5 s was too short to check a placement against eight pile tops.
+    import io
+
+    from muggins.actions import Claim, Decision, Pass
+    from muggins_cli import human, pace as pace_module
+
+    given = []
+
+    class Reader:
+        typeahead = ""
+
+        def __init__(self, stream=None):
+            pass
+
+        def discard(self):
+            pass
+
+    game = _Piles(tops)
+    if told is not None:
+        game.compared = lambda view, seat: told
+    monkeypatch.setattr(pace_module, "KeyReader", Reader)
+    monkeypatch.setattr(pace_module, "countdown", lambda reader, seconds, draw: given.append(seconds))  # and no key: it runs out
+    monkeypatch.setattr(human.HumanPlayer, "timed", property(lambda self: True))
+    player = human.HumanPlayer(game, 0, output=io.StringIO(), pace=pace)
+    window = Decision(0, "respond", (Pass(), Claim("muggins")), (Pass(),), "seat 3 put 10♥ on pile 3", True)
+    assert player.choose({}, window) == Pass()
+    assert given == [pytest.approx(seconds)]
+
+
+def test_play_and_resume_leave_the_pace_to_each_window_unless_given(run, monkeypatch):
+    from muggins_cli import commands
+
+    paces = []
+    monkeypatch.setattr(commands, "play", lambda *args, pace, **kwargs: paces.append(pace))
+    monkeypatch.setattr(commands, "resume", lambda *args, pace, **kwargs: paces.append(pace))
+    for args in (("play", "tally"), ("resume",), ("play", "tally", "--pace", "1.5"), ("resume", "--pace", "0")):
+        assert run(*args).exit_code == 0
+    assert paces == [None, None, 1.5, 0]
+    assert "0.4 s for each further pile or card" in " ".join(run("play", "--help").stdout.split())

@@ -171,7 +171,7 @@ def load_record(registry: Any, path: str) -> tuple[Record, Game]:
     return record, _installed_game(registry, record, path)
 
 
-def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, pace: float = 0) -> list[Any]:
+def build_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, pace: float | None = 0) -> list[Any]:
     """Bots from the seat specs (each on its derived stream, options applied) and a HumanPlayer per `human` seat.
 
     Beside a human on a terminal, a bot that takes its time says so (`thinking.py`).
@@ -301,7 +301,7 @@ def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None) -
     return lines
 
 
-def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, record_path: str | None, *, opponents: str | None = None, pace: float = 0) -> None:
+def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, record_path: str | None, *, opponents: str | None = None, pace: float | None = 0) -> None:
     registry, game, rules, count, kinds = prepare(game_name, players, seats, rules_path, human_first=True, opponents=opponents)
     if seed is None:
         seed = new_seed()
@@ -342,7 +342,7 @@ def _start_record(stream: RecordFile, path: str, record: Record, opening: list[E
         raise
 
 
-def resume(path: str | None, *, pace: float = 0) -> None:
+def resume(path: str | None, *, pace: float | None = 0) -> None:
     """Continue a record (the most recent unfinished one in the records folder when `path` is None) under its writer's lock."""
     registry = get_registry()
     if path is None:

@@ -51,7 +51,7 @@ from muggins.game import Event, Game
 from muggins.limits import MAX_ANSWER_CHARS, clip
 
 from . import pace as keys_on_terminal
-from .style import MIN_WIDTH, Style, colour_wanted, first_card, fit, line_width
+from .style import CARD, MIN_WIDTH, Style, colour_wanted, first_card, fit, line_width
 
 __all__ = ["HumanPlayer", "pick", "compact_prompt", "menu_lines", "numbered_range", "opponents_line", "TABLE_KEY", "HELP_KEY", "PAUSE_KEY"]
 
@@ -66,12 +66,15 @@ _OWN_KEYS = frozenset({TABLE_KEY, HELP_KEY, PAUSE_KEY})
 class HumanPlayer:
     """A seat played from the terminal (or any pair of text streams); `pace` seconds per flowing window on a terminal.
 
+    `pace=None` times each window by what it asks the responder to compare
+    (`pace.window_seconds` of `things_compared`); 0 never lets play flow.
+
     `seats` (every seat's kind as written, `novice:error_rate=0.2`) lets the
     player say whom it plays against, once at the start and atop each table.
     """
 
     def __init__(self, game: Game, seat: int, input: IO[str] | None = None, output: IO[str] | None = None, *,
-                 pace: float = 0, seats: Sequence[str] | None = None) -> None:
+                 pace: float | None = 0, seats: Sequence[str] | None = None) -> None:
         self.game = game
         self.seat = seat
         self.input = input
@@ -198,7 +201,7 @@ class HumanPlayer:
     @property
     def timed(self) -> bool:
         """Whether windows flow with a countdown: a pace, and keys and screen both on a terminal."""
-        if self.pace <= 0 or self.input is not None:
+        if (self.pace is not None and self.pace <= 0) or self.input is not None:
             return False
         return keys_on_terminal.available(sys.stdin) and _interactive(self.output if self.output is not None else sys.stdout)
 
@@ -219,6 +222,7 @@ class HumanPlayer:
             hint = " "
         reader = keys_on_terminal.KeyReader()
         paused = False
+        seconds = self.pace if self.pace is not None else keys_on_terminal.window_seconds(self.things_compared(view, decision))
         self._late = False  # a key typed since the last window closed counts for this one, as one typed just before it opened
 
         def draw(marker: str) -> None:
@@ -235,7 +239,7 @@ class HumanPlayer:
                 self._say(f"\r{hint}  {self.style.dim(f'paused: {PAUSE_KEY} goes on')}\x1b[K", nl=False)
                 key = reader.key(None)
             else:
-                key = keys_on_terminal.countdown(reader, self.pace, draw)
+                key = keys_on_terminal.countdown(reader, seconds, draw)
             self._say("\r\x1b[K", nl=False)
             if key is None:
                 return closed(standing)
@@ -256,6 +260,23 @@ class HumanPlayer:
                 self._take_typeahead(reader, key)
                 return None
             return closed(standing)
+
+    def things_compared(self, view: Mapping[str, Any], decision: Decision) -> int:
+        """How many things the window's responder compares to judge it: what the default pace is timed by.
+
+        The game's optional `compared(view, seat)` says it (every pile a
+        placement is judged against, say); without it, the cards the game's glance shows,
+        else those its header names. Either way the count depends on what is
+        shown, never on whether a claim is due.
+        """
+        told = getattr(self.game, "compared", None)
+        if told is not None:
+            found = told(view, self.seat)
+            if isinstance(found, int) and not isinstance(found, bool) and found >= 0:
+                return found
+        glancer = getattr(self.game, "glance", None)
+        shown = list(glancer(view, self.seat) or ()) if glancer is not None else []
+        return len(CARD.findall("\n".join(shown or [_title(decision)])))
 
     def _take_typeahead(self, reader: keys_on_terminal.KeyReader, start: str) -> None:
         """The line prompt a window opens begins with `start` and the keys typed after it in the same burst (a whole line if Enter was among them)."""

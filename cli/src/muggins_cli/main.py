@@ -303,8 +303,9 @@ class _Seed(click.ParamType):
 
 
 _pace_option = click.option(
-    "--pace", type=_Pace(), default=DEFAULT_PACE, show_default=True, metavar="SECONDS",
-    help="On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move).",
+    "--pace", type=_Pace(), default=DEFAULT_PACE, metavar="SECONDS",
+    help="On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move; "
+         "default: 1.5 s and 0.4 s for each further pile or card the move is judged against).",
 )
 _rules_option = click.option("--rules", "rules_path", type=click.Path(dir_okay=False), help="House rules TOML file (see `muggins rules GAME`).")
 _seed_option = click.option("--seed", type=_Seed(), help="Match seed, a whole number of at most 20 digits (default: a fresh one, printed).")
@@ -351,7 +352,7 @@ def rules(game: str, output: str | None, force: bool) -> None:
 @_seed_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), shell_complete=complete_records, help="Record file (default: muggins-GAME-SEED.jsonl in the records folder; see `muggins records`).")
 @_pace_option
-def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str | None, rules_path: str | None, seed: int | None, record_path: str | None, pace: float) -> None:
+def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str | None, rules_path: str | None, seed: int | None, record_path: str | None, pace: float | None) -> None:
     """Play a match at the terminal: seat 0 is you, the others fallible novices by default.
 
     Opponents' moves flow by on a terminal: after each one you have a moment
@@ -423,7 +424,7 @@ def replay(record: str, verify: bool) -> None:
 @cli.command("resume")
 @click.argument("record", type=click.Path(dir_okay=False), required=False, shell_complete=complete_records)
 @_pace_option
-def resume(record: str | None, pace: float) -> None:
+def resume(record: str | None, pace: float | None) -> None:
     """Continue an interrupted match from its record, appending to it (default: the most recent unfinished one)."""
     from . import commands
 

@@ -3,7 +3,9 @@
 This module owns reading one key at a time from a terminal without waiting
 for Enter (cbreak mode: no echo, no line editing, Ctrl-C still interrupts)
 and `countdown`, the shown pause after an opponent's move: a marker of
-`STEPS` blocks that empties as the time runs out, redrawn in place. Keys
+`STEPS` blocks that empties as the time runs out, redrawn in place; its
+default length (`window_seconds`) grows with how many things the window
+asks its responder to compare. Keys
 typed in one burst are handed out one at a time, and `KeyReader.discard`
 drops whatever is left (the reader's and the terminal's, `tcflush`) when
 the window they were typed in closes. The
@@ -22,10 +24,28 @@ import time
 from contextlib import contextmanager
 from typing import IO, Any, Callable, Iterator
 
-__all__ = ["KeyReader", "available", "countdown", "STEPS"]
+__all__ = ["KeyReader", "available", "countdown", "window_seconds", "STEPS", "BASE_SECONDS", "PER_THING_SECONDS"]
 
 #: Blocks in the countdown marker: one disappears every pace/STEPS seconds.
 STEPS = 10
+
+#: The default time of a window that asks one comparison (a card against the pile it went on): reading the
+#: move's line (about a dozen words taken in at a glance, ~0.8 s), then a two-way choice and a key (~0.5 s),
+#: with a margin. It was the whole default before windows were timed by what they show.
+BASE_SECONDS = 1.5
+#: Each further thing compared (another pile top, another group of cards): a fixation on it (~0.25 s, the
+#: usual 200-300 ms of reading and visual search) and the check of its rank and suit against the move (~0.15 s).
+PER_THING_SECONDS = 0.4
+
+
+def window_seconds(compared: int) -> float:
+    """The default time of a flowing window whose responder compares `compared` things: 1.5 s, and 0.4 s for each beyond the first.
+
+    Eight pile tops get 4.3 s, eleven 5.5 s; a window judged by one or
+    two things stays near the old 1.5 s. Any key answers sooner, so a quick
+    reader loses nothing.
+    """
+    return BASE_SECONDS + PER_THING_SECONDS * max(0, compared - 1)
 _CTRL_D = "\x04"
 _ESCAPE = "\x1b"
 

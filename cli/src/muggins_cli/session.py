@@ -19,8 +19,9 @@ __all__ = ["DEFAULT_OPPONENTS", "DEFAULT_PACE", "house_rules_text", "registry", 
 
 # What `play` seats against you when nothing says otherwise: fallible, so there is something to catch.
 DEFAULT_OPPONENTS = "novice:error_rate=0.2"
-# Seconds an opponent's move waits for your call on a terminal before play flows on.
-DEFAULT_PACE = 1.5
+# Seconds an opponent's move waits for your call on a terminal before play flows on: None, each window's own
+# time, which grows with what it asks you to compare (`pace.window_seconds`).
+DEFAULT_PACE: float | None = None
 
 
 def warn(message: str) -> None:

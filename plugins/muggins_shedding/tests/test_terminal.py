@@ -58,6 +58,22 @@ def test_a_human_responder_gets_one_line_enter_stands_m_calls(position, game, ac
     assert not decision.waits  # judged at a glance: on a terminal the window flows at the pace
 
 
+@pytest.mark.parametrize("placed", ["play 6H to discard 1", "play 6H to common 1"])
+def test_a_window_is_timed_by_every_pile_it_is_judged_against_right_or_wrong(position, game, act, placed):
+    # Issue 27, item 9: eight pile tops (empty discards too) in four-player play, whichever pile the card went to.
+    from muggins_cli.pace import window_seconds
+
+    state = example(position)
+    act(state, placed)
+    player = human.HumanPlayer(game, 1, output=io.StringIO(), pace=None)
+    assert game.compared(state.view(1), 1) == 8
+    assert player.things_compared(state.view(1), state.decision()) == 8
+    assert window_seconds(8) == pytest.approx(4.3)
+    seven = position(players=7, commons=["5C", "9D", "KH", "2S"], stocks={s: [card] for s, card in enumerate(["9C", "2C", "4S", "5D", "TS", "3H", "8D"])},
+                     mover=0, exposed="6H")
+    assert game.compared(seven.view(0), 0) == 11  # four commons and seven discards
+
+
 def test_the_window_names_the_pile_as_the_narration_does_for_every_responder(position, game, act):
     state = example(position)
     events = act(state, "play 6H to discard 1")

@@ -145,6 +145,17 @@ def test_the_table_and_hand_are_drawn_once_per_change(game, registry, seed):
     assert forced and not any("←" in lines[n - 1] for n in forced)
 
 
+def test_a_capture_window_is_timed_by_the_captured_rank_on_the_table_and_in_the_hand(position, game, act):
+    # Issue 27, item 9: the glance groups the table and the hand by rank, so a capture's claim is two looks, not a card each.
+    from muggins_cli.pace import window_seconds
+
+    state = example(position)
+    act(state, "play QS take QH")
+    player = human.HumanPlayer(game, 1, output=io.StringIO(), pace=None)
+    assert player.things_compared(state.view(1), state.decision()) == 2
+    assert window_seconds(2) == pytest.approx(1.9)
+
+
 def test_the_seat_to_act_is_marked_in_each_phase_that_names_it(position, game, act):
     state = example(position)
     act(state, "play QS take QH")

@@ -102,6 +102,16 @@ class SheddingGame(Game):
             houserules.check_penalty(self.penalty_cards(rules, players)),
         )
 
+    def describe_rules(self, rules: SheddingRules, players: int) -> str:
+        """`penalty 2 cards from each donor; K–A touch; a fitting card goes to: …`, or the standard game's words."""
+        house = self.house_rules(rules, players)
+        parts = [f"penalty {house.penalty} card{'' if house.penalty == 1 else 's'} from each donor"]
+        if house.adjacent:
+            parts.append(f"{pairs_text(house.adjacent)} touch")
+        if not house.standard_order:
+            parts.append(f"a fitting card goes to {order_words(house.order)}")
+        return "; ".join(parts)
+
     # -- what a human sees --------------------------------------------------
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
         n = view["players"]
@@ -154,6 +164,10 @@ class SheddingGame(Game):
             f"[{k + s + 1}] {'you' if s == seat else f'seat {s}'} {_card(view['discards'][s]) if view['discard_sizes'][s] else 'empty'}"
             for s in range(view["players"]))
         return [f"Common piles: {commons}", f"Discards: {discards}"]
+
+    def compared(self, view: Mapping[str, Any], seat: int | None) -> int:
+        """Every pile a placement is judged against (the commons, then each discard in turn), for the terminal's default pace."""
+        return len(view["commons"]) + view["players"]
 
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
         kind = event["type"]

@@ -128,6 +128,16 @@ class FishingGame(Game):
         """
         return ask_terms(self, rules, players)
 
+    def describe_rules(self, rules: FishingRules, players: int) -> str:
+        """`5 deals; antes 3 and 2, reward 5 (last holder); a chip for each pair over or short of 8 cards`, and the claims closed."""
+        from .terms import CLAIM_KINDS
+
+        terms = self.terms(rules, players)
+        text = (f"{rules.deals} deal{'s' if rules.deals != 1 else ''}; antes {terms.ante_dealer} and {terms.ante_other}, "
+                f"reward {terms.reward} ({rules.reward.replace('_', ' ')}); {terms.tariff_text()}")
+        closed = [CLAIM_KINDS[kind] for kind in CLAIM_KINDS if not terms.claimable(kind)]
+        return text + (f"; never claimable: {', '.join(closed)}" if closed else "")
+
     def max_decisions(self, rules: FishingRules, players: int) -> int:
         # Per deal at most: 3 layout fours + done, a layout window, 5 players' claims (at most 3 sets
         # each) and dones, then 40 turns (each takes a hand card) each followed by a 4-seat window.
@@ -169,6 +179,15 @@ class FishingGame(Game):
         if view.get("hand") is not None:
             lines.append(_hand_line(view["hand"]))
         return lines
+
+    def compared(self, view: Mapping[str, Any], seat: int | None) -> int:
+        """What a claim after a capture is judged by, for the terminal's default pace: the captured rank on the table and in your hand.
+
+        The glance groups both by rank so that each is one look, however many
+        cards they show; the windows that ask for more (a new layout, a hand
+        laid down) wait for an answer whatever the pace.
+        """
+        return 2
 
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
         kind = event["type"]
