@@ -17,7 +17,14 @@ milliseconds, and every frame arriving meanwhile would be counted late as
 if the server had been slow. Printed as JSON lines, never asserted; the
 issue's goal on a 2-core machine is 100 tables with p99 under 50 ms.
 
-Run: `uv run --group dev python benchmarks/bench_web.py [--quick] [--tables N]` (or through benchmarks/run.py).
+A second run (`web_load_with_search`) makes `SEARCH_TABLES` of the tables
+bot-only cribbage tables of two search bots at the web's cap (2,000
+simulations a decision), which think in the server's worker thread for the
+whole run, and reports the other tables' click-to-frame figures beside
+them; then it sends the server SIGTERM and reports how long it took to
+exit (`sigterm_exit_s`; the goal is under 5 s whatever the bots are doing).
+
+Run: `uv run --group dev python benchmarks/bench_web.py [--quick] [--tables N] [--search-tables K]` (or through benchmarks/run.py).
 """
 
 from __future__ import annotations
@@ -36,6 +43,9 @@ from typing import Iterable
 
 #: (tables, seconds, think time), by default and with --quick.
 SIZES = {False: (100, 20.0, 1.0), True: (10, 4.0, 0.2)}
+#: Tables of two search bots among the others in the second run.
+SEARCH_TABLES = 2
+SEARCH_TABLE = {"game": "cribbage_muggins", "players": 2, "seats": ["search:iterations=2000", "search:iterations=2000"], "pace": 0}
 
 
 def _free_port() -> int:
@@ -78,12 +88,15 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _load(base: str, tables: int, seconds: float, think: float, server_pid: int | None = None) -> dict:
+async def _load(base: str, tables: int, seconds: float, think: float, server_pid: int | None = None, searching: int = 0) -> dict:
     import httpx
 
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        for n in range(searching):  # bot-only: the POST answers at once while their bots think in the thread
+            response = await client.post("/api/tables", json={**SEARCH_TABLE, "seed": n})
+            response.raise_for_status()
         made = []
-        for n in range(tables):
+        for n in range(tables - searching):
             response = await client.post("/api/tables", json={"game": "muggins_shedding", "players": 3, "seed": n,
                                                               "seats": ["human", "novice", "novice"], "pace": 0})
             response.raise_for_status()
@@ -108,18 +121,28 @@ async def _load(base: str, tables: int, seconds: float, think: float, server_pid
     after = sum(t["step"] for t in listed)
     ordered = sorted(latencies)
     pick = (lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000) if ordered else (lambda q: None)
-    return {"tables": len(listed), "decisions_per_second": round((after - before) / elapsed, 1), "answers": len(ordered),
+    return {"tables": len(listed), "search_tables": searching, "decisions_per_second": round((after - before) / elapsed, 1), "answers": len(ordered),
             "p50_ms": None if not ordered else round(statistics.median(ordered) * 1000, 2),
             "p99_ms": None if not ordered else round(pick(0.99), 2),
             "server_cpu_s": None if server_cpu is None else round(server_cpu, 2), "client_cpu_s": round(client_cpu, 2)}
 
 
-def run(quick: bool, baseline: str | None = None, tables: int | None = None) -> Iterable[dict]:
+def run(quick: bool, baseline: str | None = None, tables: int | None = None, searching: int = SEARCH_TABLES) -> Iterable[dict]:
     count, seconds, think = SIZES[quick]
     count = tables or count
+    yield {"metric": "web_load", "seconds": seconds, "think_s": think, **_served(count, seconds, think, 0)[0]}
+    if searching:
+        figures, exit_s = _served(count, seconds, think, searching)
+        yield {"metric": "web_load_with_search", "seconds": seconds, "think_s": think, **figures, "sigterm_exit_s": exit_s}
+
+
+def _served(count: int, seconds: float, think: float, searching: int) -> tuple[dict, float]:
+    """The load's figures on a fresh server, and the seconds it took to exit on SIGTERM right after."""
+    import signal
+
     port = _free_port()
     with tempfile.TemporaryDirectory() as records:
-        env = {**os.environ, "MUGGINS_LOAD_PLUGINS": "muggins_web,muggins_shedding", "MUGGINS_RECORDS": records}
+        env = {**os.environ, "MUGGINS_LOAD_PLUGINS": "muggins_web,muggins_shedding,cribbage_muggins", "MUGGINS_RECORDS": records}
         server = subprocess.Popen([sys.executable, "-m", "muggins_cli", "serve", "--port", str(port), "--pace", "0",
                                    "--max-tables", str(count)], env=env, stdout=subprocess.DEVNULL)
         try:
@@ -134,16 +157,22 @@ def run(quick: bool, baseline: str | None = None, tables: int | None = None) -> 
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.1)
-            figures = asyncio.run(_load(f"http://127.0.0.1:{port}", count, seconds, think, server.pid))
+            figures = asyncio.run(_load(f"http://127.0.0.1:{port}", count, seconds, think, server.pid, searching))
         finally:
-            server.terminate()
-            server.wait(timeout=15)
-    yield {"metric": "web_load", "seconds": seconds, "think_s": think, **figures}
+            asked = time.monotonic()
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+            exit_s = round(time.monotonic() - asked, 2)
+    return figures, exit_s
 
 
 if __name__ == "__main__":
-    wanted = None
-    if "--tables" in sys.argv:
-        wanted = int(sys.argv[sys.argv.index("--tables") + 1])
-    for figure in run("--quick" in sys.argv, tables=wanted):
+    from timing import script_options
+
+    options = script_options(sys.argv[1:], tables=int, **{"search-tables": int})
+    for figure in run("--quick" in sys.argv, tables=options.get("tables"), searching=options.get("search-tables", SEARCH_TABLES)):
         print(json.dumps({"bench": "web", **figure}))

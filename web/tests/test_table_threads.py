@@ -167,7 +167,7 @@ def test_a_bot_past_the_thinking_limit_is_stopped_with_no_move_made(registry, re
         return table, taken
 
     table, taken = asyncio.run(scenario())
-    assert table.stopped is not None and table.stopped.startswith("seat 1's bot (search:iterations=2000) thought for more than 0 s on one decision")
+    assert table.stopped is not None and table.stopped.startswith("seat 1's bot (search:iterations=2000) was stopped: thought for more than 0 s on one decision")
     decisions = table.match.writer.record.decisions
     assert len(decisions) >= taken + 1 and all(seat != 1 for seat, _ in decisions[taken + 1:])
     assert table_module.THINK_LIMIT > 0

@@ -50,6 +50,10 @@ STOP_WITHIN = SHUTDOWN_GRACE + 1.0
 BACKLOG = 2048
 
 
+#: Seconds a thread holding the interpreter's lock keeps it while the event loop waits for it.
+SWITCH_INTERVAL = 0.0005
+
+
 def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TABLES, allow_hosts: Iterable[str] = ()) -> None:
     """Serve the lobby on `host`:`port` until Ctrl-C or SIGTERM; BadInput (one line, exit 2) for a pace or an address that cannot be used."""
     from muggins_cli.errors import BadInput
@@ -59,6 +63,10 @@ def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TAB
 
     if pace is not None and not (math.isfinite(pace) and 0 <= pace <= MAX_PACE):
         raise BadInput(f"--pace {clip(pace, 20)} is not a number of seconds from 0 to {MAX_PACE:g}")
+    # A bot thinking in the worker thread holds the interpreter's lock; the event loop waits for it up to
+    # this interval at each turn, and a click takes several turns (docs/web.md: 5 ms, the default, made
+    # the other tables' p99 hundreds of milliseconds while two searches thought).
+    sys.setswitchinterval(SWITCH_INTERVAL)
     sockets = listen(host, port)
     try:
         port = sockets[0].getsockname()[1]  # --port 0: the one the system chose

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import json
 import sys
 import time
@@ -469,7 +470,10 @@ class Table:
                 self._play_quick(time.perf_counter() + SLICE)
             else:
                 self._in_thread = True
-                thread = asyncio.ensure_future(asyncio.to_thread(self._guarded, self._think))
+                # Bots that think take turns in one thread of their own: each holds the interpreter's lock
+                # while it searches, and two at once would leave the event loop a third of it.
+                executor = _thinking_thread() if self._bot_kind(seat) is None else None
+                thread = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(executor, self._guarded, self._think))
                 try:
                     if not told:
                         done, _ = await asyncio.wait({thread}, timeout=max(0.0, THINKING_AFTER - (time.perf_counter() - began)))
@@ -524,7 +528,7 @@ class Table:
         except (PluginFault, MatchAborted, RecordWriteError) as exc:
             self._stop(str(exc))
         except ThinkingStopped as exc:
-            self._stop(f"{self._acting()} {exc}; the table is stopped, its record whole to the last move")
+            self._stop(f"{self._acting()} was stopped: {exc}; the table is stopped, its record whole to the last move")
         except (StaleAction, IllegalAction) as exc:  # checked before: a game refusing a choice it offered
             self._stop(f"the game refused a choice it offered: {exc}")
         except Exception as exc:  # a bot's or the game's own bug: the table says so instead of going silent
@@ -540,9 +544,11 @@ class Table:
 
     def _stop(self, why: str, exc: BaseException | None = None) -> None:
         self.stopped = why
-        print(f"muggins: table {self.id} stopped: {why}", file=sys.stderr, flush=True)
+        told = f"muggins: table {self.id} stopped: {why}\n"
         if exc is not None:
-            traceback.print_exception(exc, file=sys.stderr)
+            told += "".join(traceback.format_exception(exc))
+        sys.stderr.write(told)  # one write: tables stopping in two threads at once do not interleave their lines
+        sys.stderr.flush()
 
     def _deliver(self, frames: dict[int | None, dict]) -> None:
         for subscriber in tuple(self.subscribers):
@@ -733,6 +739,16 @@ class Table:
             self._timer.cancel()
         self._window_ends = None
         self.stream.close()
+
+
+_THINKING: list[concurrent.futures.ThreadPoolExecutor] = []
+
+
+def _thinking_thread() -> concurrent.futures.ThreadPoolExecutor:
+    """The one worker thread that every table's thinking bots take turns in (made on first use)."""
+    if not _THINKING:
+        _THINKING.append(concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="muggins-thinking"))
+    return _THINKING[0]
 
 
 async def _outlive(thread: asyncio.Future) -> None:
