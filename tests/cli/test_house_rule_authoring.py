@@ -116,3 +116,67 @@ def test_a_plugin_the_game_accepts_lists_no_refusal_and_rules_names_what_it_chan
     assert json.loads(run("plugins").stdout)["errors"] == []
     assert ("#   nobs2: nobs2, changes muggins_cribbage_show_scoring; implements muggins_cribbage_peg_scoring answering None (no change)"
             in run("rules", "cribbage_muggins").stdout)
+
+
+class TwoPenaltyCards:
+    """Two penalty cards from each donor."""
+
+    @hookimpl
+    def muggins_shedding_penalty_cards(self, players, rules):
+        return 2
+
+
+BOTS = ("--seat", "expert", "--seat", "expert", "--seed", "3")
+
+
+def test_a_rules_value_a_plugin_overrides_is_said_when_the_match_is_made_and_the_header_keeps_both(run, tmp_path):
+    from muggins.records import read_record
+
+    installed("cribbage_muggins", ("target_91", Target(91)))
+    (tmp_path / "t151.toml").write_text("target = 151\n")
+    played = run("play", "cribbage_muggins", *BOTS, "--rules", "t151.toml", "--record", "m.jsonl")
+    assert played.exit_code == 0, played.output
+    assert played.stderr.splitlines() == ["muggins: warning: t151.toml: house-rule plugin 'target_91' sets target to 91, over 151 in the rules"]
+    assert played.stdout.splitlines()[0] == "house rules in force: target_91; to 91 (by target_91), skunked under 61, double-skunked under 31"
+    record = read_record(tmp_path / "m.jsonl")
+    assert record.rules["target"] == 151
+    assert record.house_rule_settings == [{"rule": "target", "rules": 151, "in_force": 91, "plugin": "target_91"}]
+    over = next(e for events in record.events for e in events if e["type"] == "game_over")
+    assert over["target"] == 91
+    assert run("replay", "m.jsonl", "--verify").exit_code == 0
+    simulated = run("simulate", "cribbage_muggins", "--games", "2", "--rules", "t151.toml")
+    assert simulated.exit_code == 0
+    assert simulated.stderr.splitlines() == ["muggins: warning: t151.toml: house-rule plugin 'target_91' sets target to 91, over 151 in the rules"]
+
+
+def test_a_default_a_plugin_replaces_is_named_before_the_match_not_warned_about(run, tmp_path):
+    from muggins.records import read_record
+
+    installed("cribbage_muggins", ("nobs2", Nobs2()), ("target_91", Target(91)))
+    played = run("play", "cribbage_muggins", *BOTS, "--record", "m.jsonl")
+    assert played.exit_code == 0 and played.stderr == ""
+    assert played.stdout.splitlines()[0] == (
+        "house rules in force: nobs2, target_91; to 91 (by target_91), skunked under 61, double-skunked under 31; show: nobs 2 (by nobs2)")
+    assert read_record(tmp_path / "m.jsonl").house_rule_settings == [{"rule": "target", "rules": 121, "in_force": 91, "plugin": "target_91"}]
+
+
+def test_the_line_before_a_match_for_fishing_and_shedding(run):
+    installed("muggins_shedding", ("two_cards", TwoPenaltyCards()))
+    played = run("play", "muggins_shedding", "--players", "3", *BOTS, "--seat", "expert")
+    assert played.exit_code == 0, played.output
+    assert played.stdout.splitlines()[0] == "house rules in force: two_cards; penalty 2 cards from each donor"
+
+    class Stakes:
+        @hookimpl
+        def muggins_fishing_stakes(self, players, rules):
+            return {"reward": 11}
+
+        @hookimpl
+        def muggins_fishing_tariff(self, players, rules):
+            return {n: 0 for n in range(0, 53, 2)}
+
+    installed("willughby_fishing", ("winner_takes_all", Stakes()))
+    played = run("play", "willughby_fishing", *["--seat", "expert"] * 5, "--seed", "1")
+    assert played.exit_code == 0, played.output
+    assert played.stdout.splitlines()[0] == (
+        "house rules in force: winner_takes_all; 5 deals; antes 3 and 2, reward 11 (last holder); no chips for any collection")

@@ -72,6 +72,26 @@ def new_state(game: Game, rules: Any, players: int, seed: int) -> Any:
         raise BadInput(str(exc)) from exc
 
 
+def warn_overridden(game: Game, rules: Any, players: int, source: str | None) -> None:
+    """A warning line for each value the rules chose that a house-rule plugin in force overrides (`target = 151`, played to 91)."""
+    from muggins.houserules import chosen_rules_overridden
+
+    from .session import warn
+
+    for setting in chosen_rules_overridden(game, rules, players):
+        warn(f"{clip_path(source) + ': ' if source else ''}{setting.describe()}")
+
+
+def announce_house_rules(registry: Any, game: Game, rules: Any, players: int, source: str | None) -> None:
+    """Before a match: the rules' values a plugin overrides (warnings), and with a house-rule plugin in force one line
+    naming the plugins and what the match plays by (`Game.describe_rules`: the target, the scoring changed)."""
+    warn_overridden(game, rules, players, source)
+    plugins = house_rule_plugins(registry, game, rules)
+    if plugins:
+        described = game.describe_rules(rules, players)
+        echo_fitted("house rules in force: " + ", ".join(p.describe() for p in plugins) + (f"; {described}" if described else ""))
+
+
 def check_plugin_switches(registry: Any, game: Game, rules: Any, source: str | None) -> None:
     """BadInput (one line) when the rules' `[plugins]` table names a plugin that is not an installed house rule of `game`."""
     try:
@@ -308,6 +328,7 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
         click.echo(f"seed: {seed}")
     # The match is made before its record: a house rule refused at creation leaves no file behind.
     state = new_state(game, rules, count, seed)
+    announce_house_rules(registry, game, rules, count, rules_path)
     header = header_for(game, rules, count, seed, kinds, house_rules=house_rule_plugins(registry, game, rules))
     with stop_signals() as stops, bounded_stdin():
         with signals_held():  # a record exists only once its header and opening are on disk
@@ -545,6 +566,10 @@ def _simulate(game_name: str, count: int, players: int | None, seats: Sequence[s
         check_plugin_switches(registry, game, each, path)
         check_playable(game, each, players, path)
     for path, each in zip(paths or [None], rule_sets):
+        try:
+            warn_overridden(game, each, players, path)
+        except HouseRuleError:
+            pass  # refused: the run says so, once, when it is planned
         warning = decision_bound_warning(game, each, players, kinds, registry=registry)
         if warning:
             click.echo(f"muggins: warning: {path + ': ' if path else ''}{warning}", err=True)

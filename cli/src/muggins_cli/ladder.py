@@ -64,7 +64,7 @@ def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, 
     from muggins.simulate import SimulationInterrupted, chunk_bounds, usable_cpus
 
     from . import study
-    from .commands import _stderr_is_terminal, check_kinds, check_playable, check_plugin_switches, read_rules
+    from .commands import _stderr_is_terminal, check_kinds, check_playable, check_plugin_switches, read_rules, warn_overridden
     from .info import find_game
     from .session import registry as get_registry
 
@@ -90,6 +90,13 @@ def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, 
         check_playable(game, rules, players, path)
     for kind in kinds:
         check_kinds(registry, game, [kind] * players, allow_human=False)
+    from muggins.houserules import HouseRuleError
+
+    for path, rules in zip(paths or [None], rule_sets):
+        try:
+            warn_overridden(game, rules, players, path)
+        except HouseRuleError:
+            pass  # refused: the ladder says so, once, when it is planned
     if cluster is None and workers > 1 and workers > usable_cpus():
         usable = usable_cpus()
         click.echo(f"muggins: warning: --workers {workers} is more than the {usable} CPU{'s' if usable > 1 else ''} this process may use; using {usable}", err=True)

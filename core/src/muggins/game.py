@@ -159,6 +159,26 @@ class Game(ABC):
         """The seats forming each side when players win together (partnerships); None: every seat alone."""
         return None
 
+    def house_rule_settings(self, rules: Any, players: int) -> Sequence[Any]:
+        """The values of `rules` the house-rule plugins in force replace in a match: `muggins.houserules.RuleSetting`s.
+
+        One per rule (a field of the `Rules` dataclass) a plugin sets
+        otherwise (the rules' value, the value played, the plugin), so a
+        record's header can say both and the command line can say so when a
+        rules file's value is overridden. Default: none (a game whose hooks
+        set nothing the rules hold). Asked after the match is made, so the
+        plugins' answers are those it was given.
+        """
+        return ()
+
+    def describe_rules(self, rules: Any, players: int) -> str | None:
+        """What a match under `rules` plays by, the house-rule plugins' changes included, in one line (`to 91 (by target91), …`).
+
+        `play` prints it before a match with a house-rule plugin in force.
+        Default None: nothing beyond the plugins' names.
+        """
+        return None
+
     @abstractmethod
     def max_decisions(self, rules: Any, players: int) -> int:
         """An upper bound on decisions in one match; reaching it is a contract failure."""

@@ -26,7 +26,9 @@ keeps (`record_answers`) and replay and resume compare (`check_record`).
 with their versions, for record headers, `muggins list`, `muggins rules`,
 simulations and the checks of replay and resume; `check_in_force` makes
 one match as `play` would, so a listing can say which hooks change
-something and whether the game refuses the answers. A house-rule plugin may
+something and whether the game refuses the answers; `rule_settings` lists
+the rules' values the plugins replace (a game's `house_rule_settings`),
+which a record's header keeps and the command line names. A house-rule plugin may
 declare the versions of the games it supports with a module attribute
 `MUGGINS_SUPPORTS = {"game_name": "1.*"}` (shell-style patterns, a string
 or a list); the registry refuses it, in one line, for any other version.
@@ -57,6 +59,7 @@ __all__ = [
     "HouseRuleAnswer", "HouseRuleError", "HouseRulePlugin", "PLUGINS_KEY",
     "call_house_rules", "house_rule_plugins", "plugin_switches", "with_plugin_switches", "defaults_with_switches",
     "hook_names", "supports_version", "check_switches", "compare_in_force", "check_record", "InForceCheck", "check_in_force",
+    "RuleSetting", "rule_settings", "chosen_rules_overridden",
     "MAX_ANSWER_DIGITS", "MAX_ANSWER_SIZE", "MAX_ANSWER_DEPTH", "plain_answer", "answer_to_data",
     "Asked", "questions_asked", "keep_answers", "match_answers", "record_answers", "compare_answers",
 ]
@@ -185,6 +188,47 @@ def house_rule_plugins(registry: "Registry", game: "Game", rules: Any = None, *,
         info = infos.get(name)
         out.append(HouseRulePlugin(name, info.distribution if info else None, info.version if info else None, tuple(found[name])))
     return out
+
+
+@dataclass(frozen=True)
+class RuleSetting:
+    """A rule a house-rule plugin sets otherwise for a match: the rule's name, the rules' value, the value played, and the plugin."""
+
+    rule: str
+    rules_value: Any
+    value: Any
+    plugin: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """`{"rule", "rules", "in_force", "plugin"}`, as a record's header keeps it (`house_rule_settings`)."""
+        return {"rule": self.rule, "rules": self.rules_value, "in_force": self.value, "plugin": self.plugin}
+
+    def describe(self) -> str:
+        """`house-rule plugin 'to91' sets target to 91, over 151 in the rules`."""
+        return f"house-rule plugin {self.plugin!r} sets {self.rule} to {clip(_canonical(self.value))}, over {clip(_canonical(self.rules_value))} in the rules"
+
+
+def rule_settings(game: "Game", rules: Any, players: int) -> list[RuleSetting]:
+    """The rules' values the house-rule plugins in force replace in a match of `game` (`Game.house_rule_settings`).
+
+    Those a plugin sets to the rules' own value are left out: nothing is
+    overridden there. A game without the method (written before it) sets none.
+    """
+    found = getattr(game, "house_rule_settings", None)
+    if found is None:
+        return []
+    return [setting for setting in found(rules, players) if setting.value != setting.rules_value]
+
+
+def chosen_rules_overridden(game: "Game", rules: Any, players: int) -> list[RuleSetting]:
+    """The `rule_settings` whose rules' value is not the game's default: a value the rules chose, which a plugin overrides.
+
+    What the command line warns about when a match is made (a rules file's
+    `target = 151` with a plugin playing to 91); a default a plugin replaces
+    is the plugin's purpose, and only named in the line before the match.
+    """
+    defaults = game.Rules()
+    return [s for s in rule_settings(game, rules, players) if getattr(defaults, s.rule, s.rules_value) != s.rules_value]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Sequence
 
 from ..game import Event, Game
-from ..houserules import match_answers, record_answers
+from ..houserules import match_answers, record_answers, rule_settings
 from ..limits import MAX_PLAYERS, MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, SEED_BOUND, LimitError, clip, clip_path, open_regular, strip_bom
 from ..rules import rules_to_dict
 
@@ -35,8 +35,9 @@ FORMAT = 1
 
 #: Every field a record's header may hold (`house_rules` only in records written since it existed; `bots` only
 #: for a game whose bots have changed since its first release; `house_rule_answers` only in records written
-#: since it existed with a house-rule plugin in force).
-HEADER_FIELDS = ("muggins_record", "game", "version", "rules", "players", "seed", "seats", "house_rules", "bots", "house_rule_answers")
+#: since it existed with a house-rule plugin in force; `house_rule_settings` only when a plugin in force replaced a rule's value).
+HEADER_FIELDS = ("muggins_record", "game", "version", "rules", "players", "seed", "seats", "house_rules", "bots", "house_rule_answers",
+                 "house_rule_settings")
 
 
 class RecordError(ValueError):
@@ -70,6 +71,9 @@ class Record:
     #: What the house-rule plugins in force answered when the match was made (`{"hook", "plugin", "answer"}` each,
     #: `muggins.houserules.record_answers`); None: no plugin was in force, or a record written before the field existed.
     house_rule_answers: list[dict[str, Any]] | None = None
+    #: The rules' values the house-rule plugins replaced (`{"rule", "rules", "in_force", "plugin"}` each,
+    #: `muggins.houserules.RuleSetting`), so the header never contradicts the match; None: none replaced, or an older record.
+    house_rule_settings: list[dict[str, Any]] | None = None
 
     def header(self) -> dict[str, Any]:
         head = {
@@ -85,6 +89,8 @@ class Record:
             head["house_rules"] = self.house_rules
         if self.house_rule_answers is not None:
             head["house_rule_answers"] = self.house_rule_answers
+        if self.house_rule_settings is not None:
+            head["house_rule_settings"] = self.house_rule_settings
         if self.bots is not None:
             head["bots"] = self.bots
         return head
@@ -114,13 +120,16 @@ def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[
     for this match (`house_rule_answers`): `answers` as
     `muggins.houserules.record_answers` gives them, else the answers in force
     for `game.new(rules, players, seed)`, which the match just made was
-    given (a question is asked once, so these are its answers)."""
+    given (a question is asked once, so these are its answers), and the
+    rules' values they replace (`house_rule_settings`, when any: `rules.target`
+    151 beside the 91 a plugin plays to)."""
     listed = None if house_rules is None else [p.to_dict() if hasattr(p, "to_dict") else dict(p) for p in house_rules]
-    kept = None
+    kept = settings = None
     if listed:
         kept = [dict(a) for a in answers] if answers is not None else record_answers(match_answers(game, rules, players, seed))
+        settings = [s.to_dict() for s in rule_settings(game, rules, players)] or None
     return Record(game.name, game.version, rules_to_dict(rules), players, seed, list(seats), house_rules=listed,
-                  bots=getattr(game, "bots_version", None), house_rule_answers=kept)
+                  bots=getattr(game, "bots_version", None), house_rule_answers=kept, house_rule_settings=settings)
 
 
 def parse_record(text: str, *, source: str = "record") -> Record:
@@ -312,9 +321,21 @@ def _header(head: dict[str, Any], source: str) -> Record:
     answers = None
     if "house_rule_answers" in head:
         answers = field("house_rule_answers", _answers_ok, 'a list of answers such as [{"hook": "muggins_shedding_penalty_cards", "plugin": "three", "answer": 3}]')
+    settings = None
+    if "house_rule_settings" in head:
+        settings = field("house_rule_settings", _settings_ok,
+                         'a list of settings such as [{"rule": "target", "rules": 151, "in_force": 91, "plugin": "to91"}]')
     return Record(game=game, version=version, rules=dict(rules), players=players, seed=seed, seats=list(seats),
                   house_rules=None if house_rules is None else [dict(item) for item in house_rules], bots=bots,
-                  house_rule_answers=None if answers is None else [dict(item) for item in answers])
+                  house_rule_answers=None if answers is None else [dict(item) for item in answers],
+                  house_rule_settings=None if settings is None else [dict(item) for item in settings])
+
+
+def _settings_ok(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(item, dict) and set(item) == {"rule", "rules", "in_force", "plugin"}
+        and isinstance(item["rule"], str) and item["rule"] and isinstance(item["plugin"], str) and item["plugin"]
+        for item in value)
 
 
 def _answers_ok(value: Any) -> bool:

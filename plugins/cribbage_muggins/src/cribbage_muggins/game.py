@@ -15,7 +15,8 @@ deal, hung on the next deal's event because that is the first to carry the
 scores after the crib, and at game over: winner, final scores, skunks,
 the skunk lines read from the event's own `skunk_line` and
 `double_skunk_line`). `rules_in_force` asks the house-rule plugins what a
-match plays by (`house`); a variant game subclasses `CribbageGame` with
+match plays by (`house`), `house_rule_settings` names the target and lines
+they set over the rules' own, and `describe_rules` says it all in one line; a variant game subclasses `CribbageGame` with
 its own name, title and `Rules` and gets everything else, bots included.
 """
 
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from muggins import Game, parse_card
 
-from .rules import DEAL, CribbageRules
+from .rules import DEAL, NO_LINE, CribbageRules
 
 if TYPE_CHECKING:
     from .house import RulesInForce
@@ -236,6 +237,35 @@ class CribbageGame(Game):
         from .house import rules_in_force
 
         return rules_in_force(self, rules, players)
+
+    def house_rule_settings(self, rules: CribbageRules, players: int) -> list[Any]:
+        """The target and skunk lines a house-rule plugin sets for a match, beside the rules' own values (no line: -1, as in the rules)."""
+        from muggins.houserules import RuleSetting
+
+        if not implemented(self, TARGET_HOOK):
+            return []
+        house = self.rules_in_force(rules, players)
+        played = {"target": house.target, "skunk_line": house.skunk_line, "double_skunk_line": house.double_skunk_line}
+        return [RuleSetting(key, getattr(rules, key), NO_LINE if played[key] is None else played[key], house.set_by[key])
+                for key in ("target", "skunk_line", "double_skunk_line") if key in house.set_by]
+
+    def describe_rules(self, rules: CribbageRules, players: int) -> str:
+        """`to 91 (by target_91), skunked under 61, double-skunked under 31; show: nobs 2 (by nobs2); pegging: go 2 (by go2)`."""
+        house = self.rules_in_force(rules, players)
+        by = house.set_by
+
+        def whose(key: str) -> str:
+            return f" (by {by[key]})" if key in by else ""
+
+        parts = [f"{'lowball ' if rules.lowball else ''}to {house.target}{whose('target')}"]
+        for key, words, line in (("skunk_line", "skunked", house.skunk_line), ("double_skunk_line", "double-skunked", house.double_skunk_line)):
+            parts.append(f"{words} under {line}{whose(key)}" if line is not None else f"no {words.removesuffix('ed')}{whose(key)}")
+        text = ", ".join(parts)
+        for name, table, prefix in (("show", house.show, "show:"), ("pegging", house.peg, "peg:")):
+            changes = table.changes()
+            if changes:
+                text += f"; {name}: " + ", ".join(f"{item} {points}{whose(prefix + item)}" for item, points in changes.items())
+        return text
 
     def max_decisions(self, rules: CribbageRules, players: int) -> int:
         # Per deal: the discards, every card pegged, every count and every response to it.
