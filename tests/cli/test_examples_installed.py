@@ -144,4 +144,4 @@ def test_a_record_names_the_example_and_replay_without_it_is_one_line(venv, game
     assert refused.returncode == 2
     assert refused.stderr.strip().splitlines() == [
         f"muggins: error: {record}: house-rule plugins differ: it was played with house-rule plugin {EXAMPLES[game]!r} 1.0.0, "
-        "not in force here (install or switch off the plugins to match)"]
+        f"not in force here (to replay it: install {EXAMPLES[game].replace('_', '-')} 1.0.0)"]

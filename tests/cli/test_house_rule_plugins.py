@@ -97,8 +97,25 @@ def test_the_record_names_the_plugin_and_replay_without_it_is_one_line(site, run
     assert replayed.exit_code == 2
     assert replayed.stderr.strip().splitlines() == [
         "muggins: error: m.jsonl: house-rule plugins differ: it was played with house-rule plugin 'wraps' 0.3.0, "
-        "not in force here (install or switch off the plugins to match)"]
+        "not in force here (to replay it: install wraps-rule 0.3.0)"]
     assert run("resume", "m.jsonl").exit_code == 2
+
+
+def test_a_record_of_another_version_of_the_plugin_names_the_version_to_install(site, run):
+    import shutil
+
+    install(site)
+    load("wraps")
+    assert run(*bots("--seed", "5", "--record", "m.jsonl")).exit_code == 0
+    shutil.rmtree(site / "wraps-0.3.0.dist-info")
+    (site / "wraps.py").unlink()
+    sys.modules.pop("wraps", None)
+    install(site, version="0.4.0")
+    load("wraps")
+    refused = run("replay", "m.jsonl")
+    assert refused.exit_code == 2
+    assert refused.stderr.strip() == ("muggins: error: m.jsonl: house-rule plugins differ: wraps is 0.4.0 here, 0.3.0 in the record "
+                                      "(to replay it: install wraps-rule 0.3.0)")
 
 
 def test_a_record_made_without_the_plugin_refuses_to_replay_with_it_in_force(site, run):
@@ -109,6 +126,8 @@ def test_a_record_made_without_the_plugin_refuses_to_replay_with_it_in_force(sit
     load("wraps")
     refused = run("replay", "plain.jsonl")
     assert refused.exit_code == 2 and "here house-rule plugin 'wraps' 0.3.0 would also be in force" in refused.stderr
+    assert refused.stderr.rstrip().endswith(
+        "(to replay it: leave out 'wraps' (MUGGINS_LOAD_PLUGINS naming only the plugins to load, or uninstall it))")
 
 
 def test_a_plugins_table_switches_it_off_for_one_match_and_the_record_says_so(site, run):

@@ -308,6 +308,26 @@ def compare_in_force(recorded: Iterable[Mapping[str, Any]], present: Iterable[Ho
     return "; ".join(problems) or None
 
 
+def _to_match(recorded: Iterable[Mapping[str, Any]], present: Iterable[HouseRulePlugin]) -> str:
+    """What makes the plugins in force here those a record names: what to install, and what to leave out."""
+    wanted = {item["name"]: item for item in recorded}
+    have = {p.name: p for p in present}
+
+    def install(name: str) -> str:
+        item = wanted[name]
+        return " ".join(filter(None, (item.get("distribution") or name, item.get("version"))))
+
+    steps = []
+    fetch = sorted(set(wanted) - set(have)) + sorted(n for n in set(wanted) & set(have) if wanted[n].get("version") != have[n].version)
+    if fetch:
+        steps.append("install " + ", ".join(install(n) for n in fetch))
+    extra = sorted(set(have) - set(wanted))
+    if extra:
+        steps.append(f"leave out {', '.join(repr(n) for n in extra)} (MUGGINS_LOAD_PLUGINS naming only the plugins to load, "
+                     f"or uninstall {'it' if len(extra) == 1 else 'them'})")
+    return "; ".join(steps)
+
+
 def _named(name: str, version: str | None) -> str:
     return f"house-rule plugin {name!r}{' ' + version if version else ''}"
 
@@ -781,7 +801,7 @@ def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str |
                       f"{names} {'is' if len(present) == 1 else 'are'} in force here and may change how it replays")
     difference = compare_in_force(record.house_rules, present)
     if difference is not None:
-        return f"house-rule plugins differ: {difference} (install or switch off the plugins to match)", None
+        return f"house-rule plugins differ: {difference} (to replay it: {_to_match(record.house_rules, present)})", None
     recorded = getattr(record, "house_rule_answers", None)
     if recorded is None:
         return None, None
