@@ -180,3 +180,49 @@ def test_the_line_before_a_match_for_fishing_and_shedding(run):
     assert played.exit_code == 0, played.output
     assert played.stdout.splitlines()[0] == (
         "house rules in force: winner_takes_all; 5 deals; antes 3 and 2, reward 11 (last holder); no chips for any collection")
+
+
+FUTURE = '''
+from muggins import hookimpl
+
+MUGGINS_SUPPORTS = {"cribbage_muggins": "2.*"}
+
+
+@hookimpl
+def muggins_cribbage_show_scoring(players, rules):
+    return {"nobs": 2}
+'''
+
+
+@pytest.fixture
+def future(tmp_path, monkeypatch):
+    """A cribbage house rule for version 2 of the game, installed as pip leaves it (a module and its dist-info on sys.path)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "future_rule.py").write_text(FUTURE)
+    info = site / "future_rule-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: future-rule\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[muggins]\nfuture_rule = future_rule\n")
+    monkeypatch.syspath_prepend(str(site))
+    importlib.invalidate_caches()
+    yield
+    sys.modules.pop("future_rule", None)
+
+
+def test_a_plugins_table_naming_an_installed_plugin_not_in_use_says_why(future, run, tmp_path):
+    loaded = load_registry(only=["cribbage_muggins", "future_rule"])
+    assert loaded.errors == ["plugin 'future_rule' supports cribbage_muggins 2.*, but cribbage_muggins 1.0 is installed; it is not used"]
+    reset_registry(loaded)
+    (tmp_path / "on.toml").write_text("[plugins]\nfuture_rule = true\n")
+    (tmp_path / "off.toml").write_text("[plugins]\nfuture_rule = false\n")
+    refused = run("play", "cribbage_muggins", *BOTS, "--rules", "on.toml")
+    assert refused.exit_code == 2
+    assert refused.stderr.splitlines()[-1] == (
+        "muggins: error: on.toml: [plugins] switches on 'future_rule', which is installed but not in use: plugin 'future_rule' "
+        "supports cribbage_muggins 2.*, but cribbage_muggins 1.0 is installed")
+    assert run("play", "cribbage_muggins", *BOTS, "--rules", "off.toml").exit_code == 0  # off, as it is anyway
+    reset_registry(load_registry(only=["cribbage_muggins"]))
+    left_out = run("simulate", "cribbage_muggins", "--games", "1", "--rules", "on.toml")
+    assert left_out.exit_code == 2 and left_out.stderr.strip() == (
+        "muggins: error: on.toml: [plugins] switches on 'future_rule', which is installed but not in use: the plugin list leaves it out")

@@ -278,12 +278,23 @@ def check_in_force(registry: "Registry", game: "Game", rules: Any = None, player
 
 
 def check_switches(registry: "Registry", game: "Game", rules: Any) -> None:
-    """ValueError (one line) when the rules switch a plugin that is not an installed house-rule plugin of `game`."""
+    """ValueError (one line) when the rules switch a plugin that is not an installed house-rule plugin of `game`.
+
+    A plugin installed but not in use (`Registry.not_used`: left out by
+    `MUGGINS_LOAD_PLUGINS`, failed to load, refused for this game's version)
+    may be switched off, which it is already; switched on, the line says why
+    it is not in use.
+    """
     switches = plugin_switches(rules)
     if not switches:
         return
     known = {p.name for p in house_rule_plugins(registry, game, installed=True)}
-    unknown = sorted(set(switches) - known)
+    idle = getattr(registry, "not_used", {})
+    for name in sorted(set(switches) - known):
+        if name in idle and switches[name]:
+            raise ValueError(f"[{PLUGINS_KEY}] switches on {name!r}, which is installed but not in use: "
+                             f"{clip(idle[name], 200).removesuffix('; it is not used')}")
+    unknown = sorted(set(switches) - known - set(idle))
     if unknown:
         listed = ", ".join(sorted(known)) or "none installed"
         raise ValueError(

@@ -149,6 +149,9 @@ class Registry:
     kind_conflicts: dict[tuple[str, str | None], list[PluginInfo]] = field(default_factory=dict)
     plugins: list[PluginInfo] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: Installed plugins that are not in use, by entry-point name -> why, in one line: left out by MUGGINS_LOAD_PLUGINS
+    #: (or the plugin list), failed to load, or refused for a game version by its MUGGINS_SUPPORTS.
+    not_used: dict[str, str] = field(default_factory=dict)
     tracing: bool = False
     #: Module name (or a top-level package name) -> the plugin whose code it is, for `blame`.
     owners: dict[str, PluginInfo | None] = field(default_factory=dict, repr=False)
@@ -764,6 +767,7 @@ def _load(load_entry_points: bool, only: Iterable[str] | None, extra_plugins: It
         registry.errors.extend(unreadable.values())
         for found in discovered:
             if wanted is not None and not found.names & wanted.keys():
+                registry.not_used.setdefault(found.entry_point.name, f"{asked_by} leaves it out")
                 continue
             _load_entry_point(registry, found)
         known = set(unreadable).union(*(found.names for found in discovered))
@@ -827,6 +831,7 @@ def _check_supported_versions(registry: Registry) -> None:
             refusal = f"plugin {name!r} has a MUGGINS_SUPPORTS that cannot be read: {_one_line(exc)}; it is not used"
         if refusal is not None:
             registry.errors.append(refusal)
+            registry.not_used[name] = refusal
             _forget(registry, name)
             pm.unregister(plugin)
 
@@ -850,9 +855,11 @@ def _load_entry_point(registry: Registry, found: _Discovered) -> None:
         if genuine_interrupt(exc):
             raise  # Ctrl-C stops loading
         registry.errors.append(f"plugin {ep.name!r}{source} failed to load: {_one_line(exc)}")
+        registry.not_used[ep.name] = registry.errors[-1]
         return
     except BaseException as exc:  # sys.exit() or worse while importing must not end the command
         registry.errors.append(f"plugin {ep.name!r}{source} failed to load: {_one_line(exc)}")
+        registry.not_used[ep.name] = registry.errors[-1]
         return
     info.hooks = _hooks_of(pm, plugin)
     registry.plugins.append(info)
