@@ -57,7 +57,8 @@ class Result:
     figures). `limit_reached` is true when the match stopped at a declared
     limit rather than by its rules. `seat_stats` maps a figure's name to one
     number per seat (skunks suffered, rewards taken), summed per seat and,
-    for games with sides, per side.
+    for games with sides, per side. `figures` are per-seat figures too, for
+    simulations only: neither `to_dict` nor a record holds them.
     """
 
     winners: tuple[int, ...]
@@ -65,6 +66,9 @@ class Result:
     stats: Mapping[str, Any] = field(default_factory=dict)
     limit_reached: bool = False
     seat_stats: Mapping[str, Sequence[float]] = field(default_factory=dict)
+    #: Per-seat figures a simulation sums as it sums `seat_stats`, which records do not keep: a game adds one
+    #: here without changing its records (a result line stays as it was written, so older records still verify).
+    figures: Mapping[str, Sequence[float]] = field(default_factory=dict)
 
     @property
     def draw(self) -> bool:

@@ -25,7 +25,11 @@ def test_saves_naming_the_per_seat_counts_either_way_load_as_the_same_position(g
     restored = game.state_from_dict(old)
     now = _walk(game, 30).to_dict()
     renamed = {("seat_stats" if key == "seat_figures" else key): value for key, value in old.items()}
-    assert restored.to_dict() == renamed == now
+    def before_figures(data):  # points by kind came later, for simulations: an old save counts them from zero
+        return {key: value for key, value in data.items() if key != "points_by"}
+
+    assert before_figures(restored.to_dict()) == renamed == before_figures(now)
+    assert restored.points_by == {"peg_points": [0, 0], "show_points": [0, 0]}
     assert game.state_from_dict(now).to_dict() == now
     assert restored.seat_stats == old["seat_figures"] and restored.seat_stats["counts_high"] == [2, 2]
     assert restored.seat_figures is restored.seat_stats  # the old name still reads them

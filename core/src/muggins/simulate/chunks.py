@@ -52,7 +52,8 @@ def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequenc
         state = game.new(rules, players, game_seed)
         match = Match(state, make_players(registry, game, kinds, game_seed), registry=registry)
         result = match.run()
-        seat_stats = {name: tuple(values) for name, values in result.seat_stats.items()}
+        # A figure a game reports outside its records (`Result.figures`) is summed like any other per-seat figure.
+        seat_stats = {name: tuple(values) for name, values in {**dict(getattr(result, "figures", {}) or {}), **result.seat_stats}.items()}
         return GameOutcome(index, tuple(result.winners), bool(result.limit_reached), match.decisions, dict(result.stats), tuple(result.scores), seat_stats)
     except BaseException as exc:
         from ..plugins import PluginFault, plugin_fault

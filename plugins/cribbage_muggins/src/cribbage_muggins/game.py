@@ -222,6 +222,7 @@ class CribbageGame(Game):
         "overcount_calls": "overcount calls", "overcount_points": "points won by overcount calls",
         "false_overcounts": "false overcount calls", "heels": "his heels", "margin": "final margin",
         "skunks": "skunks", "double_skunks": "double skunks", "skunked": "skunked", "double_skunked": "double-skunked",
+        "peg_points": "points pegged (his heels included)", "show_points": "points from shows (hands and cribs)",
     }
     State = "cribbage_muggins.state:CribbageState"
 

@@ -140,6 +140,12 @@ _STAT_KEYS = ("deals", "counts", "counts_low", "counts_high", "counts_exact", "p
               "muggins_calls", "muggins_points", "false_muggins", "false_muggins_points", "overcount_calls",
               "overcount_points", "false_overcounts", "heels")
 _SEAT_STAT_KEYS = ("muggins_points", "overcount_points", "counts_low", "counts_high")
+#: The points each seat scored itself by kind, for simulations (`Result.figures`: records keep their result lines as they were).
+#: A score's `why` says its kind: pegging (the pegging items, go, last card and his heels) or the show (a hand or crib
+#: scored or counted); the points settlements move are already `muggins_points` and `overcount_points`.
+_FIGURE_OF = {"pegging": "peg_points", "go": "peg_points", "last card": "peg_points", "his heels": "peg_points",
+              "hand": "show_points", "crib": "show_points", "hand count": "show_points", "crib count": "show_points"}
+_FIGURES = ("peg_points", "show_points")
 
 
 class CribbageState(PhasedState):
@@ -169,6 +175,7 @@ class CribbageState(PhasedState):
         self.deal_no = 0
         self.scores = [0] * self.nsides
         self.seat_points = [0] * n  # what each seat scored itself; a side's seats add up to its score
+        self.points_by = {name: [0] * n for name in _FIGURES}  # the same, by kind (pegging, the show), for simulations
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.laid: list[list[Card]] = [[] for _ in range(n)]
         self.crib: list[Card] = []
@@ -235,7 +242,7 @@ class CribbageState(PhasedState):
     def save_fields(self) -> dict[str, Any]:
         return {
             "first_dealer": self.first_dealer, "dealer": self.dealer, "deal_no": self.deal_no, "scores": list(self.scores),
-            "seat_points": list(self.seat_points),
+            "seat_points": list(self.seat_points), "points_by": {name: list(values) for name, values in self.points_by.items()},
             "hands": [_codes(h) for h in self.hands], "laid": [_codes(h) for h in self.laid], "crib": _codes(self.crib),
             "pack": _codes(self.pack), "starter": self.starter.code if self.starter else None, "phase": self.phase,
             "actor": self.actor, "played": [_codes(p) for p in self.played], "seq": _codes(self.seq), "count": self.count,
@@ -255,6 +262,8 @@ class CribbageState(PhasedState):
             setattr(self, key, data[key])
         self.scores = list(data["scores"])
         self.seat_points = list(data["seat_points"])
+        if "points_by" in data:  # a save made before the figures were kept has none: they count from zero
+            self.points_by = {name: list(data["points_by"][name]) for name in _FIGURES}
         self.hands = [sorted(_cards(h)) for h in data["hands"]]  # kept in rank order (see _deal)
         self.laid = [_cards(h) for h in data["laid"]]
         self.crib = _cards(data["crib"])
@@ -681,6 +690,9 @@ class CribbageState(PhasedState):
         side = self.side_of(seat)
         self.scores[side] += points
         self.seat_points[seat] += points
+        figure = _FIGURE_OF.get(why)
+        if figure is not None:
+            self.points_by[figure][seat] += points
         if self.events_wanted:
             scored = event("score", seat=seat, side=side, points=points, total=self.scores[side], why=why)
             if outcome is not None:
@@ -743,7 +755,8 @@ class CribbageState(PhasedState):
         stats["double_skunks"] = sum(side_doubled)
         seat_stats = {"skunked": side_skunked, "double_skunked": side_doubled}
         seat_stats.update(self.stats.seat_stats())
-        return Result(winners, own, stats, False, seat_stats)
+        figures = {name: tuple(values) for name, values in self.points_by.items()}
+        return Result(winners, own, stats, False, seat_stats, figures)
 
     # -- what seats see ---------------------------------------------------------------------
     def piles(self) -> dict[str, list[Card]]:
@@ -812,6 +825,7 @@ class CribbageState(PhasedState):
         new.window = None if self.window is None else self.window.copy()
         new.pending = dict(self.pending)
         new.stats = self.stats.copy()
+        new.points_by = {name: list(values) for name, values in self.points_by.items()}
         new._cached_decision = None
         new.__dict__.pop("_respond_prompt", None)
         return new
