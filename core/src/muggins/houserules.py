@@ -250,7 +250,6 @@ def check_in_force(registry: "Registry", game: "Game", rules: Any = None, player
     plays. Nothing is asked when no plugin is in force. Any other failure of
     the game to make the match is left for `play` to report.
     """
-    from .engine import decision_limit
     from .plugins import genuine_interrupt
 
     rules = game.Rules() if rules is None else rules
@@ -262,7 +261,7 @@ def check_in_force(registry: "Registry", game: "Game", rules: Any = None, player
     with questions_asked() as asked:
         try:
             game.new(rules, players, 0)
-            decision_limit(game, rules, players, registry)
+            game.max_decisions(rules, players)  # what sizing the match asks too (the engine checks the number; a listing need not)
         except HouseRuleError as exc:
             refusal = str(exc)
         except BaseException as exc:
