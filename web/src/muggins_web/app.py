@@ -7,9 +7,14 @@ step), `GET /api/games` (what the lobby form is built from), `GET
 /api/tables` and `POST /api/tables` (a table from `{"game", "players",
 "seats", "rules"}`; bad input is a 4xx whose `error` has one line per
 thing wrong), `POST /api/tables/{table}/start` (the host starts a table
-made to wait for it, `{"token": HOST_TOKEN}`), and the websocket
+made to wait for it, `{"token": HOST_TOKEN}`), `POST
+/api/tables/{table}/qr` (an SVG QR code of one of the table's links, for
+the host's token alone: `{"token": HOST_TOKEN, "seat": N}`, or `"seat":
+null` for the spectators' link), and the websocket
 `/ws/{table}?token=TOKEN`: a seat's token makes the connection act for
-that seat alone, no token makes it a spectator's, and each message is
+that seat alone, the host's makes it the host's, the two joined by a dot
+(`SEAT.HOST`, the link of a host who plays a seat) make it both, no
+token makes it a spectator's, and each message is
 read by `muggins_web.protocol` under a per-connection rate limit, so a
 malformed, oversized, out-of-turn or stale message gets an error frame
 and changes nothing. What it checks before anything else: the Host of
@@ -46,7 +51,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from muggins.limits import clip
 
 from .lobby import Full, Lobby, LobbyError, TooMany
-from .protocol import BadMessage, HostCommand, Ping, RateLimit, error_frame, read_message
+from .protocol import BadMessage, HostCommand, Name, Ping, RateLimit, error_frame, read_message
 from .table import Refused, Table
 
 __all__ = ["create_app", "AllowedHosts", "host_name", "LOOPBACK_HOSTS", "STATIC", "MAX_REQUEST_BYTES", "MAX_ERROR_CHARS"]
@@ -63,8 +68,19 @@ LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 MAX_ERROR_CHARS = 400
 
 
-def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None) -> Starlette:
-    """The server for `lobby`'s tables, answering requests whose Host is one of `allowed_hosts` (default: `LOOPBACK_HOSTS`)."""
+def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link_base: str | None = None) -> Starlette:
+    """The server for `lobby`'s tables, answering requests whose Host is one of `allowed_hosts` (default: `LOOPBACK_HOSTS`).
+
+    `link_base` is the address to give friends (`muggins serve` passes the
+    one it prints); links and QR codes asked for from this machine's own
+    names use it, since `127.0.0.1` in a link means nothing on a phone.
+    """
+
+    def base_for(connection: Any) -> str:
+        own = str(connection.base_url).rstrip("/")
+        if link_base and host_name(connection.headers.get("host", "")) in LOOPBACK_HOSTS:
+            return link_base.rstrip("/")
+        return own.replace("ws://", "http://", 1).replace("wss://", "https://", 1)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -96,7 +112,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None) -> S
         except LobbyError as exc:
             return _error(exc.lines, exc.status)
         links = lobby.links(table)
-        base = str(request.base_url).rstrip("/")
+        base = base_for(request)
         for seat in links["seats"]:
             if seat["url"]:
                 seat["url"] = base + seat["url"]
@@ -112,13 +128,33 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None) -> S
         if isinstance(body, Response):
             return body
         token = body.get("token") if isinstance(body, dict) else None
-        if not isinstance(token, str) or not table.is_host(token):
+        if not _hosts(table, token):
             return _error(["only the table's host starts it: send {\"token\": HOST_TOKEN}, the token of the host's link"], 403)
         try:
             await table.start_by_host()
         except Refused as exc:
             return _error([str(exc)], 409)
         return JSONResponse(lobby.listed(table))
+
+    async def qr_code(request: Request) -> Response:
+        table = lobby.tables.get(request.path_params["table"])
+        if table is None:
+            return _error(["no such table on this server"], 404)
+        body = await _changing_body(request)
+        if isinstance(body, Response):
+            return body
+        if not isinstance(body, dict) or not _hosts(table, body.get("token")):
+            return _error(["only the table's host is given its links' QR codes: send {\"token\": HOST_TOKEN, \"seat\": N}"], 403)
+        seat = body.get("seat")
+        links = lobby.links(table)
+        if seat is None:
+            path = links["spectate"]
+        else:
+            found = [s["url"] for s in links["seats"] if s["seat"] == seat and type(seat) is int and s["url"]]
+            if not found:
+                return _error([f"seat {clip(str(seat))} has no link: give a person's seat number, or null for the spectators' link"], 400)
+            path = found[0]
+        return Response(qr_svg(base_for(request) + path), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     async def socket(ws: WebSocket) -> None:
         table = lobby.tables.get(ws.path_params["table"])
@@ -131,8 +167,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None) -> S
         token = ws.query_params.get("token")
         seat, host = None, False
         if token:
-            seat = table.seat_for(token)
-            host = seat is None and table.is_host(token)
+            seat, host = _credentials(table, token)
             if seat is None and not host:
                 await _refuse(ws, CLOSE_UNKNOWN, "this link's token is not one of this table's")
                 return
@@ -146,7 +181,11 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None) -> S
             return
         try:
             await ws.accept()
-            subscriber = await table.join(seat, host=host)
+            links = None
+            if host:
+                links = lobby.links(table)
+                links["base"] = base_for(ws)  # where friends reach this server: the page builds the links from it
+            subscriber = await table.join(seat, host=host, links=links)
         except BaseException:
             lobby.release(admitted)
             raise
@@ -167,6 +206,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None) -> S
             Route("/api/games", games),
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{table}/start", start, methods=["POST"]),
+            Route("/api/tables/{table}/qr", qr_code, methods=["POST"]),
             WebSocketRoute("/ws/{table}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -200,6 +240,38 @@ class AllowedHosts:
                 await _error([line], 400)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def qr_svg(text: str) -> str:
+    """`text` as a QR code in SVG, dark on white with its quiet zone, sized by the page that shows it."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=1, dark="#000", light="#fff", omitsize=True, xmldecl=False)
+    return out.getvalue().decode("utf-8")
+
+
+def _credentials(table: Table, token: str) -> tuple[int | None, bool]:
+    """The seat a link's token acts for (None: none) and whether it is the host's: a seat's, the host's, or `SEAT.HOST` for both.
+
+    Tokens are URL-safe base64, which never holds a dot, so the joined form
+    cannot be mistaken for one token.
+    """
+    seat_part, dot, host_part = token.partition(".")
+    if dot:
+        seat = table.seat_for(seat_part)
+        if seat is None or not table.is_host(host_part):
+            return None, False
+        return seat, True
+    seat = table.seat_for(token)
+    return seat, seat is None and table.is_host(token)
+
+
+def _hosts(table: Table, token: Any) -> bool:
+    """Whether `token` is the host's (alone, or joined to the host's own seat's as `SEAT.HOST`)."""
+    return isinstance(token, str) and _credentials(table, token)[1]
 
 
 def host_name(header: str) -> str:
@@ -298,6 +370,15 @@ async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, su
             continue
         if isinstance(request, Ping):
             _tell(subscriber, {"type": "pong"})
+            continue
+        if isinstance(request, Name):
+            if seat is None:
+                _tell(subscriber, error_frame("only a seat's link gives a name; this page watches"))
+                continue
+            try:
+                await table.rename(seat, request.name)
+            except Refused as exc:
+                _tell(subscriber, error_frame(str(exc)))
             continue
         if isinstance(request, HostCommand):
             if not host:

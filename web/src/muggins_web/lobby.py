@@ -18,7 +18,12 @@ restart does not renew it; one client address holds at most
 `MAX_TABLES_PER_CLIENT` unfinished tables), and connections (spectators
 per table, per address and in all; a seat's or the host's link is never
 refused for spectators, only past `MAX_CONNECTIONS_PER_LINK` on the same
-link). A table starts at once, or (`"start": "host"`) waits with nothing
+link). The host may play a seat of their own (`"host_seat": N`, a
+person's seat; the lobby form asks for seat 0 when it is a person's): the
+host's link is then that seat's page with the host's controls
+(`/table/ID#SEATTOKEN.HOSTTOKEN`), so the host needs one tab, not two.
+The names people give their seats are noted beside the record too, and
+restored after a restart. A table starts at once, or (`"start": "host"`) waits with nothing
 played until its host starts it; which is noted beside the record, so a
 restart keeps a waiting table waiting. Everything that runs plugin code
 while a table is made (the rules' checks, the game's new match and its
@@ -59,6 +64,7 @@ from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_d
 from muggins.sessions import HUMAN, SessionError, check_seats, seat_players
 
 from .bots import check_web_seat, web_option_max
+from .protocol import MAX_NAME_CHARS, BadMessage, read_name
 from .table import BotClock, Observer, Refused, RemoteSeat, Table
 
 __all__ = ["Lobby", "LobbyError", "Full", "TooMany", "NoSpace", "TooSlow", "Admission", "MAX_TABLES", "MAX_CONNECTIONS",
@@ -230,9 +236,9 @@ class Lobby:
         """The game, its rules, the player count, one seat spec per seat, the seed and the pace; LobbyError listing what is wrong."""
         if not isinstance(data, dict):
             raise LobbyError("the request must be a JSON object with game, players, seats and rules")
-        unknown = sorted(set(data) - {"game", "players", "seats", "rules", "seed", "pace", "start"})
+        unknown = sorted(set(data) - {"game", "players", "seats", "rules", "seed", "pace", "start", "host_seat"})
         if unknown:
-            raise LobbyError(f"unknown field {clip(unknown[0])!r}; a table takes game, players, seats, rules, seed, pace and start")
+            raise LobbyError(f"unknown field {clip(unknown[0])!r}; a table takes game, players, seats, rules, seed, pace, start and host_seat")
         if data.get("start", START_NOW) not in (START_NOW, START_BY_HOST):
             raise LobbyError(f"start must be \"{START_NOW}\" (the table starts at once) or \"{START_BY_HOST}\" (when its host starts it)")
         name = data.get("game")
@@ -273,6 +279,11 @@ class Lobby:
         pace = data.get("pace", self.pace)
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
             raise LobbyError(f"pace must be a number of seconds from 0 (windows wait) to {MAX_PACE:g}")
+        host_seat = data.get("host_seat")
+        if host_seat is not None and (isinstance(host_seat, bool) or not isinstance(host_seat, int)
+                                      or not 0 <= host_seat < players or kinds[host_seat] != HUMAN):
+            raise LobbyError(f"host_seat must be the number of a person's (\"{HUMAN}\") seat, the one the host plays; "
+                             f"not {clip(str(host_seat))}")
         return game, rules, players, kinds, seed, float(pace)
 
     def _rules(self, game: Game, given: Any, players: int) -> Any:
@@ -323,7 +334,7 @@ class Lobby:
         try:
             writer = RecordWriter.start(stream, made.header, made.opening)
             save_tokens(path, {"table": table_id, "host": host, "seats": {str(s): t for s, t in seat_tokens.items()}, "pace": pace,
-                               "waiting": waits, "made": now, "client": client})
+                               "waiting": waits, "made": now, "client": client, "host_seat": data.get("host_seat")})
         except (RecordWriteError, OSError) as exc:
             stream.close()
             Path(path).unlink(missing_ok=True)
@@ -337,6 +348,7 @@ class Lobby:
         table = Table(table_id, game, match, kinds, stream=stream, path=path, seat_tokens=seat_tokens, host_token=host,
                       pace=pace, observer=self.observer, registry=self.registry, seed=seed, bot_clock=self.bot_clock)
         table.started = not waits
+        table.host_seat = data.get("host_seat")
         self._notes(table, path)
         self._hold(table, now, client)
         if wait:
@@ -507,7 +519,9 @@ class Lobby:
             "seats": [{"seat": n, "kind": kind, "url": f"/table/{table.id}#{table.seat_tokens[n]}" if n in table.seat_tokens else None}
                       for n, kind in enumerate(table.kinds)],
             "spectate": f"/table/{table.id}",
-            "host": f"/table/{table.id}#{table.host_token}",
+            "host": (f"/table/{table.id}#{table.host_token}" if table.host_seat is None
+                     else f"/table/{table.id}#{table.seat_tokens[table.host_seat]}.{table.host_token}"),
+            "host_seat": table.host_seat,
             "record": Path(table.path).name,
             "started": table.started,
         }
@@ -594,6 +608,9 @@ class Lobby:
             table.close()
             raise _NotReopened(f"{name}: the bot its tokens file seats for a person is refused: {exc}; not reopened") from exc
         table.restore_early(tokens.get("early"))
+        host_seat = tokens.get("host_seat")
+        table.host_seat = host_seat if type(host_seat) is int and host_seat in seat_tokens else None
+        table.names = {int(seat): name for seat, name in tokens.get("names", {}).items() if int(seat) in seat_tokens}
         self._notes(table, path)
         return table
 
@@ -603,6 +620,7 @@ class Lobby:
         table.on_start = lambda: self._started(table, path)
         table.on_close = lambda: keep_closed(path)
         table.on_early = lambda early: _note(path, early=early)
+        table.on_names = lambda names: _note(path, names={str(seat): name for seat, name in names.items()})
 
     @staticmethod
     def listed(table: Table) -> dict[str, Any]:
@@ -674,7 +692,18 @@ def read_tokens(tokens_path: Path) -> dict[str, Any]:
         raise bad("'stand_ins' is not an object of seat numbers to seat kinds")
     if not isinstance(data.get("client"), (str, type(None))):
         raise bad("'client' is not text")
+    names = data.get("names", {})
+    if not isinstance(names, dict) or not all(isinstance(k, str) and k.isdigit() and k.isascii() and len(k) <= 3
+                                              and _good_name(v) for k, v in names.items()):
+        raise bad(f"'names' is not an object of seat numbers to names (1 to {MAX_NAME_CHARS} printable characters)")
     return data
+
+
+def _good_name(name: Any) -> bool:
+    try:
+        return read_name(name) == name
+    except BadMessage:
+        return False
 
 
 def _made_at(record_path: str) -> float:

@@ -4,7 +4,9 @@ This module owns the wire format's client half and its limits, without
 any web framework: a client sends one JSON object per message,
 `{"type": "act", "step": N, "action": "TEXT"}` (answer the decision
 offered at step N with the choice whose text is TEXT), `{"type":
-"ping"}`, or from the host's link `{"type": "seat_bot", "seat": N,
+"ping"}`, `{"type": "name", "name": "Anna"}` (the person at a seat says
+what to call them: at most `MAX_NAME_CHARS` printable characters, trimmed),
+or from the host's link `{"type": "seat_bot", "seat": N,
 "kind": SPEC}`, `{"type": "give_back", "seat": N}` and `{"type":
 "close"}` and `{"type": "start"}` (a table that waits for its host);
 anything else, a message over `MAX_MESSAGE_BYTES`, or one that is
@@ -26,12 +28,15 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Act", "HostCommand", "Ping", "BadMessage", "read_message", "error_frame", "RateLimit", "MAX_MESSAGE_BYTES", "QUIET_SECONDS"]
+__all__ = ["Act", "HostCommand", "Ping", "Name", "BadMessage", "read_message", "read_name", "error_frame", "RateLimit",
+           "MAX_MESSAGE_BYTES", "MAX_NAME_CHARS", "QUIET_SECONDS"]
 
 #: Seconds without a refused message after which the next refusal is a new flood (and gets its own error line).
 QUIET_SECONDS = 10.0
 #: Longer than any answer (a choice's text is short); a longer message is refused unread.
 MAX_MESSAGE_BYTES = 2048
+#: A person's name fits on a seat chip on a phone.
+MAX_NAME_CHARS = 24
 
 
 class BadMessage(ValueError):
@@ -56,11 +61,18 @@ class HostCommand:
 
 
 @dataclass(frozen=True, slots=True)
+class Name:
+    """The person at the connection's seat is to be called `name` (checked: trimmed, printable, short)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Nothing to do: the client checks that the connection is alive."""
 
 
-def read_message(text: str | bytes | None) -> Act | Ping | HostCommand:
+def read_message(text: str | bytes | None) -> Act | Ping | HostCommand | Name:
     """The message a client sent, checked; BadMessage (one line) for anything else."""
     if text is None:
         raise BadMessage("send text frames holding one JSON object")
@@ -75,6 +87,8 @@ def read_message(text: str | bytes | None) -> Act | Ping | HostCommand:
     kind = data.get("type")
     if kind == "ping":
         return Ping()
+    if kind == "name":
+        return Name(read_name(data.get("name")))
     if kind in ("start", "seat_bot", "give_back", "close"):
         return HostCommand(kind, data.get("seat"), data.get("kind"))
     if kind != "act":
@@ -85,6 +99,18 @@ def read_message(text: str | bytes | None) -> Act | Ping | HostCommand:
     if not isinstance(action, str) or not action:
         raise BadMessage("an act needs \"action\", the text of one of the choices")
     return Act(step, action)
+
+
+def read_name(given: Any) -> str:
+    """A person's name as given, trimmed; BadMessage (one line) unless it is 1 to MAX_NAME_CHARS printable characters.
+
+    Printable excludes line breaks and control characters, so a name can
+    never break a narration line or a seat chip, nor pose as another line.
+    """
+    name = given.strip() if isinstance(given, str) else None
+    if not name or len(name) > MAX_NAME_CHARS or not name.isprintable():
+        raise BadMessage(f"a name is 1 to {MAX_NAME_CHARS} printable characters, such as \"Anna\"")
+    return name
 
 
 def error_frame(line: str, **extra: Any) -> dict[str, Any]:

@@ -75,7 +75,7 @@ def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TAB
         everywhere = host in ("0.0.0.0", "::")
         shown = lan_address() if everywhere else host
         hosts = {host_name(h) for h in (host, shown, *LOOPBACK_HOSTS, *allow_hosts)}
-        app = create_app(lobby, allowed_hosts=hosts)
+        app = create_app(lobby, allowed_hosts=hosts, link_base=f"http://{_in_url(shown)}:{port}")
         click.echo(f"muggins: serving on http://{_in_url(shown)}:{port}/ (open it in a browser; Ctrl-C stops)")
         if everywhere:
             click.echo("muggins: the links travel over plain HTTP: share them on a network you trust")

@@ -13,7 +13,10 @@ give (the pending decision's seat answers it at once; when a challenge
 window is open, every human responder of it is offered its decision at
 the same moment, `muggins.projection.window_decisions`, and the answers
 are submitted in the window's polling order, so the engine settles them
-exactly as it would one by one), the window's timer (after the table's
+exactly as it would one by one; a decision with a single choice is taken
+for the person, as the terminal takes it), the names people give their
+seats (kept beside the record by the lobby, shown in every frame's seat
+list; the record itself stays name-free), the window's timer (after the table's
 pace a window that does not `wait` is answered with each unanswered
 responder's standing answer), and the frames: every frame a seat or a
 spectator is sent is built from `muggins.projection.seat_update` for that
@@ -206,6 +209,8 @@ class Table:
         self.on_close: Callable[[], None] = lambda: None  # noted beside the record by the lobby
         self.on_start: Callable[[], None] = lambda: None  # noted beside the record by the lobby
         self.on_early: Callable[[dict], None] = lambda early: None  # window answers given early, noted beside the record
+        self.names: dict[int, str] = {}  # what the people at human seats asked to be called
+        self.on_names: Callable[[dict[int, str]], None] = lambda names: None  # kept beside the record by the lobby
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.offers: dict[int, Offer] = {}
@@ -217,6 +222,7 @@ class Table:
         self._timer: asyncio.Task | None = None
         self._clock = bot_clock or BotClock()
         self.started = True  # a table made to wait for its host's start: False until then
+        self.host_seat: int | None = None  # the person's seat the host plays (their link is that seat's page with the host's controls)
         self._window_ends: float | None = None  # the loop's time when the open window's timer lets the move stand
         self._opening: list[Event] = list(match.writer.record.opening or [])  # sent with the first frames
         self.thinking_limit = ThinkingLimit(THINK_LIMIT)  # each bot decision in the worker thread runs under it
@@ -255,7 +261,8 @@ class Table:
         return {
             "table": self.id, "game": self.game.name, "players": len(self.kinds), "over": self.over, "stopped": self.stopped,
             "started": self.started,
-            "seats": [{"seat": n, "kind": kind, "connected": n in connected} for n, kind in enumerate(self.kinds)],
+            "title": getattr(self.game, "title", self.game.name),
+            "seats": [{"seat": n, "kind": kind, "name": self.names.get(n), "connected": n in connected} for n, kind in enumerate(self.kinds)],
             "record": self.path, "step": self._step,
         }
 
@@ -266,6 +273,17 @@ class Table:
         everything = [*opening, *(ev for step in events for ev in step)]
         for seat, kept in self.history.items():
             kept.extend(visible_events(everything, seat))
+
+    async def rename(self, seat: int, name: str) -> None:
+        """The person at human seat `seat` is called `name` (checked by `muggins_web.protocol.read_name`); every page is told."""
+        if seat not in self.seat_tokens:
+            raise Refused(f"seat {seat} is a bot's; only a person's seat takes a name")
+        async with self.lock:
+            if self.names.get(seat) == name:
+                return
+            self.names[seat] = name
+            self.on_names(dict(self.names))
+            self._broadcast_seats()
 
     # -- the host -------------------------------------------------------------
     def seat_stand_in(self, seat: int, spec: str) -> None:
@@ -425,7 +443,8 @@ class Table:
             self._guarded(answer)
         self._play_quick(time.perf_counter() + SLICE)
         self._deliver(self._frames())
-        if self._more_to_play():
+        # Again while there is more: offering a person a decision with one choice takes it for them (`_offer`).
+        while self._more_to_play():
             self.observer.changing(self.match.state)
             await self._play()
             self._deliver(self._frames())
@@ -602,7 +621,12 @@ class Table:
             if self._answered_here(seat) and seat not in self.offers:
                 kept = previous.get(seat)
                 same = kept is not None and key is not None and kept.window == key and kept.step == taken + index
-                self.offers[seat] = Offer(seat, taken + index, decision, index == 0, kept.answer if same else None, key)
+                answer = kept.answer if same else None
+                if answer is None and len(decision.choices) == 1:
+                    # The only choice is taken for the person, as the terminal takes it ("(the only choice)"):
+                    # nobody is kept waiting for a tap that could say nothing else.
+                    answer = str(decision.choices[0])
+                self.offers[seat] = Offer(seat, taken + index, decision, index == 0, answer, key)
         self._window_key = key
 
     def _frame(self, seat: int | None, events: Sequence[Event], remember: bool = True) -> dict:
@@ -617,14 +641,19 @@ class Table:
                 standings.append(list(lines))
         if remember:
             self.history[seat].extend(update["events"])
+        window = state.open_window() if not update["over"] else None
         frame = {
             "type": "update",
             "table": self.id,
             "game": self.game.name,
+            "title": getattr(self.game, "title", self.game.name),
             "step": offer.step if offer is not None else self.match.taken,
             **update,
             "answered": None if offer is None else offer.answer,
-            "window": state.open_window() is not None if not update["over"] else False,
+            "answered_label": None if offer is None else _label(offer),
+            "window": window is not None,
+            # Every seat the open window still waits for, so no page names only the first polled.
+            "responders": [] if window is None else [s for s in window.remaining if s not in self._answered_early()],
             "pace": self.pace,
             "window_left": self._window_left(),
             "started": self.started,
@@ -636,6 +665,9 @@ class Table:
         }
         return frame
 
+    def _answered_early(self) -> set[int]:
+        return {o.seat for o in self.offers.values() if o.answer is not None}
+
     def _window_left(self) -> float | None:
         """Seconds before the open window's timer lets the move stand (None: no timer runs), so a reopened tab counts down what is left."""
         if self._window_ends is None:
@@ -644,18 +676,25 @@ class Table:
 
     def _seats(self) -> list[dict]:
         connected = {s.seat for s in tuple(self.subscribers)}  # one step: see _frames
-        return [{"seat": n, "kind": kind, "human": n in self.seat_tokens, "connected": n in connected,
+        return [{"seat": n, "kind": kind, "name": self.names.get(n), "human": n in self.seat_tokens, "connected": n in connected,
                  "stand_in": self.stand_ins.get(n)} for n, kind in enumerate(self.kinds)]
 
     # -- connections ----------------------------------------------------------
-    async def join(self, seat: int | None, *, host: bool = False) -> Subscriber:
-        """A new connection for `seat`: it is sent the table as it stands now and the narration it has seen."""
+    async def join(self, seat: int | None, *, host: bool = False, links: dict | None = None) -> Subscriber:
+        """A new connection for `seat`: it is sent the table as it stands now and the narration it has seen.
+
+        The host's connection (`host`) is also sent `links`, the table's
+        links to hand out (each seat's token is in its link, so only the
+        host's page is ever sent them).
+        """
         async with self.lock:
             subscriber = Subscriber(seat)
             self.subscribers.add(subscriber)
             frame = self._frame(seat, self._history(seat), remember=False)
             frame["type"] = "hello"
             frame["host"] = host
+            if host and links is not None:
+                frame["links"] = links
             self._put(subscriber, frame)
             self._broadcast_seats(but=subscriber)
             return subscriber
@@ -777,6 +816,14 @@ def _same(given: str, known: str) -> bool:
     import hmac
 
     return isinstance(given, str) and hmac.compare_digest(given.encode(), known.encode())
+
+
+def _label(offer: Offer) -> str | None:
+    """The words of the choice a person answered with, as its button said them ("accept", not "pass")."""
+    if offer.answer is None or offer.decision is None:  # an answer restored after a restart has no decision at hand
+        return offer.answer
+    choice = offer.decision.find(offer.answer)
+    return offer.answer if choice is None else choice.label
 
 
 def _result(state: Any) -> dict | None:
