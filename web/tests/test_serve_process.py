@@ -88,7 +88,7 @@ class Server:
         self.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
         self.base = f"http://127.0.0.1:{self.port}"
 
-    def stop(self, sig: int = signal.SIGTERM, within: float = 5.0) -> tuple[int, str]:
+    def stop(self, sig: int = signal.SIGTERM, within: float = 30.0) -> tuple[int, str]:
         """Send `sig` and wait at most `within` seconds for the process to end; its exit code and standard error."""
         self.process.send_signal(sig)
         try:
@@ -151,10 +151,13 @@ class _Socket:
             self.context.__exit__(None, None, None)
 
 
+# The bounds are far above what a stop takes (benchmarks/bench_web.py measures it: a fifth of a second)
+# so a busy machine cannot fail them; what shows the stop is prompt is the absence of the fallback's
+# warning for a bot that checks its limit: nothing still ran STOP_WITHIN seconds after the signal.
 @pytest.mark.parametrize("sig, bot, within, code, said", [
-    (signal.SIGTERM, "thinker", 5.0, 143, "muggins: error: stopped by SIGTERM"),
-    (signal.SIGTERM, "deaf", STOP_WITHIN + 3.0, 143, "muggins: error: stopped by SIGTERM"),
-    (signal.SIGINT, "deaf", STOP_WITHIN + 3.0, 130, "muggins: error: interrupted"),
+    (signal.SIGTERM, "thinker", 30.0, 143, "muggins: error: stopped by SIGTERM"),
+    (signal.SIGTERM, "deaf", STOP_WITHIN + 30.0, 143, "muggins: error: stopped by SIGTERM"),
+    (signal.SIGINT, "deaf", STOP_WITHIN + 30.0, 130, "muggins: error: interrupted"),
 ])
 def test_a_stop_signal_stops_the_server_within_seconds_whatever_its_bot_is_thinking(start, environment, sig, bot, within, code, said):
     from muggins.records import read_record
