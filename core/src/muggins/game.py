@@ -9,8 +9,10 @@ see (`view`, `hidden_from`), lists its piles for the conservation check,
 reports the `result` once over, and round-trips through plain data
 (`to_dict`/`from_dict`). A game may opt in to search players with
 `determinize(seat, rng)`: a copy in which the cards hidden from `seat` are
-dealt afresh and the seed of future deals replaced. Randomness comes from the seed through
-`muggins.rng.derive_rng`, so a state needs no generator state to be saved.
+dealt afresh and the seed of future deals replaced. It may also describe
+its table as data for a front end that draws cards (`Game.layout`, and
+`Game.choice_move` for the card each choice moves). Randomness comes from
+the seed through `muggins.rng.derive_rng`, so a state needs no generator state to be saved.
 The base classes here hold the small generic parts — turn and legality
 checks, the `mistakes = "prevented"` teaching mode, decision caching — so a
 game writes only its rules.
@@ -202,6 +204,36 @@ class Game(ABC):
         """One line narrating `event` to `seat`, or None to stay quiet."""
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "to"))
         return f"{event['type']}: {fields}" if fields else str(event["type"])
+
+    def layout(self, view: Mapping[str, Any], seat: int | None) -> dict[str, Any] | None:
+        """The table as plain data for a front end that draws cards, worked out from `view` (what `seat` may see) alone; None: not described.
+
+        Optional. `{"zones": [...], "counters": [...], "track": ...}`: each
+        zone `{"id", "kind", "label", "owner", "cards", "count"}` (`kind` one
+        of hand, pile, field, collection, crib, starter; `cards` the face-up
+        codes `seat` sees, in order, bottom first, or None when every card
+        is face down; `count` every card it holds; `owner` a seat or None);
+        each counter `{"id", "label", "owner", "value"}`; `track` None or
+        `{"target": N, "scores": {seat or side name: points}}` for a game
+        played to a target. `muggins.projection.seat_update` puts it in
+        every frame as `"layout"`; a front end given None shows `render`'s
+        text instead, so a game without it still plays everywhere. Called
+        only when a frame is built, never in simulations. The contract kit
+        checks it names no card hidden from `seat` (docs/writing-plugins.md,
+        "How a game describes its table").
+        """
+        return None
+
+    def choice_move(self, action: Action) -> tuple[str, str | None] | None:
+        """The card `action` moves and the id of the layout zone it goes to (None: no zone of the layout), or None when it moves no card.
+
+        Optional, beside `layout`: `("7H", "common:2")` lets a front end play
+        the choice by tapping the card. The card must lie face up in a zone
+        the acting seat's layout shows, and the zone id must be one of that
+        layout's (the contract kit checks both). A choice that moves several
+        cards, or none, answers None.
+        """
+        return None
 
 
 class State(ABC):

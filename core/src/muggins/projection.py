@@ -1,16 +1,20 @@
-"""What one seat may be shown of a match: its view, the events it may see, its pending decision without the answers.
+"""What one seat may be shown of a match: its view and table, the events it may see, its pending decision without the answers.
 
 This module owns the per-seat projection that every front end draws from
 (the terminal, a browser table, anything that shows a match to a person):
 `visible_events(events, seat)` keeps the events without a `to` and those
 whose `to` names the seat (a spectator, seat None, sees only the public
-ones); `seat_decision(decision)` turns a decision into plain data — its
+ones); `seat_decision(decision, game)` turns a decision into plain data — its
 kind, prompt, whether it is compact and waits, each choice's text, label
-and keys, and the text of its standing answer — and never carries
-`correct` (which choices are right) or anything of the window beyond what
-the prompt says (whether a claim would be upheld); `seat_update(state,
-seat, events)` bundles the seat's view, the events it may see with the
-game's words for them, and its decision when it is the seat to act; and
+and keys (and, where the game's `choice_move` says so, the `card` it moves
+and the zone it goes `to`), the text of its standing answer, and its number
+`families` (`choice_families`: choices that are the same words around one
+whole number, `muggins 1` … `muggins 29`, shown as one number control) —
+and never carries `correct` (which choices are right) or anything of the
+window beyond what the prompt says (whether a claim would be upheld);
+`seat_update(state, seat, events)` bundles the seat's view, the game's
+`layout` of the table for it, the events it may see with the game's words
+for them, and its decision when it is the seat to act; and
 `window_decisions(state)` gives the decision every remaining responder of
 an open window would face if those before it let the move stand, in the
 order they are polled, so a front end can show one window to all of its
@@ -20,12 +24,19 @@ checks the projection with its privacy rule (`muggins.testing`).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import re
+from typing import Any, Callable, Sequence
 
-from .actions import Decision, standing_answer
-from .game import Event, State
+from .actions import Action, Decision, standing_answer
+from .game import Event, Game, State
 
-__all__ = ["seat_decision", "seat_update", "visible_events", "window_decisions"]
+__all__ = ["FAMILY_SIZE", "choice_families", "choice_moves", "seat_decision", "seat_update", "visible_events", "window_decisions"]
+
+FAMILY_SIZE = 5
+"""The fewest choices that make a number family: below it a front end shows each choice as it is."""
+
+#: One whole number standing as a word of a choice's text (`muggins 12`): no sign, no leading zero, so `05` is no number.
+_WHOLE_NUMBER = re.compile(r"(?<!\S)(?:0|[1-9][0-9]*)(?!\S)")
 
 
 def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
@@ -35,30 +46,148 @@ def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
     return [e for e in events if "to" not in e or seat in e["to"]]
 
 
-def seat_decision(decision: Decision) -> dict[str, Any]:
+def _mover(game: Game | None) -> Callable[[Action], Any] | None:
+    """The game's `choice_move`, or None when it has none of its own (every frame then skips asking it per choice)."""
+    if game is None:
+        return None
+    found = getattr(type(game), "choice_move", None)
+    if found is None or found is Game.choice_move:
+        return None
+    return game.choice_move
+
+
+def choice_moves(decision: Decision, game: Game | None) -> list[tuple[str, str | None] | None] | None:
+    """Per choice, the `(card code, zone id or None)` the game's `choice_move` says it moves, or None; None when the game has no `choice_move`."""
+    mover = _mover(game)
+    if mover is None:
+        return None
+    return [mover(choice) for choice in decision.choices]
+
+
+def _family_members(texts: Sequence[str], skip: Sequence[Any] | None) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    """Choices by the words around their one whole number: (text before, text after) -> [(index, number)], in order of first member.
+
+    One pass over the texts: this runs for every frame. A text with no
+    number, or two (which one would vary?), or braces (the template's own
+    marks), belongs to no family; so does a choice `skip` marks (one that
+    moves a card: a front end plays it on the table).
+    """
+    groups: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    search = _WHOLE_NUMBER.search
+    for index, text in enumerate(texts):
+        if skip is not None and skip[index]:
+            continue
+        found = search(text)
+        if found is None:
+            continue
+        start, end = found.span()
+        if search(text, end) is not None or "{" in text or "}" in text:
+            continue
+        key = (text[:start], text[end:])
+        members = groups.get(key)
+        if members is None:
+            groups[key] = [(index, int(found.group()))]
+        else:
+            members.append((index, int(found.group())))
+    return groups
+
+
+def _words(before: str, after: str) -> str:
+    return " ".join(f"{before} {after}".split())
+
+
+def _label_words(labels: Sequence[str], members: Sequence[tuple[int, int]]) -> str:
+    """The words of the members' labels around their numbers when every label is the same words around its own number, else ""."""
+    shared = None
+    for index, number in members:
+        label = labels[index]
+        found = _WHOLE_NUMBER.search(label)
+        if found is None or int(found.group()) != number or _WHOLE_NUMBER.search(label, found.end()) is not None:
+            return ""
+        key = (label[:found.start()], label[found.end():])
+        if shared is None:
+            shared = key
+        elif key != shared:
+            return ""
+    return _words(*shared) if shared else ""
+
+
+def choice_families(texts: Sequence[str], labels: Sequence[str], skip: Sequence[Any] | None = None) -> tuple[list[dict[str, Any]], list[tuple[int, int] | None]]:
+    """The number families among choices (by their `texts` and `labels`), and each choice's (family id, number) or None.
+
+    A family is at least `FAMILY_SIZE` choices whose texts are the same
+    words around one whole number, the numbers running from `min` to `max`
+    without a gap (a number control offers every number between):
+    `{"id", "template": "muggins {n}", "words": "muggins", "min", "max",
+    "label"}`, where `template.replace("{n}", str(n))` is the member's
+    text and `label` the words of the members' labels around their numbers
+    (the text's words when the labels have none: `0` … `29` for `announce
+    0` … `announce 29`). Choices that `skip` marks are never members.
+    Generic: no game names or declares a family.
+    """
+    families: list[dict[str, Any]] = []
+    members: list[tuple[int, int] | None] = [None] * len(texts)
+    for (before, after), found in _family_members(texts, skip).items():
+        if len(found) < FAMILY_SIZE:
+            continue
+        numbers = {number for _, number in found}
+        low, high = min(numbers), max(numbers)
+        if len(numbers) != len(found) or high - low + 1 != len(found):
+            continue  # a gap (or a number twice): a control would offer a choice that is not there
+        family = len(families)
+        words = _words(before, after)
+        families.append({"id": family, "template": f"{before}{{n}}{after}", "words": words, "min": low, "max": high,
+                         "label": _label_words(labels, found) or words})
+        for index, number in found:
+            members[index] = (family, number)
+    return families, members
+
+
+def seat_decision(decision: Decision, game: Game | None = None) -> dict[str, Any]:
     """A pending decision as the seat to act may be shown it: plain data, without `correct`.
 
     `choices` lists each choice's `text` (what is submitted back), `label`
-    (what a menu shows) and `keys` (its shortcuts); `standing` is the text
-    of the choice that lets the move stand, or None; `info` is the game's
-    extra data for the seat, which the contract kit checks for privacy.
+    (what a menu shows) and `keys` (its shortcuts); with the `game`, a
+    choice that its `choice_move` says moves a card also carries `card`
+    (the code) and `to` (the layout zone's id, or None). `families` lists
+    the number families (`choice_families`; a choice that moves a card is
+    never a member, since it is played on the table), and each member
+    choice carries `family` (the family's id) and `n` (its number); the
+    members stay in `choices`, so a front end that knows no families still
+    works. `standing` is the text of the choice that lets the move stand,
+    or None; `info` is the game's extra data for the seat, which the
+    contract kit checks for privacy.
     """
     standing = standing_answer(decision)
+    choices = [{"text": str(c), "label": c.label, "keys": list(c.keys)} for c in decision.choices]
+    moves = choice_moves(decision, game)
+    if moves is not None:
+        for shown, move in zip(choices, moves):
+            if move is not None:
+                shown["card"], shown["to"] = move
+    families, members = choice_families([c["text"] for c in choices], [c["label"] for c in choices], moves)
+    if families:
+        for shown, member in zip(choices, members):
+            if member is not None:
+                shown["family"], shown["n"] = member
     return {
         "seat": decision.seat,
         "kind": decision.kind,
         "prompt": decision.prompt,
         "compact": decision.compact,
         "waits": decision.waits,
-        "choices": [{"text": str(c), "label": c.label, "keys": list(c.keys)} for c in decision.choices],
+        "choices": choices,
+        "families": families,
         "standing": None if standing is None else str(standing),
         "info": dict(decision.info),
     }
 
 
 def seat_update(state: State, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
-    """What `seat` is shown after `events`: its view, the events it may see and the game's lines for them, and its decision if it is to act.
+    """What `seat` is shown after `events`: its view and the game's layout of it, the events it may see and the game's lines for them, and its decision if it is to act.
 
+    `layout` is the game's `Game.layout(view, seat)` (None when the game
+    does not describe its table: a front end then shows `render`'s text);
     `step` counts the decisions taken so far when the state knows it (front
     ends echo it back so a late answer to an old decision can be refused);
     `over` says whether the match has ended.
@@ -68,12 +197,15 @@ def seat_update(state: State, seat: int | None, events: Sequence[Event] = ()) ->
     lines = [line for line in (game.describe(e, seat) for e in seen) if line is not None]
     decision = state.decision()
     mine = decision is not None and seat is not None and decision.seat == seat
+    view = dict(state.view(seat))
+    describe_table = getattr(game, "layout", None)
     return {
         "seat": seat,
-        "view": dict(state.view(seat)),
+        "view": view,
+        "layout": None if describe_table is None else describe_table(view, seat),
         "events": seen,
         "lines": lines,
-        "decision": seat_decision(decision) if mine else None,  # type: ignore[arg-type]
+        "decision": seat_decision(decision, game) if mine else None,  # type: ignore[arg-type]
         "to_act": None if decision is None else decision.seat,
         "over": decision is None,
     }
