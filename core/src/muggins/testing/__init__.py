@@ -11,7 +11,11 @@ declared limit; the last result event agrees with the result) runs under
 all the others; `check_privacy` (nothing a seat receives — its view, the
 events that reach it, its decision's `info` — names a card hidden from it;
 an event may list cards the rules show openly under `"reveals"`);
-`check_windows` (a window the game calls unclaimable has the standing
+`check_layout` (for a game that describes its table with `Game.layout`
+and `Game.choice_move`: every seat's layout is well formed and names no
+card hidden from it, and every card a choice moves lies face up in the
+acting seat's layout and goes to one of its zones; a game without them
+passes); `check_windows` (a window the game calls unclaimable has the standing
 answer as its only correct choice, settling it in one call equals
 answering one by one, and every responder of a window is given the same
 `Decision.waits`); `check_restore` (state save/restore at decisions 1, 2,
@@ -49,8 +53,9 @@ from ..plugins import Registry, current_registry, load_registry, reset_registry
 from ..rng import derive_seed
 from ..rules import load_rules, rules_to_dict, rules_to_toml
 from .checks import (
-    CONCERNS, DETERMINISM, DETERMINIZE, PLAY, PRIVACY, RECORDS, RESTORE, REVEALS, WINDOWS, check_determinize,
-    check_events_privacy, cards_named_in, check_result_fields, check_update_privacy, check_view_privacy, hidden_snapshot,
+    CONCERNS, DETERMINISM, DETERMINIZE, LAYOUT, PLAY, PRIVACY, RECORDS, RESTORE, REVEALS, WINDOWS, check_determinize,
+    check_events_privacy, cards_named_in, check_layout_privacy, check_result_fields, check_update_privacy, check_view_privacy,
+    hidden_snapshot,
 )
 from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun, registry_for, walk_match
 
@@ -59,6 +64,7 @@ __all__ = [
     "registry_with_game", "house_rule_names", "REVEALS", "act", "check_result_fields", "install_for_discovery",
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
+    "check_layout", "check_layout_privacy",
 ]
 
 DEFAULT_KINDS = ("random", "expert")
@@ -149,6 +155,16 @@ def check_privacy(
 ) -> ContractReport:
     """Nothing a seat receives (its view, the events that reach it, its decision's `info`) names a card hidden from it."""
     return _check_one(PRIVACY, game, players, games, seed, kinds, rules, registry, deep_every)
+
+
+def check_layout(
+    game: Game, *, players: Iterable[int] | None = None, games: int = 20, seed: int = 0, kinds: Sequence[str] = DEFAULT_KINDS,
+    rules: Any = None, registry: Registry | None = None, deep_every: int = 1,
+) -> ContractReport:
+    """For a game that describes its table (`Game.layout`, `Game.choice_move`): `check_layout_privacy` for the seat to act,
+    with its choices' moves, at every decision, and for every seat and a spectator at decisions 1, 2, 4, 8…
+    A game without either passes."""
+    return _check_one(LAYOUT, game, players, games, seed, kinds, rules, registry, deep_every)
 
 
 def check_windows(

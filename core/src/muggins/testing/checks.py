@@ -8,12 +8,15 @@ through it. `PRIVACY` (nothing a seat receives names a card hidden from it),
 equals answering one by one), `RESTORE` (save/restore at checkpoints
 continues identically), `DETERMINISM` and `RECORDS` (a recorded rerun takes
 the same decisions and events, and its record round-trips and replays) are
-the others, with `DETERMINIZE` (for a game that implements
-`State.determinize`: `check_determinize` at some decisions); `CONCERNS` lists
-them all in the order `check_game` runs them.
+the others, with `LAYOUT` (for a game that describes its table,
+`Game.layout` and `Game.choice_move`: every seat's layout is well formed and
+shows it no hidden card, and every card a choice moves lies face up in the
+acting seat's layout and goes to one of its zones) and `DETERMINIZE` (for a
+game that implements `State.determinize`: `check_determinize` at some
+decisions); `CONCERNS` lists them all in the order `check_game` runs them.
 The privacy helpers (`check_view_privacy`, `check_events_privacy`,
-`hidden_snapshot`), `check_determinize` and `check_result_fields` are public through
-`muggins.testing`.
+`hidden_snapshot`, `check_layout_privacy`), `check_determinize` and
+`check_result_fields` are public through `muggins.testing`.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import re
 from typing import Any, Sequence
 
 from ..actions import NotYourTurn, find_action, standing_answer
-from ..cards import Card, parse_card
+from ..cards import CARD_CODES, Card, parse_card
 from ..game import Game, State, determinizes
 from ..piles import ConservationCheck
 from ..projection import seat_update, visible_events
@@ -353,6 +356,110 @@ def events_hide_hidden_cards(walk: MatchWalk, decision: Any, action: Any, events
     check_events_privacy(walk.state, events, f"decision {len(walk.decisions) - 1}", walk.hidden_before)
 
 
+# -- layout ----------------------------------------------------------------------------------
+def describes_its_table(game: Game) -> bool:
+    """Whether `game` implements `Game.layout` or `Game.choice_move` (a game without either has nothing for the layout check)."""
+    kind = type(game)
+    return getattr(kind, "layout", Game.layout) is not Game.layout or getattr(kind, "choice_move", Game.choice_move) is not Game.choice_move
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _zones_seen(layout: Any, what: str) -> tuple[set[str], set[str]]:
+    """(zone ids, face-up card codes) of a layout; AssertionError naming the first thing not in the shape `Game.layout` documents."""
+    zones = layout.get("zones") if isinstance(layout, dict) else None
+    if not isinstance(zones, list):
+        raise AssertionError(f"{what} must be a dict with a list of zones under 'zones', not {json.dumps(layout, default=str)[:120]}")
+    ids: set[str] = set()
+    face_up: set[str] = set()
+    for zone in zones:
+        name = zone.get("id") if isinstance(zone, dict) else None
+        if not isinstance(name, str):
+            raise AssertionError(f"{what}: a zone must be a dict with a text id, not {json.dumps(zone, default=str)[:120]}")
+        if name in ids:
+            raise AssertionError(f"{what}: two zones have the id {name!r}")
+        ids.add(name)
+        cards, count = zone.get("cards"), zone.get("count")
+        shown = 0
+        if cards is not None:
+            if type(cards) is not list or not CARD_CODES.issuperset(cards):
+                raise AssertionError(f"zone {name!r} of {what}: cards must be None or a list of card codes ('7H', 'TS'), not {cards!r}")
+            shown = len(cards)
+            face_up.update(cards)
+        if type(count) is not int or count < shown:
+            raise AssertionError(f"zone {name!r} of {what}: count must be a whole number of at least its {shown} face-up cards, not {count!r}")
+    counters = layout.get("counters") or []
+    if not isinstance(counters, list):
+        raise AssertionError(f"{what}: counters must be a list, not {counters!r}")
+    named = [c.get("id") if isinstance(c, dict) else None for c in counters]
+    if len(set(named)) != len(named) or not all(isinstance(n, str) for n in named):
+        raise AssertionError(f"{what}: every counter needs an id of its own: {named}")
+    return ids, face_up
+
+
+def check_layout_privacy(state: State, seat: int | None, decision: Any = None, *, whole: bool = True) -> None:
+    """Raise AssertionError if the game's layout of `view(seat)` is malformed, names a card hidden from `seat`, or (given the seat's `decision`) a choice's move does not fit it.
+
+    The layout (`Game.layout`) must have unique zone ids, each zone's
+    `cards` None or card codes (none hidden from `seat`: `hidden_from`)
+    and its `count` a whole number no smaller than them, and unique counter
+    ids. With `whole` (the default) it must also be JSON-ready and name no
+    hidden card in any spelling anywhere (a label included); the walk
+    reads it whole at checkpoints, and the zones' cards at every step. With
+    `decision`, every card a choice moves (`Game.choice_move`) must lie face
+    up in a zone of this layout and its `to` be None or one of the layout's
+    zone ids. A game that describes no table (None) passes, unless its
+    choices name cards to move with no table to find them on.
+    """
+    game = state.game
+    layout = game.layout(state.view(seat), seat)
+    what = f"layout({seat})"
+    if layout is None:
+        if decision is not None:
+            for choice in decision.choices:
+                if game.choice_move(choice) is not None:
+                    raise AssertionError(f"choice {str(choice)!r} moves a card (choice_move) but {what} is None: no zone holds it")
+        return
+    ids, face_up = _zones_seen(layout, what)
+    named = face_up
+    if whole:
+        _json_ready(layout, what)
+        named = face_up | cards_named_in(json.dumps(layout, ensure_ascii=False))  # glyphs as themselves, not \u escapes
+    if named:
+        hidden = state.hidden_from(seat)
+        leaked = _named_hidden(named, hidden) if hidden else ()
+        if leaked:
+            raise AssertionError(f"{what} shows hidden cards {sorted(leaked)}")
+    if decision is None:
+        return
+    for choice in decision.choices:
+        move = game.choice_move(choice)
+        if move is None:
+            continue
+        if type(move) is not tuple or len(move) != 2 or not isinstance(move[0], str) or not (move[1] is None or isinstance(move[1], str)):
+            raise AssertionError(f"choice_move({str(choice)!r}) must be None or (card code, zone id or None), not {move!r}")
+        card, to = move
+        if card not in face_up:
+            raise AssertionError(f"choice {str(choice)!r} moves {card}, which lies face up in no zone of {what}")
+        if to is not None and to not in ids:
+            raise AssertionError(f"choice {str(choice)!r} moves {card} to {to!r}, which is no zone of {what} (zones: {sorted(ids)})")
+
+
+@costly
+def layouts_show_only_what_the_seat_sees(walk: MatchWalk, decision: Any) -> None:
+    """For a game that describes its table: the acting seat's layout (its zones' cards) and its choices' moves at every step; at checkpoints every seat's and a spectator's layout, whole."""
+    if not describes_its_table(walk.game):
+        return
+    state, seat, checkpoint = walk.state, decision.seat, walk.checkpoint
+    check_layout_privacy(state, seat, decision, whole=checkpoint)
+    if checkpoint:
+        for viewer in [*range(walk.players), None]:
+            if viewer != seat:
+                check_layout_privacy(state, viewer)
+
+
 # -- windows ---------------------------------------------------------------------------------
 def window_agrees_with_the_decision(walk: MatchWalk, decision: Any) -> None:
     """The window the game names has the seat to act as its responder; an unclaimable one has only the standing answer correct."""
@@ -593,11 +700,12 @@ PRIVACY = Concern(
     before=(views_hide_hidden_cards, decision_info_hides_hidden_cards, note_what_is_hidden_before_the_move),
     after=(events_hide_hidden_cards, updates_hide_hidden_cards),
 )
+LAYOUT = Concern("layout", before=(layouts_show_only_what_the_seat_sees,))
 WINDOWS = Concern("windows", before=(window_agrees_with_the_decision, the_standing_answer_is_offered, responders_wait_alike, settling_equals_answering))
 RESTORE = Concern("restore", before=(restore_at_checkpoints,), end=(restored_states_continue_identically,))
 DETERMINISM = Concern("determinism", rerun=(a_rerun_deals_the_same, a_rerun_takes_the_same_decisions, a_rerun_gives_the_same_events))
 RECORDS = Concern("records", rerun=(the_record_round_trips, the_record_replays))
 DETERMINIZE = Concern("determinize", before=(determinizing_keeps_what_the_seat_knows,))
 
-CONCERNS = (PLAY, PRIVACY, WINDOWS, RESTORE, DETERMINISM, RECORDS, DETERMINIZE)
+CONCERNS = (PLAY, PRIVACY, LAYOUT, WINDOWS, RESTORE, DETERMINISM, RECORDS, DETERMINIZE)
 """Every concern, in the order `check_game` runs their step checks."""
