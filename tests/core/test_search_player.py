@@ -42,7 +42,7 @@ def test_search_is_a_builtin_kind_with_counted_budgets():
     kind = {k.name: k for k in load_registry(load_entry_points=False).players}["search"]
     assert "search" not in {k.name for k in BUILTIN_KINDS}  # registered by muggins.plugins, so players never imports the search
     options = {o.name: o for o in kind.options}
-    assert set(options) == {"iterations", "exploration", "rollout", "returns", "only_correct", "horizon", "opponents"}
+    assert set(options) == {"iterations", "exploration", "rollout", "returns", "only_correct", "horizon", "opponents", "prior", "margin", "seconds"}
     assert options["horizon"].type is bool and options["horizon"].default is True
     assert options["iterations"].type is int and options["iterations"].min == 1
     assert kind.convert({"iterations": "20"})["iterations"] == 20

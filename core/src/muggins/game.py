@@ -121,6 +121,10 @@ class Game(ABC):
     #: records made before keep replaying while nobody checks their bots' choices against the new ones
     #: (records carry it as `bots`; None: the bots of the first release).
     bots_version: ClassVar[str | None] = None
+    #: Options of the `search` kind (as texts, `{"rollout": "expert"}`) that a seat spec leaving them out takes:
+    #: the strongest configuration measured for the game. The record keeps the spec as typed, so changing these
+    #: is a `bots_version` change.
+    search_defaults: ClassVar[Mapping[str, str]] = {}
     hooks: Any = None
     correct_needs_hidden_information: ClassVar[bool] = False
     #: Words for `Result.stats` and `seat_stats` keys in `muggins simulate`'s table
@@ -188,6 +192,19 @@ class Game(ABC):
     @abstractmethod
     def max_decisions(self, rules: Any, players: int) -> int:
         """An upper bound on decisions in one match; reaching it is a contract failure."""
+
+    def search_prior(self, view: Mapping[str, Any], decision: Decision, seat: int) -> Mapping[str, float] | None:
+        """A weight per choice of `decision` (by its text) for the search player to try first, worked out from `view` alone; None: no prior.
+
+        Optional (the evaluator seam, `muggins.search`). `view` is a plain
+        copy of what `seat` sees, so the prior cannot read a hidden card;
+        weights are finite, not negative, name only choices the decision
+        offers (texts left out weigh 0) and need not sum to 1. The heaviest
+        is the one the search keeps unless it finds clearly otherwise, so a
+        game whose expert is its prior makes its favourite the expert's
+        choice. The contract kit checks both (`muggins.testing.search_checks`).
+        """
+        return None
 
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
         """The table as text for a human at `seat` (None: a spectator)."""

@@ -323,6 +323,9 @@ SEARCH_OPTIONS = (
     PlayerOption("only_correct", bool, True, help="choose only among correct choices at its own decisions (false: search every choice, mistakes included)"),
     PlayerOption("horizon", bool, True, help="stop each simulation at the game's horizon and score it there, where its states offer one (cribbage: the end of the deal)"),
     PlayerOption("opponents", str, "tree", help="the other seats' moves in a simulation: tree (searched as its own are) or rollout (played by the rollout players)"),
+    PlayerOption("prior", bool, True, help="select at the root by PUCT over the game's search_prior, where it gives one, and keep the prior's favourite unless searched clearly otherwise"),
+    PlayerOption("margin", float, 1.0, 0, None, "with a prior: answer another choice only when it was visited (1 + margin) times as often as the prior's favourite"),
+    PlayerOption("seconds", float, 0.0, 0, None, "a time limit per decision as well as the count (0: none); a timed seat's moves are not checked on replay"),
 )
 
 
@@ -357,6 +360,9 @@ def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int, opt
     sources = []
     for seat, spec in enumerate(seats):
         kind, values = registry.seat(spec, game.name)
+        if getattr(kind.factory, "takes_given_options", False):
+            # A kind whose defaults depend on the game (search's) is told which options the spec gave.
+            values = {**values, "given_options": frozenset(parse_seat(spec)[1])}
         if options:
             values = {**values, **options}
         try:

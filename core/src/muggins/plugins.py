@@ -125,6 +125,9 @@ def _search_factory(rng: Any, **options: Any) -> Any:
     return make_search_player(rng, **options)
 
 
+_search_factory.takes_given_options = True  # type: ignore[attr-defined]  # so the game's search_defaults fill the rest
+
+
 def _stderr_warning(line: str) -> None:
     try:
         sys.stderr.write(f"muggins: warning: {line}\n")

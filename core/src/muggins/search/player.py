@@ -28,18 +28,40 @@ one pays (a study's question; a small budget spread over every wrong count
 in cribbage makes it weak). A decision with a single candidate costs
 nothing. Between simulations it calls `muggins.thinking.keep_thinking()`,
 so a front end's limit on one decision can stop it (with no move made).
+
+A game may guide it (the evaluator seam, all optional): `Game.search_prior
+(view, decision, seat)` weighs the decision's choices from the seat's view
+alone (a plain copy, so no hidden card is in reach); with `prior` on (the
+default) the root of the tree then selects by PUCT (`muggins.search.tree.
+select_by_prior`: a choice the prior favours is tried first and visited
+more, one it gives little may never be tried), and the answer is the
+prior's favourite unless another choice was visited at least `1 + margin`
+times as often (`prior_or_most_visited`): with few simulations it plays as
+its prior, and departs only on evidence. Below the root the tree is UCT as
+before. The game's value for a position is its horizon (above). Nodes are
+keyed by what the searching seat can tell apart (the seat to act and the
+text of its choice), so every world that offers the same move shares its
+node. `Game.search_defaults` (seat options as texts) fills the options a
+seat spec leaves out (`make_search_player`). `seconds` (0: none, the
+default) bounds a decision's time as well as its count: the search stops
+at whichever comes first and answers the best move found so far, which
+makes its choices depend on the machine; a record's seat spec names
+`seconds`, and `muggins replay --verify` reports such seats' moves as not
+checked.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from typing import Any, Mapping, Sequence
 
 from ..actions import Action, Decision
 from ..engine import LazyView, Match
 from ..players import PlayerRefused, RandomPlayer, make_players, parse_seat
 from ..thinking import keep_thinking
-from .tree import Node, backup, most_visited, select
+from .tree import Node, backup, most_visited, prior_or_most_visited, select, select_by_prior
 
 __all__ = ["SearchPlayer", "win_share", "score_share", "RETURNS"]
 
@@ -94,6 +116,9 @@ class SearchPlayer:
         only_correct: bool = True,
         horizon: bool = True,
         opponents: str = "tree",
+        prior: bool = True,
+        margin: float = 1.0,
+        seconds: float = 0.0,
         **_: Any,
     ) -> None:
         if returns not in RETURNS:
@@ -119,6 +144,9 @@ class SearchPlayer:
             # stands in a window nobody can win (whose only correct answer is the standing one).
             self.takes_sole_correct_choice = True
             self.stands_in_unclaimable_windows = True
+        self.prior = prior
+        self.margin = margin
+        self.seconds = seconds
         self._sampler: Any = None
 
     def bind(self, sampler: Any) -> None:
@@ -140,7 +168,11 @@ class SearchPlayer:
         horizon: Any = None  # the world searched from, when simulations stop at the game's horizon
         returns_kind = self.returns
         modelled = self.opponents == "rollout"
-        for _ in range(self.iterations):
+        prior, favourite = self._root_prior(view, decision, keys) if self.prior else (None, None)
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        for done in range(self.iterations):
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break  # the time limit: answer with what the simulations so far found
             keep_thinking()  # a front end's limit on one decision (the browser table's) stops it between simulations
             world = sample(rng)
             world.events_wanted = False  # nobody reads an imagined world's events
@@ -169,7 +201,10 @@ class SearchPlayer:
                     continue
                 by_text = {str(choice): choice for choice in (found.correct if only_correct and acting == seat else found.choices)}
                 offered = [(acting, text) for text in by_text]
-                key, new = select(node, acting, offered, exploration, rng)
+                if prior is not None and node is root:
+                    key, new = select_by_prior(node, acting, offered, prior, exploration)
+                else:
+                    key, new = select(node, acting, offered, exploration, rng)
                 world.apply(acting, by_text[key[1]])
                 if new:
                     node.children[key] = Node(players)
@@ -180,8 +215,37 @@ class SearchPlayer:
             if estimate is None:
                 estimate = self._simulate(world, rollout_players, horizon, side_of)
             backup(path, estimate)
-        chosen = most_visited(root, seat, keys)
+        if favourite is not None:
+            chosen = prior_or_most_visited(root, seat, keys, favourite, self.margin)
+        else:
+            chosen = most_visited(root, seat, keys)
         return choices[keys.index(chosen)]
+
+    def _root_prior(self, view: Mapping[str, Any], decision: Decision, keys: list[tuple[int, str]]) -> tuple[dict | None, Any]:
+        """The game's prior over the root's keys, normalised to sum 1, and its favourite key; (None, None) where the game gives none.
+
+        The game is handed a plain copy of the view (a lazy view would reach
+        the state, hidden cards and all). ValueError for a prior that names a
+        choice the decision does not offer or weighs one negative or not at all.
+        """
+        found = getattr(self.game, "search_prior", None)
+        if found is None:
+            return None, None
+        weights = found(dict(view), decision, decision.seat)
+        if not weights:
+            return None, None
+        offered = {str(choice) for choice in decision.choices}  # a weight on a mistake the search does not weigh is harmless
+        for text, weight in weights.items():
+            if text not in offered:
+                raise ValueError(f"{self.game.name}: search_prior names {text!r}, which is not among the choices offered")
+            if not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight < 0:
+                raise ValueError(f"{self.game.name}: search_prior weighs {text!r} {weight!r}; weights are finite and not negative")
+        total = float(sum(weights.values()))
+        if total <= 0:
+            return None, None
+        prior = {key: weights.get(key[1], 0.0) / total for key in keys}
+        favourite = max(keys, key=lambda key: prior[key])  # the first of the heaviest
+        return prior, favourite
 
     # -- rollouts -----------------------------------------------------------------------------
     def _rollout_players(self, world: Any, seed: int) -> list[Any]:

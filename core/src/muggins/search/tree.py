@@ -10,7 +10,13 @@ total of the returns that passed through it; `select` picks for the seat to
 act the child with the best upper confidence bound on that seat's own mean
 return (max^n: every seat plays for itself), expanding an untried key first;
 `backup` adds a vector of returns along a path; `most_visited` picks the
-final move. Nothing here knows about games: keys are any hashable pairs.
+final move. Where a prior over the keys is known (the game's, at the
+decision searched), `select_by_prior` picks by PUCT instead: the mean
+return plus `exploration * prior * sqrt(visits of node) / (1 + visits of
+child)`, an untried key valued at the node's own mean (so a key the prior
+favours is tried first and one it gives little may never be), and
+`prior_or_most_visited` keeps the prior's favourite unless another key was
+visited clearly more. Nothing here knows about games: keys are any hashable pairs.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import math
 import random
 from typing import Hashable, Sequence
 
-__all__ = ["Node", "select", "backup", "most_visited"]
+__all__ = ["Node", "select", "select_by_prior", "backup", "most_visited", "prior_or_most_visited"]
 
 
 class Node:
@@ -76,3 +82,42 @@ def most_visited(node: Node, seat: int, keys: Sequence[Hashable]) -> Hashable:
         if rank > best:
             best_key, best = key, rank
     return best_key
+
+
+def select_by_prior(node: Node, seat: int, keys: Sequence[Hashable], prior: dict[Hashable, float], exploration: float) -> tuple[Hashable, bool]:
+    """PUCT: the key maximising `seat`'s mean return plus `exploration * prior[key] * sqrt(visits of node) / (1 + visits of child)`, and whether it is new.
+
+    An untried key counts the node's own mean return for `seat` as its mean
+    (first-play urgency: neither hopeful nor hopeless), so the prior alone
+    orders the first tries; the first key wins a tie. `prior` holds one
+    weight per key (a key it lacks weighs 0).
+    """
+    children = node.children
+    visits = node.visits
+    root_mean = node.totals[seat] / visits if visits else 0.0
+    spread = exploration * math.sqrt(max(visits, 1))
+    best_key, best, best_new = keys[0], -math.inf, True
+    for key in keys:
+        child = children.get(key)
+        weight = prior.get(key, 0.0)
+        if child is None:
+            score = root_mean + spread * weight
+        else:
+            score = child.totals[seat] / child.visits + spread * weight / (1 + child.visits)
+        if score > best:
+            best_key, best, best_new = key, score, child is None
+    return best_key, best_new
+
+
+def prior_or_most_visited(node: Node, seat: int, keys: Sequence[Hashable], favourite: Hashable, margin: float) -> Hashable:
+    """The most visited key among `keys`, unless it has fewer than `(1 + margin)` times the visits of `favourite` (the prior's top key): then `favourite`.
+
+    So a search that found too little to separate the choices answers as
+    its prior would, and departs from it only on evidence.
+    """
+    chosen = most_visited(node, seat, keys)
+    if chosen == favourite:
+        return chosen
+    theirs = node.children[chosen].visits if chosen in node.children else 0
+    kept = node.children[favourite].visits if favourite in node.children else 0
+    return chosen if theirs >= (1.0 + margin) * kept and theirs > kept else favourite

@@ -1,0 +1,33 @@
+"""Small builders of search priors for games' `Game.search_prior`: an expert's choice favoured, or values made weights, its favourite kept on top.
+
+A prior is a weight per choice text (`muggins.search.player`). `favouring`
+gives one choice (an expert's) `share` of the weight and spreads the rest
+evenly over every choice; `softmax` turns a value per choice (a game's
+estimate, in its own unit) into weights `exp(value / temperature)` and lifts
+a named favourite just above the heaviest, so that the search's fallback
+is exactly the expert's choice even where two values tie. Nothing here
+knows about games.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping, Sequence
+
+__all__ = ["favouring", "softmax"]
+
+
+def favouring(chosen: Any, options: Sequence[Any], share: float = 0.5) -> dict[str, float]:
+    """`share` of the weight on `chosen`, the rest spread evenly over all `options` (chosen included), by text."""
+    spread = (1.0 - share) / len(options)
+    weights = {str(option): spread for option in options}
+    weights[str(chosen)] = weights.get(str(chosen), 0.0) + share
+    return weights
+
+
+def softmax(values: Mapping[str, float], favourite: str, temperature: float = 1.0) -> dict[str, float]:
+    """Weights `exp((value - best) / temperature)` per text, with `favourite` lifted to just above the heaviest."""
+    best = max(values.values())
+    weights = {text: math.exp((value - best) / temperature) for text, value in values.items()}
+    weights[favourite] = max(weights.values()) * 1.01
+    return weights
