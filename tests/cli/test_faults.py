@@ -531,7 +531,7 @@ def test_a_full_tmpfs(subprocess_env, tmp_path, small_tmpfs):
 # -- signals outside the match loop (F9) ----------------------------------------------------------
 @pytest.mark.parametrize(("signum", "code", "why"), [(signal.SIGTERM, 143, "stopped by SIGTERM"), (signal.SIGHUP, 129, "hung up (SIGHUP)")])
 def test_a_signal_while_resume_checks_the_record_keeps_its_exit_code(run, tmp_path, monkeypatch, one_line, signum, code, why):
-    from muggins_cli import commands
+    from muggins import session
     from muggins_cli.recording import SignalStop
 
     record = played(tmp_path, run)
@@ -541,7 +541,7 @@ def test_a_signal_while_resume_checks_the_record_keeps_its_exit_code(run, tmp_pa
     def signalled(*args, **kwargs):
         raise SignalStop(signum)
 
-    monkeypatch.setattr(commands, "_reopened", signalled)
+    monkeypatch.setattr(session, "reopen", signalled)  # the session catching the record's bots up
     result = run("resume", "r.jsonl")
     assert result.exit_code == code and one_line(result.stderr) == f"muggins: error: {why}"
     assert record.read_text() == "".join(text.splitlines(keepends=True)[:-1])  # untouched

@@ -19,9 +19,7 @@ any other front end uses too; simulation summaries are `summary.py`'s.
 from __future__ import annotations
 
 import json
-import os
 import sys
-from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import click
@@ -32,18 +30,20 @@ from muggins.houserules import HouseRuleError, check_switches, house_rule_plugin
 from muggins.players import parse_seat
 from muggins.plugins import PluginFault
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, clip_path, read_limited
-from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, header_for, read_record, signals_held
+from muggins.records import Record, RecordError, RecordWriteError, read_record
 from muggins.replay import rebuild_state, replay as replay_record
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules, rules_from_dict
-from muggins.sessions import HUMAN, OtherBots, RecordMismatch, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify as verify_record
+from muggins.session import NotStarted, Session, SessionBroken
+from muggins.sessions import HUMAN, OtherBots, RecordMismatch, SessionError, check_record_seats, check_seats, installed_game, seat_players, verify as verify_record
+from muggins.store import StoreError
 
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
 from .human import HumanPlayer
 from .style import echo_fitted
 from .info import find_game
 from .session import registry as get_registry
-from .recording import SignalStop, bounded_stdin, latest_unfinished, new_record, resume_command, stop_signals
+from .recording import SignalStop, bounded_stdin, latest_unfinished, records_store, resume_command, stop_signals, store_refusal
 from .thinking import show_thinking
 
 
@@ -322,6 +322,7 @@ def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None) -
 
 
 def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, record_path: str | None, *, opponents: str | None = None, pace: float | None = 0) -> None:
+    """A new match at the terminal: the core's `Session.start`, with the terminal's human, narration, hints and stops around it."""
     registry, game, rules, count, kinds = prepare(game_name, players, seats, rules_path, human_first=True, opponents=opponents)
     if seed is None:
         seed = new_seed()
@@ -329,100 +330,75 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
     # The match is made before its record: a house rule refused at creation leaves no file behind.
     state = new_state(game, rules, count, seed)
     announce_house_rules(registry, game, rules, count, rules_path)
-    header = header_for(game, rules, count, seed, kinds, house_rules=house_rule_plugins(registry, game, rules))
     with stop_signals() as stops, bounded_stdin():
-        with signals_held():  # a record exists only once its header and opening are on disk
-            path, stream = new_record(record_path, game.name, seed)  # locked; never overwrites
-            stops.wait_for(stream.guard)
-            writer = _start_record(stream, path, header, state.opening_events())
-        with stream:
-            echo_fitted(f"recording to {path}", whole=(path,))
-            try:
-                seated = build_players(registry, game, kinds, seed, pace=pace)
-                listeners = [] if HUMAN in kinds else [_narrator(game)]
-                match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
-            except PluginFault as exc:
-                raise GameError(f"{exc}; the match did not start; the record is saved; start it with: {resume_command(path)}") from exc
-            result = play_to_the_end(match, path)
-    _finish(game, seated, kinds, result, path, game.sides(rules, count))
+        try:
+            session = Session.start(registry, game, rules, count, kinds, seed, records_store(), record_path=record_path, state=state,
+                                    front_end=_human_seats(game, kinds, pace), listeners=_listeners(game, kinds),
+                                    on_record=lambda stream: stops.wait_for(stream.guard), on_seated=lambda seated, seats: show_thinking(seated, seats, HUMAN))
+        except (StoreError, RecordError) as exc:
+            raise store_refusal(exc, record_path) from exc
+        except NotStarted as exc:
+            raise _not_started(exc) from exc
+        with session:
+            echo_fitted(f"recording to {session.path}", whole=(session.path,))
+            result = play_to_the_end(session.match, session.path)
+    _finish(game, session.players, kinds, result, session.path, game.sides(rules, count))
 
 
-def _start_record(stream: RecordFile, path: str, record: Record, opening: list[Event]) -> RecordWriter:
-    """Write the header and opening as one write; anything that stops it first (a full disk, a signal) leaves no record behind."""
-    try:
-        return RecordWriter.start(stream, record, opening)
-    except BaseException as exc:
-        if stream.size == 0:
-            stream.close()
-            Path(path).unlink(missing_ok=True)
-            if isinstance(exc, RecordWriteError):
-                raise GameError(f"{exc}; the match did not start and nothing was kept") from exc
-            raise
-        if isinstance(exc, RecordWriteError):
-            raise GameError(f"{exc}; the match did not start; start it again, or continue it with: {resume_command(path)}") from exc
-        raise
+def _human_seats(game: Game, seats: Sequence[str], pace: float | None) -> dict[str, Callable[[int], Any]]:
+    """The terminal's player for a `human` seat: asked by the engine like a bot, answering from the keyboard."""
+    return {HUMAN: lambda seat: HumanPlayer(game, seat, pace=pace, seats=seats)}
+
+
+def _listeners(game: Game, seats: Sequence[str]) -> list[Callable[[str, Event], None]]:
+    """Bots alone are narrated line by line; a person's own table narrates what it sees."""
+    return [] if HUMAN in seats else [_narrator(game)]
+
+
+def _not_started(exc: NotStarted) -> GameError | BaseException:
+    """The line for a match that did not start: its record removed (nothing was written) or kept to be continued."""
+    if isinstance(exc.cause, PluginFault):
+        return GameError(f"{exc.cause}; the match did not start; the record is saved; start it with: {resume_command(exc.path)}")
+    if isinstance(exc.cause, RecordWriteError):
+        if not exc.kept:
+            return GameError(f"{exc.cause}; the match did not start and nothing was kept")
+        return GameError(f"{exc.cause}; the match did not start; start it again, or continue it with: {resume_command(exc.path)}")
+    return exc.cause
 
 
 def resume(path: str | None, *, pace: float | None = 0) -> None:
-    """Continue a record (the most recent unfinished one in the records folder when `path` is None) under its writer's lock."""
+    """Continue a record (the most recent unfinished one in the records folder when `path` is None) under its writer's lock: the core's `Session.reopen`."""
     registry = get_registry()
     if path is None:
         path = str(latest_unfinished())
         echo_fitted(f"the most recent unfinished match: {path}", whole=(str(path),))
-    try:
-        stream = RecordFile.open_existing(path)
-    except RecordError as exc:
-        raise BadInput(str(exc)) from exc
-    with stream, stop_signals(stream.guard), bounded_stdin():
-        # Everything is checked as if a cut-off last line were gone, and only then is it dropped:
-        # a resume that refuses the record leaves every byte of it as it was.
+    with stop_signals() as stops, bounded_stdin():
         try:
-            record = stream.read(without_partial_line=True)
-        except RecordError as exc:
+            session = Session.reopen(registry, records_store(), path, front_end=lambda game, seats: _human_seats(game, seats, pace),
+                                     listeners=lambda game, seats: _listeners(game, seats), given_like=HumanPlayer, source=clip_path(path),
+                                     on_record=lambda stream: stops.wait_for(stream.guard), warn=lambda line: click.echo(f"warning: {line}", err=True),
+                                     tell=lambda line: click.echo(line, err=True), on_seated=lambda seated, seats: show_thinking(seated, seats, HUMAN))
+        except (SessionError, OtherBots) as exc:
             raise BadInput(str(exc)) from exc
-        game = _installed_game(registry, record, path)
-        _check_record_seats(registry, game, record, path)
-        if record.result is not None:
-            _verify(game, record, path, registry)
-            click.echo(f"{path}: this match is already over")
-            _echo_result(describe_result(Result.from_dict(record.result), record.seats, _record_sides(game, record)))
-            return
-        seated = build_players(registry, game, record.seats, record.seed, pace=pace)
-        state = _reopened(game, record, seated, path)
-        for player in seated:
-            if isinstance(player, HumanPlayer):
-                # The human sees again what it saw since its last decision, and whom it plays; the
-                # pending decision is drawn with the table and waits, so nothing is answered unseen.
-                player.seats = list(record.seats)
-                player.resumed(record.decisions, record.events, record.opening)
-        _drop_partial_line(stream, path)
-        echo_fitted(f"resuming {path} after {len(record.decisions)} decision{'' if len(record.decisions) == 1 else 's'} (seed {record.seed})",
-                    whole=(str(path),))
-        stream.end_line()  # a whole last line without its newline: finish it before appending
-        writer = RecordWriter(stream, record)
-        listeners = [] if HUMAN in record.seats else [_narrator(game)]
-        match = Match(state, seated, writer=writer, listeners=listeners, registry=registry, narrate_opening=False)
-        if state.decision() is None:
-            result = state.result()
-            assert result is not None
+        except (RecordMismatch, SessionBroken) as exc:
+            raise GameError(str(exc)) from exc
+        with session:
+            record, game = session.record, session.game
+            if session.match.writer is None:  # finished already: verified, and left as it is
+                click.echo(f"{path}: this match is already over")
+                _echo_result(describe_result(session.result(), record.seats, _record_sides(game, record)))  # type: ignore[arg-type]
+                return
+            for player in session.players:
+                if isinstance(player, HumanPlayer):
+                    # The human sees again what it saw since its last decision; the pending decision is drawn with the table and waits.
+                    player.resumed(record.decisions, record.events, record.opening)
+            echo_fitted(f"resuming {path} after {len(record.decisions)} decision{'' if len(record.decisions) == 1 else 's'} (seed {record.seed})",
+                        whole=(str(path),))
             try:
-                writer.finish(result)
-            except RecordWriteError as exc:
+                result = session.run() if session.over else play_to_the_end(session.match, path)
+            except RecordWriteError as exc:  # the result of a match already over could not be written
                 raise GameError(f"{exc}; continue with: {resume_command(path)}") from exc
-        else:
-            result = play_to_the_end(match, path)
-    _finish(game, seated, record.seats, result, path, game.sides(state.rules, state.players))
-
-
-def _drop_partial_line(stream: RecordFile, path: str) -> None:
-    """Drop a last line a failed write cut off (no decision in it was complete), after copying the file, and say so."""
-    backup = f"{path}.partial-{os.getpid()}.bak"
-    try:
-        dropped = stream.drop_partial_line(backup)
-    except OSError as exc:
-        raise GameError(f"{clip_path(path)} ends in an incomplete line, which could not be dropped: {exc.strerror or exc}") from exc
-    if dropped:
-        click.echo(f"{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}", err=True)
+    _finish(game, session.players, record.seats, result, path, game.sides(session.state.rules, session.state.players))
 
 
 def _installed_game(registry: Any, record: Record, path: str) -> Game:
@@ -442,19 +418,6 @@ def _check_record_seats(registry: Any, game: Game, record: Record, path: str) ->
         check_record_seats(registry, game, record, source=clip_path(path))
     except SessionError as exc:
         raise BadInput(str(exc)) from exc
-
-
-def _reopened(game: Game, record: Record, seated: Sequence[Any], path: str) -> Any:
-    """The state the record's decisions reach, each bot caught up to it (`sessions.reopen`): BadInput for a record that is not one or
-    that bots other than the installed ones played, GameError at a divergence."""
-    try:
-        return reopen(game, record, seated, given_like=HumanPlayer, source=clip_path(path))
-    except RecordError as exc:
-        raise BadInput(f"{clip_path(path)}: {exc}") from exc
-    except OtherBots as exc:
-        raise BadInput(str(exc)) from exc
-    except RecordMismatch as exc:
-        raise GameError(str(exc)) from exc
 
 
 # -- replay ----------------------------------------------------------------------

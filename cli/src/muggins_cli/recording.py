@@ -1,10 +1,13 @@
 """Where records live, how to name the command that resumes one, and stopping a match cleanly.
 
-This module owns the records folder (`MUGGINS_RECORDS`, else a `records`
-folder in the user data directory `click.get_app_dir("muggins")` names),
-creating a new record there under one writer's lock, finding the most
-recent unfinished record (`muggins resume` with no file), listing recent
-records (`muggins records`), the resume command as this `muggins` was
+This module owns the terminal's records folder (`MUGGINS_RECORDS`, else a
+`records` folder in the user data directory `click.get_app_dir("muggins")`
+names) and the core `muggins.store.RecordStore` of it, which creates a new
+record there under one writer's lock and finds the most recent unfinished
+one (`muggins resume` with no file); `new_record`, `record_infos` and
+`latest_unfinished` are kept here as thin wrappers adding the terminal's
+hints (other code and outside plugins import them). It also owns listing
+recent records (`muggins records`), the resume command as this `muggins` was
 started (`uv run muggins resume FILE` when uv started it), turning SIGTERM
 and SIGHUP into the same clean stop as Ctrl-C while a match is played (each
 waiting for the line being written to that match's own record file), and
@@ -13,27 +16,26 @@ bounding each line read from a non-terminal standard input.
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import shlex
 import shutil
 import signal
 import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 import click
 
-from muggins.limits import MAX_ANSWER_CHARS, MAX_RECORD_LINE_BYTES, QUOTE_CHARS, clip_path
+from muggins.limits import MAX_ANSWER_CHARS, QUOTE_CHARS
 from muggins.records import RecordError, RecordFile, WriteGuard
+from muggins.store import RecordExists, RecordInfo, RecordStore, StoreError
 
 from .errors import BadInput
 
 __all__ = [
-    "RECORDS_ENV", "records_folder", "shown", "new_record", "muggins_command", "resume_command",
+    "RECORDS_ENV", "records_folder", "records_store", "shown", "new_record", "store_refusal", "muggins_command", "resume_command",
     "SignalStop", "StopGuards", "stop_signals", "bounded_stdin", "RecordInfo", "record_infos", "latest_unfinished", "list_records",
 ]
 
@@ -54,59 +56,32 @@ def shown(path: str | Path) -> str:
     return shlex.quote(str(path))
 
 
+def records_store() -> RecordStore:
+    """The core's `RecordStore` of the records folder (`records_folder()`)."""
+    return RecordStore(records_folder())
+
+
 def new_record(path: str | None, game: str, seed: int, *, mode: int | None = None) -> tuple[str, RecordFile]:
     """Create and lock the record: the file given (never overwritten) or muggins-GAME-SEED[-N].jsonl in the records folder.
 
     With `mode` (a server's 0o600: its records hold every seat's hidden
     cards, and other users of the machine have no business reading them)
     the file gets those permission bits before anything is written to it.
+    The core's `RecordStore.create` does it; this says what to type instead.
     """
-    if path is not None:
-        try:
-            return path, _created(path, mode)
-        except FileExistsError as exc:
-            _refuse_if_in_use(path)
-            raise BadInput(f"record {clip_path(path)} already exists; choose another --record, or continue it with: {_resume_hint(path)}") from exc
-        except OSError as exc:
-            raise BadInput(f"cannot create record {clip_path(path)}: {exc.strerror or exc}") from exc
-        except RecordError as exc:
-            raise BadInput(str(exc)) from exc
-    folder = records_folder()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise BadInput(f"cannot create the records folder {folder}: {exc.strerror or exc}; set {RECORDS_ENV} or use --record FILE") from exc
-    for n in itertools.count(1):
-        name = f"muggins-{game}-{seed}.jsonl" if n == 1 else f"muggins-{game}-{seed}-{n}.jsonl"
-        target = str(folder / name)
-        try:
-            return target, _created(target, mode)
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise BadInput(f"cannot create record {target}: {exc.strerror or exc}; set {RECORDS_ENV} or use --record FILE") from exc
-    raise AssertionError("unreachable")  # pragma: no cover
+        return records_store().create(game, seed, path=path, mode=mode)
+    except (StoreError, RecordError) as exc:
+        raise store_refusal(exc, path) from exc
 
 
-def _created(path: str, mode: int | None) -> RecordFile:
-    stream = RecordFile.create(path)
-    if mode is not None:
-        try:
-            os.fchmod(stream.fd, mode)
-        except OSError:
-            stream.close()
-            os.unlink(path)
-            raise
-    return stream
-
-
-def _refuse_if_in_use(path: str) -> None:
-    """BadInput naming the process if another muggins is writing the existing record `path` (the probe changes nothing)."""
-    try:
-        RecordFile.open_existing(path).close()
-    except RecordError as exc:
-        if "is being written by" in str(exc):
-            raise BadInput(str(exc)) from None
+def store_refusal(exc: StoreError | RecordError, path: str | None) -> BadInput:
+    """The store's refusal to create a record as the terminal says it, with what to type instead (`path`: the --record given, or None)."""
+    if isinstance(exc, RecordExists):
+        return BadInput(f"{exc}; choose another --record, or continue it with: {_resume_hint(exc.path)}")
+    if isinstance(exc, StoreError) and path is None:
+        return BadInput(f"{exc}; set {RECORDS_ENV} or use --record FILE")
+    return BadInput(str(exc))
 
 
 # -- the command to type --------------------------------------------------------------
@@ -248,113 +223,16 @@ def bounded_stdin() -> Iterator[None]:
 
 
 # -- listing records -----------------------------------------------------------------------
-class RecordInfo:
-    """What `muggins records` shows of one record, read from its header and last line only."""
-
-    def __init__(self, path: Path, modified: float, header: dict[str, Any] | None, finished: bool) -> None:
-        self.path = path
-        self.modified = modified
-        self.header = header or {}
-        self.finished = finished
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "path": str(self.path),
-            "game": self.header.get("game"),
-            "date": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(self.modified)),
-            "players": self.header.get("players"),
-            "seats": self.header.get("seats"),
-            "seed": self.header.get("seed"),
-            "finished": self.finished,
-            "readable": bool(self.header),
-        }
-
-
-def _peek(path: Path) -> RecordInfo | None:
-    """Header and finished-or-not of a record, without reading it all; None if the file is gone.
-
-    Finished means the last whole line is a JSON result line, however long
-    (the line is read backwards from the end, up to the longest a record line
-    may be). A header whose listed fields are not what a record holds (seats
-    that are not texts, text that cannot be printed) makes the record unreadable.
-    """
-    try:
-        with open(path, "rb") as stream:
-            modified = os.fstat(stream.fileno()).st_mtime
-            first = stream.readline(MAX_RECORD_LINE_BYTES)
-            last = _last_line(stream)
-    except OSError:
-        return None
-    header = _listable_header(first)
-    return RecordInfo(path, modified, header, header is not None and _is_result_line(last))
-
-
-def _last_line(stream: Any) -> bytes:
-    """The last non-empty line of a binary file (without its newline), read backwards; b"" past the line limit."""
-    stream.seek(0, os.SEEK_END)
-    end = stream.tell()
-    data = b""
-    position = end
-    while position > 0:
-        step = min(65536, position)
-        position -= step
-        stream.seek(position)
-        data = stream.read(step) + data
-        stripped = data.rstrip(b"\n")
-        if b"\n" in stripped:
-            return stripped.rsplit(b"\n", 1)[-1]
-        if len(data) > MAX_RECORD_LINE_BYTES + 2:
-            return b""
-    return data.rstrip(b"\n")
-
-
-def _is_result_line(line: bytes) -> bool:
-    try:
-        found = json.loads(line.decode("utf-8"))
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(found, dict) and isinstance(found.get("result"), dict) and "action" not in found
-
-
-def _listable_header(first: bytes) -> dict[str, Any] | None:
-    """The header as `muggins records` can show it, or None when it is not one (the record is then unreadable)."""
-    try:
-        header = json.loads(first.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(header, dict) or "muggins_record" not in header:
-        return None
-    game, seats, players, seed = header.get("game"), header.get("seats"), header.get("players"), header.get("seed")
-    texts = [game] + (seats if isinstance(seats, list) else [])
-    if not isinstance(game, str) or not isinstance(seats, list) or not all(isinstance(t, str) for t in texts):
-        return None
-    if any(not isinstance(v, int) or isinstance(v, bool) for v in (players, seed)):
-        return None
-    try:
-        for text in texts:
-            text.encode("utf-8")  # a lone surrogate ("\\ud800") cannot be printed
-    except UnicodeEncodeError:
-        return None
-    return header
-
-
 def record_infos(folder: Path | None = None) -> list[RecordInfo]:
-    """The records (`*.jsonl`) in the records folder, most recently changed first."""
-    folder = records_folder() if folder is None else folder
-    try:
-        paths = [p for p in folder.iterdir() if p.suffix == ".jsonl" and p.is_file()]
-    except OSError:
-        return []
-    infos = [info for info in map(_peek, paths) if info is not None]
-    infos.sort(key=lambda info: (info.modified, info.path.name), reverse=True)
-    return infos
+    """The records (`*.jsonl`) in the records folder, most recently changed first (`RecordStore.infos`)."""
+    return RecordStore(records_folder() if folder is None else folder).infos()
 
 
 def latest_unfinished() -> Path:
     """The most recently changed unfinished record in the records folder; BadInput if there is none."""
-    for info in record_infos():
-        if info.header and not info.finished:
-            return info.path
+    found = records_store().latest_unfinished()
+    if found is not None:
+        return found
     raise BadInput(f"no unfinished match in the records folder {records_folder()}; name a record (muggins resume FILE) or start one with muggins play GAME")
 
 

@@ -1,0 +1,422 @@
+"""One recorded match from its start, or its reopening, to its result: the object every front end drives (`Session`).
+
+A front end (the terminal, a browser table, a test) makes a session with
+`Session.start` (the state, then its record in a `RecordStore` with the header
+and opening written whole or not at all, then the seats) or `Session.reopen`
+(a record read under its writer's lock, checked against the installed game
+and seats, its bots caught up, a line a failed write cut off dropped), with
+the plugin registry passed in. It then either lets the engine ask every
+player (`run`, the terminal's pull-style human) or pushes answers in: the
+session offers each seat the front end answers for its decision (`offers`:
+the pending one, and in an open challenge window every later responder's as
+it will be if those before let the move stand), takes an answer at once or,
+for a later responder, keeps it and submits it in the window's polling order
+(`answer`), lets bots play up to the next seat the front end answers for
+(`advance`), answers a window whose time is up with each standing answer
+(`let_stand`), and gives each seat its frame (`frame`) and the result. The
+seating, checking and verifying it builds on are `muggins.sessions`' (its
+errors are those: `SessionError` for input a match cannot be made from,
+`RecordMismatch` for a record the installed game or seats would not have
+played); what is new here is a `NotStarted` when the record cannot be
+begun, and an `AnswerRefused` line for an answer that changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Collection, Mapping, Sequence
+
+from .actions import Decision, IllegalAction, standing_answer
+from .engine import Match
+from .game import Event, Game, Result, State
+from .houserules import house_rule_plugins
+from .players import FRONT_END_KINDS, parse_seat
+from .projection import seat_decision, seat_update, window_decisions
+from .records import Record, RecordError, RecordFile, RecordWriter, header_for, signals_held
+from .replay import replay
+from .sessions import FrontEndFactory, SessionError, check_record_seats, installed_game, reopen, seat_players, verify
+from .store import RecordStore
+
+__all__ = ["AnswerRefused", "NotStarted", "Offer", "PushedSeat", "Session", "SessionBroken"]
+
+Listener = Callable[[str, Event], Any]
+#: What a front end seats and hears for a record it has not read yet: a value, or `f(game, seats)` once the record is read.
+ForRecord = Any
+
+
+class NotStarted(Exception):
+    """The match did not start: `cause` says why; `kept` is whether its record (`path`) is on disk, to be continued."""
+
+    def __init__(self, cause: BaseException, path: str, kept: bool) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+        self.path = path
+        self.kept = kept
+
+
+class AnswerRefused(ValueError):
+    """An answer the session does not take (stale, out of turn, not a choice, the match over): one line saying why; nothing changed."""
+
+
+class PushedSeat:
+    """A seat whose answers the front end pushes in (`Session.answer`): the engine never asks it, the session stops for it.
+
+    It makes no engine declarations, as a person at the terminal makes none,
+    so a record played through it verifies exactly as a terminal one.
+    """
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: Any, decision: Decision) -> Any:
+        raise RuntimeError(f"seat {self.seat} is answered by its front end and is never asked")
+
+
+@dataclass(slots=True)
+class Offer:
+    """A decision offered to one seat the front end answers for; `step` is what its answer must echo, `pending` whether it is the one to act now.
+
+    `window` names the open challenge window it belongs to (its actor and
+    the step it opened at), so an answer given early is kept for that window
+    alone; `answer` is the answer given and not yet submitted.
+    """
+
+    seat: int
+    step: int
+    decision: Decision
+    pending: bool
+    answer: str | None = None
+    window: tuple[int, int] | None = None
+
+
+class Session:
+    """One recorded match for a front end: its `match`, `record` (the header), `path`, `players`, and the offers to the seats it answers for."""
+
+    def __init__(self, registry: Any, game: Game, match: Match, record: Record, path: str, stream: RecordFile, *,
+                 answered_here: Collection[int] = (), take_lone_choices: bool = False) -> None:
+        self.registry = registry
+        self.game = game
+        self.match = match
+        self.record = record
+        self.path = path
+        self.stream = stream
+        self.answered_here = frozenset(answered_here)
+        self.take_lone_choices = take_lone_choices
+        self.offers: dict[int, Offer] = {}
+
+    # -- making one -----------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, registry: Any, game: Game, rules: Any, players: int, seats: Sequence[str], seed: int, store: RecordStore, *,
+              record_path: str | None = None, mode: int | None = None, front_end: Mapping[str, FrontEndFactory] | None = None,
+              listeners: Sequence[Listener] = (), on_record: Callable[[RecordFile], Any] | None = None,
+              on_seated: Callable[[Sequence[Any], Sequence[str]], Any] | None = None, take_lone_choices: bool = False,
+              state: State | None = None) -> Session:
+        """A new match and its record: the state first (a house rule's refusal leaves no file), then the record, then the seats.
+
+        `state` is the match's state when the front end made it first (to
+        say something about it before its record exists). `seats` are the
+        seat specs; a front-end kind's seat is made by
+        `front_end[kind]` (a `PushedSeat` when the front end names none).
+        `on_record(stream)` is called once the record file exists (a front
+        end's stop signals wait for its lines), `on_seated(players, seats)`
+        before the match is made. The state's own refusal (`HouseRuleError`) and the
+        store's (`StoreError`) propagate; once the file exists, anything that
+        stops the start is a NotStarted (the file removed if nothing was
+        written, else kept to be continued), save a stop (KeyboardInterrupt)
+        after the header is whole, which propagates.
+        """
+        if state is None:
+            state = game.new(rules, players, seed)
+        header = header_for(game, rules, players, seed, list(seats), house_rules=house_rule_plugins(registry, game, rules))
+        front_end = _front_ends(seats, front_end)
+        with signals_held():  # a record exists only once its header and opening are on disk
+            path, stream = store.create(game.name, seed, path=record_path, mode=mode)
+            if on_record is not None:
+                on_record(stream)
+            writer = _begin(stream, path, header, state.opening_events())
+        try:
+            seated = seat_players(registry, game, seats, seed, front_end=front_end)
+            if on_seated is not None:
+                on_seated(seated, seats)
+            match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
+        except Exception as exc:
+            stream.close()
+            raise NotStarted(exc, path, kept=True) from exc
+        return cls(registry, game, match, header, path, stream, answered_here=_front_end_seats(seats), take_lone_choices=take_lone_choices)
+
+    @classmethod
+    def reopen(cls, registry: Any, store: RecordStore, path: str, *, front_end: ForRecord = None,
+               given_like: type | None = None, listeners: ForRecord = (), source: str | None = None,
+               on_record: Callable[[RecordFile], Any] | None = None,
+               warn: Callable[[str], Any] = lambda line: None, tell: Callable[[str], Any] = lambda line: None,
+               on_seated: Callable[[Sequence[Any], Sequence[str]], Any] | None = None, take_lone_choices: bool = False) -> Session:
+        """An unfinished (or finished) record continued under its writer's lock, every check made before a byte of it changes.
+
+        A record that is not one, or that the installed game, its version,
+        its house rules or its seats cannot play, is a SessionError; one that
+        diverges is a RecordMismatch (OtherBots when other bots played it).
+        A finished record is verified and left as it is (`over` is then
+        true). A last line cut off by a failed write is dropped after a copy
+        is kept, and `tell` says so; `warn` gets the installed game's warning
+        about the record. `given_like` is the class of the front end's
+        players, whose recorded choices are taken as given. `front_end` and
+        `listeners` are as for `start`, or `f(game, seats)` making them once
+        the record is read; `on_record` and `on_seated` are as for `start`.
+        """
+        source = source if source is not None else path
+        try:
+            stream = store.open(path)
+        except RecordError as exc:
+            raise SessionError(str(exc)) from exc
+        try:
+            if on_record is not None:
+                on_record(stream)
+            return cls._reopened(registry, stream, path, source, front_end=front_end, given_like=given_like, listeners=listeners, warn=warn,
+                                 tell=tell, on_seated=on_seated, take_lone_choices=take_lone_choices)
+        except BaseException:
+            stream.close()
+            raise
+
+    @classmethod
+    def _reopened(cls, registry: Any, stream: RecordFile, path: str, source: str, *, front_end: ForRecord,
+                  given_like: type | None, listeners: ForRecord, warn: Callable[[str], Any], tell: Callable[[str], Any],
+                  on_seated: Callable[[Sequence[Any], Sequence[str]], Any] | None, take_lone_choices: bool) -> Session:
+        # Everything is checked as if a cut-off last line were gone, and only then is it dropped:
+        # a reopening that refuses the record leaves every byte of it as it was.
+        try:
+            record = stream.read(without_partial_line=True)
+        except RecordError as exc:
+            raise SessionError(str(exc)) from exc
+        game, warning = installed_game(registry, record, source=source)
+        if warning:
+            warn(warning)
+        check_record_seats(registry, game, record, source=source)
+        if record.result is not None:
+            try:
+                verify(registry, game, record, given_like=given_like, source=source)
+            except RecordError as exc:
+                raise SessionError(f"{source}: {exc}") from exc
+            return cls(registry, game, _finished_match(game, record), record, path, stream)
+        if callable(front_end):
+            front_end = front_end(game, record.seats)
+        if callable(listeners):
+            listeners = listeners(game, record.seats)
+        seated = seat_players(registry, game, record.seats, record.seed, front_end=_front_ends(record.seats, front_end))
+        if on_seated is not None:
+            on_seated(seated, record.seats)
+        try:
+            state = reopen(game, record, seated, given_like=given_like, source=source)
+        except RecordError as exc:
+            raise SessionError(f"{source}: {exc}") from exc
+        backup = f"{path}.partial-{os.getpid()}.bak"
+        try:
+            dropped = stream.drop_partial_line(backup)
+        except OSError as exc:
+            raise SessionBroken(f"{source} ends in an incomplete line, which could not be dropped: {exc.strerror or exc}") from exc
+        if dropped:
+            tell(f"{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}")
+        stream.end_line()  # a whole last line without its newline: finish it before appending
+        writer = RecordWriter(stream, record)
+        match = Match(state, seated, writer=writer, listeners=listeners, registry=registry, narrate_opening=False)
+        return cls(registry, game, match, record, path, stream, answered_here=_front_end_seats(record.seats), take_lone_choices=take_lone_choices)
+
+    # -- the match -------------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def players(self) -> list[Any]:
+        return self.match.players
+
+    @property
+    def over(self) -> bool:
+        return self.match.state.decision() is None
+
+    def result(self) -> Result | None:
+        """The result once the match is over (None before)."""
+        if self.record.result is not None and self.match.writer is None:  # a finished record, reopened only to be shown
+            return Result.from_dict(self.record.result)
+        return self.match.state.result()
+
+    def run(self) -> Result:
+        """Play to the end asking every player (the terminal's human is asked like a bot); the result is then on record."""
+        if self.over:
+            self.finish()
+            result = self.result()
+            assert result is not None
+            return result
+        return self.match.run()
+
+    def finish(self) -> None:
+        """Write the result of a match already over whose record lacks it (a reopened record whose last decision ended it)."""
+        writer = self.match.writer
+        if writer is not None and not writer.finished and self.over:
+            result = self.match.state.result()
+            assert result is not None
+            writer.finish(result)
+
+    def close(self) -> None:
+        """Release the record: it is whole to its last line."""
+        self.stream.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # -- pushing answers in ------------------------------------------------------------------------------
+    def advance(self) -> dict[int, Offer]:
+        """Let bots play, and answers given early go in their turn, until a seat the front end answers for has to; the offers then (none when over).
+
+        A match whose last decision is on record without its result gets it.
+        """
+        match = self.match
+        while True:
+            decision = match.advance(self._stops)
+            if decision is None:
+                self.offers = {}
+                return self.offers
+            self._offer()
+            early = self.offers.get(decision.seat)
+            if early is None or early.answer is None:
+                return self.offers
+            try:
+                match.submit(early.seat, early.answer, step=early.step)
+            except IllegalAction:  # stale, or the window changed under the answer: it is asked again
+                early.answer = None
+                return self.offers
+
+    def _stops(self, seat: int) -> bool:
+        return seat in self.answered_here
+
+    def answer(self, seat: int, text: str, step: int) -> list[Event]:
+        """`seat`'s answer to the decision it was offered at `step`: taken now when it is to act (its events returned), else kept for its turn.
+
+        AnswerRefused (one line) for a stale step, a seat with nothing to
+        answer, a second answer, or a text that is not one of its choices.
+        Call `advance` after it to play on.
+        """
+        if self.over:
+            raise AnswerRefused("the match is over")
+        offer = self.offers.get(seat)
+        if offer is None:
+            raise AnswerRefused(f"seat {seat} has nothing to answer now; seat {self.match.pending().seat} is to act")  # type: ignore[union-attr]
+        if step != offer.step:
+            raise AnswerRefused(f"that answer was for step {step}, but seat {seat}'s decision is at step {offer.step}")
+        if offer.answer is not None:
+            raise AnswerRefused(f"seat {seat} has already answered: {offer.answer}")
+        if offer.decision.find(text) is None:
+            raise AnswerRefused(f"{text[:80]!r} is not one of seat {seat}'s choices")
+        if not offer.pending:
+            offer.answer = text  # a later responder of the open window: submitted in its turn
+            return []
+        events = self.match.submit(seat, text, step=step)
+        self.offers = {}
+        return events
+
+    def let_stand(self) -> None:
+        """A window's time is up: each offered seat that has not answered, and whose decision does not wait, lets the move stand."""
+        for offer in self.offers.values():
+            if offer.answer is None and not offer.decision.waits:
+                standing = standing_answer(offer.decision)
+                if standing is not None:
+                    offer.answer = str(standing)
+
+    def early_answers(self) -> dict[str, dict[str, Any]]:
+        """The window answers given before their turn, as a front end keeps them beside the record so a restart does not ask them again."""
+        return {str(o.seat): {"step": o.step, "answer": o.answer, "window": list(o.window)}
+                for o in self.offers.values() if o.answer is not None and not o.pending and o.window is not None}
+
+    def restore_early(self, kept: Any) -> None:
+        """Take again early answers kept by `early_answers` before a restart; each counts only at the very same window and step (malformed ones are left out)."""
+        if not isinstance(kept, dict):
+            return
+        for seat_text, note in kept.items():
+            try:
+                seat, step, answer, window = int(seat_text), note["step"], note["answer"], tuple(note["window"])
+            except (TypeError, ValueError, KeyError):
+                continue
+            if seat in self.answered_here and isinstance(step, int) and isinstance(answer, str) and len(window) == 2:
+                self.offers[seat] = Offer(seat, step, None, False, answer, window)  # type: ignore[arg-type]
+
+    def _offer(self) -> None:
+        """The offers for the pending decision: its seat's, and in an open window each later responder's the front end answers for."""
+        previous, self.offers = self.offers, {}
+        state, taken = self.match.state, self.match.taken
+        pending = state.decision()
+        if pending is None:
+            return
+        window = state.open_window()
+        # Working out later responders' decisions copies the state: only worth it when the front end answers for one of them.
+        later_here = window is not None and any(s in self.answered_here for s in window.remaining[1:])
+        decisions = window_decisions(state) if later_here else [pending]
+        # A window is known by its actor and the step it opened at: at one step at most one window is open.
+        key = None if window is None else (window.actor, taken - window.position)
+        for index, decision in enumerate(decisions):
+            seat = decision.seat
+            if seat in self.answered_here and seat not in self.offers:
+                kept = previous.get(seat)
+                same = kept is not None and key is not None and kept.window == key and kept.step == taken + index
+                answer = kept.answer if same else None
+                if answer is None and self.take_lone_choices and len(decision.choices) == 1:
+                    answer = str(decision.choices[0])  # nothing to ask: the only choice is taken, as the terminal takes it
+                self.offers[seat] = Offer(seat, taken + index, decision, index == 0, answer, key)
+
+    # -- what a seat is shown ----------------------------------------------------------------------------
+    def frame(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
+        """What `seat` (None: a spectator) is shown after `events`: `muggins.projection.seat_update`, with its offered decision and the step to echo."""
+        update = seat_update(self.match.state, seat, events)
+        offer = self.offers.get(seat) if seat is not None else None
+        update["decision"] = seat_decision(offer.decision) if offer is not None and offer.answer is None else None
+        update["step"] = offer.step if offer is not None else self.match.taken
+        update["answered"] = None if offer is None else offer.answer
+        update["result"] = None if not update["over"] else self.match.state.result().to_dict()  # type: ignore[union-attr]
+        return update
+
+
+class SessionBroken(RuntimeError):
+    """The record cannot be continued for a reason outside it (its cut-off last line could not be dropped): one line."""
+
+
+def _front_end_seats(seats: Sequence[str]) -> set[int]:
+    found = set()
+    for seat, spec in enumerate(seats):
+        try:
+            kind, _ = parse_seat(spec)
+        except ValueError:
+            continue
+        if kind in FRONT_END_KINDS:
+            found.add(seat)
+    return found
+
+
+def _front_ends(seats: Sequence[str], given: Mapping[str, FrontEndFactory] | None) -> dict[str, FrontEndFactory]:
+    """The front end's factories, with a `PushedSeat` for any front-end kind among `seats` it names none for."""
+    factories: dict[str, FrontEndFactory] = dict(given or {})
+    for seat in _front_end_seats(seats):
+        factories.setdefault(parse_seat(seats[seat])[0], PushedSeat)
+    return factories
+
+
+def _begin(stream: RecordFile, path: str, header: Record, opening: list[Event]) -> RecordWriter:
+    """Write the header and opening as one write; anything that stops it first leaves no record behind (NotStarted, kept if bytes are)."""
+    try:
+        return RecordWriter.start(stream, header, opening)
+    except BaseException as exc:
+        kept = stream.size != 0
+        if not kept:
+            stream.close()
+            Path(path).unlink(missing_ok=True)
+        if isinstance(exc, Exception):
+            raise NotStarted(exc, path, kept) from exc
+        raise
+
+
+def _finished_match(game: Game, record: Record) -> Match:
+    """A match standing at a finished record's end, with no writer: a session that only shows the result."""
+    state, _ = replay(game, record, verify=False)  # already verified
+    return Match(state, [PushedSeat(seat) for seat in range(state.players)], narrate_opening=False)

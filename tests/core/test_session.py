@@ -1,0 +1,103 @@
+"""A whole match of each shipped game through the core's `Session` and `RecordStore` alone: no terminal, no browser.
+
+The test is the front end: it answers the `human` seats (each a `PushedSeat`
+the engine never asks) with whatever it is offered, answering a challenge
+window's later responders early so the session submits them in polling
+order; bots play the other seats. The record the store made then verifies
+end to end (`muggins.sessions.verify`), and reopening it half way through
+plays on to the same result.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from muggins.plugins import load_registry
+from muggins.records import read_record
+from muggins.session import AnswerRefused, PushedSeat, Session
+from muggins.sessions import verify
+from muggins.store import RecordStore
+
+GAMES = ["muggins_shedding", "willughby_fishing", "cribbage_muggins"]
+
+
+def _answer_everything(session: Session, stop_after: int | None = None) -> tuple[int, int]:
+    """Answer every offer (first correct choice, else the first) until the match is over, or `stop_after` answers: the answers given, and how many early."""
+    given = early = 0
+    offers = session.advance()
+    while offers:
+        # Later responders first, so their answers wait for their turn; then the pending one, which plays on.
+        for offer in sorted(offers.values(), key=lambda o: o.pending):
+            if offer.answer is not None:
+                continue
+            choice = (offer.decision.correct or offer.decision.choices)[0]
+            session.answer(offer.seat, str(choice), offer.step)
+            given += 1
+            early += not offer.pending
+            if stop_after is not None and given >= stop_after:
+                return given, early
+        offers = session.advance()
+    return given, early
+
+
+@pytest.mark.plugins
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_match_through_the_session_alone_verifies(name, tmp_path, monkeypatch):
+    monkeypatch.delenv("MUGGINS_LOAD_PLUGINS")
+    registry = load_registry(only=[name])
+    game = registry.game(name)
+    players = game.default_players
+    people = 2 if players > 2 else 1  # two people, so one answers a window before its turn
+    seats = ["human"] * people + ["expert"] * (players - people)
+    store = RecordStore(tmp_path / "records")
+    session = Session.start(registry, game, game.Rules(), players, seats, 11, store)
+    with session:
+        assert isinstance(session.players[0], PushedSeat) and session.path.endswith(f"muggins-{name}-11.jsonl")
+        frame = session.frame(0)
+        assert frame["over"] is False
+        answered, early = _answer_everything(session)
+        assert session.over and answered > 0
+        assert early > 0 or name == "cribbage_muggins"  # cribbage's two seats never wait on a window together
+        result = session.result()
+        assert session.frame(0)["result"] == result.to_dict()
+        with pytest.raises(AnswerRefused):
+            session.answer(0, "anything", session.match.taken)
+    assert store.latest_unfinished() is None and [i.finished for i in store.infos()] == [True]
+    record = read_record(session.path)
+    assert record.result == result.to_dict()
+    assert verify(registry, game, record, given_like=PushedSeat) is None
+
+
+@pytest.mark.plugins
+@pytest.mark.parametrize("name", GAMES)
+def test_a_session_reopened_half_way_plays_on_to_the_same_result(name, tmp_path, monkeypatch):
+    monkeypatch.delenv("MUGGINS_LOAD_PLUGINS")
+    registry = load_registry(only=[name])
+    game = registry.game(name)
+    players = game.default_players
+    seats = ["human"] + ["expert"] * (players - 1)
+    whole = RecordStore(tmp_path / "whole")
+    with Session.start(registry, game, game.Rules(), players, seats, 12, whole) as session:
+        _answer_everything(session)
+        expected = session.result()
+    halves = RecordStore(tmp_path / "halves")
+    with Session.start(registry, game, game.Rules(), players, seats, 12, halves) as session:
+        _answer_everything(session, stop_after=3)
+        path = session.path
+    assert halves.latest_unfinished() is not None and str(halves.latest_unfinished()) == path
+    with Session.reopen(registry, halves, path, given_like=PushedSeat) as reopened:
+        _answer_everything(reopened)
+        assert reopened.result() == expected
+    assert halves.latest_unfinished() is None
+
+
+def test_notes_beside_a_record_are_written_whole_and_listed(tmp_path):
+    store = RecordStore(tmp_path)
+    record = tmp_path / "muggins-tally-1.jsonl"
+    store.write_note(record, "tokens", {"table": "t1"})
+    with pytest.raises(FileExistsError):
+        store.write_note(record, "tokens", {"table": "t2"})
+    store.update_note(record, "tokens", names={"0": "Ann"})
+    assert store.read_note(record, "tokens") == {"table": "t1", "names": {"0": "Ann"}}
+    assert (store.note_path(record, "tokens").stat().st_mode & 0o777) == 0o600
+    assert list(store.noted("tokens")) == [(str(record), store.note_path(record, "tokens"))]
