@@ -26,7 +26,11 @@ round-trips and replays without divergence); `check_determinizing` (for a
 game that implements `State.determinize`, the state-level
 `check_determinize(state, seat, rng)` at some decisions: the same view and
 choices from that seat, the cards seen in place, the seed replaced, and
-nothing read of how the hidden cards lie); and `check_rules_round_trip`
+nothing read of how the hidden cards lie); `check_search_priors` (for a
+game that gives the search a prior, `Game.search_prior`: the state-level
+`check_search_prior(state, seat, rng)` at its decisions: it names only
+choices offered, with finite weights not negative, and weighs them alike
+in worlds that differ only in how the hidden cards lie); and `check_rules_round_trip`
 (the default house rules survive TOML and back). A failure raises
 `ContractError` naming the check and carrying the game, player count,
 seed, seat kinds and the decision list that reproduce it (`run_match`
@@ -57,6 +61,7 @@ from .checks import (
     check_events_privacy, cards_named_in, check_layout_privacy, check_result_fields, check_update_privacy, check_view_privacy,
     hidden_snapshot,
 )
+from .search_checks import SEARCH_PRIOR, check_search_prior
 from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun, registry_for, walk_match
 
 __all__ = [
@@ -64,7 +69,7 @@ __all__ = [
     "registry_with_game", "house_rule_names", "REVEALS", "act", "check_result_fields", "install_for_discovery",
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
-    "check_layout", "check_layout_privacy",
+    "check_layout", "check_layout_privacy", "check_search_prior", "check_search_priors",
 ]
 
 DEFAULT_KINDS = ("random", "expert")
@@ -192,6 +197,15 @@ def check_determinizing(
     checkpoints (decisions 1, 2, 4, 8…, for the seat to act and the next seat) and every 128th decision
     (the seat to act). A game without it passes."""
     return _check_one(DETERMINIZE, game, players, games, seed, kinds, rules, registry, deep_every)
+
+
+def check_search_priors(
+    game: Game, *, players: Iterable[int] | None = None, games: int = 20, seed: int = 0, kinds: Sequence[str] = DEFAULT_KINDS,
+    rules: Any = None, registry: Registry | None = None, deep_every: int = 1,
+) -> ContractReport:
+    """For a game that gives the search a prior (`Game.search_prior`): `check_search_prior` at every decision
+    with a choice, with determinized worlds compared at the first 8 and every 16th after. A game without one passes."""
+    return _check_one(SEARCH_PRIOR, game, players, games, seed, kinds, rules, registry, deep_every)
 
 
 def check_determinism(

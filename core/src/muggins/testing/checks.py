@@ -13,7 +13,9 @@ the others, with `LAYOUT` (for a game that describes its table,
 shows it no hidden card, and every card a choice moves lies face up in the
 acting seat's layout and goes to one of its zones) and `DETERMINIZE` (for a
 game that implements `State.determinize`: `check_determinize` at some
-decisions); `CONCERNS` lists them all in the order `check_game` runs them.
+decisions), and `SEARCH_PRIOR` (for a game that gives the search a prior,
+`Game.search_prior`: `muggins.testing.search_checks`); `CONCERNS` lists
+them all in the order `check_game` runs them.
 The privacy helpers (`check_view_privacy`, `check_events_privacy`,
 `hidden_snapshot`, `check_layout_privacy`), `check_determinize` and
 `check_result_fields` are public through `muggins.testing`.
@@ -707,5 +709,7 @@ DETERMINISM = Concern("determinism", rerun=(a_rerun_deals_the_same, a_rerun_take
 RECORDS = Concern("records", rerun=(the_record_round_trips, the_record_replays))
 DETERMINIZE = Concern("determinize", before=(determinizing_keeps_what_the_seat_knows,))
 
-CONCERNS = (PLAY, PRIVACY, LAYOUT, WINDOWS, RESTORE, DETERMINISM, RECORDS, DETERMINIZE)
+from .search_checks import SEARCH_PRIOR  # noqa: E402  # its own module: it imports nothing of this one
+
+CONCERNS = (PLAY, PRIVACY, LAYOUT, WINDOWS, RESTORE, DETERMINISM, RECORDS, DETERMINIZE, SEARCH_PRIOR)
 """Every concern, in the order `check_game` runs their step checks."""
