@@ -170,14 +170,33 @@ def reopen(game: Game, record: Record, players: Sequence[Any], *, given_like: ty
     """
     state = _replayed(game, record, source)
     bots = [None if _is_front_end(p, given_like) else p for p in players]
-    if any(bot is not None for bot in bots):
+    # A seat that searched against the clock cannot choose again as it did: its recorded moves are taken as given.
+    checked = [None if seat in timed_seats(record.seats) else bot for seat, bot in enumerate(bots)]
+    if any(bot is not None for bot in checked):
         if not same_bots(game, record):
             raise OtherBots(f"{source} was played by {_bots_named(record.bots, game.name)}, which choose otherwise than "
                             f"{_installed_bots(game.bots_version)}: it replays (muggins replay), but its bot seats cannot take up where they left off")
-        divergence = check_players(game, record, bots, given_like=given_like)
+        divergence = check_players(game, record, checked, given_like=given_like)
         if divergence is not None:
             raise RecordMismatch(f"{source} does not match its seats at {divergence}")
     return state
+
+
+def timed_seats(seats: Sequence[str]) -> list[int]:
+    """The seats whose spec gives the search a time limit (`search:seconds=0.1`): their choices depend on the machine, so no replay checks them."""
+    found = []
+    for seat, spec in enumerate(seats):
+        try:
+            kind, options = parse_seat(spec)
+        except ValueError:
+            continue
+        try:
+            limited = kind == "search" and float(options.get("seconds", "0")) > 0
+        except ValueError:  # not a number: seating it fails with the kind's own message
+            limited = False
+        if limited:
+            found.append(seat)
+    return found
 
 
 def _is_front_end(player: Any, given_like: type | None) -> bool:
@@ -189,7 +208,9 @@ def verify(registry: Any, game: Game, record: Record, *, given_like: type | None
 
     Returns None when everything was checked, or a line saying what was not:
     the bots' choices of a record played by bots the installed game no
-    longer has (`Game.bots_version`), whose moves are checked all the same.
+    longer has (`Game.bots_version`), whose moves are checked all the same;
+    or the moves of seats that searched with a time limit (`timed_seats`),
+    taken as given.
 
     Bots are rebuilt from the header's seat specs and the seed; front-end
     seats' choices are taken as given (with `given_like`'s engine
@@ -203,12 +224,17 @@ def verify(registry: Any, game: Game, record: Record, *, given_like: type | None
     unchecked = None
     if where is None:
         bots = seat_players(registry, game, record.seats, record.seed, front_end={k: _stand_in for k in FRONT_END_KINDS})
+        timed = timed_seats(record.seats)
+        bots = Seating(None if seat in timed else bot for seat, bot in enumerate(bots))  # taken as given, like a front end's
         if not same_bots(game, record) and any(bot is not None for bot in bots):
             unchecked = (f"bot choices not checked: the match was played by {_bots_named(record.bots, game.name)}, "
                          f"which choose otherwise than {_installed_bots(game.bots_version)}")
         else:
             mismatch = check_players(game, record, bots, given_like=given_like)
             where = None if mismatch is None else f"{mismatch} (the header's seats did not play this match)"
+            if timed:
+                unchecked = (f"moves of seat{'s' if len(timed) > 1 else ''} {', '.join(map(str, timed))} not checked: a search with a time "
+                             f"limit (seconds=) chooses by the machine's speed, so a replay cannot choose again as it did")
     if where is not None:
         raise RecordMismatch(f"{source} diverges at {where}")
     return unchecked
