@@ -212,7 +212,11 @@ class CribbageGame(Game):
     version = "1.0"
     #: "2": the expert (and the novice, which plays like it) pegs by the points a card pegs less the best
     #: reply it invites; records of the first bots replay with their bots' choices unchecked.
-    bots_version = "2"
+    #: "3": `search` with no options plays with expert rollouts and the advisor's prior (`search_defaults`,
+    #: `search_prior`); records of earlier bots replay with their bots' choices unchecked.
+    bots_version = "3"
+    #: What `search` with no options plays by: the strongest configuration measured (docs/games/cribbage_muggins.md).
+    search_defaults = {"rollout": "expert"}
     Rules = CribbageRules
     stat_labels = {
         "counts": "shows counted", "counts_exact": "counts announced right", "counts_low": "counts announced too low",
@@ -225,6 +229,12 @@ class CribbageGame(Game):
         "peg_points": "points pegged (his heels included)", "show_points": "points from shows (hands and cribs)",
     }
     State = "cribbage_muggins.state:CribbageState"
+
+    def search_prior(self, view: Mapping[str, Any], decision: Any, seat: int) -> Mapping[str, float] | None:
+        """The search player's prior over the choices, from the seat's view alone (`cribbage_muggins.search_hints`)."""
+        from .search_hints import search_prior
+
+        return search_prior(view, decision, seat)
 
     def rules_in_force(self, rules: CribbageRules, players: int) -> "RulesInForce":
         """What a match under `rules` plays by: the rules combined with the answers of the house-rule plugins in force.

@@ -44,6 +44,11 @@ class SheddingGame(Game):
     players = range(3, 8)
     default_players = 4
     version = "1.0"
+    #: "1": `search` with no options plays with expert rollouts and the expert as its prior (`search_defaults`,
+    #: `search_prior`); records of the first bots replay with their bots' choices unchecked.
+    bots_version = "1"
+    #: What `search` with no options plays by: the strongest configuration measured (docs/games/muggins_shedding.md).
+    search_defaults = {"rollout": "expert"}
     Rules = SheddingRules
     stat_labels = {
         "errors": "misplaced cards", "calls": "Muggins calls", "calls_upheld": "calls upheld", "penalties": "penalty cards given",
@@ -52,6 +57,12 @@ class SheddingGame(Game):
         "hands_drawn_repetition": "hands drawn by repetition",
     }
     State = "muggins_shedding.state:SheddingState"  # imported on first use: `muggins list` stays quick
+
+    def search_prior(self, view: Mapping[str, Any], decision: Any, seat: int) -> Mapping[str, float] | None:
+        """The search player's prior over the choices, from the seat's view alone (`muggins_shedding.search_hints`)."""
+        from .search_hints import search_prior
+
+        return search_prior(view, decision, seat)
 
     def __init__(self, hooks: Any = None) -> None:
         #: A pluggy hook relay to ask for house-rule hooks. The core sets its registry's

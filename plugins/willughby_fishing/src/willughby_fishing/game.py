@@ -104,7 +104,11 @@ class FishingGame(Game):
     version = "1.0"
     #: "2": the expert (and the novice, which plays like it) captures one card at a time, the rank with most
     #: cards unseen first; records of the first bots replay with their bots' choices unchecked.
-    bots_version = "2"
+    #: "3": `search` with no options plays with expert rollouts and the expert as its prior (`search_defaults`,
+    #: `search_prior`); records of earlier bots replay with their bots' choices unchecked.
+    bots_version = "3"
+    #: What `search` with no options plays by: the strongest configuration measured (docs/games/willughby_fishing.md).
+    search_defaults = {"rollout": "expert"}
     Rules = FishingRules
     stat_labels = {
         "captures_of_four": "captures of four cards", "incomplete_captures": "captures leaving a claimable pair",
@@ -117,6 +121,12 @@ class FishingGame(Game):
         "claims_missed": "claims missed", "claims_forgotten": "own claims forgotten",
     }
     State = "willughby_fishing.state:FishingState"  # imported on first use: `muggins list` stays quick
+
+    def search_prior(self, view: Mapping[str, Any], decision: Any, seat: int) -> Mapping[str, float] | None:
+        """The search player's prior over the choices, from the seat's view alone (`willughby_fishing.search_hints`)."""
+        from .search_hints import search_prior
+
+        return search_prior(view, decision, seat)
 
     def terms(self, rules: FishingRules, players: int = PLAYERS) -> FishingTerms:
         """The terms (stakes, tariff, kinds of claim) a match under `rules` is played by.

@@ -1,0 +1,27 @@
+"""What fishing gives the search player (`muggins.search`): the expert's choice as the prior at each decision, and the defaults of `search`.
+
+The prior gives the expert's choice (`bots.ExpertBot`, worked out from the
+seat's view alone) half the weight and spreads the rest over every correct
+choice, so the search tries the expert's capture first and keeps it unless
+its simulations favour another clearly. `Game.search_defaults` (in game.py,
+so listing games stays cheap) is what `search` with no options plays by: expert rollouts (docs/games/willughby_fishing.md gives the
+measurement).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from muggins.search.priors import favouring
+
+from .bots import ExpertBot
+
+__all__ = ["search_prior"]
+
+
+def search_prior(view: Mapping[str, Any], decision: Any, seat: int) -> dict[str, float] | None:
+    """The expert's choice favoured among `decision.correct` (None where there is nothing to choose)."""
+    options = decision.correct
+    if len(options) < 2:
+        return None
+    return favouring(ExpertBot().choose(view, decision), options)
