@@ -17,11 +17,14 @@ where the game offers a horizon (cribbage: the end of the deal; on by
 default, as in the kind). `--search-only discard` (or `play`, cribbage's
 decision kinds) has the search seat search only decisions of those kinds
 and answer the rest as the expert does, which says where the search gains
-or loses.
+or loses. `--spec SPEC` seats the search as that seat spec, verbatim
+(`search`: as a user would pick it, the game's `search_defaults` filling
+what it leaves out; `search:seconds=0.1` with a time limit), instead of
+building one from the options above.
 
 Run: `uv run --group dev python benchmarks/search_strength.py GAME [--matches N] [--iterations N] [--rollout SPEC]
 [--returns wins|scores] [--horizon on|off] [--opponents tree|rollout] [--search-only KINDS]
-[--free] [--rules key=value ...] [--players N] [--workers N] [--seed N] [--rows FILE] [--add-rows FILE]`; one JSON line on stdout, progress on stderr.
+[--free] [--spec SPEC] [--rules key=value ...] [--players N] [--workers N] [--seed N] [--rows FILE] [--add-rows FILE]`; one JSON line on stdout, progress on stderr.
 """
 
 from __future__ import annotations
@@ -135,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--free", action="store_true", help="only_correct=false: the search seat may choose mistakes (default: correct choices only)")
     parser.add_argument("--search-only", default="", metavar="KIND[,KIND]",
                         help="decision kinds the search seat searches (cribbage: discard, play); the expert answers its others")
+    parser.add_argument("--spec", default=None, help="the search seat's spec verbatim (search: the game's defaults), over the options above")
     parser.add_argument("--rules", nargs="*", default=[])
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--positions", type=int, default=None, help="seat positions to rotate the search seat through (default: all)")
@@ -152,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     search = (f"search:iterations={args.iterations},exploration={args.exploration},rollout={args.rollout},returns={args.returns}"
               f",only_correct={'false' if args.free else 'true'},horizon={'true' if args.horizon == 'on' else 'false'}"
               f",opponents={args.opponents}")
+    if args.spec:
+        search = args.spec
     positions = range(args.positions or players)
     tasks = [(args.game, args.rules, players, derive_seed(args.seed, "strength", index), position, search, "expert", args.search_only)
              for index in range(args.matches) for position in positions]
