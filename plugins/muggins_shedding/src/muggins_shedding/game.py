@@ -180,6 +180,18 @@ class SheddingGame(Game):
         """Every pile a placement is judged against (the commons, then each discard in turn), for the terminal's default pace."""
         return len(view["commons"]) + view["players"]
 
+    def layout(self, view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        """The table as data for a front end that draws cards (`muggins_shedding.layout`)."""
+        from .layout import table_layout
+
+        return table_layout(view, seat)
+
+    def choice_move(self, action: Any) -> tuple[str, str | None] | None:
+        """The turned card a placement or correction moves, and the pile's zone (`muggins_shedding.layout`)."""
+        from .layout import choice_move
+
+        return choice_move(action)
+
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
         kind = event["type"]
         if kind == "expose":
