@@ -329,6 +329,18 @@ class CribbageGame(Game):
             lines.append(f"Game over: {names} {'win' if seat in view['winners'] or len(view['winners']) > 1 else 'wins'}.")
         return "\n".join(lines)
 
+    def layout(self, view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        """The table as data for a front end that draws cards (`cribbage_muggins.layout`)."""
+        from .layout import table_layout
+
+        return table_layout(view, seat)
+
+    def choice_move(self, action: Any) -> tuple[str, str | None] | None:
+        """The card a pegging play or a one-card lay-away moves, and its zone (`cribbage_muggins.layout`)."""
+        from .layout import choice_move
+
+        return choice_move(action)
+
     def _seat_rows(self, view: Mapping[str, Any], seat: int | None) -> list[str]:
         """One row per seat: dealer, partner, what it played or showed, and `← to play` on the seat to act."""
         n, phase = view["players"], view["phase"]
