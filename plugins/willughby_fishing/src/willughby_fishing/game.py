@@ -199,6 +199,18 @@ class FishingGame(Game):
         """
         return 2
 
+    def layout(self, view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        """The table as data for a front end that draws cards (`willughby_fishing.layout`)."""
+        from .layout import table_layout
+
+        return table_layout(view, seat)
+
+    def choice_move(self, action: Any) -> tuple[str, str | None] | None:
+        """The hand card a capture plays onto the table (`willughby_fishing.layout`)."""
+        from .layout import choice_move
+
+        return choice_move(action)
+
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
         kind = event["type"]
         if kind == "layout_claims":
