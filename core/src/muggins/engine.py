@@ -42,6 +42,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterator, Protocol, Sequence
 
 from .actions import Action, Decision, IllegalAction, NotYourTurn
+from .faults import BUILTIN, PluginFault, blame, current_registry, fault_message, genuine_interrupt, plugin_fault
 from .game import Event, Result, State
 from .limits import clip
 from .players import Player, make_players, observe  # make_players: re-exported, it lives in players
@@ -161,8 +162,6 @@ class Match:
         A bot's choice that is not among the decision's choices is a fault
         of the bot's plugin too, named with the seat.
         """
-        from .plugins import plugin_fault
-
         fault = plugin_fault(exc, self.registry, fallback=lambda: self._seat_plugin(exc))
         if fault is None and isinstance(exc, IllegalAction):
             fault = self._impossible_choice(exc)
@@ -179,8 +178,6 @@ class Match:
 
     def _impossible_choice(self, exc: IllegalAction) -> BaseException | None:
         """A PluginFault when `exc` says a bot's own choice was not possible (the state refused it), naming the bot's plugin; else None."""
-        from .plugins import BUILTIN, PluginFault, blame
-
         frame = self._take_frame(exc)
         if frame is None or "action" not in frame.f_locals or "events" in frame.f_locals or blame(exc, self.registry) is not None:
             return None
@@ -189,8 +186,6 @@ class Match:
             return None
         registry = self.registry
         if registry is None:
-            from .plugins import current_registry
-
             registry = current_registry()
         name = self._plugins[seat] if seat < len(self._plugins) else None
         info = registry.plugin_info(name) if registry is not None and name and hasattr(registry, "plugin_info") else None
@@ -219,8 +214,6 @@ class Match:
             try:
                 function(**{name: (game if name == "game" else ev) for name in wants})
             except BaseException as exc:
-                from .plugins import fault_message, genuine_interrupt
-
                 if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
                     raise
                 self._hooked.remove(entry)
@@ -438,8 +431,6 @@ def decision_limit(game: Any, rules: Any, players: int, registry: Any = None) ->
     """`game.max_decisions(rules, players)`, checked: a PluginFault naming the game's plugin unless it is a number from 0 up."""
     limit = game.max_decisions(rules, players)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit >= 0:  # NaN is not >= 0
-        from .plugins import PluginFault, current_registry
-
         registry = registry if registry is not None else current_registry()
         problem = f"game {game.name!r}: max_decisions() must return a number of decisions, not {clip(repr(limit))}"
         info = getattr(registry, "game_sources", {}).get(game.name) if registry is not None else None

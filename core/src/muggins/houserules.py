@@ -49,6 +49,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
+from .faults import _one_line, genuine_interrupt
 from .limits import clip
 
 if TYPE_CHECKING:
@@ -250,8 +251,6 @@ def check_in_force(registry: "Registry", game: "Game", rules: Any = None, player
     plays. Nothing is asked when no plugin is in force. Any other failure of
     the game to make the match is left for `play` to report.
     """
-    from .plugins import genuine_interrupt
-
     rules = game.Rules() if rules is None else rules
     players = game.default_players if players is None else players
     plugins = tuple(house_rule_plugins(registry, game, rules))
@@ -746,8 +745,6 @@ def _trace(message: str) -> None:
 
 def _ask(impl: Any, hook: str, rules: Any, kwargs: Mapping[str, Any], tracing: bool = False) -> Any:
     """One implementation's answer, on copies of the arguments, as bounded plain data; HouseRuleError naming the plugin otherwise."""
-    from .plugins import _one_line, genuine_interrupt
-
     name = impl.plugin_name
     arguments = _copies({"rules": rules, **kwargs})
     reading = False
@@ -820,8 +817,6 @@ def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str |
     except HouseRuleError as exc:
         return f"{exc} (the record keeps what it answered when the match was played)", None
     except BaseException as exc:
-        from .plugins import genuine_interrupt
-
         if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
             raise
         return None, None  # the game's own failure to make the match: the replay meets it again and reports it

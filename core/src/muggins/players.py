@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from .actions import Action, Decision, standing_answer
+from .faults import PluginFault, plugin_fault
 from .game import Event, Game
 from .limits import clip
 from .projection import visible_events
@@ -371,15 +372,11 @@ def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int, opt
             own = _own_kinds(registry, game.name)
             raise PlayerRefused(f"{exc} ({'kinds: ' + ', '.join(own) if own else 'it registers none'})") from None
         except BaseException as exc:
-            from .plugins import plugin_fault
-
             fault = plugin_fault(exc, registry if hasattr(registry, "owners") else None, fallback=kind.plugin)
             if fault is None:
                 raise
             raise fault from exc
         if not callable(getattr(player, "choose", None)):
-            from .plugins import PluginFault
-
             who = registry.plugin_info(kind.plugin) if hasattr(registry, "plugin_info") else None
             raise PluginFault(f"{who.describe() if who else 'a plugin'}: the factory of player kind {kind.name!r} returned "
                               f"{type(player).__name__}, which has no choose(view, decision)", kind.plugin)

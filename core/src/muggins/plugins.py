@@ -24,7 +24,10 @@ holds what plugins registered: games by name, conflicting game and kind
 names, player kinds, command hooks, and which modules belong to which
 plugin, so that `blame` and `plugin_fault` can name the plugin whose code
 raised (`PluginFault`, one line) when plugin code ends a match with
-SystemExit, a KeyboardInterrupt no signal raised, or a RecursionError.
+SystemExit, a KeyboardInterrupt no signal raised, or a RecursionError; that
+naming lives in `muggins.faults`, below the registry, so the engine and
+the players reach it without importing this module (its names are
+re-exported here).
 """
 
 from __future__ import annotations
@@ -43,11 +46,14 @@ import pluggy
 from . import hookspecs
 from .game import Game
 from .limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, LONGEST_VERSION, MAX_PLAYERS, clip
+from .faults import (  # re-exported: plugins and front ends import them from here
+    BUILTIN, PluginFault, PluginInfo, _not_a_plugins, _one_line, _PluginEscape, blame, current_registry, fault_message, genuine_interrupt,
+    keep_current_registry, plugin_fault,
+)
 from .players import BUILTIN_KINDS, FRONT_END_KINDS, SEARCH_DESCRIPTION, SEARCH_OPTIONS, PlayerKind, PlayerOption, parse_seat
 
 if TYPE_CHECKING:
     from importlib.metadata import Distribution, EntryPoint
-    from types import FrameType
 
 __all__ = [
     "Registry", "PluginInfo", "PluginError", "PluginFault", "KindConflict", "load_registry", "get_registry", "reset_registry",
@@ -56,29 +62,10 @@ __all__ = [
 ]
 
 ENTRY_POINT_GROUP = "muggins"
-BUILTIN = "muggins.builtin"
 
 
 class PluginError(Exception):
     """A plugin registered something invalid (a duplicate name, not a Game)."""
-
-
-class PluginFault(Exception):
-    """Plugin code ended what muggins was doing: the message is one line naming the plugin.
-
-    Raised for SystemExit (or another BaseException), a KeyboardInterrupt
-    that no signal raised, or a RecursionError escaping plugin code, so that
-    none of them is taken for muggins' own exit, a Ctrl-C or bad input.
-    `plugin` is the plugin's name, or None when no plugin could be named.
-    """
-
-    def __init__(self, message: str, plugin: str | None = None) -> None:
-        super().__init__(message, plugin)
-        self.message = message
-        self.plugin = plugin
-
-    def __str__(self) -> str:
-        return self.message
 
 
 class KindConflict(KeyError):
@@ -86,26 +73,6 @@ class KindConflict(KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
-
-
-@dataclass
-class PluginInfo:
-    """What `muggins plugins` reports of one loaded plugin."""
-
-    name: str
-    distribution: str | None
-    version: str | None
-    hooks: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "distribution": self.distribution, "version": self.version, "hooks": sorted(self.hooks)}
-
-    def describe(self) -> str:
-        """`muggins-tally 1.0 (plugin 'tally')`, or `plugin 'tally'` for a plugin from no distribution."""
-        if self.distribution is None:
-            return f"plugin {self.name!r}"
-        version = f" {self.version}" if self.version else ""
-        return f"{self.distribution}{version} (plugin {self.name!r})"
 
 
 class _BuiltinPlayers:
@@ -315,21 +282,6 @@ class Registry:
                     self.errors.append(f"plugin {impl.plugin_name!r} failed to add commands: {_one_line(exc)}")
 
 
-class _PluginEscape(Exception):
-    """A plugin hook's SystemExit (or other BaseException), carried so `except Exception` reports it."""
-
-
-def _one_line(exc: BaseException) -> str:
-    if isinstance(exc, _PluginEscape):
-        exc = exc.args[0]
-    name = type(exc).__name__
-    try:
-        text = str(exc).strip().splitlines()
-    except BaseException:  # an exception whose str() fails: its type is all there is to say
-        return f"{name} (whose message cannot be shown)"
-    return f"{name}: {clip(text[0], 160)}" if text else name
-
-
 def conflict_message(name: str, rivals: list[PluginInfo]) -> str:
     """One line naming every plugin that registered game `name` and how to choose one."""
     unused = "neither is used" if len(rivals) == 2 else "none is used"
@@ -347,108 +299,6 @@ def kind_conflict_message(name: str, game: str | None, rivals: list[PluginInfo])
         f"{what} is registered by more than one plugin: {' and '.join(r.describe() for r in rivals)}; "
         f"{unused}; choose one with MUGGINS_LOAD_PLUGINS"
     )
-
-
-# -- naming the plugin behind a failure ----------------------------------------------
-_OURS = frozenset({"muggins", "muggins_cli"})
-_NEVER_A_PLUGINS = frozenset({"pluggy", "click", "importlib", "builtins", "__main__", "functools", "_sitebuiltins"})
-
-
-def _not_a_plugins(module: str) -> bool:
-    top = module.partition(".")[0]
-    return top in _OURS or top in _NEVER_A_PLUGINS or top in sys.stdlib_module_names
-
-
-def _frames(exc: BaseException) -> list[FrameType]:
-    """The frames `exc` passed through, outermost first (from where it was caught to where it was raised)."""
-    frames = []
-    tb = exc.__traceback__
-    while tb is not None:
-        frames.append(tb.tb_frame)
-        tb = tb.tb_next
-    return frames
-
-
-def _module_of(frame: FrameType) -> str:
-    name = frame.f_globals.get("__name__")
-    return name if isinstance(name, str) else ""
-
-
-def genuine_interrupt(exc: BaseException) -> bool:
-    """Whether KeyboardInterrupt `exc` came from a signal (Ctrl-C, or SIGTERM and SIGHUP as muggins turns them), not from plugin code raising it.
-
-    Every signal handler muggins installs is Python code of muggins itself,
-    so an interrupt a signal raised was raised in a muggins frame; one raised
-    anywhere else came from the code that raised it.
-    """
-    frames = _frames(exc)
-    if not frames:
-        return True
-    return _module_of(frames[-1]).partition(".")[0] in _OURS
-
-
-def current_registry() -> Registry | None:
-    """The process-wide registry if it is loaded, else None (never loads one)."""
-    return _REGISTRY
-
-
-def blame(exc: BaseException, registry: Registry | None = None) -> tuple[PluginInfo, str] | None:
-    """The plugin whose code raised `exc`, and the function it raised in; None when muggins' own code raised it.
-
-    The traceback is read from where `exc` was raised outwards, passing over
-    the standard library and other code no plugin owns: the first frame that
-    is a loaded plugin's is the culprit; reaching muggins' own code first
-    means muggins raised it (a house rule's error it already named, a
-    decision limit, an impossible action), so no plugin is blamed.
-    """
-    registry = registry if registry is not None else _REGISTRY
-    if registry is None or not getattr(registry, "owners", None):
-        return None
-    for frame in reversed(_frames(exc)):
-        module = _module_of(frame)
-        if module.partition(".")[0] in _OURS:
-            return None
-        info = registry.owner(module)
-        if info is not None:
-            return info, frame.f_code.co_name
-    return None
-
-
-def fault_message(info: PluginInfo | None, exc: BaseException, where: str | None = None) -> str:
-    """`muggins-x 1.0 (plugin 'x') raised SystemExit: 3 in choose()`."""
-    who = info.describe() if info is not None else "plugin code"
-    return f"{who} raised {_one_line(exc)}" + (f" in {where}()" if where and where != "<module>" else "")
-
-
-def plugin_fault(exc: BaseException, registry: Registry | None = None, fallback: str | Callable[[], str | None] | None = None) -> PluginFault | None:
-    """The `PluginFault` to raise instead of `exc`, or None to let `exc` go on as it is.
-
-    A fault is SystemExit or any other BaseException that is not an
-    Exception, a KeyboardInterrupt raised by plugin code rather than by a
-    signal, or a RecursionError raised in plugin code. The plugin is the one
-    whose frame in the traceback is innermost, else `fallback` (the name of
-    the plugin that registered the player kind being asked, or a function
-    giving it). Ordinary errors keep their own type, a genuine Ctrl-C stays
-    a KeyboardInterrupt, and a PluginFault is never wrapped again.
-    """
-    if isinstance(exc, PluginFault):
-        return None
-    if isinstance(exc, KeyboardInterrupt):
-        if genuine_interrupt(exc):
-            return None
-    elif isinstance(exc, Exception) and not isinstance(exc, RecursionError):
-        return None
-    registry = registry if registry is not None else _REGISTRY
-    found = blame(exc, registry)
-    if found is not None:
-        return PluginFault(fault_message(found[0], exc, found[1]), found[0].name)
-    name = fallback() if callable(fallback) else fallback
-    info = registry.plugin_info(name) if name and hasattr(registry, "plugin_info") else None
-    if info is not None and info.name != BUILTIN:
-        return PluginFault(fault_message(info, exc), info.name)
-    if isinstance(exc, (KeyboardInterrupt, RecursionError)):
-        return None  # raised by no plugin's code that can be named: an interrupt, or muggins' own
-    return PluginFault(fault_message(None, exc), None)
 
 
 # -- the standard streams and Ctrl-C while plugin code loads ------------------------------
@@ -1145,6 +995,7 @@ def get_registry() -> Registry:
     global _REGISTRY
     if _REGISTRY is None:
         _REGISTRY = load_registry()
+        keep_current_registry(_REGISTRY)
     return _REGISTRY
 
 
@@ -1152,3 +1003,4 @@ def reset_registry(registry: Registry | None = None) -> None:
     """Drop (or replace) the process-wide registry; tests use it to isolate plugins."""
     global _REGISTRY
     _REGISTRY = registry
+    keep_current_registry(registry)
