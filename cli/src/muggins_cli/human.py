@@ -11,7 +11,12 @@ actions' labels and accept a number, an action's text or one of its keys;
 `compact` decisions get one line of key shortcuts and accept the full text
 too, a claim with a number in its short form (`m 4` for `muggins 4`); a
 decision whose choices are one word and a run of numbers (`announce 0` …
-`announce 29`) asks for the number and takes it bare. The player's own
+`announce 29`) asks for the number and takes it bare. A number family of
+one word (five or more choices that are that word and a number, as the
+core's `muggins.projection.choice_families` finds them) is one unnumbered
+menu line, `muggins N (1–29)`, picked by typing `muggins 7` (or `m 7` where
+the short form is free), or the number alone at a prompt offering nothing
+else; the other choices are numbered in turn. The player's own
 keys work at every prompt and are never an action's: `t` redraws the
 table, `?` the table and every choice, `p` pauses play that flows. Bad
 input re-prompts with the reason. The decision's `correct` list is never
@@ -41,7 +46,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import IO, Any, Callable, Mapping, Sequence
+from typing import IO, Any, Callable, Mapping, NamedTuple, Sequence
 
 import click
 
@@ -49,11 +54,13 @@ from muggins.actions import Action, Decision, find_action, standing_answer
 from muggins.cards import CARD_CODES, CARD_SPELLINGS
 from muggins.game import Event, Game
 from muggins.limits import MAX_ANSWER_CHARS, clip
+from muggins.projection import choice_families, choice_moves
 
 from . import pace as keys_on_terminal
 from .style import CARD, MIN_WIDTH, Style, colour_wanted, first_card, fit, line_width
 
-__all__ = ["HumanPlayer", "pick", "compact_prompt", "menu_lines", "numbered_range", "opponents_line", "TABLE_KEY", "HELP_KEY", "PAUSE_KEY"]
+__all__ = ["HumanPlayer", "pick", "compact_prompt", "menu_lines", "numbered_range", "opponents_line", "TABLE_KEY", "HELP_KEY", "PAUSE_KEY",
+           "Menu", "NumberFamily", "menu_of"]
 
 _NUMBERED = re.compile(r"^(.*\S)\s+(-?\d+)$")
 _SHORT_CLAIM = re.compile(r"^([^\W\d_]+)\s*(-?\d+)$")
@@ -143,7 +150,7 @@ class HumanPlayer:
             self._say(self.style.cards(_title(decision)))
         else:
             self._show_menu(decision)
-        prompt = compact_prompt(decision) if decision.compact else f"choose 1-{len(choices)} > "
+        prompt = compact_prompt(decision) if decision.compact else menu_prompt(menu_of(decision, self.game))
         while True:
             text = self._read(prompt)
             key = text.strip().lower()
@@ -157,9 +164,9 @@ class HumanPlayer:
                     self._say(self.style.cards(_title(decision)))
                 continue
             if key == PAUSE_KEY:
-                self._say(f"  {PAUSE_KEY} pauses play that flows by itself; this prompt waits for you ({_how(decision)})")
+                self._say(f"  {PAUSE_KEY} pauses play that flows by itself; this prompt waits for you ({_how(decision, menu_of(decision, self.game))})")
                 continue
-            found = pick(decision, text, numbers_first=not decision.compact)
+            found = pick(decision, text, numbers_first=not decision.compact, game=self.game)
             if isinstance(found, str):
                 self._say(found)
                 continue
@@ -360,7 +367,7 @@ class HumanPlayer:
             if decision.prompt and titled:
                 self._say(self.style.cards(f"{decision.prompt}:"))
             width = self._width()
-            for line in menu_lines(decision.choices, width or MIN_WIDTH, texts=help):
+            for line in menu_lines(decision.choices, width or MIN_WIDTH, texts=help, menu=menu_of(decision, self.game)):
                 for piece in fit(line, width):
                     self._say(self.style.cards(piece))
         if help:
@@ -496,14 +503,22 @@ def _interactive(stream: Any) -> bool:
         return False
 
 
-def menu_lines(choices: Sequence[Action], width: int = 80, *, texts: bool = False) -> list[str]:
+def menu_lines(choices: Sequence[Action], width: int = 80, *, texts: bool = False, menu: "Menu | None" = None) -> list[str]:
     """The numbered menu of the choices' labels, in columns when they fit (numbered down each column).
 
     `texts`: each label followed by the action's text in brackets where the two differ
     (`8♥ on common pile 2 (play 8H to common 2)`), what may be typed instead of the number.
+    `menu` (`menu_of`): each number family one unnumbered line (`muggins N (1–29)`) where its first member stood,
+    the other choices numbered in turn.
     """
-    items = [f"{n:>3}) {choice.label}" + (f" ({choice.text})" if texts and choice.text != choice.label else "")
-             for n, choice in enumerate(choices, 1)]
+    items = []
+    number = 0
+    for entry in (menu.entries if menu is not None else choices):
+        if isinstance(entry, NumberFamily):
+            items.append(f"     {entry.named}")
+            continue
+        number += 1
+        items.append(f"{number:>3}) {entry.label}" + (f" ({entry.text})" if texts and entry.text != entry.label else ""))
     cell = max(len(item) for item in items) + 2
     columns = max(1, min(len(items) // 8 + 1, width // cell))
     rows = -(-len(items) // columns)
@@ -512,6 +527,76 @@ def menu_lines(choices: Sequence[Action], width: int = 80, *, texts: bool = Fals
         row = [items[c * rows + r] for c in range(columns) if c * rows + r < len(items)]
         lines.append("".join(item.ljust(cell) for item in row).rstrip())
     return lines
+
+
+class NumberFamily(NamedTuple):
+    """Choices that are the same words around one number (`muggins 1` … `muggins 29`): one menu line, picked by typing its words and a number."""
+
+    template: str  # the members' text with `{n}` for the number
+    low: int
+    high: int
+    members: dict[int, Action]  # number -> the choice
+
+    @property
+    def named(self) -> str:
+        """`muggins N (1–29)`: the menu line, which says what to type."""
+        return f"{self.typed} ({self.low}–{self.high})"
+
+    @property
+    def typed(self) -> str:
+        return self.template.replace("{n}", "N")
+
+
+class Menu(NamedTuple):
+    """A decision's menu: its entries in order (a choice, or a number family where its first member stood) and the choices a menu number picks."""
+
+    entries: list[Action | NumberFamily]
+    numbered: list[Action]
+    families: list[NumberFamily]
+
+
+def menu_of(decision: Decision, game: Game | Any = None) -> Menu:
+    """The menu of `decision`: its number families of one word (`muggins N`) each one line, and the other choices numbered.
+
+    The families are the core's (`choice_families`; with the `game`, a
+    choice that moves a card is never a member). Only those whose words are
+    one word are folded into a line: they are typed as a word and a number,
+    or its short form (`m 7`), while a longer one (`play 5H say N`) is
+    quicker picked by its members' menu numbers, so those stay numbered.
+    """
+    choices = decision.choices
+    found, members = choice_families([str(c) for c in choices], [c.label for c in choices], choice_moves(decision, game))
+    folded = {f["id"]: NumberFamily(f["template"], f["min"], f["max"], {}) for f in found if " " not in f["words"]}
+    if not folded:
+        return Menu(list(choices), list(choices), [])
+    entries: list[Action | NumberFamily] = []
+    numbered: list[Action] = []
+    for choice, member in zip(choices, members):
+        family = folded.get(member[0]) if member is not None else None
+        if family is None:
+            entries.append(choice)
+            numbered.append(choice)
+            continue
+        if not family.members:
+            entries.append(family)
+        family.members[member[1]] = choice
+    return Menu(entries, numbered, list(folded.values()))
+
+
+def _only_family(menu: Menu) -> NumberFamily | None:
+    """The family when the menu offers nothing else: a bare number is then its number, not a menu number."""
+    return menu.families[0] if len(menu.families) == 1 and not menu.numbered else None
+
+
+def menu_prompt(menu: Menu) -> str:
+    """The prompt under a numbered menu: `choose 1-N`, with what to type for each number family."""
+    only = _only_family(menu)
+    if only is not None:
+        return f"type a number from {only.low} to {only.high} ({only.typed}) > "
+    if not menu.families:
+        return f"choose 1-{len(menu.numbered)} > "
+    typed = " or ".join(family.typed for family in menu.families)
+    return f"choose 1-{len(menu.numbered)} or type {typed} > " if menu.numbered else f"type {typed} > "
 
 
 def _key_map(choices: Sequence[Action]) -> dict[str, Action]:
@@ -539,20 +624,30 @@ def _short_forms(choices: Sequence[Action], keys: Mapping[str, Action]) -> dict[
 
 
 
-def pick(decision: Decision, text: str, *, numbers_first: bool = True) -> Action | str:
-    """The action `text` names (a menu number, an action's text or label, a key, a claim in short form), else the reason why not."""
+def pick(decision: Decision, text: str, *, numbers_first: bool = True, game: Game | Any = None) -> Action | str:
+    """The action `text` names (a menu number, an action's text or label, a key, a claim in short form), else the reason why not.
+
+    Menu numbers count the choices the menu numbers (`menu_of`: a number
+    family is one unnumbered line, its members typed with their number; with
+    the `game`, choices that move a card are never a family's).
+    """
     choices = decision.choices
+    menu = menu_of(decision, game)
     raw = " ".join(text.split())
     if len(raw) > MAX_ANSWER_CHARS:  # no choice is that long, and int() of a huge number refuses anyway
-        return f"{clip(raw)!r} is not one of the choices; {_how(decision)}"
+        return f"{clip(raw)!r} is not one of the choices; {_how(decision, menu)}"
     run = numbered_range(choices) if decision.compact else None
     if run is not None and re.fullmatch(r"-?\d+", raw):
         word, low, high = run
         if low <= int(raw) <= high:
             return choices[int(raw) - low]
         return f"there is no {word} {raw}; type a number from {low} to {high}"
+    only = _only_family(menu) if run is None else None
+    if only is not None and re.fullmatch(r"-?\d+", raw):
+        member = only.members.get(int(raw))
+        return member if member is not None else f"there is no {only.template.replace('{n}', raw)}; type a number from {only.low} to {only.high}"
     if numbers_first and raw.isdigit():
-        return _by_number(choices, int(raw))
+        return _by_number(menu, int(raw))
     found = find_action(choices, raw)
     if found is not None:
         return found
@@ -574,14 +669,14 @@ def pick(decision: Decision, text: str, *, numbers_first: bool = True) -> Action
             if numbers:
                 return f"there is no {word} {short.group(2)}; the number goes from {min(numbers)} to {max(numbers)}"
     if raw.isdigit():
-        return _by_number(choices, int(raw))
+        return _by_number(menu, int(raw))
     if raw.lower() in _short_forms(choices, keys):
         word = _short_forms(choices, keys)[raw.lower()]
         return f"{raw!r} needs a number: {raw} N for {word} N"
     if not raw:
-        return f"please choose: {_how(decision)}"
+        return f"please choose: {_how(decision, menu)}"
     spelt = f"; a card is written {CARD_SPELLINGS}" if names_cards(choices) else ""
-    return f"{clip(raw)!r} is not one of the choices; {_how(decision)}{spelt}"
+    return f"{clip(raw)!r} is not one of the choices; {_how(decision, menu)}{spelt}"
 
 
 def names_cards(choices: Sequence[Action]) -> bool:
@@ -589,19 +684,31 @@ def names_cards(choices: Sequence[Action]) -> bool:
     return any(word in CARD_CODES for choice in choices for word in choice.text.split())
 
 
-def _by_number(choices: Sequence[Action], number: int) -> Action | str:
-    if 1 <= number <= len(choices):
-        return choices[number - 1]
-    return f"there is no choice {number}; choose a number from 1 to {len(choices)}"
+def _by_number(menu: Menu, number: int) -> Action | str:
+    """The choice menu number `number` picks: number families are unnumbered, so it counts the other choices."""
+    numbered = menu.numbered
+    if 1 <= number <= len(numbered):
+        return numbered[number - 1]
+    typed = " or ".join(family.typed for family in menu.families)
+    if not numbered:
+        return f"there is no choice {number}; type {typed}"
+    return f"there is no choice {number}; choose a number from 1 to {len(numbered)}" + (f" or type {typed}" if typed else "")
 
 
-def _how(decision: Decision) -> str:
+def _how(decision: Decision, menu: Menu | None = None) -> str:
     run = numbered_range(decision.choices) if decision.compact else None
     if run is not None:
         return f"type a number from {run[1]} to {run[2]}"
     if decision.compact:
         return "type a key, an action, or ? to list every choice"
-    return f"type a number from 1 to {len(decision.choices)}, an action or a key (? shows the menu again)"
+    if menu is None or not menu.families:
+        return f"type a number from 1 to {len(decision.choices)}, an action or a key (? shows the menu again)"
+    only = _only_family(menu)
+    if only is not None:
+        return f"type a number from {only.low} to {only.high} ({only.typed})"
+    typed = ", ".join(family.typed for family in menu.families)
+    numbers = f"a number from 1 to {len(menu.numbered)}, " if menu.numbered else ""
+    return f"type {numbers}{typed}, an action or a key (? shows the menu again)"
 
 
 def _shown(choice: Action, standing: Action | None) -> str:
