@@ -248,7 +248,8 @@ class Game(ABC):
         the choice by tapping the card. The card must lie face up in a zone
         the acting seat's layout shows, and the zone id must be one of that
         layout's (the contract kit checks both). A choice that moves several
-        cards, or none, answers None.
+        cards, or none, answers None. The answer depends on the action alone:
+        `seat_decision` keeps it for a tuple of choices the game shares.
         """
         return None
 
@@ -481,6 +482,19 @@ class State(ABC):
         whether a game implements it.
         """
         raise NotImplementedError(f"{type(self).__name__} does not implement determinize(seat, rng)")
+
+    def shallow_copy(self) -> "State":
+        """A new state of the same class sharing every attribute with this one, and none of what the core keeps per state.
+
+        The start of a game's direct `clone()`: the game then copies its own
+        mutable fields (lists, the window, counters) onto the result. What the
+        core keeps for itself (the cached pending decision) is reset here, so a
+        game never writes the core's private names.
+        """
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._cached_decision = None
+        return new
 
 
 def _phase_methods(owner: str, deciders: Mapping[str, Callable[..., Any]], handlers: Mapping[str, Callable[..., Any]],

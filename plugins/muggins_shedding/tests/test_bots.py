@@ -121,10 +121,11 @@ def test_random_bot_uses_every_physical_placement_and_its_call_rate(position):
     assert {str(RandomBot(random.Random(3), call_rate=1).choose(state.view(1), state.decision())) for _ in range(50)} == {"muggins"}
 
 
-def test_bad_bot_settings_are_refused():
+def test_bad_bot_settings_are_refused(registry):
     with pytest.raises(ValueError):
         ExpertBot(commons_rule="best")
-    with pytest.raises(ValueError):
-        NoviceBot(random.Random(0), error_rate=2)
-    with pytest.raises(ValueError):
-        RandomBot(random.Random(0), call_rate=-1)
+    # The rates' ranges are the kinds' declared options: the seat spec refuses them before a bot is made.
+    with pytest.raises(ValueError, match="error_rate=2.0 is out of range"):
+        registry.seat("novice:error_rate=2", "muggins_shedding")
+    with pytest.raises(ValueError, match="call_rate=-1.0 is out of range"):
+        registry.seat("random:call_rate=-1", "muggins_shedding")

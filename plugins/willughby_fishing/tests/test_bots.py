@@ -115,9 +115,10 @@ def test_a_careful_novice_plays_like_the_expert(registry, game):
     assert careful.scores == expert.scores
 
 
-def test_novice_rates_are_checked():
-    with pytest.raises(ValueError, match="forget_rate"):
-        NoviceBot(random.Random(0), forget_rate=2)
+def test_novice_rates_are_checked(registry):
+    # The ranges are the kind's declared options: the seat spec refuses them before a bot is made.
+    with pytest.raises(ValueError, match="forget_rate=2.0 is out of range"):
+        registry.seat("novice:forget_rate=2", "willughby_fishing")
 
 
 def test_the_random_bot_claims_in_about_half_the_windows():

@@ -252,9 +252,6 @@ class NoviceBot:
     """Misses scoring items with `miss_rate`, errs with `error_rate`, catches errors with `attention`."""
 
     def __init__(self, rng: random.Random, seat: int = 0, miss_rate: float = 0.2, attention: float = 0.5, error_rate: float = 0.05, **_: Any) -> None:
-        for name, value in (("miss_rate", miss_rate), ("attention", attention), ("error_rate", error_rate)):
-            if not 0 <= value <= 1:
-                raise ValueError(f"novice {name} must lie between 0 and 1, not {value}")
         self.rng = rng
         self.miss_rate = miss_rate
         self.attention = attention
@@ -297,8 +294,6 @@ class RandomBot:
     """Any choice uniformly; in a window claims (uniformly among the claims) with probability `call_rate`."""
 
     def __init__(self, rng: random.Random, call_rate: float = 0.5, **_: Any) -> None:
-        if not 0 <= call_rate <= 1:
-            raise ValueError("random call_rate must lie between 0 and 1")
         self.rng = rng
         self.call_rate = call_rate
         self._below = rng.randrange  # bound once: a simulation asks it at nearly every decision

@@ -809,8 +809,7 @@ class CribbageState(PhasedState):
     # -- copies for search ---------------------------------------------------------------------
     def clone(self) -> "CribbageState":
         """A direct copy (no round trip through plain data): the lists, the pending count and the window copied; cards are immutable."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new = self.shallow_copy()
         new.scores = list(self.scores)
         new.seat_points = list(self.seat_points)
         new.hands = [list(h) for h in self.hands]
@@ -826,7 +825,6 @@ class CribbageState(PhasedState):
         new.pending = dict(self.pending)
         new.stats = self.stats.copy()
         new.points_by = {name: list(values) for name, values in self.points_by.items()}
-        new._cached_decision = None
         new.__dict__.pop("_respond_prompt", None)
         return new
 

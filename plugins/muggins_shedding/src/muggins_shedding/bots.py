@@ -122,8 +122,6 @@ class NoviceBot:
     """Errs on a placement with probability `error_rate`; calls a real error with probability `attention`."""
 
     def __init__(self, rng: random.Random, error_rate: float = 0.1, attention: float = 0.5, commons_rule: str = "first", **_: Any) -> None:
-        if not 0 <= error_rate <= 1 or not 0 <= attention <= 1:
-            raise ValueError("novice error_rate and attention must lie between 0 and 1")
         self.rng = rng
         self.error_rate = error_rate
         self.attention = attention
@@ -168,8 +166,6 @@ class RandomBot:
     """Any physical placement, uniformly; in a window, calls Muggins with probability `call_rate`."""
 
     def __init__(self, rng: random.Random, call_rate: float = 0.5, **_: Any) -> None:
-        if not 0 <= call_rate <= 1:
-            raise ValueError("random call_rate must lie between 0 and 1")
         self.rng = rng
         self.call_rate = call_rate
 

@@ -645,8 +645,7 @@ class SheddingState(PhasedState):
     # -- copies for search -----------------------------------------------
     def clone(self) -> "SheddingState":
         """A direct copy (no round trip through plain data): the piles, the window and the counters copied, the tables shared."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new = self.shallow_copy()
         new.stocks = [list(p) for p in self.stocks]
         new.commons = [list(p) for p in self.commons]
         new.discards = [list(p) for p in self.discards]
@@ -659,7 +658,6 @@ class SheddingState(PhasedState):
         new.seen = set(self.seen)
         if "destinations" in self.__dict__:  # a house-rule order's method, bound to this state
             new.destinations = new._ordered_destinations
-        new._cached_decision = None
         new._view = None
         return new
 

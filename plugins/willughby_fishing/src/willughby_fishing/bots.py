@@ -113,9 +113,6 @@ class NoviceBot:
     notices others' oversights (`attention`); otherwise plays like the expert."""
 
     def __init__(self, rng: random.Random, forget_rate: float = 0.25, error_rate: float = 0.1, attention: float = 0.5, **_: Any) -> None:
-        for name, value in (("forget_rate", forget_rate), ("error_rate", error_rate), ("attention", attention)):
-            if not 0 <= value <= 1:
-                raise ValueError(f"novice {name} must lie between 0 and 1, not {value}")
         self.rng = rng
         self.forget_rate = forget_rate
         self.error_rate = error_rate

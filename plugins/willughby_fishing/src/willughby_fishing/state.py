@@ -723,8 +723,7 @@ class FishingState(PhasedState):
     # -- copies for search -----------------------------------------------------
     def clone(self) -> "FishingState":
         """A direct copy (no round trip through plain data): the lists and the window copied, the rest shared or immutable."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new = self.shallow_copy()
         new.hands = [list(h) for h in self.hands]
         new.collections = [list(c) for c in self.collections]
         new.field = list(self.field)
@@ -733,7 +732,6 @@ class FishingState(PhasedState):
         new.window = None if self.window is None else self.window.copy()
         new.due = list(self.due)
         new.stats = self.stats.copy()
-        new._cached_decision = None
         return new
 
     def determinize(self, seat: int, rng: Any) -> "FishingState":
