@@ -111,3 +111,14 @@ def test_an_update_carries_the_games_layout_of_the_view_or_none(tally, monkeypat
     # Tally says each card's value: `play 5H say 0` … `play 5H say 10`, one family per card in hand.
     assert [(f["template"], f["min"], f["max"]) for f in mover["decision"]["families"]] == [
         (f"play {code} say {{n}}", 0, 10) for code in mover["view"]["hand"]]
+
+
+def test_a_shared_tuple_of_choices_is_worked_out_once_and_each_frame_gets_its_own_copy():
+    decision = window(RESPONSES)
+    first = seat_decision(decision)
+    first["families"][0]["max"] = 99
+    first["choices"][2]["n"] = 99
+    again = seat_decision(window(RESPONSES))  # another decision, the same (module-wide) tuple of choices
+    assert again["families"][0]["max"] == 29 and again["choices"][2]["n"] == 1
+    listed = seat_decision(Decision(1, "respond", list(RESPONSES), [RESPONSES[0]], "seat 0 counts 8", True))
+    assert listed["families"] == again["families"] and listed["choices"] == again["choices"]

@@ -36,7 +36,15 @@ FAMILY_SIZE = 5
 """The fewest choices that make a number family: below it a front end shows each choice as it is."""
 
 #: One whole number standing as a word of a choice's text (`muggins 12`): no sign, no leading zero, so `05` is no number.
-_WHOLE_NUMBER = re.compile(r"(?<!\S)(?:0|[1-9][0-9]*)(?!\S)")
+#: Captured, so that splitting a text by it gives [before, number, after] exactly when it holds one.
+_WHOLE_NUMBER = re.compile(r"(?<!\S)(0|[1-9][0-9]*)(?!\S)")
+_split_at_numbers = _WHOLE_NUMBER.split
+
+#: What `seat_decision` worked out for a tuple of choices (the card moves, the families), by the identity of the
+#: tuple and of the game: games share decisions (cribbage's count and window choices are module constants), so a
+#: frame usually finds it here. Each entry keeps the tuple itself, so its id cannot be reused while it is kept.
+_WORKED_OUT: dict[tuple[int, int], tuple[Any, ...]] = {}
+_WORKED_OUT_SIZE = 256
 
 
 def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
@@ -67,28 +75,24 @@ def choice_moves(decision: Decision, game: Game | None) -> list[tuple[str, str |
 def _family_members(texts: Sequence[str], skip: Sequence[Any] | None) -> dict[tuple[str, str], list[tuple[int, int]]]:
     """Choices by the words around their one whole number: (text before, text after) -> [(index, number)], in order of first member.
 
-    One pass over the texts: this runs for every frame. A text with no
-    number, or two (which one would vary?), or braces (the template's own
-    marks), belongs to no family; so does a choice `skip` marks (one that
-    moves a card: a front end plays it on the table).
+    One pass over the texts, one regular-expression split each: this runs
+    for every frame. A text with no number, or two (which one would vary?),
+    or braces (the template's own marks), belongs to no family; so does a
+    choice `skip` marks (one that moves a card: a front end plays it on the
+    table).
     """
     groups: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    search = _WHOLE_NUMBER.search
     for index, text in enumerate(texts):
-        if skip is not None and skip[index]:
-            continue
-        found = search(text)
-        if found is None:
-            continue
-        start, end = found.span()
-        if search(text, end) is not None or "{" in text or "}" in text:
-            continue
-        key = (text[:start], text[end:])
+        parts = _split_at_numbers(text)
+        if len(parts) != 3 or (skip is not None and skip[index]) or "{" in text or "}" in text:
+            continue  # no number, or two or more: [before, number, between, number, after…]
+        before, number, after = parts
+        key = (before, after)
         members = groups.get(key)
         if members is None:
-            groups[key] = [(index, int(found.group()))]
+            groups[key] = [(index, int(number))]
         else:
-            members.append((index, int(found.group())))
+            members.append((index, int(number)))
     return groups
 
 
@@ -100,11 +104,10 @@ def _label_words(labels: Sequence[str], members: Sequence[tuple[int, int]]) -> s
     """The words of the members' labels around their numbers when every label is the same words around its own number, else ""."""
     shared = None
     for index, number in members:
-        label = labels[index]
-        found = _WHOLE_NUMBER.search(label)
-        if found is None or int(found.group()) != number or _WHOLE_NUMBER.search(label, found.end()) is not None:
+        parts = _split_at_numbers(labels[index])
+        if len(parts) != 3 or int(parts[1]) != number:
             return ""
-        key = (label[:found.start()], label[found.end():])
+        key = (parts[0], parts[2])
         if shared is None:
             shared = key
         elif key != shared:
@@ -136,8 +139,10 @@ def choice_families(texts: Sequence[str], labels: Sequence[str], skip: Sequence[
             continue  # a gap (or a number twice): a control would offer a choice that is not there
         family = len(families)
         words = _words(before, after)
+        # Labels that are the texts themselves (`muggins 4`) say the same words: only others are read.
+        same = all(labels[index] == texts[index] for index, _ in found)
         families.append({"id": family, "template": f"{before}{{n}}{after}", "words": words, "min": low, "max": high,
-                         "label": _label_words(labels, found) or words})
+                         "label": words if same else (_label_words(labels, found) or words)})
         for index, number in found:
             members[index] = (family, number)
     return families, members
@@ -159,13 +164,24 @@ def seat_decision(decision: Decision, game: Game | None = None) -> dict[str, Any
     contract kit checks for privacy.
     """
     standing = standing_answer(decision)
-    choices = [{"text": str(c), "label": c.label, "keys": list(c.keys)} for c in decision.choices]
-    moves = choice_moves(decision, game)
+    offered = decision.choices
+    key = (id(offered), id(game))
+    known = _WORKED_OUT.get(key)
+    if known is not None and known[0] is offered and known[1] is game:
+        shown_choices, moves, families, members = known[2:]
+    else:
+        shown_choices = [(str(c), c.label, tuple(c.keys)) for c in offered]
+        moves = choice_moves(decision, game)
+        families, members = choice_families([c[0] for c in shown_choices], [c[1] for c in shown_choices], moves)
+        if isinstance(offered, tuple):  # a list could change under its key, so it is worked out afresh each time
+            if len(_WORKED_OUT) >= _WORKED_OUT_SIZE:
+                _WORKED_OUT.clear()  # one call, safe while another table's thread reads it; the next frames fill it again
+            _WORKED_OUT[key] = (offered, game, shown_choices, moves, families, members)
+    choices = [{"text": text, "label": label, "keys": list(keys)} for text, label, keys in shown_choices]
     if moves is not None:
         for shown, move in zip(choices, moves):
             if move is not None:
                 shown["card"], shown["to"] = move
-    families, members = choice_families([c["text"] for c in choices], [c["label"] for c in choices], moves)
     if families:
         for shown, member in zip(choices, members):
             if member is not None:
@@ -177,7 +193,7 @@ def seat_decision(decision: Decision, game: Game | None = None) -> dict[str, Any
         "compact": decision.compact,
         "waits": decision.waits,
         "choices": choices,
-        "families": families,
+        "families": [dict(family) for family in families],  # the frame's own copies: a front end may change them
         "standing": None if standing is None else str(standing),
         "info": dict(decision.info),
     }
