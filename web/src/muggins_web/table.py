@@ -633,7 +633,7 @@ class Table:
         state = self.match.state
         update = seat_update(state, seat, events)
         offer = self.offers.get(seat) if seat is not None else None
-        update["decision"] = seat_decision(offer.decision) if offer is not None and offer.answer is None else None
+        update["decision"] = seat_decision(offer.decision, self.game) if offer is not None and offer.answer is None else None
         standings: list[list[str]] = []
         for ev in update["events"]:
             lines = self.game.standings(ev, seat)

@@ -1,74 +1,125 @@
-// The lobby: a form built from the installed games (seats, house rules), creating a table, listing tables.
+// The lobby: a form built from the installed games (seats, house rules), creating a table, handing out its links.
+// The seat editor keeps what was chosen for each seat when the player count changes, and a seat switched to
+// another kind keeps only the options that kind takes. A table whose seat 0 is a person's is the host's: the
+// host's link is that seat's page with the host's controls, so the host plays from one tab.
 import { escapeHtml } from "./cards.js";
+import { shareList } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+let chosen = [];  // per seat: {kind, options: {name: value}, typed}, as last chosen for the current game
 
 function current() {
   return games.find((g) => g.name === $("game").value);
 }
 
-function kindOptions(game, chosen) {
-  return game.kinds.map((k) => `<option value="${escapeHtml(k.name)}"${k.name === chosen ? " selected" : ""}>${escapeHtml(k.name)}</option>`).join("");
+function kindOf(game, name) {
+  return game.kinds.find((k) => k.name === name);
+}
+
+// What a new seat starts as: seat 0 a person (the host), the others the game's default opponent.
+function defaultSeat(game, seat) {
+  if (seat === 0) return { kind: "human", options: {}, typed: "" };
+  const [kind, typed = ""] = game.default_opponent.split(/:(.*)/s);
+  return { kind, options: {}, typed };
+}
+
+// Typed options ("error_rate=0.2, attention=0") less those the kind does not take.
+function keptTyped(game, kindName, typed) {
+  const kind = kindOf(game, kindName);
+  const names = new Set(kind ? kind.options.map((o) => o.name) : []);
+  return typed.split(",").map((part) => part.trim()).filter((part) => part && names.has(part.split("=")[0].trim())).join(",");
 }
 
 // A number input for each numeric option of the seat's kind, bounded as the server bounds it (a browser table's
 // caps included, such as a search's iterations), so the form refuses an out-of-range value before it is sent.
-function optionInputs(game, kindName, seat) {
-  const kind = game.kinds.find((k) => k.name === kindName);
+function optionInputs(game, kindName, seat, values) {
+  const kind = kindOf(game, kindName);
   if (!kind) return "";
   return kind.options.filter((o) => o.type === "int" || o.type === "float").map((o) => {
     const bounds = (o.min !== null ? ` min="${o.min}"` : "") + (o.max !== null ? ` max="${o.max}"` : "");
     const step = o.type === "int" ? "1" : "any";
-    return `<label class="option">${escapeHtml(o.name)} <input type="number" step="${step}"${bounds} data-option="${seat}"
+    const value = values[o.name] !== undefined ? ` value="${escapeHtml(values[o.name])}"` : "";
+    return `<label class="option">${escapeHtml(o.name)} <input type="number" step="${step}"${bounds}${value} data-option="${seat}"
       name="${escapeHtml(o.name)}" placeholder="${escapeHtml(String(o.default))}" title="${escapeHtml(o.doc || "")}"></label>`;
   }).join("");
 }
 
+// The seats as the form shows them now, kept so that redrawing (another player count) loses nothing.
+function readChosen() {
+  for (const select of document.querySelectorAll("[data-seat]")) {
+    const seat = Number(select.dataset.seat);
+    const options = {};
+    for (const input of document.querySelectorAll(`[data-option="${seat}"]`)) if (input.value !== "") options[input.name] = input.value;
+    chosen[seat] = { kind: select.value, options, typed: document.querySelector(`[data-options="${seat}"]`).value.trim() };
+  }
+}
+
 function drawSeats() {
   const game = current();
-  const count = Number($("players").value);
-  const box = $("seats");
-  box.innerHTML = "<legend>Seats</legend>";
-  const opponent = game.default_opponent.split(":")[0];
+  const count = Math.max(game.players.min, Math.min(game.players.max, Number($("players").value) || game.players.default));
+  const box = $("seat-rows");
+  // A change event comes again when the field loses focus: redrawing then would replace the input being typed in.
+  if (box.childElementCount === count) return;
+  readChosen();
+  box.replaceChildren();
   for (let seat = 0; seat < count; seat++) {
-    const chosen = seat === 0 ? "human" : opponent;
-    const row = document.createElement("label");
-    row.innerHTML = `seat ${seat} <select data-seat="${seat}">${kindOptions(game, chosen)}</select>
-      <span data-option-inputs="${seat}">${optionInputs(game, chosen, seat)}</span>
-      <input data-options="${seat}" placeholder="options, e.g. error_rate=0.2" value="${seat === 0 ? "" : escapeHtml(game.default_opponent.split(":")[1] || "")}">`;
+    const state = chosen[seat] || (chosen[seat] = defaultSeat(game, seat));
+    const row = document.createElement("div");
+    row.className = "seat-row";
+    const kinds = game.kinds.map((k) => `<option value="${escapeHtml(k.name)}"${k.name === state.kind ? " selected" : ""}>${escapeHtml(k.name)}</option>`).join("");
+    row.innerHTML = `<div class="row"><label for="seat-kind-${seat}">seat ${seat}${seat === 0 ? " (you, if a person)" : ""}</label>
+      <select id="seat-kind-${seat}" data-seat="${seat}">${kinds}</select></div>
+      <div class="options" data-option-inputs="${seat}"></div>
+      <input data-options="${seat}" aria-label="seat ${seat}'s other options" placeholder="options, e.g. error_rate=0.2">`;
     const select = row.querySelector("select");
+    const typed = row.querySelector("[data-options]");
+    const fill = () => {
+      const kind = kindOf(game, select.value);
+      const takes = kind && kind.options.length > 0;
+      row.querySelector("[data-option-inputs]").innerHTML = optionInputs(game, select.value, seat, chosen[seat].options);
+      typed.hidden = !takes;
+      typed.value = chosen[seat].typed;
+    };
     select.addEventListener("change", () => {
-      row.querySelector("[data-option-inputs]").innerHTML = optionInputs(game, select.value, seat);
+      if (select.value === chosen[seat].kind) return; // a change event for no change: nothing to redraw
+      readChosen(); // the new kind, with the old kind's options, filtered below
+      const kind = kindOf(game, select.value);
+      const names = new Set(kind ? kind.options.map((o) => o.name) : []);
+      const options = Object.fromEntries(Object.entries(chosen[seat].options).filter(([name]) => names.has(name)));
+      chosen[seat] = { kind: select.value, options, typed: keptTyped(game, select.value, chosen[seat].typed) };
+      fill();
     });
     box.append(row);
+    fill();
   }
 }
 
 function ruleInput(rule) {
   const name = escapeHtml(rule.name);
+  const id = `rule-${name}`;
   if (rule.choices) {
     const options = rule.choices.map((c) => `<option${c === rule.default ? " selected" : ""}>${escapeHtml(c)}</option>`).join("");
-    return `<select data-rule="${name}" data-kind="choice">${options}</select>`;
+    return `<select id="${id}" data-rule="${name}" data-kind="choice">${options}</select>`;
   }
   if (typeof rule.default === "boolean") {
-    return `<input type="checkbox" data-rule="${name}" data-kind="bool"${rule.default ? " checked" : ""}>`;
+    return `<input id="${id}" type="checkbox" data-rule="${name}" data-kind="bool"${rule.default ? " checked" : ""}>`;
   }
   if (typeof rule.default === "number") {
     const bounds = (rule.min !== null ? ` min="${rule.min}"` : "") + (rule.max !== null ? ` max="${rule.max}"` : "");
-    return `<input type="number" step="any" data-rule="${name}" data-kind="number" value="${rule.default}"${bounds}>`;
+    return `<input id="${id}" type="number" step="any" data-rule="${name}" data-kind="number" value="${rule.default}"${bounds}>`;
   }
   if (typeof rule.default === "string") {
-    return `<input data-rule="${name}" data-kind="text" value="${escapeHtml(rule.default)}">`;
+    return `<input id="${id}" data-rule="${name}" data-kind="text" value="${escapeHtml(rule.default)}">`;
   }
-  return `<input data-rule="${name}" data-kind="json" value="${escapeHtml(JSON.stringify(rule.default))}">`;
+  return `<input id="${id}" data-rule="${name}" data-kind="json" value="${escapeHtml(JSON.stringify(rule.default))}">`;
 }
 
 function drawRules() {
   const game = current();
   $("rules").innerHTML = game.rules.map((rule) =>
     `<label>${escapeHtml(rule.name)} ${ruleInput(rule)} <span class="muted">${escapeHtml(rule.type)}</span>
-     <div class="rule-doc">${escapeHtml(rule.doc)}</div></label>`).join("");
+     <span class="rule-doc">${escapeHtml(rule.doc)}</span></label>`).join("");
 }
 
 function drawGame() {
@@ -77,6 +128,8 @@ function drawGame() {
   players.min = game.players.min;
   players.max = game.players.max;
   players.value = game.players.default;
+  chosen = [];
+  $("seat-rows").replaceChildren();
   drawSeats();
   drawRules();
 }
@@ -102,8 +155,11 @@ function readSeats() {
   return [...document.querySelectorAll("[data-seat]")].map((select) => {
     const seat = select.dataset.seat;
     const numbers = [...document.querySelectorAll(`[data-option="${seat}"]`)].filter((i) => i.value !== "").map((i) => `${i.name}=${i.value}`);
-    const typed = document.querySelector(`[data-options="${seat}"]`).value.trim();
-    const options = [...numbers, ...(typed ? [typed] : [])].join(",");
+    const typedInput = document.querySelector(`[data-options="${seat}"]`);
+    const typed = typedInput.hidden ? "" : typedInput.value.trim();
+    const named = new Set(numbers.map((n) => n.split("=")[0]));
+    const rest = typed.split(",").map((p) => p.trim()).filter((p) => p && !named.has(p.split("=")[0].trim()));
+    const options = [...numbers, ...rest].join(",");
     return options ? `${select.value}:${options}` : select.value;
   });
 }
@@ -111,28 +167,41 @@ function readSeats() {
 async function create(event) {
   event.preventDefault();
   $("errors").textContent = "";
-  const body = { game: $("game").value, players: Number($("players").value), seats: readSeats(), rules: readRules(), pace: Number($("pace").value), start: $("start").value };
+  const seats = readSeats();
+  const body = { game: $("game").value, players: Number($("players").value), seats, rules: readRules(), pace: Number($("pace").value), start: $("start").value };
+  if (seats[0] === "human") body.host_seat = 0; // the host plays seat 0 and hosts from its page
   const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const answer = await response.json();
   if (!response.ok) {
     $("errors").textContent = answer.error;
     return;
   }
-  const items = answer.seats.filter((s) => s.url).map((s) => `<li>seat ${s.seat}: <a href="${escapeHtml(s.url)}">${escapeHtml(s.url)}</a></li>`);
-  items.push(`<li>spectators: <a href="${escapeHtml(answer.spectate)}">${escapeHtml(answer.spectate)}</a></li>`);
-  const hostDoes = answer.started ? "seat a bot for someone gone" : "start the table once everyone has joined; seat a bot for someone gone";
-  items.push(`<li>host (${hostDoes}): <a href="${escapeHtml(answer.host)}">${escapeHtml(answer.host)}</a></li>`);
-  $("links").innerHTML = items.join("");
-  $("created").hidden = false;
+  showLinks(answer);
   listTables();
+}
+
+function showLinks(answer) {
+  const hostToken = answer.host.split("#")[1].split(".").pop();
+  const own = $("own-link");
+  const hostDoes = answer.started ? "seat a bot for someone gone" : "start the table once everyone has joined, seat a bot for someone gone";
+  if (answer.host_seat !== null && answer.host_seat !== undefined) {
+    own.innerHTML = `<p class="own-link"><a href="${escapeHtml(answer.host)}">Open your seat (seat ${answer.host_seat})</a>: you play from it and host
+      the table there (${hostDoes}). The links for your friends are on that page too.</p>`;
+  } else {
+    own.innerHTML = `<p class="own-link"><a href="${escapeHtml(answer.host)}">Open the host's page</a> (${hostDoes}).</p>`;
+  }
+  const entries = answer.seats.filter((s) => s.url && s.seat !== answer.host_seat).map((s) => ({ seat: s.seat, title: `Link for seat ${s.seat}`, url: s.url }));
+  entries.push({ seat: null, title: "Link for spectators", url: answer.spectate });
+  $("links").replaceChildren(shareList(entries, { tableId: answer.table, hostToken }));
+  $("created").hidden = false;
 }
 
 async function listTables() {
   const { tables } = await (await fetch("/api/tables")).json();
   $("tables").innerHTML = tables.map((t) => {
     const state = t.stopped ? "stopped" : t.over ? "over" : !t.started ? "waiting to start" : `step ${t.step}`;
-    const seats = t.seats.map((s) => `${s.seat}: ${escapeHtml(s.kind)}${s.connected ? " ●" : ""}`).join(", ");
-    return `<li><a href="/table/${escapeHtml(t.table)}">${escapeHtml(t.game)}</a> (${state}) ${seats}</li>`;
+    const seats = t.seats.map((s) => `${s.seat}: ${escapeHtml(s.name || s.kind.split(":")[0])}${s.connected ? " ●" : ""}`).join(", ");
+    return `<li><a href="/table/${escapeHtml(t.table)}">${escapeHtml(t.title || t.game)}</a> (${state}) ${seats}</li>`;
   }).join("") || "<li class=muted>none yet</li>";
 }
 
@@ -141,6 +210,7 @@ async function start() {
   $("game").innerHTML = games.map((g) => `<option value="${escapeHtml(g.name)}">${escapeHtml(g.title)}</option>`).join("");
   $("game").addEventListener("change", drawGame);
   $("players").addEventListener("change", drawSeats);
+  $("players").addEventListener("input", () => { if ($("players").checkValidity()) drawSeats(); });
   $("new-table").addEventListener("submit", create);
   drawGame();
   listTables();

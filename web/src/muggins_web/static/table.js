@@ -1,29 +1,47 @@
 // The table page: one websocket for this link's seat (or a spectator), drawing each frame the server sends.
-import { escapeHtml, withSuits } from "./cards.js";
+// With the frame's `layout` the table is drawn as cards (zones, counters, a score track), and a choice that moves
+// a card is a tap on that card (then on its destination when it has several); without one, the game's `render`
+// text is shown, wrapped. A family of choices that differ by a number is one number picker; every other choice
+// is a button. The host's link (a seat's page with the host's controls, or the host's alone) also starts the
+// table, hands out the seats' links (copy, QR code), seats bots for people gone, and closes the table.
+import { cardName, cardText, drawBack, drawCard, escapeHtml, withNames, withSuits } from "./cards.js";
+import { shareList } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = location.hash.slice(1);
+const hostToken = token.includes(".") ? token.split(".")[1] : token; // the host's half of SEAT.HOST, or the host's own link
 let socket = null;
-let last = null;      // the latest update frame
-let countdown = null; // the window's timer on screen
+let last = null;        // the latest update frame
+let seats = [];         // the latest seats list (names, who is connected)
+let isHost = false;
+let links = null;       // the table's links, sent to the host's page alone
+let lines = [];         // the narration so far, as the game wrote it (names are put in when drawn)
+let latest = [];        // the last lines of the latest frame that had any, shown under the status
+let windowEnds = null;  // performance.now() at which the open window's timer lets the move stand
+let selected = null;    // the card tapped whose choice still needs its destination
+let thinking = null;    // the bot seat said to be thinking, until the next frame
+let note = "";          // what the connection says (lost, busy, refused), shown over everything else
 let retry = 500;
+const MAX_LINES = 300;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}${query}`);
-  socket.addEventListener("open", () => { retry = 500; status(""); });
+  socket.addEventListener("open", () => { retry = 500; note = ""; drawStatus(); });
   socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
   socket.addEventListener("close", (event) => {
     const refusal = REFUSED[event.code];
     if (refusal) { // the server will say the same again: trying again would only repeat it
-      status(`${refusal(event.reason)} This page will not try again.`);
+      note = `${refusal(event.reason)} This page will not try again.`;
+      drawStatus();
       return;
     }
     const seconds = Math.round(retry / 1000) || 1;
-    if (event.code === 4503 || event.code === 4429) status(`The server is busy (${event.reason || "too many connections"}); trying again in ${seconds} s…`);
-    else status("connection lost; reconnecting…");
+    if (event.code === 4503 || event.code === 4429) note = `The server is busy (${event.reason || "too many connections"}); trying again in ${seconds} s…`;
+    else note = "connection lost; reconnecting…";
+    drawStatus();
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
@@ -36,25 +54,31 @@ const REFUSED = {
   1008: (reason) => `The server refused this page: ${reason || "it takes connections from its own pages only"}.`,
 };
 
-function status(text) {
-  $("status").textContent = text;
+function send(message) {
+  socket.send(JSON.stringify(message));
 }
 
 function receive(frame) {
   switch (frame.type) {
     case "hello":
       isHost = Boolean(frame.host);
-      $("narration").innerHTML = "";
+      links = frame.links || null;
+      lines = [];
+      latest = [];
+      selected = null;
       draw(frame);
+      askName(frame);
       break;
     case "update":
       draw(frame);
       break;
     case "seats":
-      drawSeats(frame.seats, last);
+      seats = frame.seats;
+      redraw();
       break;
     case "thinking":
-      status(`seat ${frame.seat} is thinking…`);
+      thinking = frame.seat;
+      drawStatus();
       break;
     case "error":
       $("error").textContent = frame.error;
@@ -62,123 +86,541 @@ function receive(frame) {
   }
 }
 
-let isHost = false;
+// -- names --------------------------------------------------------------------
+// The seat numbers people gave names to, and what to call them.
+function names() {
+  const known = {};
+  for (const s of seats) if (s.name) known[s.seat] = s.name;
+  return known;
+}
 
-// The host's link: start a table that waits for it (who has joined, shown as they join); a bot may play a
-// person's seat (someone gone away), and the seat be given back.
-function drawHost(seats) {
-  const box = $("host");
-  box.hidden = !isHost;
-  if (!isHost) return;
-  const close = document.createElement("button");
-  close.type = "button";
-  close.textContent = "close the table";
-  close.addEventListener("click", () => { if (confirm("Close this table for everyone?")) send({ type: "close" }); });
-  const waiting = last && last.started === false && !last.stopped;
-  const start = [];
-  if (waiting) {
-    const joined = document.createElement("ul");
-    joined.id = "joined";
-    joined.innerHTML = seats.filter((s) => s.human).map((s) =>
-      `<li class="${s.connected ? "joined" : "muted"}">seat ${s.seat} ${s.connected ? "joined" : "has not joined yet"}</li>`).join("");
-    const go = document.createElement("button");
-    go.type = "button";
-    go.id = "start";
-    go.textContent = "start the table";
-    go.addEventListener("click", () => send({ type: "start" }));
-    start.push(joined, go);
+function words(text) {
+  return withNames(withSuits(text), names());
+}
+
+// The same as plain text (an accessible name), not HTML.
+function plainWords(text) {
+  const known = names();
+  return String(text).replace(/\b[Ss]eat (\d+)\b/g, (whole, seat) => known[seat] || whole);
+}
+
+function who(seat) {
+  const s = seats.find((x) => x.seat === seat);
+  if (s && s.name) return s.name;
+  return `seat ${seat}`;
+}
+
+function whoAll(list) {
+  const named = list.map((seat) => (last && seat === last.seat ? "you" : who(seat)));
+  return named.length <= 1 ? named.join("") : `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}`;
+}
+
+function nameKey(seat) {
+  return `muggins:name:${tableId}:${seat}`;
+}
+
+// A seat's page asks its person's name once (remembered in this browser for this table), and says it again to
+// a server that has forgotten it.
+function askName(frame) {
+  if (frame.seat === null) return;
+  const given = (seats.find((s) => s.seat === frame.seat) || {}).name;
+  let kept = null;
+  try { kept = localStorage.getItem(nameKey(frame.seat)); } catch { kept = null; }
+  if (kept && kept !== given) send({ type: "name", name: kept });
+  else if (!kept && given) remember(frame.seat, given);
+  else if (!kept && !given) showNameForm();
+}
+
+function remember(seat, name) {
+  try {
+    localStorage.setItem(nameKey(seat), name);
+    localStorage.setItem("muggins:name", name);
+  } catch { /* a browser that keeps nothing asks again next time */ }
+}
+
+function showNameForm() {
+  const form = $("name-form");
+  const input = $("name-input");
+  if (!input.value) {
+    try { input.value = localStorage.getItem("muggins:name") || ""; } catch { input.value = ""; }
   }
-  box.replaceChildren(...start, close, ...seats.filter((s) => s.human).map((s) => {
+  form.hidden = false;
+}
+
+$("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("name-input").value.trim();
+  if (!name || !last || last.seat === null) return;
+  send({ type: "name", name });
+  remember(last.seat, name);
+  $("name-form").hidden = true;
+});
+
+// -- drawing a frame ----------------------------------------------------------
+function draw(frame) {
+  last = frame;
+  seats = frame.seats || seats;
+  thinking = null;
+  $("error").textContent = "";
+  if (frame.decision === null || frame.decision === undefined) selected = null;
+  windowEnds = frame.window && frame.pace > 0 && frame.window_left !== null && frame.window_left !== undefined
+    ? performance.now() + frame.window_left * 1000 : (frame.window && frame.pace > 0 ? performance.now() + frame.pace * 1000 : null);
+  if (frame.lines && frame.lines.length) {
+    lines.push(...frame.lines);
+    if (lines.length > MAX_LINES) lines.splice(0, lines.length - MAX_LINES);
+    latest = frame.lines.slice(-2);
+  }
+  for (const banner of frame.standings || []) {
+    const box = document.createElement("div");
+    box.className = "banner";
+    box.dataset.lines = banner.join("\n");
+    $("banners").replaceChildren(box);
+  }
+  redraw();
+}
+
+// Everything drawn again from the latest frame and seats list (a name given, someone joined, a card tapped).
+function redraw() {
+  if (!last) return;
+  const frame = last;
+  const title = frame.title || frame.game;
+  $("title").textContent = title;
+  document.title = `${title} · muggins`;
+  const mine = seats.find((s) => s.seat === frame.seat);
+  $("who").textContent = frame.seat === null ? (isHost ? "you host this table" : "watching")
+    : `${mine && mine.name ? mine.name : "you"} · seat ${frame.seat}${isHost ? " · host" : ""}`;
+  drawSeats(frame);
+  drawTrack(frame);
+  const moves = cardMoves(frame);
+  const tappable = drawLayout(frame, moves);
+  drawDecision(frame, moves, tappable);
+  drawNarration();
+  for (const box of $("banners").children) box.innerHTML = words(box.dataset.lines);
+  drawHost();
+  drawStatus();
+  // Said once the page shows the frame: the browser tests check every frame's page from it.
+  document.dispatchEvent(new CustomEvent("muggins:drawn", { detail: { frame } }));
+}
+
+function drawNarration() {
+  const list = $("narration");
+  list.replaceChildren(...lines.map((line) => {
+    const item = document.createElement("li");
+    item.innerHTML = words(line);
+    return item;
+  }));
+  list.scrollTop = list.scrollHeight;
+  $("latest").replaceChildren(...latest.map((line) => {
+    const item = document.createElement("li");
+    item.innerHTML = words(line);
+    return item;
+  }));
+}
+
+// The seat chips: who plays (a person's name, a bot's kind), their score where the layout counts one, whose
+// turn it is, and every seat an open window still waits for.
+function drawSeats(frame) {
+  const playing = frame.started !== false && !frame.over && !frame.stopped;
+  const waiting = new Set(!playing ? [] : frame.window ? frame.responders || [] : frame.to_act === null ? [] : [frame.to_act]);
+  const scores = {};
+  for (const counter of (frame.layout && frame.layout.counters) || []) {
+    if (counter.owner !== null && counter.owner !== undefined) (scores[counter.owner] ||= []).push(counter);
+  }
+  $("seats").replaceChildren(...seats.map((s) => {
+    const item = document.createElement("li");
+    const away = s.human && !s.connected && !s.stand_in;
+    item.className = [waiting.has(s.seat) ? (frame.window ? "may-answer" : "to-act") : "", away ? "away" : "",
+      s.seat === frame.seat ? "you" : ""].filter(Boolean).join(" ");
+    const kind = s.stand_in ? `a ${s.stand_in.split(":")[0]} plays` : s.human ? (s.seat === frame.seat ? "you" : "") : s.kind.split(":")[0];
+    const name = s.human ? (s.name || `seat ${s.seat}`) : `seat ${s.seat}`;
+    const mark = waiting.has(s.seat) ? (frame.window ? "may answer" : "to play") : away ? "away" : "";
+    const counted = (scores[s.seat] || []).map((c) => `${escapeHtml(c.label)} ${escapeHtml(c.value)}`).join(" · ");
+    item.innerHTML = `<span class="chip-name">${escapeHtml(name)}</span>` +
+      (kind ? ` <span class="chip-kind">${escapeHtml(kind)}</span>` : "") +
+      (counted ? ` <span class="chip-score">${counted}</span>` : "") +
+      (mark ? ` <span class="chip-mark">${mark}</span>` : "");
+    if (!s.human) item.title = s.kind;
+    return item;
+  }));
+}
+
+// A score track (a peg board) for a game played to a target: one bar per seat or side.
+function drawTrack(frame) {
+  const track = frame.layout && frame.layout.track;
+  const box = $("track");
+  box.hidden = !track;
+  if (!track) return;
+  const target = Number(track.target) || 1;
+  box.replaceChildren(...Object.entries(track.scores || {}).map(([key, score]) => {
     const row = document.createElement("div");
-    if (s.stand_in) {
-      row.innerHTML = `seat ${s.seat}: a ${escapeHtml(s.stand_in)} plays <button type="button">give the seat back</button>`;
-      row.querySelector("button").addEventListener("click", () => send({ type: "give_back", seat: s.seat }));
-    } else {
-      row.innerHTML = `seat ${s.seat}${s.connected ? "" : " (away)"}: <input value="expert" size="18" aria-label="bot kind"> <button type="button">seat this bot</button>`;
-      row.querySelector("button").addEventListener("click", () => send({ type: "seat_bot", seat: s.seat, kind: row.querySelector("input").value }));
-    }
+    row.className = "peg";
+    const label = /^\d+$/.test(key) ? (Number(key) === frame.seat ? "you" : who(Number(key))) : key;
+    const share = Math.max(0, Math.min(100, (Number(score) / target) * 100));
+    row.innerHTML = `<span class="peg-name">${escapeHtml(label)}</span>` +
+      `<span class="peg-bar" aria-hidden="true"><span style="width:${share.toFixed(1)}%"></span></span>` +
+      `<span class="peg-score">${escapeHtml(score)} of ${escapeHtml(target)}</span>`;
     return row;
   }));
 }
 
-function send(message) {
-  socket.send(JSON.stringify(message));
-}
-
-function drawSeats(seats, frame) {
-  drawHost(seats);
-  const toAct = frame ? frame.to_act : null;
-  $("seats").innerHTML = seats.map((s) => {
-    const away = s.human && !s.connected && !s.stand_in;
-    const classes = [s.seat === toAct ? "to-act" : "", away ? "away" : ""].join(" ");
-    const label = s.stand_in ? `${s.kind} (a ${s.stand_in} plays)` : s.kind;
-    return `<li class="${classes}">seat ${s.seat}: ${escapeHtml(label)}${away ? " — away" : ""}</li>`;
-  }).join("");
-  const waiting = seats.find((s) => frame && s.seat === frame.to_act && s.human && !s.connected && !s.stand_in);
-  if (waiting && frame.seat !== waiting.seat && frame.started !== false) status(`waiting for seat ${waiting.seat}`);
-}
-
-function draw(frame) {
-  last = frame;
-  $("error").textContent = "";
-  $("title").textContent = frame.game;
-  $("who").textContent = frame.seat === null ? "watching" : `you are seat ${frame.seat}`;
-  $("table-text").innerHTML = withSuits(frame.render);
-  for (const line of frame.lines) {
-    const item = document.createElement("li");
-    item.innerHTML = withSuits(line);
-    $("narration").append(item);
+// The choices that move a card, by the card's code (only while this seat has a decision to answer).
+function cardMoves(frame) {
+  const moves = new Map();
+  if (!frame.decision || !frame.layout) return moves;
+  for (const choice of frame.decision.choices) {
+    if (!choice.card) continue;
+    if (!moves.has(choice.card)) moves.set(choice.card, []);
+    moves.get(choice.card).push(choice);
   }
-  $("narration").scrollTop = $("narration").scrollHeight;
-  for (const banner of frame.standings) {
-    const box = document.createElement("div");
-    box.className = "banner";
-    box.innerHTML = withSuits(banner.join("\n"));
-    $("banners").replaceChildren(box);
-  }
-  drawSeats(frame.seats, frame);
-  if (frame.stopped) status(`the match stopped: ${frame.stopped}`);
-  else if (frame.started === false) status(isHost ? "waiting for you to start the table" : "waiting for the host to start the table");
-  else if (frame.over) status("the match is over" + (frame.result ? `: seat ${frame.result.winners.join(", ")} won` : ""));
-  else if (frame.decision) status(frame.window ? "a move is open to challenge" : "your turn");
-  else if (frame.answered) status(`you answered ${frame.answered}; waiting for the others`);
-  else status(`seat ${frame.to_act} to act`);
-  drawDecision(frame);
+  return moves;
 }
 
-function drawDecision(frame) {
-  clearInterval(countdown);
-  $("countdown").textContent = "";
+// The table as zones of cards; the seat's own zones go under the decision, near the thumbs. Returns the codes of
+// the cards drawn as taps (a choice whose card is nowhere on the table stays a button).
+function drawLayout(frame, moves) {
+  const layout = frame.layout;
+  const board = $("board");
+  const mine = $("mine");
+  const text = $("table-text");
+  const tappable = new Set();
+  if (!layout || !Array.isArray(layout.zones)) {
+    board.hidden = true;
+    mine.hidden = true;
+    text.hidden = false;
+    text.innerHTML = words(frame.render || "");
+    return tappable;
+  }
+  text.hidden = true;
+  const targets = destinations(frame, moves);
+  const own = (zone) => frame.seat !== null && zone.owner === frame.seat;
+  const shared = (zone) => zone.owner === null || zone.owner === undefined;
+  const drawn = (zone, compact = false) => drawZone(zone, frame, moves, targets, tappable, compact);
+  const parts = [];
+  const counters = ((layout.counters) || []).filter((c) => c.owner === null || c.owner === undefined);
+  if (counters.length) {
+    const list = document.createElement("ul");
+    list.className = "counters";
+    list.innerHTML = counters.map((c) => `<li>${words(c.label)} <strong>${escapeHtml(c.value)}</strong></li>`).join("");
+    parts.push(list);
+  }
+  parts.push(...layout.zones.filter(shared).map((zone) => drawn(zone)));
+  // The other seats' zones, one small box per seat (its hand, its collection, its discard…), so that five
+  // players' tables fit a phone's first screen with the cards that matter drawn full size.
+  const owners = [...new Set(layout.zones.filter((z) => !shared(z) && !own(z)).map((z) => z.owner))];
+  for (const owner of owners) {
+    const group = document.createElement("div");
+    group.className = "seat-zones";
+    group.dataset.owner = owner;
+    const head = document.createElement("div");
+    head.className = "seat-zones-name";
+    head.textContent = who(owner);
+    // An empty hand says nothing a seat's box needs (the shedding game's hands hold a card only while it is placed).
+    const shown = layout.zones.filter((z) => z.owner === owner && !(z.kind === "hand" && !Number(z.count) && !(targets && targets[z.id])));
+    group.append(head, ...shown.map((zone) => drawn(zone, true)));
+    parts.push(group);
+  }
+  board.replaceChildren(...parts);
+  board.hidden = parts.length === 0;
+  const ownZones = layout.zones.filter(own).sort((a, b) => (a.kind === "hand" ? -1 : 0) - (b.kind === "hand" ? -1 : 0));
+  mine.replaceChildren(...ownZones.map((zone) => drawn(zone)));
+  mine.hidden = ownZones.length === 0;
+  return tappable;
+}
+
+// Where the tapped card may go, when it may go to more than one zone: {zone id: choice}.
+function destinations(frame, moves) {
+  if (!selected || !moves.has(selected)) return null;
+  const choices = moves.get(selected);
+  const zones = new Set((frame.layout.zones || []).map((z) => z.id));
+  const byZone = {};
+  for (const choice of choices) {
+    if (!choice.to || !zones.has(choice.to) || byZone[choice.to]) return null; // not told apart by where it goes
+    byZone[choice.to] = choice;
+  }
+  return byZone;
+}
+
+const SPREAD = new Set(["hand", "field"]);
+
+function drawZone(zone, frame, moves, targets, tappable, compact = false) {
+  const target = targets && targets[zone.id];
+  const box = document.createElement(target ? "button" : "div");
+  box.className = `zone kind-${zone.kind}${target ? " target" : ""}${compact ? " compact" : ""}${frame.seat !== null && zone.owner === frame.seat ? " own" : ""}`;
+  box.dataset.zone = zone.id;
+  const count = Number(zone.count) || 0;
+  let label = zone.owner === frame.seat && frame.seat !== null && zone.kind === "hand" ? "Your hand" : zone.label;
+  if (compact) label = label.replace(/^seat \d+('s)?\s*/i, "") || (zone.kind === "hand" ? "hand" : zone.kind); // the box names the seat
+  if (target) {
+    box.type = "button";
+    box.setAttribute("aria-label", `${cardName(selected)} to ${plainWords(zone.label)}`);
+    box.addEventListener("click", () => act(last.step, target.text));
+  }
+  const head = document.createElement("div");
+  head.className = "zone-label";
+  const counted = !count ? "" : compact ? String(count) : `· ${count} card${count === 1 ? "" : "s"}`;
+  head.innerHTML = `${words(label)}${counted ? ` <span class="zone-count">${counted}</span>` : ""}`;
+  const row = document.createElement("div");
+  const own = frame.seat !== null && zone.owner === frame.seat;
+  // Another seat's backs and collection are small; its cards shown face up (a hand laid out to be counted) are not.
+  const size = own && zone.kind === "hand" ? "big" : compact && (zone.cards === null || zone.kind === "collection") ? "small" : "";
+  const spread = SPREAD.has(zone.kind) && zone.cards !== null;
+  row.className = `cards${spread ? " spread" : " stack"}`;
+  if (zone.cards === null) {
+    // Face down: a few backs stand for the lot, and the count says how many.
+    for (let n = 0; n < Math.min(count, compact ? 2 : 3); n++) row.append(drawBack({ size }));
+  } else {
+    if (count > zone.cards.length) row.append(drawBack({ size })); // a pile shows its top cards over the rest
+    for (const code of zone.cards) {
+      const moving = !target && moves.has(code); // inside a zone that is itself a tap, a card is only a picture
+      const card = drawCard(code, { tappable: moving, size });
+      if (moving) {
+        tappable.add(code);
+        card.classList.add("playable");
+        if (moves.get(code).length > 1) card.setAttribute("aria-pressed", String(code === selected)); // picked up, awaiting where
+        card.addEventListener("click", () => tapCard(code));
+      }
+      row.append(card);
+    }
+  }
+  if (!count && (zone.cards === null || !zone.cards.length)) {
+    const empty = document.createElement("span");
+    empty.className = "empty";
+    empty.textContent = "none";
+    row.append(empty);
+  }
+  box.append(head, row);
+  return box;
+}
+
+// A tap on a card that a choice moves: the choice, when the card goes to one place; else the card is picked up
+// and the zones it may go to are drawn as taps (and the choices as buttons, for any the zones cannot tell apart).
+function tapCard(code) {
+  if (!last || !last.decision) return;
+  const choices = cardMoves(last).get(code) || [];
+  if (selected === code) {
+    selected = null;
+  } else if (choices.length === 1) {
+    act(last.step, choices[0].text);
+    return;
+  } else {
+    selected = code;
+  }
+  redraw();
+  const first = document.querySelector(".zone.target, #choices button");
+  if (first) first.focus();
+}
+
+// "(type 0-29)" is the terminal's word for its prompt; here the choice is a button or a number picker.
+function promptText(prompt) {
+  return prompt.replace(/\s*\(type [^)]*\)\s*$/, "");
+}
+
+function drawDecision(frame, moves, tappable) {
   const decision = frame.decision;
   const box = $("decision");
   if (!decision) {
     box.hidden = true;
+    drawCountdown(null);
     return;
   }
   box.hidden = false;
   box.dataset.step = frame.step;
-  box.classList.toggle("window", frame.window);
-  $("prompt").innerHTML = withSuits(decision.prompt);
-  $("choices").replaceChildren(...decision.choices.map((choice) => {
+  box.classList.toggle("window", Boolean(frame.window));
+  let prompt = words(promptText(decision.prompt));
+  const families = (decision.families || []).filter((f) => decision.choices.some((c) => c.family === f.id));
+  const inFamily = (choice) => choice.family !== undefined && choice.family !== null && families.some((f) => f.id === choice.family);
+  let buttons = decision.choices.filter((c) => !inFamily(c) && !(c.card && tappable.has(c.card)));
+  if (selected && moves.has(selected)) {
+    prompt += ` <span class="hint">${escapeHtml(cardText(selected))}: where to? Tap where it goes, or tap it again to put it back.</span>`;
+    buttons = [...moves.get(selected), ...buttons.filter((c) => !moves.get(selected).includes(c))];
+  } else if (tappable.size) {
+    prompt += ` <span class="hint">Tap a card to play it.</span>`;
+  }
+  $("prompt").innerHTML = prompt;
+  $("families").replaceChildren(...families.map((family) => drawFamily(frame, family)));
+  $("choices").replaceChildren(...buttons.map((choice) => {
     const button = document.createElement("button");
     button.type = "button";
-    button.innerHTML = withSuits(choice.label || choice.text);
+    button.innerHTML = words(choice.label || choice.text);
     button.dataset.action = choice.text;
     if (frame.window && choice.text !== decision.standing) button.classList.add("claim");
     button.addEventListener("click", () => act(frame.step, choice.text));
     return button;
   }));
-  if (frame.window && frame.pace > 0 && !decision.waits) {
-    let left = frame.window_left ?? frame.pace; // a reopened tab counts down what is left, not the whole pace
-    const tick = () => { $("countdown").textContent = `${decision.standing} in ${Math.max(0, Math.ceil(left))} s`; left -= 1; };
-    tick();
-    countdown = setInterval(tick, 1000);
+  drawCountdown(frame.window && frame.pace > 0 && !decision.waits ? decision : null);
+}
+
+// One number picker for choices that differ by a number ("muggins 1" … "muggins 29"): its words, the number
+// (typed, or stepped with − and +) and a button saying the choice it makes.
+function drawFamily(frame, family) {
+  const members = new Map(frame.decision.choices.filter((c) => c.family === family.id).map((c) => [Number(c.n), c]));
+  const form = document.createElement("form");
+  form.className = "family";
+  form.dataset.family = family.id;
+  const id = `family-${family.id}`;
+  form.innerHTML = `<label for="${id}">${words(family.label || family.words || "number")}</label>
+    <span class="picker"><button type="button" class="step" aria-label="one less">−</button>
+    <input id="${id}" type="number" inputmode="numeric" min="${family.min}" max="${family.max}" step="1" value="${family.min}" required>
+    <button type="button" class="step" aria-label="one more">+</button></span>
+    <button type="submit" class="go"></button>`;
+  const input = form.querySelector("input");
+  const go = form.querySelector(".go");
+  const [less, more] = form.querySelectorAll(".step");
+  const chosen = () => members.get(Number(input.value));
+  const say = () => {
+    const choice = chosen();
+    go.disabled = !choice;
+    go.innerHTML = choice ? words(/[A-Za-z]/.test(choice.label) ? choice.label : `${family.label || family.words} ${choice.label}`)
+      : `${escapeHtml(family.min)} to ${escapeHtml(family.max)}`;
+    go.dataset.action = choice ? choice.text : "";
+  };
+  const nudge = (by) => {
+    const next = Math.max(family.min, Math.min(family.max, (Number(input.value) || family.min) + by));
+    input.value = String(next);
+    say();
+  };
+  less.addEventListener("click", () => nudge(-1));
+  more.addEventListener("click", () => nudge(1));
+  input.addEventListener("input", say);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const choice = chosen();
+    if (choice) act(frame.step, choice.text);
+  });
+  say();
+  return form;
+}
+
+// The window's time left: the standing choice's own words ("let it be in 5 s") over a bar that empties.
+function drawCountdown(decision) {
+  const box = $("countdown");
+  clearInterval(drawCountdown.timer);
+  if (!decision || windowEnds === null) {
+    box.hidden = true;
+    return;
   }
+  box.hidden = false;
+  const standing = decision.choices.find((c) => c.text === decision.standing);
+  const wording = standing ? standing.label || standing.text : decision.standing || "the move stands";
+  const pace = last.pace * 1000;
+  const fill = $("countdown-fill");
+  const tick = () => {
+    const left = Math.max(0, windowEnds - performance.now());
+    $("countdown-text").innerHTML = `${words(wording)} in ${Math.ceil(left / 1000)} s`;
+    return left;
+  };
+  const left = tick();
+  fill.getAnimations().forEach((a) => a.cancel());
+  fill.animate([{ width: `${Math.min(100, (left / pace) * 100)}%` }, { width: "0%" }], { duration: left, fill: "forwards" });
+  drawCountdown.timer = setInterval(tick, 250);
 }
 
 function act(step, action) {
-  for (const button of $("choices").querySelectorAll("button")) button.disabled = true;
+  for (const control of document.querySelectorAll("#decision button, #decision input, .card.playable, .zone.target")) control.disabled = true;
+  selected = null;
   send({ type: "act", step, action });
 }
+
+// -- what the page says -------------------------------------------------------
+function drawStatus() {
+  $("status").textContent = note || statusText();
+}
+
+function statusText() {
+  const frame = last;
+  if (!frame) return "";
+  if (frame.stopped) return `The match stopped: ${frame.stopped}`;
+  if (frame.started === false) {
+    if (isHost) return "Waiting for you to start the table: send your friends their links, then press start.";
+    return "Waiting for the host to start the table.";
+  }
+  if (frame.over) {
+    const winners = frame.result && frame.result.winners ? frame.result.winners : [];
+    return "The match is over" + (winners.length ? `: ${whoAll(winners)} won.` : ".");
+  }
+  const waitingFor = (frame.responders || []).filter((s) => s !== frame.seat);
+  if (frame.decision && frame.window) return "You may answer: a move is open to challenge.";
+  if (frame.decision) return "Your turn.";
+  if (frame.answered) {
+    const rest = waitingFor.length ? `; waiting for ${whoAll(waitingFor)}` : "";
+    return `You answered “${frame.answered_label || frame.answered}”${rest}.`;
+  }
+  if (frame.window && waitingFor.length) return `A move is open to challenge: waiting for ${whoAll(waitingFor)}.`;
+  const seat = seats.find((s) => s.seat === frame.to_act);
+  if (!seat) return "";
+  if (thinking === seat.seat) return `${who(seat.seat)} is thinking…`;
+  if (seat.human && !seat.connected && !seat.stand_in) return `Waiting for ${who(seat.seat)}, who is away.`;
+  if (!seat.human) return `${who(seat.seat)} (${seat.kind.split(":")[0]}) to play.`;
+  return `Waiting for ${who(seat.seat)}.`;
+}
+
+// -- the host's controls ------------------------------------------------------
+// On the host's page: start a table that waits for it (who has joined, by name, as they join), every seat's link
+// with a copy button and a QR code to scan from a phone across the room, a bot for a person gone (and the seat
+// given back), and closing the table. Drawn before the table while it waits, after it once play has begun.
+function drawHost() {
+  const box = $("host");
+  box.hidden = !isHost;
+  if (!isHost || !last) return;
+  const waiting = last.started === false && !last.stopped;
+  $("board").before(box);
+  if (!waiting) $("error").after(box);
+  const parts = [];
+  const heading = document.createElement("h2");
+  heading.textContent = "Host";
+  parts.push(heading);
+  const people = seats.filter((s) => s.human);
+  if (waiting) {
+    const joined = document.createElement("ul");
+    joined.id = "joined";
+    joined.innerHTML = people.map((s) => {
+      const name = s.seat === last.seat ? "you" : s.name ? `${escapeHtml(s.name)} (seat ${s.seat})` : `seat ${s.seat}`;
+      return `<li class="${s.connected ? "joined" : "muted"}">${name} ${s.connected ? "joined" : "has not joined yet"}</li>`;
+    }).join("");
+    const go = document.createElement("button");
+    go.type = "button";
+    go.id = "start";
+    go.className = "primary";
+    go.textContent = "Start the table";
+    go.addEventListener("click", () => send({ type: "start" }));
+    parts.push(joined, go);
+  }
+  if (links) parts.push(drawLinks());
+  for (const s of people.filter((p) => p.seat !== last.seat)) {
+    const row = document.createElement("div");
+    row.className = "bot-row";
+    const name = s.name ? `${escapeHtml(s.name)} (seat ${s.seat})` : `seat ${s.seat}`;
+    if (s.stand_in) {
+      row.innerHTML = `${name}: a ${escapeHtml(s.stand_in)} plays <button type="button">give the seat back</button>`;
+      row.querySelector("button").addEventListener("click", () => send({ type: "give_back", seat: s.seat }));
+    } else {
+      row.innerHTML = `<label>${name}${s.connected ? "" : " (away)"}: a bot plays <input value="expert" size="10" aria-label="bot kind for seat ${s.seat}"></label> <button type="button">seat this bot</button>`;
+      row.querySelector("button").addEventListener("click", () => send({ type: "seat_bot", seat: s.seat, kind: row.querySelector("input").value }));
+    }
+    parts.push(row);
+  }
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "Close the table";
+  close.addEventListener("click", () => { if (confirm("Close this table for everyone?")) send({ type: "close" }); });
+  parts.push(close);
+  box.replaceChildren(...parts);
+}
+
+const shownQr = new Set(); // the links whose QR code is open, kept across redraws
+
+function drawLinks() {
+  const base = links.base || location.origin;
+  const entries = links.seats.filter((s) => s.url && s.seat !== last.seat).map((s) => {
+    const person = seats.find((x) => x.seat === s.seat);
+    return { seat: s.seat, title: `Link for ${person && person.name ? `${person.name} (seat ${s.seat})` : `seat ${s.seat}`}`, url: base + s.url };
+  });
+  entries.push({ seat: null, title: "Link for spectators", url: base + links.spectate });
+  return shareList(entries, { tableId, hostToken, shown: shownQr });
+}
+
+// -- the history panel --------------------------------------------------------
+// Open beside the table on a wide screen; on a phone a panel to open.
+if (window.matchMedia("(min-width: 60rem)").matches) $("history").open = true;
 
 connect();
