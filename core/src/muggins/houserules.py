@@ -51,6 +51,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from .faults import _one_line, genuine_interrupt
 from .limits import clip
+from .rules import RulesError, rules_from_dict, rules_to_dict
+from .switches import PLUGINS_KEY, defaults_with_switches, plugin_switches, switches_from_data, with_plugin_switches
 
 if TYPE_CHECKING:
     from .game import Game
@@ -65,9 +67,6 @@ __all__ = [
     "Asked", "questions_asked", "keep_answers", "match_answers", "record_answers", "compare_answers",
 ]
 
-#: The rules table (TOML `[plugins]`) that switches house-rule plugins on and off.
-PLUGINS_KEY = "plugins"
-_ATTRIBUTE = "_muggins_plugin_switches"
 
 
 class HouseRuleError(ValueError):
@@ -99,52 +98,6 @@ class HouseRulePlugin:
         if self.distribution is None:
             return self.name
         return f"{self.name} ({self.distribution}{' ' + self.version if self.version else ''})"
-
-
-# -- the switches -----------------------------------------------------------------
-def plugin_switches(rules: Any) -> dict[str, bool]:
-    """The `[plugins]` table of these rules: entry-point name -> on (True) or off (False); empty: every plugin on."""
-    return dict(getattr(rules, _ATTRIBUTE, None) or {})
-
-
-def with_plugin_switches(rules: Any, switches: Mapping[str, bool]) -> Any:
-    """A copy of `rules` carrying `switches` (the rules' own fields unchanged).
-
-    Rules are frozen dataclasses; the switches ride on the instance, outside
-    the game's fields, so a game never has to declare them. A rules class
-    with `__slots__` cannot carry them: ValueError.
-    """
-    found = copy.copy(rules)
-    try:
-        object.__setattr__(found, _ATTRIBUTE, {str(k): bool(v) for k, v in switches.items()} if switches else None)
-    except (AttributeError, TypeError):
-        raise ValueError(f"{type(rules).__name__} has __slots__, so its rules cannot carry a [{PLUGINS_KEY}] table") from None
-    return found
-
-
-def defaults_with_switches(game: "Game", rules: Any) -> Any:
-    """The game's default rules carrying `rules`' `[plugins]` switches.
-
-    What a comparison with "the default rules" measures against (the decision
-    bound's warning, for one), so the same plugins are in force on both sides:
-    bare defaults carry no switches and would ask a plugin the rules given
-    switched off.
-    """
-    defaults = game.Rules()
-    switches = plugin_switches(rules)
-    return with_plugin_switches(defaults, switches) if switches else defaults
-
-
-def switches_from_data(value: Any, where: str) -> dict[str, bool]:
-    """Check a `[plugins]` table from TOML or a record: names mapped to true or false."""
-    if not isinstance(value, dict):
-        raise ValueError(f"{where} must be a table of plugin names set to true or false, as [{PLUGINS_KEY}] with name = false")
-    out: dict[str, bool] = {}
-    for key, item in value.items():
-        if not isinstance(item, bool):
-            raise ValueError(f"{where}.{clip(key)} = {clip(item)} is not allowed; use true (the plugin on) or false (off)")
-        out[str(key)] = item
-    return out
 
 
 # -- which plugins ---------------------------------------------------------------------
@@ -561,8 +514,6 @@ def _question(game: Any, hook: str, plugins: list[str], rules: Any, kwargs: Mapp
     """The text naming one question: game, hook, the plugins asked, the rules as data and the other arguments (None: unnameable)."""
     import json
 
-    from .rules import rules_to_dict
-
     try:
         shown = rules_to_dict(rules)
     except Exception:
@@ -676,12 +627,8 @@ def _shown(answers: list[Any] | None) -> str:
 
 # -- calling the hooks -----------------------------------------------------------------
 def _relay_of(game: "Game") -> Any:
-    relay = game.hooks
-    if relay is None:
-        from .plugins import get_registry
-
-        relay = get_registry().pm.hook
-    return relay
+    """The hook relay of the registry `game` was registered with; None for a game registered with none (no plugin answers it)."""
+    return game.hooks
 
 
 def call_house_rules(game: "Game", hook: str, *, rules: Any, **kwargs: Any) -> list[HouseRuleAnswer]:
@@ -693,8 +640,8 @@ def call_house_rules(game: "Game", hook: str, *, rules: Any, **kwargs: Any) -> l
 
     For games to call once per match, when the match is created, and keep
     the answers (data, never callables) in the state. Asks the plugins of
-    the registry the game was registered with (`game.hooks`), or of the
-    process registry for a game made outside any. A plugin switched off in
+    the registry the game was registered with (`game.hooks`); a game made
+    outside any registry has no plugins to ask. A plugin switched off in
     the rules' `[plugins]` table is not asked. Each implementation receives
     only the arguments it declares, as pluggy does, as deep copies, so
     nothing it changes reaches the match. Its answer is made bounded plain
@@ -793,8 +740,6 @@ def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str |
     as it always was, with a warning when a house-rule plugin is in force
     here and it does not name them.
     """
-    from .rules import RulesError, rules_from_dict
-
     try:
         rules = rules_from_dict(game.Rules, record.rules, source="record rules")
     except RulesError:

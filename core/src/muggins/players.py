@@ -364,6 +364,9 @@ def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int, opt
         if getattr(kind.factory, "takes_given_options", False):
             # A kind whose defaults depend on the game (search's) is told which options the spec gave.
             values = {**values, "given_options": frozenset(parse_seat(spec)[1])}
+        if getattr(kind.factory, "takes_registry", False):
+            # A kind that seats players of its own (search's rollouts) seats them from the registry it was seated from.
+            values = {**values, "registry": registry}
         if options:
             values = {**values, **options}
         try:

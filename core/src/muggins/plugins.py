@@ -93,6 +93,7 @@ def _search_factory(rng: Any, **options: Any) -> Any:
 
 
 _search_factory.takes_given_options = True  # type: ignore[attr-defined]  # so the game's search_defaults fill the rest
+_search_factory.takes_registry = True  # type: ignore[attr-defined]  # its rollout players come from the seating registry
 
 
 def _stderr_warning(line: str) -> None:

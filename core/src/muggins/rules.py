@@ -21,7 +21,7 @@ import types
 import typing
 from typing import Any, Literal, Mapping
 
-from .houserules import PLUGINS_KEY, plugin_switches, switches_from_data, with_plugin_switches
+from .switches import PLUGINS_KEY, plugin_switches, switches_from_data, with_plugin_switches
 from .limits import clip, strip_bom
 
 __all__ = ["rule", "RulesError", "load_rules", "rules_from_dict", "rules_to_dict", "rules_to_toml", "describe_type"]

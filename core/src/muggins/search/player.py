@@ -119,6 +119,7 @@ class SearchPlayer:
         prior: bool = True,
         margin: float = 1.0,
         seconds: float = 0.0,
+        registry: Any = None,
         **_: Any,
     ) -> None:
         if returns not in RETURNS:
@@ -132,6 +133,7 @@ class SearchPlayer:
         self.iterations = iterations
         self.exploration = exploration
         self.rollout = rollout
+        self.registry = registry  # where a rollout that is not `random` is seated from (make_players passes its own)
         self.returns = returns
         self._returns = win_share if returns == "wins" else score_share
         self.horizon = horizon
@@ -253,10 +255,11 @@ class SearchPlayer:
         if self.rollout == "random":
             shared = RandomPlayer(random.Random(seed))
             return [shared] * world.players
-        from ..plugins import get_registry
-
+        if self.registry is None:
+            raise PlayerRefused(f"the search player's rollout {self.rollout!r} needs the registry its kind comes from "
+                                "(seat it with make_players, or pass registry=)")
         try:
-            return list(make_players(get_registry(), world.game, [self.rollout] * world.players, seed))
+            return list(make_players(self.registry, world.game, [self.rollout] * world.players, seed))
         except (KeyError, ValueError) as exc:
             raise PlayerRefused(f"the search player's rollout {self.rollout!r} cannot play {world.game.name}: {exc}") from None
 

@@ -23,6 +23,7 @@ import time
 from collections import deque
 from typing import Any, Callable, Protocol, Sequence
 
+from ..faults import BUILTIN, PluginFault, blame, fault_message, plugin_fault
 from ..game import Game
 from ..houserules import Asked, HouseRuleError, keep_answers
 from ..players import parse_seat
@@ -142,8 +143,6 @@ def _sendable(exc: BaseException) -> BaseException:
     any other class (a plugin's own, which may not even unpickle here) only
     as its text, and SystemExit and the like as a PluginFault.
     """
-    from ..plugins import PluginFault, blame, fault_message, plugin_fault
-
     if isinstance(exc, (PluginFault, HouseRuleError)):  # a house rule's refusal already names its plugin, as inline
         return exc
     if isinstance(exc, Exception):
@@ -272,8 +271,6 @@ class ProcessRunner:
 
 def suspects(registry: Any, game: str, kinds: Sequence[str]) -> str:
     """The plugins whose code a run of `game` with seats `kinds` runs, seat kinds' first: `fake-x 0.1 (plugin 'x') for seat kind 'x'; …`."""
-    from ..plugins import BUILTIN
-
     parts: dict[str, list[str]] = {}
     if registry is not None:
         for spec in dict.fromkeys(kinds):
