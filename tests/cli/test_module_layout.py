@@ -1,4 +1,4 @@
-"""Both packages read top-down: no import circles in the command line, none in the core even through imports inside functions.
+"""Every package reads top-down: no import circles in the command line, none in the core, the web package or a game even through imports inside functions.
 
 The command line: no module of muggins_cli imports, at load, a module that
 imports it back. The core (`muggins`): every import counts, the ones inside
@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib
 import sys
 from pathlib import Path
+
+import pytest
 
 import muggins
 import muggins_cli
@@ -87,10 +90,10 @@ OPTIONAL_DEPENDENCIES = {"distributed": "muggins.cluster (simulate --cluster)", 
                          "openskill": "muggins.ladder (the ratings, muggins-core[ladder])"}
 
 
-def _core_modules() -> dict[str, Path]:
+def _core_modules(folder: Path = CORE, root: str = "muggins") -> dict[str, Path]:
     modules = {}
-    for path in CORE.rglob("*.py"):
-        parts = ("muggins", *path.relative_to(CORE).with_suffix("").parts)
+    for path in folder.rglob("*.py"):
+        parts = (root, *path.relative_to(folder).with_suffix("").parts)
         modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return modules
 
@@ -127,7 +130,8 @@ class _Imports(ast.NodeVisitor):
     visit_ImportFrom = visit_Import
 
 
-def _targets(importer: str, is_package: bool, node: ast.Import | ast.ImportFrom, modules: dict[str, Path]) -> tuple[set[str], set[str]]:
+def _targets(importer: str, is_package: bool, node: ast.Import | ast.ImportFrom, modules: dict[str, Path],
+             root: str = "muggins") -> tuple[set[str], set[str]]:
     """The core modules an import statement loads or reads names from, and the other top-level packages it imports.
 
     Importing `a.b.c` loads the packages `a` and `a.b` first, so they count,
@@ -147,7 +151,7 @@ def _targets(importer: str, is_package: bool, node: ast.Import | ast.ImportFrom,
     core, outside = set(), set()
     ancestors = {".".join(importer.split(".")[:n]) for n in range(1, importer.count(".") + 1)}
     for module, names in named:
-        if module.split(".")[0] != "muggins":
+        if module.split(".")[0] != root:
             outside.add(module.split(".")[0])
             continue
         parts = module.split(".")
@@ -281,3 +285,35 @@ def test_the_simulation_package_reads_bottom_up():
     outside = sorted((source, target) for source, target in edges if target in inside and not source.startswith("muggins.simulate"))
     assert outside == [], "the rest of the core imports the package's names, never its modules"
     assert ("muggins.study", "muggins.simulate") in edges and ("muggins.cluster", "muggins.simulate") in edges
+
+
+# -- the web package and the games ------------------------------------------------------------------------
+#: Packages read as the core is: every import inside them counts, inside functions too, and none may close a circle.
+PACKAGES = ("muggins_web", "muggins_shedding", "willughby_fishing", "cribbage_muggins")
+
+
+def _package_circles(root: str) -> list[str]:
+    folder = Path(importlib.import_module(root).__file__).parent
+    modules = _core_modules(folder, root)
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        visitor = _Imports()
+        visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
+        for node, _lazy, typing in visitor.found:
+            if not typing:
+                graph.setdefault(name, set()).update(_targets(name, path.name == "__init__.py", node, modules, root)[0])
+    return [" -> ".join(path) for module in sorted(graph) if (path := _path(graph, module, module))]
+
+
+@pytest.mark.parametrize("root", PACKAGES)
+def test_the_web_package_and_each_game_have_no_import_circle_even_through_imports_inside_functions(root):
+    assert _package_circles(root) == [], f"import circles in {root}"
+
+
+def test_the_package_scan_sees_a_game_s_imports():
+    # The scanner on a game: cribbage's house rules and its game both learn the hook names from below them.
+    folder = Path(importlib.import_module("cribbage_muggins").__file__).parent
+    assert "cribbage_muggins.hooks_in_use" in _core_modules(folder, "cribbage_muggins")
+    assert "from .hooks_in_use import" in (folder / "house.py").read_text(encoding="utf-8")
+    assert "from .game import" not in (folder / "house.py").read_text(encoding="utf-8")
+

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from muggins import Game, parse_card
 
+from .hooks_in_use import PEG_HOOK, SHOW_HOOK, TARGET_HOOK, implemented  # noqa: F401  # PEG_HOOK: still importable from here
 from .rules import DEAL, NO_LINE, CribbageRules
 
 if TYPE_CHECKING:
@@ -168,24 +169,6 @@ def _score_reason(event: Mapping[str, Any], viewer: int | None) -> str:
 
 def _are(seats: Sequence[int], viewer: int | None) -> str:
     return "are" if len(seats) > 1 or viewer in seats else "is"
-
-
-#: The hooks cribbage publishes (`hookspecs`).
-SHOW_HOOK, PEG_HOOK, TARGET_HOOK = "muggins_cribbage_show_scoring", "muggins_cribbage_peg_scoring", "muggins_cribbage_target"
-
-
-def implemented(game: Game, *hooks: str) -> bool:
-    """True when some installed plugin implements one of `hooks` for `game` (switched on or off: the rules decide that)."""
-    relay = game.hooks
-    if relay is None:
-        from muggins.plugins import get_registry
-
-        relay = get_registry().pm.hook
-    for hook in hooks:
-        caller = getattr(relay, hook, None)
-        if caller is not None and caller.get_hookimpls():
-            return True
-    return False
 
 
 #: `RulesInForce.from_rules`, found on first use: its module imports the scoring tables, which `muggins list` never needs.

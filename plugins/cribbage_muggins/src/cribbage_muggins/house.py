@@ -25,7 +25,7 @@ from typing import Any, Mapping
 from muggins import HouseRuleError, call_house_rules
 from muggins.limits import clip
 
-from .game import PEG_HOOK, SHOW_HOOK, TARGET_HOOK, implemented
+from .hooks_in_use import PEG_HOOK, SHOW_HOOK, TARGET_HOOK, implemented
 from .rules import MAX_TARGET, MIN_TARGET, automatic_skunk_lines
 from .scoring import STANDARD_PEG, STANDARD_SHOW, PegScoring, ShowScoring
 
