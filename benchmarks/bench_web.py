@@ -9,7 +9,8 @@ first choice. For `SECONDS` the figures are: the tables held (every one
 connected and playing), the decisions per second the server took across
 all of them (bots' included, read from `GET /api/tables`), and the time
 from a person's answer being sent to the next frame arriving, p50 and
-p99, and the processor seconds the server and this client spent in that
+p99, the mean size in bytes of the update frames the people received
+(`update_frame_bytes_mean`, as sent on the wire), and the processor seconds the server and this client spent in that
 time (on Linux; the two share the machine, so a busy client shows in the
 latency too). This client's garbage collector is paused while it measures
 (`gc.disable`): a full pass over its hundred connections takes tens of
@@ -54,18 +55,21 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-async def _person(url: str, think: float, until: float, latencies: list[float]) -> None:
+async def _person(url: str, think: float, until: float, latencies: list[float], frame_bytes: list[int]) -> None:
     from websockets.asyncio.client import connect
 
     async with connect(url, max_size=None) as ws:
         sent_at = None
         while time.monotonic() < until:
             try:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic())))
+                text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
             except asyncio.TimeoutError:
                 return
+            frame = json.loads(text)
             if frame["type"] not in ("update", "hello"):
                 continue
+            if frame["type"] == "update":
+                frame_bytes.append(len(text.encode("utf-8")) if isinstance(text, str) else len(text))
             if sent_at is not None:
                 latencies.append(time.monotonic() - sent_at)
                 sent_at = None
@@ -103,13 +107,14 @@ async def _load(base: str, tables: int, seconds: float, think: float, server_pid
             made.append(response.json())
         before = sum(t["step"] for t in (await client.get("/api/tables")).json()["tables"])
         latencies: list[float] = []
+        frame_bytes: list[int] = []  # the size of every update frame the people received, as sent
         server_cpu, client_cpu = _cpu_seconds(server_pid) if server_pid else None, time.process_time()
         began = time.monotonic()
         until = began + seconds
         ws_base = base.replace("http://", "ws://")
         gc.disable()
         try:
-            await asyncio.gather(*(_person(f"{ws_base}/ws/{t['table']}?token={t['seats'][0]['url'].split('#')[1]}", think, until, latencies)
+            await asyncio.gather(*(_person(f"{ws_base}/ws/{t['table']}?token={t['seats'][0]['url'].split('#')[1]}", think, until, latencies, frame_bytes)
                                    for t in made))
         finally:
             gc.enable()
@@ -124,7 +129,8 @@ async def _load(base: str, tables: int, seconds: float, think: float, server_pid
     return {"tables": len(listed), "search_tables": searching, "decisions_per_second": round((after - before) / elapsed, 1), "answers": len(ordered),
             "p50_ms": None if not ordered else round(statistics.median(ordered) * 1000, 2),
             "p99_ms": None if not ordered else round(pick(0.99), 2),
-            "server_cpu_s": None if server_cpu is None else round(server_cpu, 2), "client_cpu_s": round(client_cpu, 2)}
+            "server_cpu_s": None if server_cpu is None else round(server_cpu, 2), "client_cpu_s": round(client_cpu, 2),
+            "update_frame_bytes_mean": round(statistics.mean(frame_bytes)) if frame_bytes else None}
 
 
 def run(quick: bool, baseline: str | None = None, tables: int | None = None, searching: int = SEARCH_TABLES) -> Iterable[dict]:

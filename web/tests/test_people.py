@@ -232,3 +232,40 @@ def _drain(queue):
         if frame["type"] in ("update", "hello"):
             frames.append(frame)
     return frames
+
+
+def test_a_frame_leaves_out_the_zones_and_seats_its_seat_was_last_sent_and_the_page_can_put_them_back(registry, records):
+    from muggins.projection import seat_update
+    from muggins_web.table import Observer
+
+    shown = {}  # per seat: the layout as a page puts it together, checked against the whole one at every frame
+    counts = {"zones": 0, "same": 0, "seats left out": 0}
+
+    def sent(state, seat, frame):
+        if frame["type"] not in ("update", "hello"):
+            return
+        whole = seat_update(state, seat)["layout"]
+        layout = frame["layout"]
+        before = {z["id"]: z for z in (shown.get(seat) or {"zones": []})["zones"]}
+        zones = [before[z["id"]] if z.get("same") else z for z in layout["zones"]]
+        counts["zones"] += len(zones)
+        counts["same"] += sum(1 for z in layout["zones"] if z.get("same"))
+        counts["seats left out"] += frame["seats"] is None
+        assert frame["type"] == "update" or not any(z.get("same") for z in layout["zones"])  # a hello is whole
+        assert {**layout, "zones": zones} == whole
+        shown[seat] = whole
+
+    lobby = Lobby(registry, pace=0, observer=Observer(sent=sent))
+    request = {"game": "cribbage_muggins", "players": 3, "seats": ["human", "novice", "human"], "seed": 22, "rules": {"target": 61}}
+
+    async def play():
+        table = await lobby.create(request)
+        for seat in (0, 2, None):
+            await table.join(seat)
+        choosers = seat_players(registry, table.game, ["novice"] * 3, 5)
+        for _ in range(60):
+            offer = min((o for o in table.offers.values() if o.answer is None), key=lambda o: o.step)
+            await table.act(offer.seat, offer.step, str(choosers[offer.seat].choose(table.match.state.view(offer.seat), offer.decision)))
+
+    asyncio.run(play())
+    assert counts["same"] > counts["zones"] / 4 and counts["seats left out"] > 10, counts

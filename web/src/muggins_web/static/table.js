@@ -158,6 +158,11 @@ $("name-form").addEventListener("submit", (event) => {
 
 // -- drawing a frame ----------------------------------------------------------
 function draw(frame) {
+  // The server leaves out what this page was last sent: a zone that did not change ({id, same: true}), the seats.
+  if (frame.layout && Array.isArray(frame.layout.zones) && last && last.layout) {
+    const before = new Map((last.layout.zones || []).map((zone) => [zone.id, zone]));
+    frame.layout.zones = frame.layout.zones.map((zone) => (zone.same ? before.get(zone.id) : zone)).filter(Boolean);
+  }
   last = frame;
   seats = frame.seats || seats;
   thinking = null;
