@@ -236,6 +236,7 @@ function drawSeats(frame) {
     const away = s.human && !s.connected && !s.stand_in;
     item.className = [waiting.has(s.seat) ? (frame.window ? "may-answer" : "to-act") : "", away ? "away" : "",
       s.seat === frame.seat ? "you" : ""].filter(Boolean).join(" ");
+    // A person by their name; a bot by its seat (as the narration says it) and its kind, without its options.
     const kind = s.stand_in ? `a ${s.stand_in.split(":")[0]} plays` : s.human ? (s.seat === frame.seat ? "you" : "") : s.kind.split(":")[0];
     const name = s.human ? (s.name || `seat ${s.seat}`) : `seat ${s.seat}`;
     const mark = waiting.has(s.seat) ? (frame.window ? "may answer" : "to play") : away ? "away" : "";
@@ -243,7 +244,8 @@ function drawSeats(frame) {
     item.innerHTML = `<span class="chip-name">${escapeHtml(name)}</span>` +
       (kind ? ` <span class="chip-kind">${escapeHtml(kind)}</span>` : "") +
       (counted ? ` <span class="chip-score">${counted}</span>` : "") +
-      (mark ? ` <span class="chip-mark">${mark}</span>` : "");
+      // "may answer" is said by the chip's colour (and to a screen reader), or five chips would each be a line.
+      (mark ? ` <span class="chip-mark${mark === "may answer" ? " quiet" : ""}">${mark}</span>` : "");
     if (!s.human) item.title = s.kind;
     return item;
   }));
@@ -326,8 +328,10 @@ function drawLayout(frame, moves) {
   }
   board.replaceChildren(...parts);
   board.hidden = parts.length === 0;
-  const ownZones = layout.zones.filter(own).sort((a, b) => (a.kind === "hand" ? -1 : 0) - (b.kind === "hand" ? -1 : 0));
-  mine.replaceChildren(...ownZones.map((zone) => drawn(zone)));
+  // The seat's own hand first (big); an empty hand is left out, and the seat's collection is drawn small beside it.
+  const ownZones = layout.zones.filter((z) => own(z) && !(z.kind === "hand" && !Number(z.count) && !(targets && targets[z.id])))
+    .sort((a, b) => (a.kind === "hand" ? -1 : 0) - (b.kind === "hand" ? -1 : 0));
+  mine.replaceChildren(...ownZones.map((zone) => drawn(zone, zone.kind === "collection")));
   mine.hidden = ownZones.length === 0;
   return tappable;
 }
@@ -354,7 +358,8 @@ function drawZone(zone, frame, moves, targets, tappable, compact = false) {
   box.dataset.zone = zone.id;
   const count = Number(zone.count) || 0;
   let label = zone.owner === frame.seat && frame.seat !== null && zone.kind === "hand" ? "Your hand" : zone.label;
-  if (compact) label = label.replace(/^seat \d+('s)?\s*/i, "") || (zone.kind === "hand" ? "hand" : zone.kind); // the box names the seat
+  if (compact) label = label.replace(/^(seat \d+('s)?|your)\s*/i, "") || (zone.kind === "hand" ? "hand" : zone.kind); // the box names the seat
+  if (compact && zone.owner === frame.seat) label = `your ${label}`;
   if (target) {
     box.type = "button";
     box.setAttribute("aria-label", `${cardName(selected)} to ${plainWords(zone.label)}`);
@@ -453,6 +458,11 @@ function drawDecision(frame, moves, tappable) {
     return button;
   }));
   drawCountdown(frame.window && frame.pace > 0 && !decision.waits ? decision : null);
+  // A new decision below the bottom of the screen (a phone, a long table) is scrolled up to, just enough to see it.
+  if (box.dataset.shown !== String(frame.step)) {
+    box.dataset.shown = String(frame.step);
+    if (box.getBoundingClientRect().bottom > innerHeight) box.scrollIntoView({ block: "nearest" });
+  }
 }
 
 // One number picker for choices that differ by a number ("muggins 1" … "muggins 29"): its words, the number
@@ -544,7 +554,7 @@ function statusText() {
     return "The match is over" + (winners.length ? `: ${whoAll(winners)} won.` : ".");
   }
   const waitingFor = (frame.responders || []).filter((s) => s !== frame.seat);
-  if (frame.decision && frame.window) return "You may answer: a move is open to challenge.";
+  if (frame.decision && frame.window) return "You may answer.";
   if (frame.decision) return "Your turn.";
   if (frame.answered) {
     const rest = waitingFor.length ? `; waiting for ${whoAll(waitingFor)}` : "";
