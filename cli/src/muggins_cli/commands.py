@@ -35,7 +35,7 @@ from muggins.replay import rebuild_state, replay as replay_record
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules, rules_from_dict
 from muggins.session import NotStarted, Session, SessionBroken
-from muggins.sessions import HUMAN, OtherBots, RecordMismatch, SessionError, check_record_seats, check_seats, installed_game, seat_players, verify as verify_record
+from muggins.sessions import HUMAN, OtherBots, RecordMismatch, SessionError, check_record_seats, check_seats, default_opponent, installed_game, seat_players, verify as verify_record
 from muggins.store import StoreError
 
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
@@ -124,26 +124,6 @@ def seat_kinds(registry: Any, game: Game, players: int | None, seats: Sequence[s
     kinds = list(seats) + defaults[len(seats):]
     check_kinds(registry, game, kinds, allow_human=human_first)
     return players, kinds
-
-
-def default_opponent(registry: Any, game: Game) -> str:
-    """What play seats against the human by default: `DEFAULT_OPPONENTS` (a novice erring often enough to catch).
-
-    A game whose novice has no `error_rate` option gets its plain novice, and
-    a game without novices its experts.
-    """
-    from .session import DEFAULT_OPPONENTS
-
-    kind_name, _ = parse_seat(DEFAULT_OPPONENTS)
-    try:
-        kind = registry.player_kind(kind_name, game.name)
-    except KeyError:
-        return "expert"
-    try:
-        registry.seat(DEFAULT_OPPONENTS, game.name)
-    except (KeyError, ValueError):
-        return kind.name
-    return DEFAULT_OPPONENTS
 
 
 def prepare(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, *, human_first: bool, opponents: str | None = None) -> tuple[Any, Game, Any, int, list[str]]:

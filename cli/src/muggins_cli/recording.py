@@ -30,7 +30,7 @@ import click
 
 from muggins.limits import MAX_ANSWER_CHARS, QUOTE_CHARS
 from muggins.records import RecordError, RecordFile, WriteGuard
-from muggins.store import RecordExists, RecordInfo, RecordStore, StoreError
+from muggins.store import RECORDS_ENV, RecordExists, RecordInfo, RecordStore, StoreError, default_folder
 
 from .errors import BadInput
 
@@ -39,16 +39,11 @@ __all__ = [
     "SignalStop", "StopGuards", "stop_signals", "bounded_stdin", "RecordInfo", "record_infos", "latest_unfinished", "list_records",
 ]
 
-RECORDS_ENV = "MUGGINS_RECORDS"
-
 
 # -- the records folder ------------------------------------------------------------
 def records_folder() -> Path:
-    """`$MUGGINS_RECORDS`, else `<user data directory>/records` (not created here)."""
-    chosen = os.environ.get(RECORDS_ENV)
-    if chosen:
-        return Path(chosen)
-    return Path(click.get_app_dir("muggins")) / "records"
+    """`$MUGGINS_RECORDS`, else `<user data directory>/records` (not created here): the core's `muggins.store.default_folder`."""
+    return default_folder()
 
 
 def shown(path: str | Path) -> str:

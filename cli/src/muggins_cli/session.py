@@ -15,10 +15,12 @@ from typing import Any, Sequence
 
 import click
 
+from muggins.sessions import DEFAULT_OPPONENT
+
 __all__ = ["DEFAULT_OPPONENTS", "DEFAULT_PACE", "house_rules_text", "registry", "warn"]
 
 # What `play` seats against you when nothing says otherwise: fallible, so there is something to catch.
-DEFAULT_OPPONENTS = "novice:error_rate=0.2"
+DEFAULT_OPPONENTS = DEFAULT_OPPONENT  # the core's, under the name the CLI has always exported
 # Seconds an opponent's move waits for your call on a terminal before play flows on: None, each window's own
 # time, which grows with what it asks you to compare (`pace.window_seconds`).
 DEFAULT_PACE: float | None = None

@@ -13,10 +13,12 @@ spellings, as its code, so typed text can be matched against action texts.
 
 from __future__ import annotations
 
+import re
 from enum import Enum, IntEnum
 from typing import Iterable, NamedTuple
 
 __all__ = [
+    "cards_named_in",
     "Rank",
     "Suit",
     "Card",
@@ -232,3 +234,20 @@ def _card_new(cls, rank, suit):  # type: ignore[no-untyped-def]
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUIT_ORDER)}
 _RANKS = frozenset(range(1, 14))
 Card.__new__ = _card_new  # type: ignore[method-assign]
+
+
+_CODE_WORD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][CDHS])(?![A-Za-z0-9])")
+_GLYPH_WORD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♠♥♦♣])")
+_SUIT_OF_GLYPH = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def cards_named_in(text: str) -> set[str]:
+    """Every card code `text` names in any spelling a front end's frame can carry: codes, codes inside words' text, glyphs.
+
+    What a front end filters by (the browser table's history for a tab
+    that reconnects) and what the contract kit's privacy checks read frames
+    with: one reading of a frame, so both see the same cards.
+    """
+    found = set(_CODE_WORD.findall(text))
+    found.update(("T" if rank == "10" else rank) + _SUIT_OF_GLYPH[suit] for rank, suit in _GLYPH_WORD.findall(text))
+    return found

@@ -252,3 +252,26 @@ def _bots_named(version: str | None, game: str) -> str:
 
 def _installed_bots(version: str | None) -> str:
     return "the installed first bots" if version is None else f"the installed bots version {version}"
+
+
+#: What a front end seats against its people where they name no opponent: a novice erring often enough to catch.
+DEFAULT_OPPONENT = "novice:error_rate=0.2"
+
+
+def default_opponent(registry: Any, game: Game) -> str:
+    """The seat kind a front end fills the seats its people leave with: `DEFAULT_OPPONENT`, or the game's nearest.
+
+    A game whose novice has no `error_rate` option gets its plain novice, and
+    a game without novices its experts. The terminal's `play` and the
+    browser's lobby both ask here, so both seat the same bots.
+    """
+    kind_name, _ = parse_seat(DEFAULT_OPPONENT)
+    try:
+        kind = registry.player_kind(kind_name, game.name)
+    except KeyError:
+        return "expert"
+    try:
+        registry.seat(DEFAULT_OPPONENT, game.name)
+    except (KeyError, ValueError):
+        return kind.name
+    return DEFAULT_OPPONENT

@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any, Iterator
@@ -68,11 +69,39 @@ class RecordInfo:
         }
 
 
+#: The environment variable naming the records folder, for every front end.
+RECORDS_ENV = "MUGGINS_RECORDS"
+
+
+def default_folder() -> Path:
+    """`$MUGGINS_RECORDS`, else `records` in the user's application folder for muggins (not created here).
+
+    The application folder is where Click's `get_app_dir("muggins")` puts it
+    (the terminal found its records there first): `$XDG_CONFIG_HOME/muggins`
+    or `~/.config/muggins` on Linux and the BSDs, `~/Library/Application
+    Support/muggins` on macOS, `%LOCALAPPDATA%\\muggins` on Windows.
+    """
+    chosen = os.environ.get(RECORDS_ENV)
+    if chosen:
+        return Path(chosen)
+    if sys.platform.startswith("win"):
+        base = os.environ.get("LOCALAPPDATA") or os.environ.get("APPDATA") or os.path.expanduser("~")
+        return Path(base) / "muggins" / "records"
+    if sys.platform == "darwin":
+        return Path(os.path.expanduser("~/Library/Application Support")) / "muggins" / "records"
+    return Path(os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")) / "muggins" / "records"
+
+
 class RecordStore:
     """The records of one folder (not created until a record is): naming, creating under lock, listing, and notes beside them."""
 
     def __init__(self, folder: str | os.PathLike[str]) -> None:
         self.folder = Path(folder)
+
+    @classmethod
+    def default(cls) -> "RecordStore":
+        """The store of `default_folder()`, where every front end keeps its records."""
+        return cls(default_folder())
 
     def __repr__(self) -> str:
         return f"RecordStore({str(self.folder)!r})"

@@ -61,7 +61,8 @@ from muggins.limits import clip
 from muggins.records import RecordWriter, header_for
 from muggins.rng import new_seed
 from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_dict
-from muggins.sessions import HUMAN, SessionError, check_seats, seat_players
+from muggins.sessions import HUMAN, SessionError, check_seats, default_opponent, seat_players
+from muggins.store import RecordStore, StoreError
 
 from .bots import check_web_seat, web_option_max
 from .protocol import MAX_NAME_CHARS, BadMessage, read_name
@@ -170,8 +171,12 @@ class Lobby:
     def __init__(self, registry: Any, *, max_tables: int = MAX_TABLES, max_connections: int = MAX_CONNECTIONS,
                  pace: float = DEFAULT_PACE, observer: Observer | None = None,
                  message_rate: tuple[float, int] = MESSAGE_RATE, freeze_tables: bool = False,
-                 wait_expiry: float = WAIT_EXPIRY, house_rules_timeout: float = HOUSE_RULES_TIMEOUT) -> None:
+                 wait_expiry: float = WAIT_EXPIRY, house_rules_timeout: float = HOUSE_RULES_TIMEOUT,
+                 store: RecordStore | None = None) -> None:
         self.registry = registry
+        # Where the records go; by default where every front end keeps them ($MUGGINS_RECORDS, else the user's folder),
+        # read when the lobby is made.
+        self.store = RecordStore.default() if store is None else store
         # A server's tables live as long as it does: `gc.freeze` after each keeps the collector's full
         # passes from walking them (80 ms with 100 tables, and every click waiting in that time waits).
         self.freeze_tables = freeze_tables
@@ -207,8 +212,6 @@ class Lobby:
         return [self.game_info(game) for _, game in sorted(self.registry.games.items())]
 
     def game_info(self, game: Game) -> dict[str, Any]:
-        from muggins_cli.commands import default_opponent
-
         kinds = []
         for name in self.registry.kind_names(game.name):
             kind = self.registry.player_kind(name, game.name)
@@ -255,8 +258,6 @@ class Lobby:
             raise LobbyError(f"{game.name} is played by {low} to {high} players, not {clip(str(players))}")
         if len(seats) > players:
             raise LobbyError(f"{len(seats)} seats for {players} players; give at most one per seat")
-        from muggins_cli.commands import default_opponent
-
         kinds = list(seats) + [default_opponent(self.registry, game)] * (players - len(seats))
         try:
             check_seats(self.registry, game, kinds, front_end=(HUMAN,))
@@ -317,14 +318,12 @@ class Lobby:
         self._make_room(client)
         made = await self._plugin_work(self._prepare, data)
         game, kinds, seed, pace = made.game, made.kinds, made.seed, made.pace
-        from muggins.records import RecordWriteError
-        from muggins_cli.errors import BadInput
-        from muggins_cli.recording import new_record
+        from muggins.records import RecordError, RecordWriteError
 
         try:
-            path, stream = new_record(None, game.name, seed, mode=RECORD_MODE)
-        except BadInput as exc:
-            raise _unwritable(exc.message, exc.__cause__) from exc
+            path, stream = self.store.create(game.name, seed, mode=RECORD_MODE)
+        except (StoreError, RecordError) as exc:
+            raise _unwritable(str(exc), exc.__cause__ or exc) from exc
         humans = [seat for seat, spec in enumerate(kinds) if spec == HUMAN]
         seat_tokens = {seat: secrets.token_urlsafe(16) for seat in humans}
         host = secrets.token_urlsafe(16)
@@ -535,9 +534,7 @@ class Lobby:
         caught up), under its writer's lock, with its tokens, so the links
         given out before the restart work again.
         """
-        from muggins_cli.recording import records_folder
-
-        folder = records_folder() if folder is None else folder
+        folder = self.store.folder if folder is None else folder
         refused = []
         for tokens_path in sorted(folder.glob("*" + TOKENS_SUFFIX)) if folder.is_dir() else ():
             if sum(1 for t in self.tables.values() if self.live(t)) >= self.max_tables:

@@ -40,14 +40,13 @@ from typing import Any, Callable, Sequence
 
 from muggins.actions import Decision, IllegalAction, standing_answer
 from muggins.engine import Match, MatchAborted, StaleAction
-from muggins.cards import parse_card
+from muggins.cards import cards_named_in, parse_card
 from muggins.limits import clip
 from muggins.game import Event, Game
 from muggins.plugins import PluginFault
 from muggins.players import make_players
 from muggins.projection import seat_decision, seat_update, visible_events, window_decisions
 from muggins.records import RecordFile, RecordWriteError
-from muggins.testing import cards_named_in
 from muggins.thinking import ThinkingLimit, ThinkingStopped, limited
 
 from .bots import THINK_LIMIT, check_web_seat

@@ -29,7 +29,7 @@ import re
 from typing import Any, Sequence
 
 from ..actions import NotYourTurn, find_action, standing_answer
-from ..cards import CARD_CODES, Card, parse_card
+from ..cards import CARD_CODES, Card, cards_named_in, parse_card
 from ..game import Game, State, determinizes
 from ..piles import ConservationCheck
 from ..projection import seat_update, visible_events
@@ -262,18 +262,6 @@ def check_events_privacy(state: State, events: Sequence[dict], what: str, before
 
 
 #: A card as a frame may spell it: a code standing alone in text ("discard 5H JC"), or rank and suit symbol ("6♥", "10♦").
-_CODE_WORD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][CDHS])(?![A-Za-z0-9])")
-_GLYPH = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♠♥♦♣])")
-_SUIT_OF_GLYPH = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
-
-def cards_named_in(text: str) -> set[str]:
-    """Every card code `text` names in any spelling a front end's frame can carry: codes, codes inside words' text, glyphs."""
-    found = set(_CODE_WORD.findall(text))
-    found.update(("T" if rank == "10" else rank) + _SUIT_OF_GLYPH[suit] for rank, suit in _GLYPH.findall(text))
-    return found
-
-
 def check_update_privacy(state: State, seat: int | None, update: Any, what: str, before: dict | None = None) -> None:
     """Raise AssertionError if what a front end would send `seat` (any JSON-ready data) names a card hidden from it.
 
