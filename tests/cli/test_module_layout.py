@@ -317,3 +317,20 @@ def test_the_package_scan_sees_a_game_s_imports():
     assert "from .hooks_in_use import" in (folder / "house.py").read_text(encoding="utf-8")
     assert "from .game import" not in (folder / "house.py").read_text(encoding="utf-8")
 
+
+
+#: The plugin layer, split by job: each module below the public `muggins.plugins` (which loads and re-exports) does one.
+PLUGIN_LAYER = ("muggins.plugin_guards", "muggins.registry", "muggins.discovery", "muggins.plugin_checks")
+
+
+def test_the_plugin_layer_is_split_by_job_below_its_public_module():
+    edges, _, _ = _core_graph()
+    modules = _core_modules()
+    for module in (*PLUGIN_LAYER, "muggins.plugins"):
+        lines = modules[module].read_text(encoding="utf-8").count("\n")
+        assert lines <= 400, f"{module} has {lines} lines: split it by job"
+    for module in PLUGIN_LAYER:
+        assert (module, "muggins.plugins") not in edges, f"{module} sits below muggins.plugins and may not import it"
+        assert all((module, "muggins.search") != edge and (module, "muggins.houserules") != edge for edge in edges), (
+            f"{module} loads what only seating a search player or checking MUGGINS_SUPPORTS needs")
+    assert ("muggins.plugin_guards", "muggins.registry") not in edges  # the guards know nothing of the registry
