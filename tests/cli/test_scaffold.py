@@ -51,7 +51,7 @@ def test_new_game_writes_an_installable_plugin_with_tests(run, tmp_path):
     folder = tmp_path / "high_card"
     assert f"in {folder}" in result.stdout
     assert _compiles(folder) == [
-        "src/high_card/__init__.py", "src/high_card/bots.py", "src/high_card/game.py",
+        "src/high_card/__init__.py", "src/high_card/bots.py", "src/high_card/game.py", "src/high_card/hookspecs.py",
         "src/high_card/plugin.py", "src/high_card/state.py", "tests/test_contract.py",
     ]
     project = tomllib.loads((folder / "pyproject.toml").read_text())
@@ -62,8 +62,15 @@ def test_new_game_writes_an_installable_plugin_with_tests(run, tmp_path):
     assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["src/high_card"]
     assert project["tool"]["pytest"]["ini_options"]["testpaths"] == ["tests"]
     state = (folder / "src/high_card/state.py").read_text()
-    assert "class HighCardState(State):" in state and "ChallengeWindow.open(" in state and "claimable=" in state
-    assert "def open_window(self)" in state and "def save_fields(self)" in state and "def load_fields(self" in state
+    # What the shipped games are: a PhasedState with a method per phase, a house-rule hook asked once per match.
+    assert "class HighCardState(PhasedState):" in state and "ChallengeWindow.open(" in state and "claimable=" in state
+    assert all(f"def {m}(self" in state for m in ("_decide_play", "_decide_respond", "_on_play", "_on_respond"))
+    assert "def _decision(" not in state and "def _apply(" not in state and "def open_window(" not in state
+    assert "def save_fields(self)" in state and "def load_fields(self" in state
+    assert 'call_house_rules(game, "muggins_high_card_penalty"' in state
+    assert "def muggins_high_card_penalty(players: int, rules: Any)" in (folder / "src/high_card/hookspecs.py").read_text()
+    assert "register(HighCardGame(), hookspecs=hookspecs)" in (folder / "src/high_card/plugin.py").read_text()
+    assert '"search:iterations=' in (folder / "tests/test_contract.py").read_text()
     assert "def determinize(self, seat: int, rng: Any)" in state and "redeal(" in state
     bots = (folder / "src/high_card/bots.py").read_text()
     assert "stands_in_unclaimable_windows = True" in bots and "takes_sole_correct_choice = True" in bots
@@ -355,7 +362,7 @@ def test_generated_game_and_house_rules_for_every_game_install_and_pass_their_ow
     env = _clean_env()
     games = [ROOT / "plugins" / game for game in rules]
     python = _venv_with(tmp_path, ROOT / "core", *games, tmp_path / "high_card", *(tmp_path / name for name in rules.values()), env=env)
-    # The contract (rules round trip, matches under every check) and the two hand-made positions.
-    assert _passed(python, tmp_path / "high_card", env) == 4
+    # The contract (rules round trip, matches under every check), a search seat, a house-rule plugin, two hand-made positions.
+    assert _passed(python, tmp_path / "high_card", env) == 6
     for name in rules.values():  # the hooks, a whole match, the kit with the rule in force (2), the hand-made position
         assert _passed(python, tmp_path / name, env) == 5, name

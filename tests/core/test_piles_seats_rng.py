@@ -125,3 +125,22 @@ def test_derived_streams_are_stable_and_independent():
     assert [a.random() for _ in range(3)] == [b.random() for _ in range(3)]
     assert game_rng(5).random() == derive_rng(5, "game").random()
     assert 1 <= new_seed() < 2**31
+
+
+def test_the_root_seat_functions_no_shipped_game_uses_warn_at_the_caller_and_still_work():
+    import warnings
+
+    import muggins
+    from muggins import seats
+
+    for name in ("clockwise_from", "first_eligible", "left_of"):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            found = getattr(muggins, name)
+        assert found is getattr(seats, name) and name not in muggins.__all__
+        assert [w.category for w in caught] == [DeprecationWarning] and caught[0].filename == __file__
+        assert f"muggins.{name} is deprecated: import it from muggins.seats" in str(caught[0].message)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        from muggins import Piles, Seating, check_conservation, responders  # noqa: F401  (kept on purpose: no warning)
+        from muggins.seats import left_of  # noqa: F401

@@ -1,9 +1,12 @@
 """`muggins new`: write a new, separately installable plugin from the templates.
 
 This module owns the scaffolds. `new game NAME [DIR]` writes a game plugin
-(pyproject with the `muggins` entry point, a Game, a State, a bot, and a
-tests/ folder running the contract kit) from `templates/game`; as written
-it is a small but complete game that passes its own tests. `new house-rule
+as the shipped games are written (pyproject with the `muggins` entry point,
+a Game, a `PhasedState` with a method per phase and `determinize` for the
+search player, a house-rule hook spec asked once per match, a bot, and a
+tests/ folder running the contract kit, a search seat and a house-rule
+plugin) from `templates/game`; as written it is a small but complete game
+that passes its own tests. `new house-rule
 GAME NAME [DIR]` writes a plugin implementing every hook an installed game
 publishes for house-rule plugins, or those chosen with `--hook` (their
 signatures and docstrings copied from the game's hook specs), stating the

@@ -26,10 +26,14 @@ _EXPORTS = {
     "rng": ["derive_rng", "derive_seed"],
     "rules": ["RulesError", "load_rules", "rule", "rules_to_toml"],
     "stats": ["Tally"],
-    "seats": ["Seating", "Table", "clockwise_from", "first_eligible", "left_of", "responders"],
+    "seats": ["Seating", "Table", "responders"],
     "window": ["ChallengeWindow", "ClaimRecord"],
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
+
+#: Root names no shipped game, the scaffold or the test game uses: still importable from `muggins`, with a
+#: DeprecationWarning pointing at the caller; their own module keeps them without a warning.
+_DEPRECATED = {"clockwise_from": "seats", "first_eligible": "seats", "left_of": "seats"}
 
 # `Table` (now `Seating`) stays importable by name but out of `*`, whose every name would warn.
 __all__ = sorted(set(_MODULE_OF) - {"Table"})
@@ -43,6 +47,13 @@ from .cards import cards  # noqa: E402
 
 
 def __getattr__(name: str) -> Any:
+    if name in _DEPRECATED:
+        # Not kept in the package's namespace, so every place that uses the name is warned (stacklevel 2: the importer).
+        import warnings
+
+        warnings.warn(f"muggins.{name} is deprecated: import it from muggins.{_DEPRECATED[name]} (the same function), or use the "
+                      f"Seating method or muggins.seats.seats_from_left", DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module(f".{_DEPRECATED[name]}", __name__), name)
     module = _MODULE_OF.get(name)
     if module is None:
         raise AttributeError(f"module 'muggins' has no attribute {name!r}")
@@ -66,5 +77,5 @@ if TYPE_CHECKING:
     from .rng import derive_rng, derive_seed
     from .rules import RulesError, load_rules, rule, rules_to_toml
     from .stats import Tally
-    from .seats import Seating, Table, clockwise_from, first_eligible, left_of, responders
+    from .seats import Seating, Table, responders
     from .window import ChallengeWindow, ClaimRecord
