@@ -193,3 +193,25 @@ def test_a_worker_refuses_a_plan_whose_house_rule_plugins_it_lacks():
     finally:
         reset_registry()
         simulation._PREPARED.clear()
+
+
+def test_the_core_combines_answers_and_words_refusals_and_conflicts_for_every_game():
+    from muggins.houserules import HouseRuleAnswer, HouseRuleError, combined_answers, single_answer
+
+    def answers(*pairs):
+        return [HouseRuleAnswer(plugin, value) for plugin, value in pairs]
+
+    assert single_answer(answers(("a", None)), "muggins_x", "the penalty") is None
+    assert single_answer(answers(("a", 3), ("b", 3)), "muggins_x", "the penalty", int) == ("a", 3)
+    with pytest.raises(HouseRuleError, match=r"^house-rule plugins 'a' and 'b' both set the penalty \(3 and 2\)$"):
+        single_answer(answers(("a", 3), ("b", 2)), "muggins_x", "the penalty")
+    with pytest.raises(HouseRuleError, match=r"^house-rule plugin 'a': muggins_x: invalid literal"):
+        single_answer(answers(("a", "three")), "muggins_x", "the penalty", int)
+    values, setters = combined_answers(answers(("a", {"k": 1}), ("b", {"k": 1, "j": 2})), "muggins_x", expected="a mapping",
+                                       label=lambda key: f"key {key}")
+    assert values == {"k": 1, "j": 2} and setters == {"k": "a", "j": "b"}
+    with pytest.raises(HouseRuleError, match=r"^house-rule plugins 'a' and 'b' both set key k \(1 and 2\) in muggins_x$"):
+        combined_answers(answers(("a", {"k": 1}), ("b", {"k": 2})), "muggins_x", expected="a mapping", label=lambda key: f"key {key}",
+                         name_hook=True)
+    with pytest.raises(HouseRuleError, match=r"^house-rule plugin 'a': muggins_x must return a mapping or None, not \[1\]$"):
+        combined_answers(answers(("a", [1])), "muggins_x", expected="a mapping", label=str)

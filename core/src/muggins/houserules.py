@@ -65,6 +65,7 @@ __all__ = [
     "RuleSetting", "rule_settings", "chosen_rules_overridden",
     "MAX_ANSWER_DIGITS", "MAX_ANSWER_SIZE", "MAX_ANSWER_DEPTH", "plain_answer", "answer_to_data",
     "Asked", "questions_asked", "keep_answers", "match_answers", "record_answers", "compare_answers",
+    "answer_refused", "conflicting_answers", "single_answer", "combined_answers",
 ]
 
 
@@ -623,6 +624,81 @@ def compare_answers(recorded: Iterable[Mapping[str, Any]], present: Iterable[Map
 def _shown(answers: list[Any] | None) -> str:
     data = answers[0] if answers and len(answers) == 1 else answers
     return clip(_canonical(data), 80)
+
+
+# -- combining several plugins' answers: one idiom for every game ------------------------
+# A game asks a hook with `call_house_rules` (a `HouseRuleAnswer` per plugin in force, in plugin-name order) and
+# makes its match's terms of the answers with one of these, so every game words a refusal and a conflict alike.
+def answer_refused(plugin: str, hook: str, problem: Any) -> HouseRuleError:
+    """The one-line refusal of what `plugin` answered to `hook`: `house-rule plugin 'p': hook: problem`."""
+    return HouseRuleError(f"house-rule plugin {plugin!r}: {hook}: {clip(problem, 200)}")
+
+
+def conflicting_answers(first: str, second: str, what: str, first_value: str, second_value: str, *, hook: str | None = None) -> HouseRuleError:
+    """The one-line refusal of two plugins setting one value differently, naming both (and the hook, when given).
+
+    `house-rule plugins 'a' and 'b' both set WHAT (X and Y)`, with
+    ` in HOOK` after it when `hook` is given; the values as the game shows them.
+    """
+    where = f" in {hook}" if hook is not None else ""
+    return HouseRuleError(f"house-rule plugins {first!r} and {second!r} both set {what} ({first_value} and {second_value}){where}")
+
+
+def single_answer(answers: Iterable[HouseRuleAnswer], hook: str, what: str, check: Any = None, shown: Any = str) -> tuple[str, Any] | None:
+    """(plugin, value) of the one value the plugins set through `hook`, or None when none answered (all said None).
+
+    Each answer is made the game's value by `check` (a TypeError or
+    ValueError it raises is `answer_refused`, naming the plugin); two plugins
+    setting different values is `conflicting_answers`, the values shown by
+    `shown`. Plugins setting the same value agree: the first one is named.
+    """
+    chosen: tuple[str, Any] | None = None
+    for answer in answers:
+        if answer.value is None:
+            continue
+        try:
+            value = answer.value if check is None else check(answer.value)
+        except (TypeError, ValueError) as exc:
+            raise answer_refused(answer.plugin, hook, exc) from None
+        if chosen is None:
+            chosen = (answer.plugin, value)
+        elif chosen[1] != value:
+            raise conflicting_answers(chosen[0], answer.plugin, what, shown(chosen[1]), shown(value))
+    return chosen
+
+
+def combined_answers(answers: Iterable[HouseRuleAnswer], hook: str, *, expected: str, label: Any, item: Any = None, show: Any = None,
+                     name_hook: bool = False) -> tuple[dict[Any, Any], dict[Any, str]]:
+    """The keys the plugins' mappings set through `hook`, with their values, and which plugin set each key.
+
+    Each plugin sets the keys it names (None answers nothing). An answer
+    that is not a mapping is refused (`must return EXPECTED or None`); every
+    key and value of every answer is checked first, each alone, by
+    `item(plugin, hook, key, value) -> (key, value)` (which raises a
+    HouseRuleError naming the plugin), so a message names the plugin that
+    gave the bad item; then two plugins giving one key different values is
+    `conflicting_answers` with `label(key)` and the values shown by `show`
+    (`repr`, clipped, by default), naming `hook` when `name_hook`.
+    """
+    shown = show if show is not None else (lambda value: clip(repr(value)))
+    checked: list[tuple[str, list[tuple[Any, Any]]]] = []
+    for answer in answers:
+        value = answer.value
+        if value is None:
+            continue
+        if not isinstance(value, Mapping):
+            raise HouseRuleError(f"house-rule plugin {answer.plugin!r}: {hook} must return {expected} or None, not {clip(repr(value), 60)}")
+        checked.append((answer.plugin, [item(answer.plugin, hook, k, v) if item is not None else (k, v) for k, v in value.items()]))
+    values: dict[Any, Any] = {}
+    setters: dict[Any, str] = {}
+    for plugin, items in checked:
+        for key, value in items:
+            if key in values and values[key] != value:
+                raise conflicting_answers(setters[key], plugin, label(key), shown(values[key]), shown(value),
+                                          hook=hook if name_hook else None)
+            if key not in values:
+                values[key], setters[key] = value, plugin
+    return values, setters
 
 
 # -- calling the hooks -----------------------------------------------------------------

@@ -3,7 +3,9 @@
 This module owns `RulesInForce` (the target, the skunk lines, the show and
 pegging scorings a match plays by, kept in its state and its saves) and
 `rules_in_force`, which asks the plugins in force once through the game's
-hooks (`hookspecs`), combines their answers by key, checks them and names
+hooks (`hookspecs`), combines their answers by key (the core's
+`muggins.houserules.combined_answers`, whose wording every game shares),
+checks them and names
 the plugin in a one-line `muggins.HouseRuleError` for anything the game
 cannot use: an answer that is not a mapping, an unknown name, points that
 are not whole numbers in range, a target or line that breaks the game's
@@ -23,6 +25,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from muggins import HouseRuleError, call_house_rules
+from muggins.houserules import answer_refused, combined_answers
 from muggins.limits import clip
 
 from .hooks_in_use import PEG_HOOK, SHOW_HOOK, TARGET_HOOK, implemented
@@ -95,41 +98,30 @@ def _lines(target: int, rule_values: Mapping[str, int], hooked: Mapping[str, int
     return found[0], found[1]
 
 
-def _answers(game: Any, hook: str, rules: Any, players: int) -> list[tuple[str, Mapping[str, Any]]]:
-    """(plugin, mapping) for every plugin in force that answered something other than None."""
-    found = []
-    for answer in call_house_rules(game, hook, rules=rules, players=players):
-        if answer.value is None:
-            continue
-        if not isinstance(answer.value, Mapping):
-            raise HouseRuleError(f"house-rule plugin {answer.plugin!r}: {hook} must return a mapping of names to "
-                                 f"values or None, not {type(answer.value).__name__}")
-        found.append((answer.plugin, answer.value))
-    return found
+def _answers(game: Any, hook: str, rules: Any, players: int) -> list[Any]:
+    """Every in-force plugin's `HouseRuleAnswer` to `hook` that says something (None says nothing); combined by `_combine`."""
+    return [answer for answer in call_house_rules(game, hook, rules=rules, players=players) if answer.value is not None]
 
 
-def _combine(hook: str, answers: list[tuple[str, Mapping[str, Any]]], what: str) -> tuple[dict[str, Any], dict[str, str]]:
-    """Every key any plugin set, with its value and the plugin; two plugins giving one key different values is refused."""
-    values: dict[str, Any] = {}
-    owners: dict[str, str] = {}
-    for plugin, mapping in answers:
-        for key, value in mapping.items():
-            if key in values and values[key] != value:
-                raise HouseRuleError(f"house-rule plugins {owners[key]!r} and {plugin!r} both set {what} {clip(repr(key))} "
-                                     f"({clip(repr(values[key]))} and {clip(repr(value))}) in {hook}")
-            if key not in values:
-                values[key], owners[key] = value, plugin
-    return values, owners
+def _combine(hook: str, answers: list[Any], what: str, item: Any = None) -> tuple[dict[str, Any], dict[str, str]]:
+    """Every key any plugin set, with its value and the plugin; two plugins giving one key different values is refused.
+
+    The core's combining and wording (`muggins.houserules.combined_answers`),
+    naming the hook as cribbage always has.
+    """
+    return combined_answers(answers, hook, expected="a mapping of names to values", label=lambda key: f"{what} {clip(repr(key))}",
+                            item=item, name_hook=True)
 
 
-def _scoring(cls: type, hook: str, answers: list[tuple[str, Mapping[str, Any]]], what: str) -> tuple[Any, dict[str, str]]:
-    for plugin, mapping in answers:  # each answer checked alone first, so a message names the plugin that gave it
-        for key, value in mapping.items():
-            try:
-                cls.from_items({key: value})
-            except ValueError as exc:
-                raise HouseRuleError(f"house-rule plugin {plugin!r}: {hook}: {clip(exc, 200)}") from None
-    values, owners = _combine(hook, answers, what)
+def _scoring(cls: type, hook: str, answers: list[Any], what: str) -> tuple[Any, dict[str, str]]:
+    def checked(plugin: str, hook: str, key: Any, value: Any) -> tuple[Any, Any]:
+        try:  # each item checked alone, so a message names the plugin that gave it
+            cls.from_items({key: value})
+        except ValueError as exc:
+            raise answer_refused(plugin, hook, exc) from None
+        return key, value
+
+    values, owners = _combine(hook, answers, what, checked)
     if not values:
         return None, {}
     return cls.from_items(values), owners
@@ -147,6 +139,11 @@ def _check_target(values: Mapping[str, Any], owners: Mapping[str, str]) -> None:
         if key != "target" and value is not None and not (whole and value >= 1):
             raise HouseRuleError(f"house-rule plugin {owners[key]!r}: {TARGET_HOOK}: {key} must be a whole number "
                                  f"from 1 up or None (no such line), not {clip(repr(value))}")
+
+
+def _target_item(plugin: str, hook: str, key: Any, value: Any) -> tuple[Any, Any]:
+    _check_target({key: value}, {key: plugin})
+    return key, value
 
 
 def _source(key: str, owners: Mapping[str, str]) -> str:
@@ -168,9 +165,7 @@ def rules_in_force(game: Any, rules: Any, players: int) -> RulesInForce:
         return RulesInForce.from_rules(rules)
     show, show_owners = _scoring(ShowScoring, SHOW_HOOK, show_answers, "show item")
     peg, peg_owners = _scoring(PegScoring, PEG_HOOK, peg_answers, "pegging item")
-    for plugin, mapping in target_answers:
-        _check_target(mapping, dict.fromkeys(mapping, plugin))
-    hooked, owners = _combine(TARGET_HOOK, target_answers, "setting")
+    hooked, owners = _combine(TARGET_HOOK, target_answers, "setting", _target_item)
     target = hooked.get("target", rules.target)
     skunk, double = _lines(target, {"skunk_line": rules.skunk_line, "double_skunk_line": rules.double_skunk_line}, hooked)
     whose = {"target": _source("target", owners), "skunk_line": _source("skunk_line", owners),

@@ -6,7 +6,8 @@ among destinations, the penalty cards each donor gives) and keeps in the
 state, its records and its view — and the functions that ask the hooks
 through `muggins.call_house_rules`, check each plugin's answer and combine
 the answers: rank pairs from every plugin add up; a destination order or a
-penalty set differently by two plugins is a conflict naming both. The
+penalty set differently by two plugins is a conflict naming both (the
+core's `single_answer` and its wording, as in every game). The
 answers arrive as bounded plain data the core has already checked and
 copied (`muggins.houserules.plain_answer`: a hook that raises or answers
 a callable, NaN or a number of thousands of digits is refused there,
@@ -21,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from muggins import HouseRuleError, call_house_rules
+from muggins import call_house_rules
+from muggins.houserules import answer_refused, single_answer
 from muggins.limits import clip
 
 __all__ = [
@@ -158,8 +160,8 @@ def order_words(order: Sequence[Sequence[str]]) -> str:
 
 
 # -- asking the hooks -------------------------------------------------------------------
-def _refuse(plugin: str, hook: str, problem: Any) -> HouseRuleError:
-    return HouseRuleError(f"house-rule plugin {plugin!r}: {hook}: {clip(problem, 200)}")
+# The refusal, the single-value combining and the conflict message are the core's (muggins.houserules), as in every game.
+_refuse = answer_refused
 
 
 def adjacent_pairs(game: Any, rules: Any, players: int) -> list[tuple[int, int]]:
@@ -180,35 +182,17 @@ def adjacent_pairs(game: Any, rules: Any, players: int) -> list[tuple[int, int]]
     return pairs
 
 
-def _single_value(answers: list[Any], hook: str, what: str, check: Any, shown: Any) -> tuple[str, Any] | None:
-    """(plugin, value) of the one value the answers set, or None; a conflict between two plugins names both."""
-    chosen: tuple[str, Any] | None = None
-    for answer in answers:
-        if answer.value is None:
-            continue
-        try:
-            value = check(answer.value)
-        except (TypeError, ValueError) as exc:
-            raise _refuse(answer.plugin, hook, exc) from None
-        if chosen is None:
-            chosen = (answer.plugin, value)
-        elif chosen[1] != value:
-            raise HouseRuleError(f"house-rule plugins {chosen[0]!r} and {answer.plugin!r} both set {what} "
-                                 f"({shown(chosen[1])} and {shown(value)})")
-    return chosen
-
-
 def destination_order(game: Any, rules: Any, players: int) -> tuple[tuple[str, ...], ...]:
     """The destination order the in-force plugins set (normalised), or the standard order."""
     answers = call_house_rules(game, ORDER_HOOK, rules=rules, players=players)
-    chosen = _single_value(answers, ORDER_HOOK, "the destination order", normalise_order, order_to_data)
+    chosen = single_answer(answers, ORDER_HOOK, "the destination order", normalise_order, order_to_data)
     return STANDARD_ORDER if chosen is None else chosen[1]
 
 
 def penalty_cards(game: Any, rules: Any, players: int) -> int:
     """The penalty cards per donor the in-force plugins set, or `STANDARD_PENALTY`."""
     answers = call_house_rules(game, PENALTY_HOOK, rules=rules, players=players)
-    chosen = _single_value(answers, PENALTY_HOOK, "the penalty cards per donor", check_penalty, str)
+    chosen = single_answer(answers, PENALTY_HOOK, "the penalty cards per donor", check_penalty, str)
     return STANDARD_PENALTY if chosen is None else chosen[1]
 
 

@@ -5,7 +5,8 @@ tariff that settles each collection and which kinds of claim a claim window
 may take), `STANDARD_TERMS` (the seed's, as RULES.md settles them), the
 kinds of claim (`CLAIM_KINDS`), and `ask_terms`, which calls the game's
 three house-rule hooks once for a match, checks every answer, combines the
-plugins key by key and refuses, in one line naming the plugins
+plugins key by key (the core's `muggins.houserules.combined_answers`, whose
+wording every game shares) and refuses, in one line naming the plugins
 (`muggins.HouseRuleError`), answers the game cannot use and any stakes and
 tariff that could leave chips in the pot (or take more than it holds) at a
 settlement. The answers arrive as bounded plain data the core has
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from muggins import HouseRuleError, call_house_rules
+from muggins.houserules import combined_answers
 from muggins.limits import clip
 
 from .rules import ANTE_DEALER, ANTE_OTHER, PAR, PLAYERS, REWARD
@@ -204,24 +206,8 @@ def terms_from_answers(stakes: Iterable[Any], tariff: Iterable[Any], claimable: 
 
 def _combine(hook: str, answers: Iterable[Any], check: Callable[[str, str, Any, Any], tuple[Any, Any]], expected: str,
              label: Callable[[Any], str], show: Callable[[Any], str]) -> tuple[dict, dict]:
-    """The keys the answers set (checked by `check`) and which plugin set each; conflicts refused."""
-    values: dict = {}
-    setters: dict = {}
-    for answer in answers:
-        value = answer.value
-        if value is None:
-            continue
-        if not isinstance(value, Mapping):
-            raise HouseRuleError(f"house-rule plugin {answer.plugin!r}: {hook} must return {expected} or None, "
-                                 f"not {clip(repr(value), 60)}")
-        for raw_key, raw_value in value.items():
-            key, item = check(answer.plugin, hook, raw_key, raw_value)
-            if key in values and values[key] != item:
-                raise HouseRuleError(f"house-rule plugins {setters[key]!r} and {answer.plugin!r} both set {label(key)} "
-                                     f"({show(values[key])} and {show(item)})")
-            values[key] = item
-            setters.setdefault(key, answer.plugin)
-    return values, setters
+    """The keys the answers set (checked by `check`) and which plugin set each; conflicts refused (the core's combining)."""
+    return combined_answers(answers, hook, expected=expected, label=label, item=check, show=show)
 
 
 def _whole(value: Any) -> bool:
