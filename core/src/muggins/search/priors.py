@@ -2,7 +2,9 @@
 
 A prior is a weight per choice text (`muggins.search.player`). `favouring`
 gives one choice (an expert's) `share` of the weight and spreads the rest
-evenly over every choice; `softmax` turns a value per choice (a game's
+evenly over every choice (`choice_favoured`: a bot's choice among the
+correct ones, the prior of a game whose expert is its best guess);
+`softmax` turns a value per choice (a game's
 estimate, in its own unit) into weights `exp(value / temperature)` and lifts
 a named favourite just above the heaviest, so that the search's fallback
 is exactly the expert's choice even where two values tie. Nothing here
@@ -14,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
-__all__ = ["favouring", "softmax"]
+__all__ = ["favouring", "choice_favoured", "softmax"]
 
 
 def favouring(chosen: Any, options: Sequence[Any], share: float = 0.5) -> dict[str, float]:
@@ -23,6 +25,14 @@ def favouring(chosen: Any, options: Sequence[Any], share: float = 0.5) -> dict[s
     weights = {str(option): spread for option in options}
     weights[str(chosen)] = weights.get(str(chosen), 0.0) + share
     return weights
+
+
+def choice_favoured(bot: Any, view: Mapping[str, Any], decision: Any, share: float = 0.5) -> dict[str, float] | None:
+    """`favouring` what `bot` chooses from the seat's view among the decision's correct choices; None where there is nothing to choose."""
+    options = decision.correct
+    if len(options) < 2:
+        return None
+    return favouring(bot.choose(view, decision), options, share)
 
 
 def softmax(values: Mapping[str, float], favourite: str, temperature: float = 1.0) -> dict[str, float]:

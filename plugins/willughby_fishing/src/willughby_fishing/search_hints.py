@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from muggins.search.priors import favouring
+from muggins.search.priors import choice_favoured
 
 from .bots import ExpertBot
 
@@ -21,7 +21,4 @@ __all__ = ["search_prior"]
 
 def search_prior(view: Mapping[str, Any], decision: Any, seat: int) -> dict[str, float] | None:
     """The expert's choice favoured among `decision.correct` (None where there is nothing to choose)."""
-    options = decision.correct
-    if len(options) < 2:
-        return None
-    return favouring(ExpertBot().choose(view, decision), options)
+    return choice_favoured(ExpertBot(), view, decision)
