@@ -113,7 +113,10 @@ def served(loaded_games, tmp_path_factory):
     from muggins_web.app import create_app
     from muggins_web.lobby import Lobby
 
-    lobby = Lobby(loaded_games, pace=0, message_rate=(1e6, 10**6))
+    from muggins.store import RecordStore
+
+    # Its own records folder: the module's server outlives every test's own (and must never reopen a user's tables).
+    lobby = Lobby(loaded_games, pace=0, message_rate=(1e6, 10**6), store=RecordStore(tmp_path_factory.mktemp("records")))
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
