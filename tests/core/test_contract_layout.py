@@ -2,8 +2,8 @@
 
 Tally gets a layout (its hands, the table) and a `choice_move` (a play puts
 its card on the table) for these tests; each planted leak — a layout that
-names a hidden card, a choice naming a card in no zone the seat sees face
-up, a choice to a zone the layout does not have, a malformed zone — must
+names a hidden card, a choice naming a card (one of one, or of several it
+moves at once) in no zone the seat sees face up, a choice to a zone the layout does not have, a malformed zone — must
 fail the `layout` check with its own message, and a game without a layout
 must pass it without a warning.
 """
@@ -109,6 +109,26 @@ def test_a_choice_naming_a_card_in_no_zone_the_seat_sees_face_up_is_caught(drawn
 
     monkeypatch.setattr(type(drawn), "layout", face_down)
     fails(drawn, registry, r"choice 'play \w\w say \d+' moves \w\w, which lies face up in no zone of layout\(\d\)")
+
+
+def test_a_hidden_card_planted_in_a_two_card_move_is_caught(drawn, registry, monkeypatch):
+    suits = "CDHS"
+
+    def two_cards(self, action):
+        # The played card with its rank's next suit: mostly in another hand or the stock, hidden from the seat.
+        card = getattr(action, "card", None)
+        if card is None:
+            return None
+        code = card.code
+        return (code, code[:-1] + suits[(suits.index(code[-1]) + 1) % 4]), "table"
+
+    monkeypatch.setattr(type(drawn), "choice_move", two_cards)
+    fails(drawn, registry, r"choice 'play \w\w say \d+' moves \w\w, which lies face up in no zone of layout\(\d\)")
+    monkeypatch.setattr(type(drawn), "choice_move", lambda self, action: None if tally_move(self, action) is None else ((action.card.code,) * 2, "table"))
+    fails(drawn, registry, r"must be None or \(card code, or a tuple of distinct codes, and zone id or None\)")
+    # A tuple of codes, every one in the seat's own hand: sound.
+    monkeypatch.setattr(type(drawn), "choice_move", lambda self, action: None if tally_move(self, action) is None else ((action.card.code,), "table"))
+    check_layout(drawn, registry=registry, **SMALL)
 
 
 def test_a_choice_to_a_zone_the_layout_does_not_have_is_caught(drawn, registry, monkeypatch):

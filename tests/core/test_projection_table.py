@@ -75,6 +75,8 @@ class Places(Game):
         if str(action).startswith("play "):
             _, card, _, pile, number = str(action).split()
             return card, f"{pile}:{number}"
+        if str(action).startswith("lay "):
+            return tuple(str(action).split()[1:]), "crib"
         return None
 
 
@@ -85,6 +87,16 @@ def test_a_choice_that_moves_a_card_carries_the_card_and_its_zone_and_is_no_fami
     assert "card" not in shown["choices"][-1] and "to" not in shown["choices"][-1]
     assert shown["families"] == []  # six placements, but each is played by tapping its pile, not by a number
     assert seat_decision(Decision(0, "play", places, places[:1], "Place 6H"))["families"][0]["template"] == "play 6H to discard {n}"
+
+
+def test_a_choice_that_moves_several_cards_carries_them_all_as_cards_and_no_card():
+    lays = (Move("lay 5H 6C"), Move("lay 5H 7D"), Move("play 5H to discard 1"))
+    shown = seat_decision(Decision(0, "discard", lays, lays[:1], "Lay two away"), Places())
+    assert shown["choices"][0] == {"text": "lay 5H 6C", "label": "lay 5H 6C", "keys": [], "cards": ["5H", "6C"], "to": "crib"}
+    assert "card" not in shown["choices"][1] and shown["choices"][1]["cards"] == ["5H", "7D"]
+    assert shown["choices"][2]["card"] == "5H" and "cards" not in shown["choices"][2]  # a one-card move keeps `card`
+    shown["choices"][0]["cards"].append("9S")  # the frame's own list
+    assert seat_decision(Decision(0, "discard", lays, lays[:1], "Lay two away"), Places())["choices"][0]["cards"] == ["5H", "6C"]
 
 
 def test_the_old_call_carries_neither_card_nor_to(tally):

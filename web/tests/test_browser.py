@@ -2,8 +2,9 @@
 
 Each shipped game is played from a join to the end of at least one deal on
 the page itself: a choice that moves a card is a tap on that card (then on
-its destination), a family of choices that differ by a number is the
-number picker (a muggins claim), every other choice its button. After
+its destination), one that moves several cards (a two-player cribbage
+lay-away) a tap on each and then its one button, a family of choices
+that differ by a number is the number picker (a muggins claim), every other choice its button. After
 every frame the page draws, a script in the page checks that nothing
 scrolls sideways (the page, or any element inside its box), that nothing
 cuts off its content, and that every card of the seat's hand is a card
@@ -337,8 +338,9 @@ def _answer_on_page(page, size, table, seat, pick, used):
     """If `seat`'s page shows the decision the server offers it, answer `pick(offer)` as a person would; True if it did.
 
     A choice that moves a card drawn on the table is a tap on the card (and
-    on its destination zone when the card may go to more than one); a
-    choice of a number family is the number picker; the rest are buttons.
+    on its destination zone when the card may go to more than one); one
+    that moves several cards at once is a tap on each, then on the one
+    button the page offers for them; a choice of a number family is the number picker; the rest are buttons.
     `used` counts which of these were used. A page that has moved on
     between the look and the tap (a window settled by another seat) is
     left for the next round.
@@ -356,6 +358,14 @@ def _answer_on_page(page, size, table, seat, pick, used):
     used["frames with families"] += bool(shown["families"])
     choice = next(c for c in shown["choices"] if c["text"] == text)
     try:
+        if choice.get("cards"):
+            cards = [page.locator(f'.card.pickable[data-card="{code}"]') for code in choice["cards"]]
+            if all(card.count() for card in cards):
+                for card in cards:
+                    _press(page, size, card)
+                used["cards picked"] += len(cards)
+                _press(page, size, page.locator(f'#choices button.picked[data-action="{text}"]'))
+                return True
         if choice.get("card"):
             card = page.locator(f'.card.playable[data-card="{choice["card"]}"]')
             if card.count():
@@ -493,6 +503,49 @@ def test_three_player_cribbage_from_the_lobby_form_the_host_plays_seat_0_and_cla
     for page in pages.values():
         page.context.close()
     host.context.close() if not host.is_closed() else None
+
+
+def test_two_player_cribbage_lays_two_cards_away_by_tapping_them_on_a_phone(browser, server, lobby):
+    import httpx
+
+    links = httpx.post(server + "/api/tables", json={"game": "cribbage_muggins", "players": 2, "seed": 3, "pace": 0, "host_seat": 0,
+                                                     "seats": ["human", "novice"], "rules": {"target": 61}}).json()
+    table = lobby.tables[links["table"]]
+    page = _join(browser, "phone", links["host"], "Anna")
+    page.wait_for_selector(".card.pickable")
+    offer = table.offers[0]
+    assert offer.decision.kind == "discard" and len(offer.decision.choices) == 15
+    # The fifteen pairs are no buttons of their own: the hand's six cards are taps, the pairs folded in "all choices".
+    assert page.locator("#mine .card.pickable").count() == 6 and page.locator("#choices > button").count() == 0
+    assert page.locator("#choices details.all-choices:not([open]) button").count() == 15
+    first, second, third = [page.locator("#mine .card.pickable").nth(n).get_attribute("data-card") for n in range(3)]
+    card = lambda code: page.locator(f'#mine .card.pickable[data-card="{code}"]')
+    _press(page, "phone", card(first))
+    assert card(first).get_attribute("aria-pressed") == "true" and page.locator("#choices button.picked").count() == 0
+    _press(page, "phone", card(third))
+    _press(page, "phone", card(third))  # tapped again: put back
+    assert card(third).get_attribute("aria-pressed") == "false"
+    card(second).focus()
+    page.keyboard.press("Enter")  # from the keyboard too
+    ready = page.locator("#choices button.picked")
+    assert ready.count() == 1 and page.locator("#choices > button").count() == 1
+    text = ready.get_attribute("data-action")
+    assert sorted(text.split()[1:]) == sorted([first, second])
+    (choice,) = [c for c in offer.decision.choices if str(c) == text]
+    assert ready.inner_text() == choice.label
+    page.evaluate("window.__checkPage(null)")
+    page.locator("details.all-choices summary").click()  # the folded list, opened, wraps on the phone too
+    page.evaluate("window.__checkPage(null)")
+    page.locator("details.all-choices summary").click()
+    _assert_fits(page)
+    _press(page, "phone", ready)
+    page.wait_for_function("!document.querySelector('.card.pickable:enabled')")
+    deadline = time.monotonic() + 10
+    while table.match.taken == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert (0, text) in table.match.writer.record.decisions  # the pair picked, laid away as one choice
+    _assert_fits(page)
+    page.context.close()
 
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])

@@ -241,14 +241,16 @@ class Game(ABC):
         """
         return None
 
-    def choice_move(self, action: Action) -> tuple[str, str | None] | None:
-        """The card `action` moves and the id of the layout zone it goes to (None: no zone of the layout), or None when it moves no card.
+    def choice_move(self, action: Action) -> tuple[Any, str | None] | None:
+        """The card (or cards) `action` moves and the id of the layout zone it goes to (None: no zone of the layout), or None when it moves no card.
 
         Optional, beside `layout`: `("7H", "common:2")` lets a front end play
         the choice by tapping the card. The card must lie face up in a zone
         the acting seat's layout shows, and the zone id must be one of that
         layout's (the contract kit checks both). A choice that moves several
-        cards, or none, answers None. The answer depends on the action alone:
+        cards at once names them all, `(("5H", "6C"), "crib")`: a front end
+        lets the seat pick those cards and offers the choice then. One that
+        moves none answers None. The answer depends on the action alone:
         `seat_decision` keeps it for a tuple of choices the game shares.
         """
         return None

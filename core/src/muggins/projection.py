@@ -7,7 +7,8 @@ whose `to` names the seat (a spectator, seat None, sees only the public
 ones); `seat_decision(decision, game)` turns a decision into plain data — its
 kind, prompt, whether it is compact and waits, each choice's text, label
 and keys (and, where the game's `choice_move` says so, the `card` it moves
-and the zone it goes `to`), the text of its standing answer, and its number
+— or the `cards`, when it moves several at once — and the zone they go
+`to`), the text of its standing answer, and its number
 `families` (`choice_families`: choices that are the same words around one
 whole number, `muggins 1` … `muggins 29`, shown as one number control) —
 and never carries `correct` (which choices are right) or anything of the
@@ -64,8 +65,8 @@ def _mover(game: Game | None) -> Callable[[Action], Any] | None:
     return game.choice_move
 
 
-def choice_moves(decision: Decision, game: Game | None) -> list[tuple[str, str | None] | None] | None:
-    """Per choice, the `(card code, zone id or None)` the game's `choice_move` says it moves, or None; None when the game has no `choice_move`."""
+def choice_moves(decision: Decision, game: Game | None) -> list[tuple[Any, str | None] | None] | None:
+    """Per choice, the `(card code or codes, zone id or None)` the game's `choice_move` says it moves, or None; None when the game has no `choice_move`."""
     mover = _mover(game)
     if mover is None:
         return None
@@ -154,7 +155,9 @@ def seat_decision(decision: Decision, game: Game | None = None) -> dict[str, Any
     `choices` lists each choice's `text` (what is submitted back), `label`
     (what a menu shows) and `keys` (its shortcuts); with the `game`, a
     choice that its `choice_move` says moves a card also carries `card`
-    (the code) and `to` (the layout zone's id, or None). `families` lists
+    (the code) and `to` (the layout zone's id, or None); one that moves
+    several cards at once (a tuple or list of codes first) carries `cards`
+    (the codes, in the game's order) and `to` instead. `families` lists
     the number families (`choice_families`; a choice that moves a card is
     never a member, since it is played on the table), and each member
     choice carries `family` (the family's id) and `n` (its number); the
@@ -180,8 +183,13 @@ def seat_decision(decision: Decision, game: Game | None = None) -> dict[str, Any
     choices = [{"text": text, "label": label, "keys": list(keys)} for text, label, keys in shown_choices]
     if moves is not None:
         for shown, move in zip(choices, moves):
-            if move is not None:
-                shown["card"], shown["to"] = move
+            if move is None:
+                continue
+            codes, shown["to"] = move
+            if isinstance(codes, (tuple, list)):
+                shown["cards"] = list(codes)  # the frame's own list: a front end may change it
+            else:
+                shown["card"] = codes
     if families:
         for shown, member in zip(choices, members):
             if member is not None:

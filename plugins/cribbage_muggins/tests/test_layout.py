@@ -57,12 +57,20 @@ def test_a_pegging_play_moves_its_card_to_the_field(position, game):
     assert shown["families"] == []  # a decision with no family
 
 
-def test_laying_one_card_away_moves_it_to_the_crib_and_two_at_once_move_none(position, game):
+def test_laying_one_card_away_moves_it_to_the_crib_and_two_at_once_move_both(position, game):
+    from muggins.testing import check_layout_privacy
+
     three = position(players=3, hands={0: ["AS", "2S", "3S", "4S", "5S"], 1: ["AH", "2H", "3H", "4H", "5H"], 2: ["AD", "2D", "3D", "4D", "5D"]},
                      phase="discard")
     assert [game.choice_move(c) for c in three.decision().choices[:2]] == [("AH", "crib"), ("2H", "crib")]
     two = position(players=2, hands={0: ["AS", "2S", "3S", "4S", "5S", "6S"], 1: ["AH", "2H", "3H", "4H", "5H", "6H"]}, phase="discard")
-    assert str(two.decision().choices[0]) == "discard AH 2H" and game.choice_move(two.decision().choices[0]) is None
+    decision = two.decision()
+    assert str(decision.choices[0]) == "discard AH 2H" and game.choice_move(decision.choices[0]) == (("AH", "2H"), "crib")
+    shown = seat_decision(decision, game)["choices"]
+    assert len(shown) == 15 and all(len(c["cards"]) == 2 and c["to"] == "crib" and "card" not in c for c in shown)
+    assert {frozenset(c["cards"]) for c in shown} == {frozenset((a, b)) for i, a in enumerate(["AH", "2H", "3H", "4H", "5H", "6H"])
+                                                      for b in ["AH", "2H", "3H", "4H", "5H", "6H"][i + 1:]}
+    check_layout_privacy(two, decision.seat, decision)  # both cards of every pair lie face up in the seat's hand
 
 
 def test_the_count_and_its_window_are_each_one_number_family(position, act, game):

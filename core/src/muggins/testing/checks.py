@@ -398,8 +398,8 @@ def check_layout_privacy(state: State, seat: int | None, decision: Any = None, *
     ids. With `whole` (the default) it must also be JSON-ready and name no
     hidden card in any spelling anywhere (a label included); the walk
     reads it whole at checkpoints, and the zones' cards at every step. With
-    `decision`, every card a choice moves (`Game.choice_move`) must lie face
-    up in a zone of this layout and its `to` be None or one of the layout's
+    `decision`, every card a choice moves (`Game.choice_move`, one card or
+    several at once) must lie face up in a zone of this layout and its `to` be None or one of the layout's
     zone ids. A game that describes no table (None) passes, unless its
     choices name cards to move with no table to find them on.
     """
@@ -428,13 +428,21 @@ def check_layout_privacy(state: State, seat: int | None, decision: Any = None, *
         move = game.choice_move(choice)
         if move is None:
             continue
-        if type(move) is not tuple or len(move) != 2 or not isinstance(move[0], str) or not (move[1] is None or isinstance(move[1], str)):
-            raise AssertionError(f"choice_move({str(choice)!r}) must be None or (card code, zone id or None), not {move!r}")
-        card, to = move
-        if card not in face_up:
-            raise AssertionError(f"choice {str(choice)!r} moves {card}, which lies face up in no zone of {what}")
+        several = type(move) is tuple and len(move) == 2 and isinstance(move[0], (tuple, list))
+        if several:
+            cards = list(move[0])
+            fits = bool(cards) and all(isinstance(c, str) for c in cards) and len(set(cards)) == len(cards)
+        else:
+            cards = [move[0]] if type(move) is tuple and len(move) == 2 else []
+            fits = bool(cards) and isinstance(cards[0], str)
+        if not fits or not (move[1] is None or isinstance(move[1], str)):
+            raise AssertionError(f"choice_move({str(choice)!r}) must be None or (card code, or a tuple of distinct codes, and zone id or None), not {move!r}")
+        to = move[1]
+        for card in cards:  # every card of a several-card move: a front end has the seat tap each of them
+            if card not in face_up:
+                raise AssertionError(f"choice {str(choice)!r} moves {card}, which lies face up in no zone of {what}")
         if to is not None and to not in ids:
-            raise AssertionError(f"choice {str(choice)!r} moves {card} to {to!r}, which is no zone of {what} (zones: {sorted(ids)})")
+            raise AssertionError(f"choice {str(choice)!r} moves {' '.join(cards)} to {to!r}, which is no zone of {what} (zones: {sorted(ids)})")
 
 
 @costly

@@ -318,8 +318,8 @@ class CribbageGame(Game):
 
         return table_layout(view, seat)
 
-    def choice_move(self, action: Any) -> tuple[str, str | None] | None:
-        """The card a pegging play or a one-card lay-away moves, and its zone (`cribbage_muggins.layout`)."""
+    def choice_move(self, action: Any) -> tuple[Any, str | None] | None:
+        """The card a pegging play moves, or the card or two cards a lay-away moves, and its zone (`cribbage_muggins.layout`)."""
         from .layout import choice_move
 
         return choice_move(action)

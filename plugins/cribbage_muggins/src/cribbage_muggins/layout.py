@@ -8,8 +8,8 @@ in the order played: earlier counts are turned down and leave the table).
 The scores are counters and a track to the target (per seat, or per side
 of a partnership, keyed by its seats as `0+2`), and the running count a
 counter while pegging. A pegging play moves its card to the field; laying
-one card away moves it to the crib (two cards at once, with two players,
-are no single move: that choice says none).
+cards away moves them to the crib (one card, or both at once with two
+players: a front end has the seat tap the two cards).
 """
 
 from __future__ import annotations
@@ -73,13 +73,15 @@ def table_layout(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     return {"zones": zones, "counters": counters, "track": track}
 
 
-def choice_move(action: Action) -> tuple[str, str | None] | None:
-    """A pegging play moves its card to the field; laying away one card moves it to the crib; anything else moves none."""
+def choice_move(action: Action) -> tuple[Any, str | None] | None:
+    """A pegging play moves its card to the field; a lay-away its card, or its two cards at once, to the crib; anything else moves none."""
     if not isinstance(action, Move):
         return None
     data = action.data
     if action.text.startswith("play "):
         return data.code, "field"
-    if action.text.startswith("discard ") and len(data) == 1:
-        return data[0].code, "crib"
+    if action.text.startswith("discard "):
+        if len(data) == 1:
+            return data[0].code, "crib"
+        return tuple(card.code for card in data), "crib"
     return None

@@ -1,7 +1,8 @@
 // The table page: one websocket for this link's seat (or a spectator), drawing each frame the server sends.
 // With the frame's `layout` the table is drawn as cards (zones, counters, a score track), and a choice that moves
-// a card is a tap on that card (then on its destination when it has several); without one, the game's `render`
-// text is shown, wrapped. A family of choices that differ by a number is one number picker; every other choice
+// a card is a tap on that card (then on its destination when it has several), and one that moves several cards
+// at once (a two-card lay-away) is tapping those cards, each marked as picked, then its one button; without a
+// layout, the game's `render` text is shown, wrapped. A family of choices that differ by a number is one number picker; every other choice
 // is a button. The host's link (a seat's page with the host's controls, or the host's alone) also starts the
 // table, hands out the seats' links (copy, QR code), seats bots for people gone, and closes the table.
 import { cardName, cardText, drawBack, drawCard, escapeHtml, withNames, withSuits } from "./cards.js";
@@ -20,6 +21,8 @@ let lines = [];         // the narration so far, as the game wrote it (names are
 let latest = [];        // the last lines of the latest frame that had any, shown under the status
 let windowEnds = null;  // performance.now() at which the open window's timer lets the move stand
 let selected = null;    // the card tapped whose choice still needs its destination
+let picked = [];        // the cards tapped, in order, towards a choice that moves several at once
+let pickedStep = null;  // the decision they were picked for: a new one starts with none picked
 let thinking = null;    // the bot seat said to be thinking, until the next frame
 let note = "";          // what the connection says (lost, busy, refused), shown over everything else
 let retry = 500;
@@ -66,6 +69,7 @@ function receive(frame) {
       lines = [];
       latest = [];
       selected = null;
+      picked = [];
       draw(frame);
       askName(frame);
       break;
@@ -168,6 +172,8 @@ function draw(frame) {
   thinking = null;
   $("error").textContent = "";
   if (frame.decision === null || frame.decision === undefined) selected = null;
+  if (!frame.decision || frame.step !== pickedStep) picked = [];
+  pickedStep = frame.step;
   windowEnds = frame.window && frame.pace > 0 && frame.window_left !== null && frame.window_left !== undefined
     ? performance.now() + frame.window_left * 1000 : (frame.window && frame.pace > 0 ? performance.now() + frame.pace * 1000 : null);
   if (frame.lines && frame.lines.length) {
@@ -282,6 +288,27 @@ function cardMoves(frame) {
   return moves;
 }
 
+// The choices that move several cards at once, by each of their cards' codes (a card is in many: 5♥ with 6♣,
+// 5♥ with 7♦…), while this seat has a decision to answer.
+function groupMoves(frame) {
+  const groups = new Map();
+  if (!frame.decision || !frame.layout) return groups;
+  for (const choice of frame.decision.choices) {
+    for (const code of Array.isArray(choice.cards) ? choice.cards : []) {
+      if (!groups.has(code)) groups.set(code, []);
+      groups.get(code).push(choice);
+    }
+  }
+  return groups;
+}
+
+// The choice whose cards are exactly those picked (in any order), or null.
+function pickedChoice(frame) {
+  if (!picked.length || !frame.decision) return null;
+  return frame.decision.choices.find((c) => Array.isArray(c.cards) && c.cards.length === picked.length
+    && c.cards.every((code) => picked.includes(code))) || null;
+}
+
 // The table as zones of cards; the seat's own zones go under the decision, near the thumbs. Returns the codes of
 // the cards drawn as taps (a choice whose card is nowhere on the table stays a button).
 function drawLayout(frame, moves) {
@@ -299,9 +326,10 @@ function drawLayout(frame, moves) {
   }
   text.hidden = true;
   const targets = destinations(frame, moves);
+  const groups = groupMoves(frame);
   const own = (zone) => frame.seat !== null && zone.owner === frame.seat;
   const shared = (zone) => zone.owner === null || zone.owner === undefined;
-  const drawn = (zone, compact = false) => drawZone(zone, frame, moves, targets, tappable, compact);
+  const drawn = (zone, compact = false) => drawZone(zone, frame, moves, groups, targets, tappable, compact);
   const parts = [];
   const counters = ((layout.counters) || []).filter((c) => c.owner === null || c.owner === undefined);
   if (counters.length) {
@@ -351,7 +379,7 @@ function destinations(frame, moves) {
 
 const SPREAD = new Set(["hand", "field"]);
 
-function drawZone(zone, frame, moves, targets, tappable, compact = false) {
+function drawZone(zone, frame, moves, groups, targets, tappable, compact = false) {
   const target = targets && targets[zone.id];
   const box = document.createElement(target ? "button" : "div");
   box.className = `zone kind-${zone.kind}${target ? " target" : ""}${compact ? " compact" : ""}${frame.seat !== null && zone.owner === frame.seat ? " own" : ""}`;
@@ -382,12 +410,19 @@ function drawZone(zone, frame, moves, targets, tappable, compact = false) {
     if (count > zone.cards.length) row.append(drawBack({ size })); // a pile shows its top cards over the rest
     for (const code of zone.cards) {
       const moving = !target && moves.has(code); // inside a zone that is itself a tap, a card is only a picture
-      const card = drawCard(code, { tappable: moving, size });
+      const grouped = !target && !moving && groups.has(code);
+      const card = drawCard(code, { tappable: moving || grouped, size });
       if (moving) {
         tappable.add(code);
         card.classList.add("playable");
         if (moves.get(code).length > 1) card.setAttribute("aria-pressed", String(code === selected)); // picked up, awaiting where
         card.addEventListener("click", () => tapCard(code));
+      } else if (grouped) {
+        // A toggle (a button, so Enter and Space work from the keyboard): picked, or put back by tapping again.
+        tappable.add(code);
+        card.classList.add("playable", "pickable");
+        card.setAttribute("aria-pressed", String(picked.includes(code)));
+        card.addEventListener("click", () => pickCard(code));
       }
       row.append(card);
     }
@@ -420,6 +455,18 @@ function tapCard(code) {
   if (first) first.focus();
 }
 
+// A tap on a card of a choice that moves several: it is picked, or put back when it was. The choice is then
+// one button (not sent at once): the last card tapped could be a slip, and laying cards away cannot be undone.
+function pickCard(code) {
+  if (!last || !last.decision) return;
+  selected = null;
+  picked = picked.includes(code) ? picked.filter((c) => c !== code) : [...picked, code];
+  redraw();
+  const again = document.querySelector(`.card.pickable[data-card="${code}"]`);
+  const ready = document.querySelector("#choices button.picked");
+  (ready || again)?.focus();
+}
+
 // "(type 0-29)" is the terminal's word for its prompt; here the choice is a button or a number picker.
 function promptText(prompt) {
   return prompt.replace(/\s*\(type [^)]*\)\s*$/, "");
@@ -439,8 +486,20 @@ function drawDecision(frame, moves, tappable) {
   let prompt = words(promptText(decision.prompt));
   const families = (decision.families || []).filter((f) => decision.choices.some((c) => c.family === f.id));
   const inFamily = (choice) => choice.family !== undefined && choice.family !== null && families.some((f) => f.id === choice.family);
-  let buttons = decision.choices.filter((c) => !inFamily(c) && !(c.card && tappable.has(c.card)));
-  if (selected && moves.has(selected)) {
+  // A choice that moves several cards, all of them drawn as taps, is made by picking them: no button of its own.
+  const byPicking = (c) => Array.isArray(c.cards) && c.cards.length > 0 && c.cards.every((code) => tappable.has(code));
+  const listed = decision.choices.filter(byPicking);
+  let buttons = decision.choices.filter((c) => !inFamily(c) && !(c.card && tappable.has(c.card)) && !byPicking(c));
+  const ready = pickedChoice(frame);
+  if (ready) {
+    buttons = [ready, ...buttons];
+    prompt += ` <span class="hint">Tap a card again to put it back.</span>`;
+  } else if (listed.length) {
+    const sizes = [...new Set(listed.map((c) => c.cards.length))];
+    const many = sizes.length === 1 ? `${sizes[0]} cards` : "the cards";
+    const left = picked.length ? ` (${picked.map(cardText).map(escapeHtml).join(" ")} picked)` : "";
+    prompt += ` <span class="hint">Tap ${many} to choose them${left}.</span>`;
+  } else if (selected && moves.has(selected)) {
     prompt += ` <span class="hint">${escapeHtml(cardText(selected))}: where to? Tap where it goes, or tap it again to put it back.</span>`;
     buttons = [...moves.get(selected), ...buttons.filter((c) => !moves.get(selected).includes(c))];
   } else if (tappable.size) {
@@ -454,15 +513,40 @@ function drawDecision(frame, moves, tappable) {
     button.innerHTML = words(choice.label || choice.text);
     button.dataset.action = choice.text;
     if (frame.window && choice.text !== decision.standing) button.classList.add("claim");
+    if (choice === ready) button.classList.add("picked");
     button.addEventListener("click", () => act(frame.step, choice.text));
     return button;
   }));
+  if (listed.length) $("choices").append(drawAllChoices(frame, listed));
   drawCountdown(frame.window && frame.pace > 0 && !decision.waits ? decision : null);
   // A new decision below the bottom of the screen (a phone, a long table) is scrolled up to, just enough to see it.
   if (box.dataset.shown !== String(frame.step)) {
     box.dataset.shown = String(frame.step);
     if (box.getBoundingClientRect().bottom > innerHeight) box.scrollIntoView({ block: "nearest" });
   }
+}
+
+// The choices made by picking cards, each as a button too, folded away: for whoever would rather read them
+// than pick (a screen reader's list). `data-choice`, not `data-action`: the picked choice's button is the one.
+function drawAllChoices(frame, listed) {
+  const box = document.createElement("details");
+  box.className = "all-choices";
+  box.open = drawAllChoices.open || false;
+  box.addEventListener("toggle", () => { drawAllChoices.open = box.open; });
+  const summary = document.createElement("summary");
+  summary.textContent = `all ${listed.length} choices`;
+  const list = document.createElement("div");
+  list.className = "all-choices-list";
+  list.append(...listed.map((choice) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.innerHTML = words(choice.label || choice.text);
+    button.dataset.choice = choice.text;
+    button.addEventListener("click", () => act(frame.step, choice.text));
+    return button;
+  }));
+  box.append(summary, list);
+  return box;
 }
 
 // One number picker for choices that differ by a number ("muggins 1" … "muggins 29"): its words, the number
@@ -533,6 +617,7 @@ function drawCountdown(decision) {
 function act(step, action) {
   for (const control of document.querySelectorAll("#decision button, #decision input, .card.playable, .zone.target")) control.disabled = true;
   selected = null;
+  picked = [];
   send({ type: "act", step, action });
 }
 
