@@ -120,23 +120,8 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
         links["host"] = base + links["host"]
         return JSONResponse(links, status_code=201)
 
-    async def start(request: Request) -> Response:
-        table = lobby.tables.get(request.path_params["table"])
-        if table is None:
-            return _error(["no such table on this server"], 404)
-        body = await _changing_body(request)
-        if isinstance(body, Response):
-            return body
-        token = body.get("token") if isinstance(body, dict) else None
-        if not _hosts(table, token):
-            return _error(["only the table's host starts it: send {\"token\": HOST_TOKEN}, the token of the host's link"], 403)
-        try:
-            await table.start_by_host()
-        except Refused as exc:
-            return _error([str(exc)], 409)
-        return JSONResponse(lobby.listed(table))
-
-    async def qr_code(request: Request) -> Response:
+    async def from_host(request: Request, refusal: str) -> tuple[Table, dict] | Response:
+        """The table a host's request names and its JSON body, or the refusal to answer (404, the body's own, or 403 with `refusal`)."""
         table = lobby.tables.get(request.path_params["table"])
         if table is None:
             return _error(["no such table on this server"], 404)
@@ -144,7 +129,25 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
         if isinstance(body, Response):
             return body
         if not isinstance(body, dict) or not _hosts(table, body.get("token")):
-            return _error(["only the table's host is given its links' QR codes: send {\"token\": HOST_TOKEN, \"seat\": N}"], 403)
+            return _error([refusal], 403)
+        return table, body
+
+    async def start(request: Request) -> Response:
+        asked = await from_host(request, "only the table's host starts it: send {\"token\": HOST_TOKEN}, the token of the host's link")
+        if isinstance(asked, Response):
+            return asked
+        table, _ = asked
+        try:
+            await table.start_by_host()
+        except Refused as exc:
+            return _error([str(exc)], 409)
+        return JSONResponse(lobby.listed(table))
+
+    async def qr_code(request: Request) -> Response:
+        asked = await from_host(request, "only the table's host is given its links' QR codes: send {\"token\": HOST_TOKEN, \"seat\": N}")
+        if isinstance(asked, Response):
+            return asked
+        table, body = asked
         seat = body.get("seat")
         links = lobby.links(table)
         if seat is None:
