@@ -366,3 +366,28 @@ def test_generated_game_and_house_rules_for_every_game_install_and_pass_their_ow
     assert _passed(python, tmp_path / "high_card", env) == 6
     for name in rules.values():  # the hooks, a whole match, the kit with the rule in force (2), the hand-made position
         assert _passed(python, tmp_path / name, env) == 5, name
+
+
+def test_new_house_rule_for_a_generated_game_writes_the_games_own_position_test(bare_run, tmp_path, monkeypatch):
+    # The game `muggins new game` writes publishes its starting test (HOUSE_RULE_TEST) as the shipped games do,
+    # so a house rule for it starts from a hand-made position, not from a TODO.
+    assert bare_run("new", "game", "high_card").exit_code == 0
+    monkeypatch.syspath_prepend(str(tmp_path / "high_card" / "src"))
+    import high_card.plugin
+
+    loaded = load_registry(load_entry_points=False, extra_plugins=[("high_card", high_card.plugin)])
+    assert not loaded.errors, loaded.errors
+    reset_registry(loaded)
+    try:
+        made = bare_run("new", "house-rule", "high_card", "dear_miss")
+        assert made.exit_code == 0, made.output
+        test = (tmp_path / "dear_miss" / "tests" / "test_dear_miss.py").read_text()
+        assert "TODO: a hand-made position" not in test
+        assert "def test_a_hand_made_position_plays_by_the_standard_rule(registry):" in test
+        namespace: dict = {}
+        exec(compile(test[test.index("def test_a_hand_made_position"):], "test_dear_miss.py", "exec"), namespace)
+        namespace["test_a_hand_made_position_plays_by_the_standard_rule"](loaded)  # passes against the generated game
+    finally:
+        reset_registry()
+        for module in [m for m in sys.modules if m == "high_card" or m.startswith("high_card.")]:
+            del sys.modules[module]
