@@ -62,7 +62,8 @@ def test_no_module_of_the_command_line_imports_its_importer_back():
 #: documented name of the public API (docs/records.md, docs/writing-plugins.md) that plugins may import.
 BACK_REFERENCES = {
     ("muggins.records", "muggins.replay"): "the names that moved to muggins.replay, still importable from muggins.records "
-                                           "on first use (documented as kept); importing records loads no engine",
+                                           "on first use for one release, deprecated with a warning (docs/writing-plugins.md); "
+                                           "nothing of the project imports them that way and importing records loads no engine",
 }
 
 #: Lazy imports that only put off loading a module: they must not close a circle.

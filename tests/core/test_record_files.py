@@ -10,7 +10,8 @@ from hypothesis import given, strategies as st
 
 from muggins.limits import LimitError, clip, read_limited
 from muggins.players import make_players
-from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, check_players, header_for, parse_record, read_record
+from muggins.records import Record, RecordError, RecordFile, RecordWriteError, RecordWriter, header_for, parse_record, read_record
+from muggins.replay import check_players
 
 
 def test_clip_keeps_short_text_and_cuts_long_text_on_one_line():

@@ -19,7 +19,8 @@ import pytest
 from muggins import hookimpl
 from muggins.engine import Match, make_players
 from muggins.plugins import load_registry
-from muggins.records import RecordWriter, header_for, parse_record, replay
+from muggins.records import RecordWriter, header_for, parse_record
+from muggins.replay import replay
 from muggins.simulate import simulate
 
 from willughby_fishing import FishingRules

@@ -5,9 +5,10 @@ lines, the header, strict reading), `muggins.records.writer`
 (`RecordWriter`, the sink a `Match` writes to) and `muggins.records.file`
 (`RecordFile`: one locked writer, whole lines, a write guard per file).
 Replaying a record against the game and re-checking its bots live above
-the engine in `muggins.replay`; their names are re-exported here on first
-use (PEP 562), so that importing this package never imports the engine,
-which imports nothing of records. See docs/records.md.
+the engine in `muggins.replay`; their names are still importable from
+here on first use (PEP 562), with a DeprecationWarning pointing at the
+caller, so that importing this package never imports the engine and
+nothing of the core imports them this way. See docs/records.md.
 """
 
 from __future__ import annotations
@@ -19,21 +20,23 @@ from .format import FORMAT, HEADER_FIELDS, MAX_PLAYERS, Record, RecordError, hea
 from .writer import RecordWriter
 
 __all__ = [
-    "FORMAT", "Record", "RecordError", "RecordWriteError", "RecordWriter", "RecordFile", "Divergence",
-    "read_record", "replay", "check_players", "writing_a_record", "after_the_write", "signals_held", "kept",
+    "FORMAT", "Record", "RecordError", "RecordWriteError", "RecordWriter", "RecordFile",
+    "read_record", "writing_a_record", "after_the_write", "signals_held",
 ]
 
-#: Names that moved to `muggins.replay`, still importable from here.
+#: Names that moved to `muggins.replay`, still importable from here (deprecated: one release, then gone).
 _REPLAY_NAMES = ("Divergence", "rebuild_state", "replay", "kept", "check_players")
 
 
 def __getattr__(name: str) -> Any:
     if name not in _REPLAY_NAMES:
         raise AttributeError(f"module 'muggins.records' has no attribute {name!r}")
+    import warnings
+
+    warnings.warn(f"muggins.records.{name} is deprecated: import it from muggins.replay (the same object)", DeprecationWarning, stacklevel=2)
     from ..replay import Divergence, check_players, kept, rebuild_state, replay
 
     moved = {"Divergence": Divergence, "rebuild_state": rebuild_state, "replay": replay, "kept": kept, "check_players": check_players}
-    globals().update(moved)
     return moved[name]
 
 

@@ -33,7 +33,8 @@ from ..cards import CARD_CODES, Card, cards_named_in, parse_card
 from ..game import Game, State, determinizes
 from ..piles import ConservationCheck
 from ..projection import seat_update, visible_events
-from ..records import RecordError, replay
+from ..records import RecordError
+from ..replay import replay
 from ..rng import derive_rng
 from .walk import PLAY_NAME, Concern, MatchWalk, Rerun, costly
 
