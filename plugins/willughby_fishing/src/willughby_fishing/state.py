@@ -106,16 +106,29 @@ def capture_options(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Cap
     """
     on_table: dict[int, list[int]] = {}
     for c in field:
-        on_table.setdefault(c % 13, []).append(c)
+        r = c % 13
+        group = on_table.get(r)
+        if group is None:
+            on_table[r] = [c]
+        else:
+            group.append(c)
+    # Only the hand's ranks that are on the table matter: most of a hand usually captures nothing.
     mine: dict[int, list[int]] = {}
     for c in hand:
-        mine.setdefault(c % 13, []).append(c)
+        r = c % 13
+        if r in on_table:
+            group = mine.get(r)
+            if group is None:
+                mine[r] = [c]
+            else:
+                group.append(c)
     options: list[Capture] = []
     correct: list[Capture] = []
-    for r in sorted(mine):
-        table = on_table.get(r)
-        if not table:
-            continue
+    if not mine:
+        return options, correct
+    singles = _SINGLES
+    for r in sorted(mine) if len(mine) > 1 else mine:
+        table = on_table[r]
         held = mine[r]
         if len(table) > 1:  # usually already in order (hands and table are kept sorted)
             table.sort(key=SORT_KEY.__getitem__)
@@ -125,11 +138,13 @@ def capture_options(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Cap
             full = Capture((held[0],), tuple(table))
             options.append(full)
             correct.append(full)
-            options.extend(Capture((held[0],), (t,)) for t in table)
+            p = held[0] * 52
+            options.extend(singles[p + t] or _single(held[0], t) for t in table)
             continue
         for p in held:
+            row = p * 52
             for t in table:
-                single = Capture((p,), (t,))
+                single = singles[row + t] or _single(p, t)
                 options.append(single)
                 correct.append(single)
         if len(table) == 2 and len(held) == 2:
@@ -139,11 +154,23 @@ def capture_options(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Cap
     return options, correct
 
 
+#: One card taking one, by played * 52 + taken, made on first use: captures are immutable and recur
+#: at every turn, so each decision shares them instead of building its own.
+_SINGLES: list["Capture | None"] = [None] * (52 * 52)
+
+
+def _single(played: int, taken: int) -> "Capture":
+    found = _SINGLES[played * 52 + taken] = Capture((played,), (taken,))
+    return found
+
+
 _CODE_ORDER: dict[str, int] = {CODES[i]: SORT_KEY[i] for i in range(52)}
+_by_place = SORT_KEY.__getitem__
+_code_of = CODES.__getitem__
 
 
 def _codes(cards: Iterable[int]) -> list[str]:
-    return [CODES[c] for c in sorted(cards, key=SORT_KEY.__getitem__)]
+    return list(map(_code_of, sorted(cards, key=_by_place)))
 
 
 def _sets(cards: Iterable[int]) -> list[tuple[int, list[int]]]:
@@ -151,16 +178,17 @@ def _sets(cards: Iterable[int]) -> list[tuple[int, list[int]]]:
 
     A three gives its lowest two cards by suit (suits never matter; the third stays), a four all four.
     """
-    by_rank: dict[int, list[int]] = {}
+    # Counted first: asked of every hand and the layout at each deal, and most hold no set at all.
+    cards = cards if isinstance(cards, (list, tuple)) else list(cards)
+    counts = [0] * 13
     for c in cards:
-        by_rank.setdefault(c % 13, []).append(c)
-    found = []
-    for r in sorted(by_rank):
-        group = sorted(by_rank[r], key=SORT_KEY.__getitem__)
-        if len(group) == 4:
-            found.append((r + 1, group))
-        elif len(group) == 3:
-            found.append((r + 1, group[:2]))
+        counts[c % 13] += 1
+    found: list[tuple[int, list[int]]] = []
+    for r in range(13):
+        count = counts[r]
+        if count >= 3:
+            group = sorted([c for c in cards if c % 13 == r], key=_by_place)
+            found.append((r + 1, group if count == 4 else group[:2]))
     return found
 
 
@@ -298,18 +326,21 @@ class FishingState(PhasedState):
         for s in range(n):
             self.ledger[s] -= antes[s]
         self.pot += sum(antes)
-        events.append({"type": "ante", "deal": self.deal, "dealer": dealer, "antes": antes, "pot": self.pot, "ledger": list(self.ledger)})
+        wanted = self.events_wanted
+        if wanted:
+            events.append({"type": "ante", "deal": self.deal, "dealer": dealer, "antes": antes, "pot": self.pot, "ledger": list(self.ledger)})
         pack = shuffled(range(52), derive_rng(self.seed, "deal", self.deal))
         self.hands = [sorted(h, key=SORT_KEY.__getitem__) for h in deal_round(pack, dealer=dealer, players=n, each=HAND_SIZE)]
         self.field = sorted(pack[n * HAND_SIZE:n * HAND_SIZE + FIELD_SIZE], key=SORT_KEY.__getitem__)
         self.collections = [[] for _ in range(n)]
         self.laid_down = [False] * n
         self.last_capture = -1
-        field = _codes(self.field)
-        events.append({"type": "deal", "deal": self.deal, "dealer": dealer, "field": field,
-                       "hand_sizes": [len(h) for h in self.hands], "reveals": field})
-        for s in range(n):
-            events.append({"type": "hand", "deal": self.deal, "seat": s, "cards": _codes(self.hands[s]), "to": [s]})
+        if wanted:
+            field = _codes(self.field)
+            events.append({"type": "deal", "deal": self.deal, "dealer": dealer, "field": field,
+                           "hand_sizes": [len(h) for h in self.hands], "reveals": field})
+            for s in range(n):
+                events.append({"type": "hand", "deal": self.deal, "seat": s, "cards": _codes(self.hands[s]), "to": [s]})
         if any(len(group) == 4 for _, group in _sets(self.field)):
             self.phase = "field_claim"
         else:
@@ -418,8 +449,9 @@ class FishingState(PhasedState):
             hand.remove(c)
         self.collections[s].extend(laid)
         self.stats["hand_claims"] += 1
-        events.append({"type": "hand_claim", "seat": s, "rank": rank, "cards": _codes(laid), "kept": len(group) - len(laid),
-                       "reveals": _codes(laid)})
+        if self.events_wanted:
+            events.append({"type": "hand_claim", "seat": s, "rank": rank, "cards": _codes(laid), "kept": len(group) - len(laid),
+                           "reveals": _codes(laid)})
 
     _on_field_claim = _field_claim
     _on_hand_claim = _hand_claim
@@ -436,10 +468,11 @@ class FishingState(PhasedState):
         self.collections[m].extend(capture.played)
         self.last_capture = m
         self.stats["captures"] += 1
-        played = [CODES[c] for c in capture.played]  # a capture's cards are in order already
-        taken = [CODES[c] for c in capture.taken]
-        events.append({"type": "capture", "seat": m, "rank": rank, "played": played, "taken": taken,
-                       "table_before": table_before, "reveals": sorted(played + taken, key=_CODE_ORDER.__getitem__)})
+        if self.events_wanted:
+            played = [CODES[c] for c in capture.played]  # a capture's cards are in order already
+            taken = [CODES[c] for c in capture.taken]
+            events.append({"type": "capture", "seat": m, "rank": rank, "played": played, "taken": taken,
+                           "table_before": table_before, "reveals": sorted(played + taken, key=_CODE_ORDER.__getitem__)})
         if len(capture.taken) + len(capture.played) == 4:
             self.stats["captures_of_four"] += 1
             self._end_turn(events)
@@ -473,7 +506,8 @@ class FishingState(PhasedState):
         self.field = sorted(self.field + cards, key=SORT_KEY.__getitem__)
         self.laid_down[m] = True
         self.stats["lie_downs"] += 1
-        events.append({"type": "lie_down", "seat": m, "cards": _codes(cards), "reveals": _codes(cards)})
+        if self.events_wanted:
+            events.append({"type": "lie_down", "seat": m, "cards": _codes(cards), "reveals": _codes(cards)})
         terms = self.terms
         fours, threes = terms.claimable("laid_down_four"), terms.claimable("laid_down_three")
         due = [c for _, group in _sets(cards) if (fours if len(group) == 4 else threes) for c in group]
@@ -642,14 +676,15 @@ class FishingState(PhasedState):
         self.stats.by_seat["rewards"][winner] += 1
         events.append({"type": "reward", "seat": winner, "chips": reward, "how": how, "pot": self.pot, "ledger": list(self.ledger)})
         hand = self.hands[holder] if holder is not None else []
-        swept_hand, swept_field = _codes(hand), _codes(self.field)
+        if self.events_wanted:
+            swept_hand, swept_field = _codes(hand), _codes(self.field)
+            events.append({"type": "sweep", "seat": dealer, "holder": holder, "hand": swept_hand, "field": swept_field,
+                           "reveals": swept_hand + swept_field})
         self.collections[dealer].extend(hand)
         self.collections[dealer].extend(self.field)
         if holder is not None:
             self.hands[holder] = []
         self.field = []
-        events.append({"type": "sweep", "seat": dealer, "holder": holder, "hand": swept_hand, "field": swept_field,
-                       "reveals": swept_hand + swept_field})
         sizes = [len(c) for c in self.collections]
         if any(size % 2 for size in sizes) or sum(sizes) != 52:
             raise AssertionError(f"collections must hold the 52 cards in pairs, not {sizes}")
