@@ -101,3 +101,88 @@ def test_notes_beside_a_record_are_written_whole_and_listed(tmp_path):
     assert store.read_note(record, "tokens") == {"table": "t1", "names": {"0": "Ann"}}
     assert (store.note_path(record, "tokens").stat().st_mode & 0o777) == 0o600
     assert list(store.noted("tokens")) == [(str(record), store.note_path(record, "tokens"))]
+
+
+def _to_a_window_of_two_people(session: Session) -> dict:
+    """Answer the pending offers until a window offers a later responder its decision beside the pending seat's: those offers."""
+    offers = session.advance()
+    for _ in range(300):
+        if any(not o.pending for o in offers.values()) and any(o.pending for o in offers.values()):
+            return offers
+        pending = next(o for o in offers.values() if o.pending)
+        session.answer(pending.seat, str((pending.decision.correct or pending.decision.choices)[0]), pending.step)
+        offers = session.advance()
+    raise AssertionError("no window was open to a later person beside the pending one")
+
+
+@pytest.mark.plugins
+def test_an_early_answer_stays_kept_when_the_pending_seat_answers_and_goes_in_its_turn(tmp_path, monkeypatch):
+    monkeypatch.delenv("MUGGINS_LOAD_PLUGINS")
+    registry = load_registry(only=["muggins_shedding"])
+    game = registry.game("muggins_shedding")
+    with Session.start(registry, game, game.Rules(), 3, ["human", "human", "expert"], 31, RecordStore(tmp_path)) as session:
+        offers = _to_a_window_of_two_people(session)
+        later = next(o for o in offers.values() if not o.pending)
+        pending = next(o for o in offers.values() if o.pending)
+        text = str(later.decision.standing or later.decision.choices[0])
+        session.answer(later.seat, text, later.step)
+        assert session.early_answers() == {str(later.seat): {"step": later.step, "answer": text, "window": list(later.window)}}
+        session.answer(pending.seat, str(pending.decision.standing or pending.decision.choices[0]), pending.step)
+        assert session.offers[later.seat].answer == text  # not dropped with the pending seat's offer
+        session.advance()
+        assert session.match.taken > later.step and tuple(session.match.writer.record.decisions[later.step]) == (later.seat, text)
+
+
+@pytest.mark.plugins
+def test_advance_until_stops_before_a_bot_and_check_answer_changes_nothing(tmp_path, monkeypatch):
+    monkeypatch.delenv("MUGGINS_LOAD_PLUGINS")
+    registry = load_registry(only=["muggins_shedding"])
+    game = registry.game("muggins_shedding")
+    asked = []
+    with Session.start(registry, game, game.Rules(), 3, ["expert", "human", "expert"], 5, RecordStore(tmp_path)) as session:
+        offers = session.advance(until=lambda seat: asked.append(seat) or True)
+        assert session.match.taken == 0 and asked == [0] and session.match.pending().seat == 0 and offers == {}
+        asked.clear()
+        offers = session.advance(until=lambda seat: asked.append(seat) or False)
+        assert asked and asked[-1] == 1 and set(offers) == {1}  # the front end's seat is asked about too
+        offer = offers[1]
+        taken = session.match.taken
+        with pytest.raises(AnswerRefused, match="is not one of seat 1's choices"):
+            session.check_answer(1, "no such choice", offer.step)
+        assert session.check_answer(1, str(offer.decision.choices[0]), offer.step) is offer
+        assert session.match.taken == taken and offer.answer is None
+
+
+@pytest.mark.plugins
+def test_a_seat_given_to_a_bot_plays_on_and_given_back_is_offered_again(tmp_path, monkeypatch):
+    monkeypatch.delenv("MUGGINS_LOAD_PLUGINS")
+    registry = load_registry(only=["muggins_shedding"])
+    game = registry.game("muggins_shedding")
+    from muggins.sessions import seat_players
+
+    made = seat_players(registry, game, ["human", "expert", "expert"], 7, front_end={"human": PushedSeat})
+    with Session.start(registry, game, game.Rules(), 3, ["human", "expert", "expert"], 7, RecordStore(tmp_path), seated=made) as session:
+        assert session.players[1] is made[1]  # the players made first are the match's
+        assert set(session.advance()) == {0}
+        session.seat_bot(0, seat_players(registry, game, ["expert"], 7)[0])
+        assert 0 not in session.offers and not session.answered_here
+        session.seat_front_end(0, PushedSeat(0))
+        assert set(session.advance()) == {0} and session.match.pending().seat == 0
+        session.seat_bot(0, seat_players(registry, game, ["expert"], 7)[0])
+        assert session.advance() == {} and session.over and session.result() is not None
+
+
+@pytest.mark.plugins
+def test_reoffer_keeps_an_early_answer_restored_for_the_same_window_and_step_only(tmp_path, monkeypatch):
+    monkeypatch.delenv("MUGGINS_LOAD_PLUGINS")
+    registry = load_registry(only=["muggins_shedding"])
+    game = registry.game("muggins_shedding")
+    with Session.start(registry, game, game.Rules(), 3, ["human", "human", "expert"], 31, RecordStore(tmp_path)) as session:
+        offers = _to_a_window_of_two_people(session)
+        later = next(o for o in offers.values() if not o.pending)
+        text = str(later.decision.choices[0])
+        session.restore_early({str(later.seat): {"step": later.step, "answer": text, "window": list(later.window)}})
+        kept = session.reoffer()[later.seat]
+        assert (kept.answer, kept.step, kept.decision is not None) == (text, later.step, True)
+        session.restore_early({str(later.seat): {"step": later.step + 1, "answer": text, "window": list(later.window)}})
+        assert session.reoffer()[later.seat].answer is None

@@ -11,9 +11,13 @@ session offers each seat the front end answers for its decision (`offers`:
 the pending one, and in an open challenge window every later responder's as
 it will be if those before let the move stand), takes an answer at once or,
 for a later responder, keeps it and submits it in the window's polling order
-(`answer`), lets bots play up to the next seat the front end answers for
-(`advance`), answers a window whose time is up with each standing answer
-(`let_stand`), and gives each seat its frame (`frame`) and the result. The
+(`answer`; `check_answer` refuses one without taking it), lets bots play
+up to the next seat the front end answers for or a stop of the front
+end's own (`advance`, so a server can play its bots in slices or in a
+thread of its own; `reoffer` says the offers without playing on), hands
+a seat to a bot and back (`seat_bot`, `seat_front_end`), answers a window
+whose time is up with each standing answer (`let_stand`), and gives each
+seat its frame (`frame`) and the result. The
 seating, checking and verifying it builds on are `muggins.sessions`' (its
 errors are those: `SessionError` for input a match cannot be made from,
 `RecordMismatch` for a record the installed game or seats would not have
@@ -112,11 +116,13 @@ class Session:
               record_path: str | None = None, mode: int | None = None, front_end: Mapping[str, FrontEndFactory] | None = None,
               listeners: Sequence[Listener] = (), on_record: Callable[[RecordFile], Any] | None = None,
               on_seated: Callable[[Sequence[Any], Sequence[str]], Any] | None = None, take_lone_choices: bool = False,
-              state: State | None = None) -> Session:
+              state: State | None = None, seated: Sequence[Any] | None = None) -> Session:
         """A new match and its record: the state first (a house rule's refusal leaves no file), then the record, then the seats.
 
         `state` is the match's state when the front end made it first (to
-        say something about it before its record exists). `seats` are the
+        say something about it before its record exists), `seated` its
+        players when the front end made them first (a server makes them off
+        its event loop, since their factories are plugin code). `seats` are the
         seat specs; a front-end kind's seat is made by
         `front_end[kind]` (a `PushedSeat` when the front end names none).
         `on_record(stream)` is called once the record file exists (a front
@@ -137,10 +143,11 @@ class Session:
                 on_record(stream)
             writer = _begin(stream, path, header, state.opening_events())
         try:
-            seated = seat_players(registry, game, seats, seed, front_end=front_end)
+            if seated is None:
+                seated = seat_players(registry, game, seats, seed, front_end=front_end)
             if on_seated is not None:
                 on_seated(seated, seats)
-            match = Match(state, seated, writer=writer, listeners=listeners, registry=registry)
+            match = Match(state, list(seated), writer=writer, listeners=listeners, registry=registry)
         except Exception as exc:
             stream.close()
             raise NotStarted(exc, path, kept=True) from exc
@@ -269,14 +276,19 @@ class Session:
         self.close()
 
     # -- pushing answers in ------------------------------------------------------------------------------
-    def advance(self) -> dict[int, Offer]:
+    def advance(self, until: Callable[[int], bool] | None = None) -> dict[int, Offer]:
         """Let bots play, and answers given early go in their turn, until a seat the front end answers for has to; the offers then (none when over).
 
-        A match whose last decision is on record without its result gets it.
+        With `until`, play also stops before any seat for which `until(seat)`
+        holds: it is asked before every decision, the front end's seats'
+        included, so a front end can time its bots' decisions or play them
+        in slices. A match whose last decision is on record without its
+        result gets it.
         """
         match = self.match
+        stops = self._stops if until is None else (lambda seat: until(seat) or seat in self.answered_here)
         while True:
-            decision = match.advance(self._stops)
+            decision = match.advance(stops)
             if decision is None:
                 self.offers = {}
                 return self.offers
@@ -297,9 +309,20 @@ class Session:
         """`seat`'s answer to the decision it was offered at `step`: taken now when it is to act (its events returned), else kept for its turn.
 
         AnswerRefused (one line) for a stale step, a seat with nothing to
-        answer, a second answer, or a text that is not one of its choices.
-        Call `advance` after it to play on.
+        answer, a second answer, or a text that is not one of its choices
+        (`check_answer`). The window answers other seats gave early stay
+        kept. Call `advance` after it to play on.
         """
+        offer = self.check_answer(seat, text, step)
+        if not offer.pending:
+            offer.answer = text  # a later responder of the open window: submitted in its turn
+            return []
+        events = self.match.submit(seat, text, step=step)
+        self.offers.pop(seat, None)
+        return events
+
+    def check_answer(self, seat: int, text: str, step: int) -> Offer:
+        """The offer `answer` would answer, nothing changed; AnswerRefused (one line) for an answer it would refuse."""
         if self.over:
             raise AnswerRefused("the match is over")
         offer = self.offers.get(seat)
@@ -311,12 +334,7 @@ class Session:
             raise AnswerRefused(f"seat {seat} has already answered: {offer.answer}")
         if offer.decision.find(text) is None:
             raise AnswerRefused(f"{text[:80]!r} is not one of seat {seat}'s choices")
-        if not offer.pending:
-            offer.answer = text  # a later responder of the open window: submitted in its turn
-            return []
-        events = self.match.submit(seat, text, step=step)
-        self.offers = {}
-        return events
+        return offer
 
     def let_stand(self) -> None:
         """A window's time is up: each offered seat that has not answered, and whose decision does not wait, lets the move stand."""
@@ -342,6 +360,27 @@ class Session:
                 continue
             if seat in self.answered_here and isinstance(step, int) and isinstance(answer, str) and len(window) == 2:
                 self.offers[seat] = Offer(seat, step, None, False, answer, window)  # type: ignore[arg-type]
+
+    def reoffer(self) -> dict[int, Offer]:
+        """The offers for the match as it stands now, without playing on: answers given early for the very same window and step are kept.
+
+        A front end that plays bots itself up to a stop of its own (`advance`
+        with `until`), or has restored early answers, asks for the offers to
+        show with this.
+        """
+        self._offer()
+        return self.offers
+
+    def seat_bot(self, seat: int, player: Any) -> None:
+        """`player` (a bot) plays a seat the front end answered for, from its next decision; the seat's offer goes."""
+        self.match.players[seat] = player
+        self.answered_here = self.answered_here - {seat}
+        self.offers.pop(seat, None)
+
+    def seat_front_end(self, seat: int, player: Any) -> None:
+        """The front end answers for `seat` again (`player` is its seat, a `PushedSeat` or its like, never asked)."""
+        self.match.players[seat] = player
+        self.answered_here = self.answered_here | {seat}
 
     def _offer(self) -> None:
         """The offers for the pending decision: its seat's, and in an open window each later responder's the front end answers for."""
@@ -371,7 +410,7 @@ class Session:
         """What `seat` (None: a spectator) is shown after `events`: `muggins.projection.seat_update`, with its offered decision and the step to echo."""
         update = seat_update(self.match.state, seat, events)
         offer = self.offers.get(seat) if seat is not None else None
-        update["decision"] = seat_decision(offer.decision) if offer is not None and offer.answer is None else None
+        update["decision"] = seat_decision(offer.decision, self.game) if offer is not None and offer.answer is None else None
         update["step"] = offer.step if offer is not None else self.match.taken
         update["answered"] = None if offer is None else offer.answer
         update["result"] = None if not update["over"] else self.match.state.result().to_dict()  # type: ignore[union-attr]
