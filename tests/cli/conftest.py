@@ -37,6 +37,8 @@ def records_here(monkeypatch):
     """
     monkeypatch.setenv("MUGGINS_RECORDS", ".")
     monkeypatch.delenv("UV", raising=False)
+    # English, whatever the locale of the machine running the tests (a test of French says so itself).
+    monkeypatch.setenv("MUGGINS_LANG", "en")
 
 
 def _invoker(monkeypatch, where: Path):

@@ -88,7 +88,8 @@ PEP_562 = {("muggins", f"muggins.{module}") for module in muggins._EXPORTS if mo
 
 #: The only third-party packages the core imports inside functions: optional dependencies, never needed at load.
 OPTIONAL_DEPENDENCIES = {"distributed": "muggins.cluster (simulate --cluster)", "tomli_w": "muggins.rules (writing rules as TOML)",
-                         "openskill": "muggins.ladder (the ratings, muggins-core[ladder])"}
+                         "openskill": "muggins.ladder (the ratings, muggins-core[ladder])",
+                         "babel": "muggins.testing.translations (the kit's translation check, run in a plugin's tests)"}
 
 
 def _core_modules(folder: Path = CORE, root: str = "muggins") -> dict[str, Path]:

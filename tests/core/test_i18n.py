@@ -58,10 +58,11 @@ def test_a_language_muggins_lacks_is_english_not_the_next_source():
     assert choose_language(None, {"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR"}) == "en"
 
 
-def test_current_language_reads_the_environment_until_the_front_end_sets_it(monkeypatch):
-    for name in i18n.LANGUAGE_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
+def test_current_language_is_english_until_the_front_end_sets_it_whatever_the_environment(monkeypatch):
+    monkeypatch.setenv("MUGGINS_LANG", "fr")
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert current_language() == "en"
+    set_language(choose_language())
     assert current_language() == "fr"
     set_language("en")
     assert current_language() == "en"

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .i18n import _
+
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
@@ -107,9 +109,9 @@ class PlayCommand(click.Command):
         try:
             rows = [(game, ", ".join(kinds)) for game, kinds in seat_kinds_by_game()]
         except Exception as exc:  # noqa: BLE001 - help must print even when a plugin is broken
-            rows = [("(unavailable)", " ".join(str(exc).split()))]
-        with formatter.section("Seat kinds by game"):
+            rows = [(_("(unavailable)"), " ".join(str(exc).split()))]
+        with formatter.section(_("Seat kinds by game")):
             if rows:
                 formatter.write_dl(rows)
             else:
-                formatter.write_text("no games installed")
+                formatter.write_text(_("no games installed"))

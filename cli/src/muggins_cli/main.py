@@ -34,6 +34,7 @@ from muggins.limits import SEED_BOUND, clip, clip_path
 
 from .completion import PlayCommand, complete_games, complete_records, complete_seats
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
+from .i18n import LANGUAGES, N_, _, language_from_argv, speak, translate_help
 from .session import DEFAULT_OPPONENTS, DEFAULT_PACE, one_line as _one_line, registry, warn, warn_errors as _warn_errors
 
 __all__ = ["cli", "main", "registry", "warn"]
@@ -84,8 +85,9 @@ class MugginsGroup(click.Group):
         loaded.register_commands(self)
         for name, command in builtins.items():
             if self.commands.get(name) is not command:
-                warn(f"a plugin command named {name!r} clashes with the built-in command and is ignored")
+                warn(_("a plugin command named {name!r} clashes with the built-in command and is ignored").format(name=name))
                 self.commands[name] = command
+        translate_help(self)
         _warn_errors(loaded)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
@@ -100,6 +102,11 @@ class MugginsGroup(click.Group):
     # -- errors and exit codes -------------------------------------------------
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:  # type: ignore[override]
         self.debug = os.environ.get("MUGGINS_DEBUG", "").lower() in ("1", "true", "yes")
+        # Before Click reads anything, so that `--help` or a usage error before `--lang` speaks it too. An unknown
+        # value is left for the option to refuse (in English, the language in force when it is read).
+        wanted = language_from_argv(sys.argv[1:] if args is None else args)
+        speak(wanted if wanted in LANGUAGES else None)
+        translate_help(self)
         previous = _own_interrupt_handler()
         try:
             code = self._run(args, prog_name or "muggins", complete_var, **extra)
@@ -146,7 +153,7 @@ class MugginsGroup(click.Group):
             return EXIT_USAGE
         except click.UsageError as exc:
             self._debug_trace(exc)
-            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            hint = _(" (see '{command} --help')").format(command=exc.ctx.command_path) if exc.ctx is not None else ""
             return self._fail(f"{exc.format_message().rstrip('.')}{hint}", exc.exit_code)
         except click.ClickException as exc:
             self._debug_trace(exc)
@@ -154,8 +161,8 @@ class MugginsGroup(click.Group):
         except click.exceptions.Abort as exc:
             self._debug_trace(exc)
             if isinstance(exc.__cause__, EOFError):
-                return self._fail("input ended", EXIT_ERROR)
-            return self._fail("interrupted", EXIT_INTERRUPTED)
+                return self._fail(_("input ended"), EXIT_ERROR)
+            return self._fail(_("interrupted"), EXIT_INTERRUPTED)
         except KeyboardInterrupt as exc:
             # SIGTERM and SIGHUP arrive as KeyboardInterrupts carrying their own exit code (recording.SignalStop).
             return self._fail(getattr(exc, "why", "interrupted"), getattr(exc, "exit_code", EXIT_INTERRUPTED))
@@ -175,7 +182,7 @@ class MugginsGroup(click.Group):
             from muggins.plugins import PluginFault, blame, fault_message
             from muggins.records import RecordWriteError
 
-            hint = "" if self.debug else "; rerun with --debug for the traceback"
+            hint = "" if self.debug else _("; rerun with --debug for the traceback")
             if isinstance(exc, PluginFault):
                 return self._fail(f"{exc}{hint}", EXIT_ERROR)
             if isinstance(exc, (RulesError, RecordError, HouseRuleError)):
@@ -184,18 +191,18 @@ class MugginsGroup(click.Group):
                 return self._fail(str(exc), EXIT_ERROR)
             if isinstance(exc, OSError) and exc.errno in _OUTPUT_ERRNOS and not isinstance(exc, BrokenPipeError):
                 # Standard output or error cannot be written (`> /dev/full`): say so rather than "internal error".
-                return self._fail(f"cannot write the output: {exc.strerror or exc}", EXIT_ERROR)
+                return self._fail(_("cannot write the output: {reason}").format(reason=exc.strerror or exc), EXIT_ERROR)
             culprit = blame(exc)
             if culprit is not None:  # plugin code failed: name the plugin, not "internal error" (nor the user's input)
                 return self._fail(f"{fault_message(culprit[0], exc, culprit[1])}{hint}", EXIT_ERROR)
             if isinstance(exc, RecursionError):  # only pathological input nests this deep
-                return self._fail("input nested too deeply (JSON or TOML thousands of levels deep)", EXIT_USAGE)
+                return self._fail(_("input nested too deeply (JSON or TOML thousands of levels deep)"), EXIT_USAGE)
             try:
                 text = str(exc).strip()
             except Exception:  # noqa: BLE001 - a message that cannot be made: the type says enough
-                text = "(its message cannot be shown)"
+                text = _("(its message cannot be shown)")
             detail = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-            return self._fail(f"internal error: {detail}{hint}", EXIT_ERROR)
+            return self._fail(_("internal error: {detail}").format(detail=detail) + hint, EXIT_ERROR)
         return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
 
     def _debug_trace(self, exc: BaseException) -> None:
@@ -208,7 +215,7 @@ class MugginsGroup(click.Group):
     def _fail(message: str, code: int) -> int:
         from .style import echo_fitted, trailing_command
 
-        line = f"muggins: error: {_bounded(_one_line(message))}"
+        line = _("muggins: error: {message}").format(message=_bounded(_one_line(message)))
         echo_fitted(line, err=True, whole=trailing_command(line))  # a terminal's lines break between items, never in the command
         return code
 
@@ -236,6 +243,12 @@ def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         ctx.command.debug = True
 
 
+def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    # `main` chose the language from the command line already (before Click read `--help`); an explicit choice confirms it.
+    if value is not None:
+        speak(value)
+
+
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
@@ -251,21 +264,22 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     ctx.exit(0)
 
 
-@click.group("muggins", cls=MugginsGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug, help="Show tracebacks for errors (also MUGGINS_DEBUG=1).")
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version, help="Show the versions and exit.")
+@click.group("muggins", cls=MugginsGroup, context_settings={"help_option_names": ["-h", "--help"]}, help=N_(
+    "Play, simulate and replay card games in which players call out each other's mistakes.\n\n"
+    "Games are plugins: `muggins list` shows the installed ones. Exit codes: 0 ok, 1 game or runtime error, 2 bad usage or input, "
+    "130 interrupted (143 SIGTERM, 129 SIGHUP).",
+))
+@click.option("--lang", type=click.Choice(LANGUAGES), expose_value=False, is_eager=True, callback=_set_language, metavar="fr|en",
+              help=N_("Language of every word shown (also MUGGINS_LANG, else the locale; default: English)."))
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug, help=N_("Show tracebacks for errors (also MUGGINS_DEBUG=1)."))
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version, help=N_("Show the versions and exit."))
 def cli() -> None:
-    """Play, simulate and replay card games in which players call out each other's mistakes.
-
-    Games are plugins: `muggins list` shows the installed ones. Exit codes:
-    0 ok, 1 game or runtime error, 2 bad usage or input, 130 interrupted
-    (143 SIGTERM, 129 SIGHUP).
-    """
+    pass
 
 
 # The options of the game commands, shared by play and simulate.
-_players_option = click.option("--players", "-n", type=int, help="Number of players (default: the game's usual count).")
-_seat_option = click.option("--seat", "seats", multiple=True, metavar="SEAT", help="Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable).")
+_players_option = click.option("--players", "-n", type=int, help=N_("Number of players (default: the game's usual count)."))
+_seat_option = click.option("--seat", "seats", multiple=True, metavar="SEAT", help=N_("Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable)."))
 class _Pace(click.ParamType):
     """Seconds from 0 to an hour: a number a timer can wait for (not nan, inf or 1e300)."""
 
@@ -278,9 +292,9 @@ class _Pace(click.ParamType):
         try:
             number = float(value)
         except (TypeError, ValueError):
-            self.fail(f"{clip(value)!r} is not a number of seconds", param, ctx)
+            self.fail(_("{value!r} is not a number of seconds").format(value=clip(value)), param, ctx)
         if not math.isfinite(number) or not 0 <= number <= self.LONGEST:
-            self.fail(f"{clip(value)} is not allowed; use a number of seconds from 0 to {self.LONGEST:g}", param, ctx)
+            self.fail(_("{value} is not allowed; use a number of seconds from 0 to {longest:g}").format(value=clip(value), longest=self.LONGEST), param, ctx)
         return number
 
 
@@ -295,176 +309,156 @@ class _Seed(click.ParamType):
         else:
             text = str(value).strip()
             if not re.fullmatch(r"[+-]?[0-9]{1,20}", text):
-                self.fail(f"{clip(value)!r} is not a whole number of at most 20 digits", param, ctx)
+                self.fail(_("{value!r} is not a whole number of at most 20 digits").format(value=clip(value)), param, ctx)
             number = int(text)
         if not -SEED_BOUND < number < SEED_BOUND:
-            self.fail(f"{clip(value)} has more than 20 digits; a record keeps seeds of at most 20", param, ctx)
+            self.fail(_("{value} has more than 20 digits; a record keeps seeds of at most 20").format(value=clip(value)), param, ctx)
         return number
 
 
 _pace_option = click.option(
     "--pace", type=_Pace(), default=DEFAULT_PACE, metavar="SECONDS",
-    help="On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move; "
-         "default: 1.5 s and 0.4 s for each further pile or card the move is judged against).",
+    help=N_("On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move; "
+         "default: 1.5 s and 0.4 s for each further pile or card the move is judged against)."),
 )
-_rules_option = click.option("--rules", "rules_path", type=click.Path(dir_okay=False), help="House rules TOML file (see `muggins rules GAME`).")
-_seed_option = click.option("--seed", type=_Seed(), help="Match seed, a whole number of at most 20 digits (default: a fresh one, printed).")
+_rules_option = click.option("--rules", "rules_path", type=click.Path(dir_okay=False), help=N_("House rules TOML file (see `muggins rules GAME`)."))
+_seed_option = click.option("--seed", type=_Seed(), help=N_("Match seed, a whole number of at most 20 digits (default: a fresh one, printed)."))
 
 
-@cli.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@cli.command("list", help=N_("List the installed games."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print JSON instead of a table."))
 def list_games(as_json: bool) -> None:
-    """List the installed games."""
     from . import info
 
     info.list_games(as_json)
 
 
-@cli.command("plugins")
+@cli.command("plugins", help=N_("Show the loaded plugins and load errors as JSON."))
 def plugins() -> None:
-    """Show the loaded plugins and load errors as JSON."""
     from . import info
 
     info.plugins()
 
 
-@cli.command("rules")
+@cli.command("rules", help=N_("Print a game's default house rules as commented TOML."))
 @click.argument("game", shell_complete=complete_games)
-@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to FILE instead of standard output (an existing FILE only with --force).")
-@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help=N_("Write to FILE instead of standard output (an existing FILE only with --force)."))
+@click.option("--force", is_flag=True, help=N_("Replace FILE if it exists."))
 def rules(game: str, output: str | None, force: bool) -> None:
-    """Print a game's default house rules as commented TOML."""
     from . import info
 
     if output is not None and not force and os.path.lexists(output):
         from .errors import BadInput
 
-        raise BadInput(f"{clip_path(output)} already exists (your edited house rules?); pass --force to replace it, or choose another -o FILE")
+        raise BadInput(_("{path} already exists (your edited house rules?); pass --force to replace it, or choose another -o FILE").format(path=clip_path(output)))
     info.rules(game, output)
 
 
-@cli.command("play", cls=PlayCommand)
+@cli.command("play", cls=PlayCommand, help=N_(
+    "Play a match at the terminal: seat 0 is you, the others fallible novices by default.\n\n"
+    "Opponents' moves flow by on a terminal: after each one you have a moment (--pace) to call it with a key (m for Muggins); any other key lets it stand at once and p pauses the flow. Every decision is recorded as it is taken, into the records folder (`muggins records`). Ctrl-C (exit 130), SIGTERM (143), SIGHUP (129) or the end of input (exit 1) stops the match and keeps the record; continue it with `muggins resume`.",
+))
 @click.argument("game", shell_complete=complete_games)
 @_players_option
-@click.option("--seat", "seats", multiple=True, metavar="SEAT", shell_complete=complete_seats, help="Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable; seat 0 is you by default).")
-@click.option("--opponents", metavar="SEAT", shell_complete=complete_seats, help=f"Player for every seat --seat leaves open after yours (default: {DEFAULT_OPPONENTS}, or the game's nearest; `expert` for a hard game).")
+@click.option("--seat", "seats", multiple=True, metavar="SEAT", shell_complete=complete_seats, help=N_("Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable; seat 0 is you by default)."))
+@click.option("--opponents", metavar="SEAT", shell_complete=complete_seats, help=N_("Player for every seat --seat leaves open after yours (default: {default}, or the game's nearest; `expert` for a hard game).").replace("{default}", DEFAULT_OPPONENTS))
 @_rules_option
 @_seed_option
-@click.option("--record", "record_path", type=click.Path(dir_okay=False), shell_complete=complete_records, help="Record file (default: muggins-GAME-SEED.jsonl in the records folder; see `muggins records`).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False), shell_complete=complete_records, help=N_("Record file (default: muggins-GAME-SEED.jsonl in the records folder; see `muggins records`)."))
 @_pace_option
 def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str | None, rules_path: str | None, seed: int | None, record_path: str | None, pace: float | None) -> None:
-    """Play a match at the terminal: seat 0 is you, the others fallible novices by default.
-
-    Opponents' moves flow by on a terminal: after each one you have a moment
-    (--pace) to call it with a key (m for Muggins); any other key lets it
-    stand at once and p pauses the flow. Every decision is recorded as it is
-    taken, into the records folder (`muggins records`). Ctrl-C (exit 130),
-    SIGTERM (143), SIGHUP (129) or the end of input (exit 1) stops the match
-    and keeps the record; continue it with `muggins resume`.
-    """
     from . import commands
 
     commands.play(game, players, seats, rules_path, seed, record_path, opponents=opponents, pace=pace)
 
 
-@cli.command("simulate")
+@cli.command("simulate", help=N_(
+    "Play many bot matches and sum up wins, draws and the game's statistics.\n\n"
+    "With two or more --rules files, every match is played under each rule set with the same deals and the figures are compared with 95% intervals. Ctrl-C prints the summary of the matches finished so far, marked partial.",
+))
 @click.argument("game", shell_complete=complete_games)
-@click.option("--games", "-g", "count", type=click.IntRange(min=1), required=True, help="Number of matches.")
+@click.option("--games", "-g", "count", type=click.IntRange(min=1), required=True, help=N_("Number of matches."))
 @_players_option
 @_seat_option
-@click.option("--rules", "rules_paths", multiple=True, type=click.Path(dir_okay=False), help="House rules TOML file; give it twice or more to compare rule sets on the same deals.")
+@click.option("--rules", "rules_paths", multiple=True, type=click.Path(dir_okay=False), help=N_("House rules TOML file; give it twice or more to compare rule sets on the same deals."))
 @_seed_option
-@click.option("--workers", "-w", type=click.IntRange(min=0), default=1, show_default=True, help="Worker processes (0: one per CPU).")
-@click.option("--cluster", metavar="local:N|tcp://HOST:PORT", help="Run on a Dask cluster: a local one of N processes, or a running scheduler (needs muggins-cli[dask]).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--workers", "-w", type=click.IntRange(min=0), default=1, show_default=True, help=N_("Worker processes (0: one per CPU)."))
+@click.option("--cluster", metavar="local:N|tcp://HOST:PORT", help=N_("Run on a Dask cluster: a local one of N processes, or a running scheduler (needs muggins-cli[dask])."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of a table."))
 def simulate(game: str, count: int, players: int | None, seats: tuple[str, ...], rules_paths: tuple[str, ...], seed: int | None, workers: int, cluster: str | None, as_json: bool) -> None:
-    """Play many bot matches and sum up wins, draws and the game's statistics.
-
-    With two or more --rules files, every match is played under each rule
-    set with the same deals and the figures are compared with 95% intervals.
-    Ctrl-C prints the summary of the matches finished so far, marked partial.
-    """
     from . import commands
 
     commands.simulate(game, count, players, seats, rules_paths, seed, workers, as_json, cluster)
 
 
-@cli.command("ladder")
+@cli.command("ladder", help=N_(
+    "Rate kinds of player against each other: OpenSkill ratings and pairwise win rates, on balanced seatings and the same deals.\n\n"
+    "Needs the optional package openskill: `uv sync` installs it in the muggins workspace, pip with the core's extra elsewhere (the error says how). Ctrl-C prints the ladder of the matches finished so far, marked partial.",
+))
 @click.argument("game", shell_complete=complete_games)
-@click.option("--seat", "seats", multiple=True, metavar="SEAT", shell_complete=complete_seats, help="A kind of player to rate: KIND or KIND:name=value,... (twice or more).")
-@click.option("--games", "-g", "count", type=click.IntRange(min=1), required=True, help="Number of matches in all (rounded up to whole blocks of seatings).")
+@click.option("--seat", "seats", multiple=True, metavar="SEAT", shell_complete=complete_seats, help=N_("A kind of player to rate: KIND or KIND:name=value,... (twice or more)."))
+@click.option("--games", "-g", "count", type=click.IntRange(min=1), required=True, help=N_("Number of matches in all (rounded up to whole blocks of seatings)."))
 @_players_option
-@click.option("--rules", "rules_paths", multiple=True, type=click.Path(dir_okay=False), help="House rules TOML file; give it twice or more to compare the gap between kinds on the same deals.")
+@click.option("--rules", "rules_paths", multiple=True, type=click.Path(dir_okay=False), help=N_("House rules TOML file; give it twice or more to compare the gap between kinds on the same deals."))
 @_seed_option
-@click.option("--workers", "-w", type=click.IntRange(min=0), default=1, show_default=True, help="Worker processes (0: one per CPU).")
-@click.option("--cluster", metavar="local:N|tcp://HOST:PORT", help="Run on a Dask cluster (needs muggins-cli[dask]).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--workers", "-w", type=click.IntRange(min=0), default=1, show_default=True, help=N_("Worker processes (0: one per CPU)."))
+@click.option("--cluster", metavar="local:N|tcp://HOST:PORT", help=N_("Run on a Dask cluster (needs muggins-cli[dask])."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of tables."))
 def ladder(game: str, seats: tuple[str, ...], count: int, players: int | None, rules_paths: tuple[str, ...], seed: int | None, workers: int, cluster: str | None, as_json: bool) -> None:
-    """Rate kinds of player against each other: OpenSkill ratings and pairwise win rates, on balanced seatings and the same deals.
-
-    Needs the optional package openskill: `uv sync` installs it in the muggins
-    workspace, pip with the core's extra elsewhere (the error says how).
-    Ctrl-C prints the ladder of the matches finished so far, marked partial.
-    """
     from . import ladder as run_ladder
 
     run_ladder.run(game, seats, count, players, rules_paths, seed, workers, cluster, as_json)
 
 
-@cli.command("replay")
+@cli.command("replay", help=N_("Replay a record: narrate it, or verify it against the installed game."))
 @click.argument("record", type=click.Path(dir_okay=False), shell_complete=complete_records)
-@click.option("--verify", is_flag=True, help="Check every decision and event instead of narrating.")
+@click.option("--verify", is_flag=True, help=N_("Check every decision and event instead of narrating."))
 def replay(record: str, verify: bool) -> None:
-    """Replay a record: narrate it, or verify it against the installed game."""
     from . import commands
 
     commands.replay_command(record, verify)
 
 
-@cli.command("resume")
+@cli.command("resume", help=N_("Continue an interrupted match from its record, appending to it (default: the most recent unfinished one)."))
 @click.argument("record", type=click.Path(dir_okay=False), required=False, shell_complete=complete_records)
 @_pace_option
 def resume(record: str | None, pace: float | None) -> None:
-    """Continue an interrupted match from its record, appending to it (default: the most recent unfinished one)."""
     from . import commands
 
     commands.resume(record, pace=pace)
 
 
-@cli.command("records")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-@click.option("--limit", "-n", type=click.IntRange(min=1), default=20, show_default=True, help="How many of the most recent to show.")
-@click.option("--all", "show_all", is_flag=True, help="Show every record in the folder.")
+@cli.command("records", help=N_("List recent records in the records folder (MUGGINS_RECORDS, else the user data folder): game, date, players, finished or not."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print JSON instead of a table."))
+@click.option("--limit", "-n", type=click.IntRange(min=1), default=20, show_default=True, help=N_("How many of the most recent to show."))
+@click.option("--all", "show_all", is_flag=True, help=N_("Show every record in the folder."))
 def records(as_json: bool, limit: int, show_all: bool) -> None:
-    """List recent records in the records folder (MUGGINS_RECORDS, else the user data folder): game, date, players, finished or not."""
     from . import recording
 
     recording.list_records(as_json, limit, show_all)
 
 
-@cli.group("new")
+@cli.group("new", help=N_("Start a new plugin from a template: a game, or a house rule for an installed game."))
 def new() -> None:
-    """Start a new plugin from a template: a game, or a house rule for an installed game."""
+    pass
 
 
-@new.command("game")
+@new.command("game", help=N_("Write a complete game plugin NAME (a package, its tests, a pyproject) into DIR (default ./NAME)."))
 @click.argument("name")
 @click.argument("directory", required=False, metavar="[DIR]")
 def new_game(name: str, directory: str | None) -> None:
-    """Write a complete game plugin NAME (a package, its tests, a pyproject) into DIR (default ./NAME)."""
     from . import scaffold
 
     scaffold.new_game(name, directory)
 
 
-@new.command("house-rule")
+@new.command("house-rule", help=N_("Write a plugin NAME implementing the hooks GAME publishes for house rules (or those --hook names), into DIR (default ./NAME)."))
 @click.argument("game", shell_complete=complete_games)
 @click.argument("name")
 @click.argument("directory", required=False, metavar="[DIR]")
 @click.option("--hook", "hooks", multiple=True, metavar="HOOK",
-              help="A hook your rule changes (its full name, or the part after the game's prefix: target); repeatable. Default: every hook the game publishes.")
+              help=N_("A hook your rule changes (its full name, or the part after the game's prefix: target); repeatable. Default: every hook the game publishes."))
 def new_house_rule(game: str, name: str, directory: str | None, hooks: tuple[str, ...]) -> None:
-    """Write a plugin NAME implementing the hooks GAME publishes for house rules (or those --hook names), into DIR (default ./NAME)."""
     from . import scaffold
 
     scaffold.new_house_rule(game, name, directory, hooks)

@@ -10,7 +10,9 @@ and `npgettext`. The front end chooses the language once,
 `set_language(choose_language(option))`: an explicit choice (`--lang`)
 first, then `MUGGINS_LANG`, then the locale (`LC_ALL`, `LC_MESSAGES`,
 `LANG`, the first one set, as POSIX reads them), else English; a language
-muggins has no catalogue for reads as English. A server translating for
+muggins has no catalogue for reads as English; until a front end chooses,
+the language is English whatever the environment, so library calls and
+tests word things alike everywhere. A server translating for
 several players at once sets the language of one piece of work with
 `using_language(lang)` (a context variable: threads and tasks do not see
 each other's). Nothing is read from disk until a message is translated
@@ -77,19 +79,21 @@ def choose_language(option: str | None = None, environ: Mapping[str, str] | None
 
 
 def set_language(language: str | None) -> None:
-    """Set the process's language (a front end does so once, at start); None goes back to reading the environment."""
+    """Set the process's language (a front end does so once, at start, with `choose_language`); None goes back to English."""
     global _process_language
     _process_language = None if language is None else (normalise_language(language) or DEFAULT_LANGUAGE)
 
 
 def current_language() -> str:
-    """The language messages are translated into now: the scope's (`using_language`), else the process's, else the environment's."""
+    """The language messages are translated into now: the scope's (`using_language`), else the process's, else English.
+
+    Not the environment's until a front end chooses: a library call (a
+    test, a script) words things the same on every machine.
+    """
     scoped = _scoped_language.get()
     if scoped is not None:
         return scoped
-    if _process_language is not None:
-        return _process_language
-    return choose_language()
+    return _process_language or DEFAULT_LANGUAGE
 
 
 @contextlib.contextmanager

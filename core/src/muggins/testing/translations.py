@@ -1,0 +1,147 @@
+"""The contract kit's translation check: every message a package marks for translation has a translation in each language.
+
+A package that speaks to players (a game plugin, the CLI, the web table)
+marks its messages with the functions of `muggins.i18n.translator` and
+keeps its catalogues in a `locale/` folder beside its modules:
+`locale/<lang>/LC_MESSAGES/<domain>.po`, compiled to `.mo` beside it.
+`untranslated_messages(package_dir, domain, language)` extracts the marked
+messages from the package's source as it is now (so a message added since
+the catalogue was last updated counts) and lists those the `.po` lacks,
+leaves empty or marks fuzzy; `stale_compiled` lists the `.mo` files that
+do not match their `.po`. `check_translations` warns (an
+`UntranslatedMessages` warning naming them) rather than fails, since a
+game is playable with English words; `GameContract` runs it for the
+game's own package. Babel, a development tool, does the extraction and
+reading: these checks run in tests, never when a game is played.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from pathlib import Path
+from typing import Any, Iterable
+
+__all__ = [
+    "KEYWORDS", "UntranslatedMessages", "catalogue_of_game", "check_translations", "compiled_bytes", "source_messages",
+    "stale_compiled", "untranslated_messages",
+]
+
+#: The marking functions extraction looks for: Babel's defaults and muggins.i18n's `N_`, with their argument roles.
+KEYWORDS: dict[str, Any] = {
+    "_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3), "N_": None,
+}
+_METHOD_MAP = [("**.py", "python")]
+
+
+class UntranslatedMessages(UserWarning):
+    """Messages a package marks for translation that its catalogue for a language does not translate."""
+
+
+def _babel() -> Any:
+    try:
+        from babel.messages import catalog, extract, mofile, pofile
+    except ImportError as exc:  # pragma: no cover - Babel is in the development group
+        raise ImportError("the translation checks need Babel (a development dependency: `pip install babel`)") from exc
+    return catalog, extract, mofile, pofile
+
+
+def source_messages(package_dir: str | Path, domain: str = "messages", *, skip: Iterable[str] = ()) -> Any:
+    """A Babel `Catalog` of every message the package's Python files mark (locations relative to `package_dir`).
+
+    `skip` names files (relative paths) whose strings are not for players, such as a code generator's templates.
+    """
+    catalog, extract, _, _ = _babel()
+    package_dir = Path(package_dir)
+    skipped = set(skip)
+    found = catalog.Catalog(domain=domain, project=domain, charset="utf-8")
+    for filename, lineno, message, comments, context in extract.extract_from_dir(
+        str(package_dir), _METHOD_MAP, keywords=KEYWORDS, comment_tags=("Translators:",),
+        callback=None, strip_comment_tags=True,
+    ):
+        if filename in skipped or any(filename.startswith(f"{s}/") for s in skipped):
+            continue
+        found.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return found
+
+
+def _po_path(localedir: Path, domain: str, language: str) -> Path:
+    return localedir / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def _read_po(path: Path) -> Any:
+    _, _, _, pofile = _babel()
+    with open(path, "rb") as source:
+        return pofile.read_po(source)
+
+
+def _translated(message: Any) -> bool:
+    if message is None or message.fuzzy:
+        return False
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return all(strings)
+
+
+def untranslated_messages(package_dir: str | Path, domain: str, language: str, *, localedir: str | Path | None = None,
+                          skip: Iterable[str] = ()) -> list[str]:
+    """The msgids (a plural's singular; `context|msgid` with a context) marked in the source and not translated into `language`.
+
+    Every message is untranslated when the language has no `.po` at all.
+    """
+    package_dir = Path(package_dir)
+    localedir = Path(localedir) if localedir is not None else package_dir / "locale"
+    wanted = source_messages(package_dir, domain, skip=skip)
+    path = _po_path(localedir, domain, language)
+    have = _read_po(path) if path.exists() else None
+    missing = []
+    for message in wanted:
+        if not message.id:
+            continue
+        found = have.get(message.id, context=message.context) if have is not None else None
+        if not _translated(found):
+            singular = message.id[0] if isinstance(message.id, tuple) else message.id
+            missing.append(f"{message.context}|{singular}" if message.context else singular)
+    return sorted(missing)
+
+
+def compiled_bytes(po_path: str | Path) -> bytes:
+    """The `.mo` bytes the `.po` at `po_path` compiles to (fuzzy entries left out, as gettext would ignore them)."""
+    _, _, mofile, _ = _babel()
+    out = io.BytesIO()
+    mofile.write_mo(out, _read_po(Path(po_path)), use_fuzzy=False)
+    return out.getvalue()
+
+
+def stale_compiled(localedir: str | Path) -> list[str]:
+    """Every `.po` under `localedir` whose `.mo` beside it is missing or differs from what the `.po` compiles to."""
+    stale = []
+    for po in sorted(Path(localedir).glob("*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != compiled_bytes(po):
+            stale.append(str(po))
+    return stale
+
+
+def check_translations(package_dir: str | Path, domain: str, languages: Iterable[str] = ("fr",), *,
+                       localedir: str | Path | None = None, skip: Iterable[str] = ()) -> dict[str, list[str]]:
+    """The untranslated messages per language; an `UntranslatedMessages` warning for each language that has any."""
+    report = {}
+    for language in languages:
+        missing = untranslated_messages(package_dir, domain, language, localedir=localedir, skip=skip)
+        report[language] = missing
+        if missing:
+            shown = "; ".join(repr(m) for m in missing[:10])
+            more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+            warnings.warn(UntranslatedMessages(
+                f"{domain}: {len(missing)} message{'' if len(missing) == 1 else 's'} not translated into {language!r}: {shown}{more}"),
+                stacklevel=2)
+    return report
+
+
+def catalogue_of_game(game: Any) -> tuple[Path, str]:
+    """The package folder of the module defining `game`'s class and its domain (the package's name)."""
+    import importlib
+
+    top = type(game).__module__.split(".", 1)[0]
+    module = importlib.import_module(top)
+    return Path(module.__file__).resolve().parent, top  # type: ignore[arg-type]

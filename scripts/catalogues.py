@@ -1,0 +1,176 @@
+"""The translation catalogues of every domain muggins ships: extract the messages, update each language's `.po`, compile the `.mo`.
+
+Usage: `uv run --group dev python scripts/catalogues.py {extract,update,compile,all,check,status} [DOMAIN ...]`.
+`extract` writes each domain's template (`locale/<domain>.pot`) from the
+package's source (the marking functions of `muggins.i18n`: `_`,
+`ngettext`, `pgettext`, `npgettext`, `N_`; Python files only), `update`
+creates or merges `locale/<lang>/LC_MESSAGES/<domain>.po` for each language
+(new messages empty, vanished ones kept as obsolete, a changed one fuzzy),
+`compile` writes the `.mo` beside each `.po` (fuzzy entries left out), and
+`all` does the three in turn. `check` exits 1 if a `.mo` is not what its
+`.po` compiles to, and `status` prints each domain's message count and how
+many are untranslated per language. This file is the extraction
+configuration too: the table below says, for each domain, where its
+messages come from and where its catalogues lie (inside the package, so a
+wheel built from it carries them). Translators edit the `.po` files; the
+glossary beside them (`locale/glossary.<lang>.md`) fixes the words of the
+rules. A file is rewritten only when more than its dates changed, so
+running the script twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import sys
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel.messages import pofile
+from babel.messages.catalog import Catalog
+
+from muggins.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from muggins.testing.translations import compiled_bytes, source_messages, untranslated_messages
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Domain:
+    """One catalogue: its gettext domain, the package folder its messages come from and the folder its catalogues lie in."""
+
+    name: str
+    source: Path
+    localedir: Path
+    skip: tuple[str, ...] = field(default=())
+
+
+def _click_source() -> Path:
+    import click
+
+    return Path(click.__file__).resolve().parent
+
+
+CLI = ROOT / "cli" / "src" / "muggins_cli"
+SHEDDING = ROOT / "plugins" / "muggins_shedding" / "src" / "muggins_shedding"
+
+
+def domains() -> dict[str, Domain]:
+    return {d.name: d for d in (
+        # The plugin author's scaffold and its templates speak to authors, in English.
+        Domain("muggins_cli", CLI, CLI / "locale", skip=("scaffold.py", "templates")),
+        # Click's own words ("Usage:", "Show this message and exit."), shipped with the CLI, which hands them to Click.
+        Domain("click", _click_source(), CLI / "locale"),
+        Domain("muggins_shedding", SHEDDING, SHEDDING / "locale"),
+    )}
+
+
+_DATES = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"$', re.M)
+
+
+def _write_if_changed(path: Path, catalog: Catalog) -> bool:
+    out = io.BytesIO()
+    pofile.write_po(out, catalog, width=100, sort_output=False, ignore_obsolete=False, include_previous=True)
+    text = out.getvalue()
+    if path.exists() and _DATES.sub("", path.read_text("utf-8")) == _DATES.sub("", text.decode("utf-8")):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text)
+    return True
+
+
+def _say(path: Path, changed: bool) -> None:
+    print(f"{'wrote' if changed else 'unchanged'} {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+
+def extract(domain: Domain) -> Catalog:
+    template = source_messages(domain.source, domain.name, skip=domain.skip)
+    template.project, template.version = domain.name, ""
+    template.msgid_bugs_address = ""
+    template.creation_date = datetime.now(timezone.utc)
+    pot = domain.localedir / f"{domain.name}.pot"
+    _say(pot, _write_if_changed(pot, template))
+    return template
+
+
+def _po(domain: Domain, language: str) -> Path:
+    return domain.localedir / language / "LC_MESSAGES" / f"{domain.name}.po"
+
+
+def update(domain: Domain) -> None:
+    with open(domain.localedir / f"{domain.name}.pot", "rb") as source:
+        template = pofile.read_po(source)
+    for language in LANGUAGES:
+        if language == DEFAULT_LANGUAGE:
+            continue
+        path = _po(domain, language)
+        if path.exists():
+            with open(path, "rb") as source:
+                catalog = pofile.read_po(source, locale=language)
+            catalog.update(template, update_header_comment=False)
+        else:
+            catalog = Catalog(locale=language, domain=domain.name, project=domain.name, version="", msgid_bugs_address="")
+            catalog.update(template)
+        catalog.revision_date = datetime.now(timezone.utc)
+        _say(path, _write_if_changed(path, catalog))
+
+
+def compile_(domain: Domain) -> None:
+    for po in sorted(domain.localedir.glob("*/LC_MESSAGES/*.po")):
+        if po.stem != domain.name:
+            continue
+        mo = po.with_suffix(".mo")
+        data = compiled_bytes(po)
+        changed = not mo.exists() or mo.read_bytes() != data
+        if changed:
+            mo.write_bytes(data)
+        _say(mo, changed)
+
+
+def stale(domain: Domain) -> list[Path]:
+    return [po for po in sorted(domain.localedir.glob(f"*/LC_MESSAGES/{domain.name}.po"))
+            if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").read_bytes() != compiled_bytes(po)]
+
+
+def status(domain: Domain) -> str:
+    total = len([m for m in source_messages(domain.source, domain.name, skip=domain.skip) if m.id])
+    parts = [f"{domain.name}: {total} messages"]
+    for language in LANGUAGES:
+        if language != DEFAULT_LANGUAGE:
+            missing = untranslated_messages(domain.source, domain.name, language, localedir=domain.localedir, skip=domain.skip)
+            parts.append(f"{language}: {total - len(missing)} translated, {len(missing)} untranslated")
+    return "; ".join(parts)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("extract", "update", "compile", "all", "check", "status"))
+    parser.add_argument("domain", nargs="*", help="domains (default: all of them)")
+    args = parser.parse_args(argv)
+    known = domains()
+    unknown = [d for d in args.domain if d not in known]
+    if unknown:
+        parser.error(f"unknown domain(s) {', '.join(unknown)}; known: {', '.join(known)}")
+    chosen = [known[d] for d in args.domain] or list(known.values())
+    if args.command == "check":
+        bad = [po for d in chosen for po in stale(d)]
+        for po in bad:
+            print(f"stale: {po.relative_to(ROOT)}'s .mo is not what it compiles to (run: scripts/catalogues.py compile)")
+        return 1 if bad else 0
+    for d in chosen:
+        if args.command == "status":
+            print(status(d))
+            continue
+        if args.command in ("extract", "all"):
+            extract(d)
+        if args.command in ("update", "all"):
+            update(d)
+        if args.command in ("compile", "all"):
+            compile_(d)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""The command in French and English: `--lang`, MUGGINS_LANG and the locale, Click's own words, errors, and current catalogues."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from muggins.i18n import current_language, set_language
+from muggins.testing.translations import stale_compiled, untranslated_messages
+from muggins_cli.i18n import language_from_argv
+
+CLI_PACKAGE = Path(__file__).resolve().parents[2] / "cli" / "src" / "muggins_cli"
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    set_language(None)
+
+
+@pytest.mark.parametrize("argv, language", [
+    (["--lang", "fr", "play"], "fr"), (["--lang=fr", "--help"], "fr"), (["--help", "--lang", "fr"], "fr"),
+    (["--debug", "--lang", "en", "list"], "en"), (["play", "--lang", "fr"], None), (["--lang"], None), (["--", "--lang", "fr"], None), ([], None),
+])
+def test_lang_is_read_among_the_root_options_only(argv, language):
+    assert language_from_argv(argv) == language
+
+
+def test_root_help_in_french_with_clicks_words(run):
+    result = run("--lang", "fr", "--help")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Usage : muggins [OPTIONS] COMMAND [ARGS]...")
+    assert "Jouer, simuler et rejouer des jeux de cartes" in result.stdout
+    assert "Afficher ce message et quitter." in result.stdout and "Commandes" in result.stdout
+    assert "Lister les jeux installés." in result.stdout
+
+
+def test_help_given_before_lang_is_french_too(run):
+    result = run("--help", "--lang", "fr")
+    assert "Afficher ce message et quitter." in result.stdout
+
+
+def test_play_help_in_both_languages(run):
+    french = run("--lang", "fr", "play", "--help")
+    assert "Jouer une partie au terminal" in french.stdout and "Graine de la partie" in french.stdout
+    english = run("--lang", "en", "play", "--help")
+    assert "Play a match at the terminal" in english.stdout and "Show this message and exit." in english.stdout
+    assert "Graine" not in english.stdout
+
+
+def test_muggins_lang_and_the_locale_choose_when_lang_is_not_given(run, monkeypatch):
+    monkeypatch.delenv("MUGGINS_LANG", raising=False)
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    assert "Lister les jeux installés." in run("list", "--help").stdout
+    monkeypatch.setenv("MUGGINS_LANG", "en")
+    assert "List the installed games." in run("list", "--help").stdout
+    assert "List the installed games." in run("--lang", "en", "list", "--help").stdout
+    monkeypatch.setenv("MUGGINS_LANG", "fr")
+    assert "Lister les jeux installés." in run("list", "--help").stdout
+    assert "List the installed games." in run("--lang", "en", "list", "--help").stdout
+    monkeypatch.setenv("MUGGINS_LANG", "de")
+    assert "List the installed games." in run("list", "--help").stdout
+
+
+def test_usage_errors_in_french_are_one_line(run):
+    result = run("--lang", "fr", "play", "tally", "--bogus")
+    assert result.exit_code == 2
+    assert result.stderr == "muggins : erreur : Pas d’option '--bogus' (voir « muggins play --help »)\n"
+    english = run("play", "tally", "--bogus")
+    assert english.stderr == "muggins: error: No such option '--bogus' (see 'muggins play --help')\n"
+
+
+def test_a_language_muggins_lacks_is_refused_by_lang(run):
+    result = run("--lang", "de", "list")
+    assert result.exit_code == 2 and "'de' is not one of 'en', 'fr'" in result.stderr
+
+
+def test_the_language_stays_for_the_command_and_goes_back_to_the_environment_after(run, monkeypatch):
+    monkeypatch.setenv("MUGGINS_LANG", "en")
+    run("--lang", "fr", "list")
+    assert current_language() == "fr"
+    run("list")
+    assert current_language() == "en"
+
+
+def test_the_cli_and_clicks_catalogues_are_complete_and_compiled():
+    assert untranslated_messages(CLI_PACKAGE, "muggins_cli", "fr", skip=("scaffold.py", "templates")) == []
+    assert stale_compiled(CLI_PACKAGE / "locale") == []
