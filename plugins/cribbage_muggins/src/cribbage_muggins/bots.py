@@ -47,6 +47,7 @@ from typing import Any, Mapping, Sequence
 from muggins import Action, Decision, parse_card
 from muggins.actions import standing_answer
 from muggins.deck import CODE_INDEX, INDEX_BY_ID
+from muggins.rng import below
 
 from .analysis import best_discard_indices
 from .scoring import PegScoring, ShowScoring, peg_points, score_show
@@ -296,7 +297,7 @@ class RandomBot:
     def __init__(self, rng: random.Random, call_rate: float = 0.5, **_: Any) -> None:
         self.rng = rng
         self.call_rate = call_rate
-        self._below = rng.randrange  # bound once: a simulation asks it at nearly every decision
+        self._below = below(rng)  # bound once: a simulation asks it at nearly every decision
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
         choices = decision.choices
