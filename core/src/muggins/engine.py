@@ -268,7 +268,18 @@ class Match:
             action = correct[0]
         else:
             action = self.players[seat].choose(LazyView(state, seat), decision)
-            events = state.apply(seat, action)
+            if self._plain_apply:
+                # State.apply's checks, written out for the usual answer (one of the decision's
+                # own choices, handed back): anything else goes through apply, which refuses it.
+                for choice in decision.choices:
+                    if choice is action:
+                        state._cached_decision = None
+                        events = state._apply(action)
+                        break
+                else:
+                    events = state.apply(seat, action)
+            else:
+                events = state.apply(seat, action)
         self.decisions += 1
         if self.writer is not None:
             self.writer.decision(seat, str(action), events)
@@ -376,6 +387,10 @@ class Match:
         if any(stands):
             everyone_stands = all(stands)
             open_window = state.open_window
+            # Nobody reads the settled answers (as in `advance`, which then tells the state so):
+            # only their number counts, without a call to `_settle` at every window.
+            quiet = self.writer is None and not self.listeners and not self._watching
+            settle = state.settle_window
             while True:
                 # Asked before the decision, so a window settled in one call never builds one.
                 window = open_window()
@@ -385,7 +400,10 @@ class Match:
                     and (everyone_stands or all(stands[s] for s in window.remaining))
                     and self.decisions + len(window.responders) - window.position <= self.limit
                 ):
-                    self._settle(window)
+                    if quiet:
+                        self.decisions += len(settle())
+                    else:
+                        self._settle(window)
                     continue
                 decision = state.decision()
                 if decision is None:
