@@ -278,7 +278,13 @@ class SheddingState(PhasedState):
     def destinations(self, card: int, mover: int) -> tuple[int, ...]:
         """Correct pile ids for `card` exposed by `mover` in the current position."""
         fits = self.fits[card]
-        found = tuple(j for j, pile in enumerate(self.commons) if pile and fits[pile[-1]])
+        # A plain loop, not tuple(generator): asked at every exposure, and a fitting common is rare.
+        found: tuple[int, ...] = ()
+        j = 0
+        for pile in self.commons:
+            if pile and fits[pile[-1]]:
+                found += (j,)
+            j += 1
         if found:
             return found
         discards = self.discards
