@@ -183,4 +183,4 @@ def test_a_lobbys_tables_share_what_they_learn_of_a_bot_kinds_speed(registry, re
         return first, second
 
     first, second = asyncio.run(two_tables())
-    assert first._clock is second._clock is lobby.bot_clock and lobby.bot_clock.quick(("muggins_shedding", "novice"))
+    assert first.bots.clock is second.bots.clock is lobby.bot_clock and lobby.bot_clock.quick(("muggins_shedding", "novice"))

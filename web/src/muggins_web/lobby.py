@@ -53,16 +53,16 @@ import typing
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from muggins.engine import Match
 from muggins.game import Game
-from muggins.houserules import HouseRuleError, check_switches, house_rule_plugins
+from muggins.houserules import HouseRuleError, check_switches
 from muggins.plugins import PluginFault, blame, fault_message, plugin_fault
 from muggins.limits import clip
-from muggins.records import RecordWriter, header_for
+from muggins.records import RecordError
 from muggins.rng import new_seed
 from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_dict
-from muggins.sessions import HUMAN, SessionError, check_seats, default_opponent, seat_players
-from muggins.store import RecordStore, StoreError
+from muggins.session import NotStarted, Session, SessionBroken
+from muggins.sessions import HUMAN, RecordMismatch, SessionError, check_seats, default_opponent, seat_players
+from muggins.store import RecordStore, StoreError, record_infos
 
 from .bots import check_web_seat, web_option_max
 from .protocol import MAX_NAME_CHARS, BadMessage, read_name
@@ -160,8 +160,6 @@ class _Prepared:
     seed: int
     pace: float
     state: Any
-    header: Any
-    opening: list
     seated: list
 
 
@@ -318,12 +316,6 @@ class Lobby:
         self._make_room(client)
         made = await self._plugin_work(self._prepare, data)
         game, kinds, seed, pace = made.game, made.kinds, made.seed, made.pace
-        from muggins.records import RecordError, RecordWriteError
-
-        try:
-            path, stream = self.store.create(game.name, seed, mode=RECORD_MODE)
-        except (StoreError, RecordError) as exc:
-            raise _unwritable(str(exc), exc.__cause__ or exc) from exc
         humans = [seat for seat, spec in enumerate(kinds) if spec == HUMAN]
         seat_tokens = {seat: secrets.token_urlsafe(16) for seat in humans}
         host = secrets.token_urlsafe(16)
@@ -331,24 +323,31 @@ class Lobby:
         waits = data.get("start", START_NOW) == START_BY_HOST
         now = self.clock()
         try:
-            writer = RecordWriter.start(stream, made.header, made.opening)
-            save_tokens(path, {"table": table_id, "host": host, "seats": {str(s): t for s, t in seat_tokens.items()}, "pace": pace,
-                               "waiting": waits, "made": now, "client": client, "host_seat": data.get("host_seat")})
-        except (RecordWriteError, OSError) as exc:
-            stream.close()
-            Path(path).unlink(missing_ok=True)
-            Path(path + TOKENS_SUFFIX).unlink(missing_ok=True)
+            session = Session.start(self.registry, game, made.rules, made.players, kinds, seed, self.store, mode=RECORD_MODE,
+                                    front_end={HUMAN: RemoteSeat}, state=made.state, seated=made.seated, take_lone_choices=True)
+        except (StoreError, RecordError) as exc:
+            raise _unwritable(str(exc), exc.__cause__ or exc) from exc
+        except NotStarted as exc:
+            if exc.kept:
+                Path(exc.path).unlink(missing_ok=True)
+            raise _unwritable(str(exc), exc.cause) from exc
+        try:
+            save_tokens(session.path, {"table": table_id, "host": host, "seats": {str(s): t for s, t in seat_tokens.items()}, "pace": pace,
+                                       "waiting": waits, "made": now, "client": client, "host_seat": data.get("host_seat")})
+        except OSError as exc:
+            session.close()
+            Path(session.path).unlink(missing_ok=True)
+            Path(session.path + TOKENS_SUFFIX).unlink(missing_ok=True)
             raise _unwritable(str(exc), exc) from exc
         except BaseException:
-            stream.close()
-            Path(path).unlink(missing_ok=True)
+            session.close()
+            Path(session.path).unlink(missing_ok=True)
             raise
-        match = Match(made.state, made.seated, writer=writer, registry=self.registry)
-        table = Table(table_id, game, match, kinds, stream=stream, path=path, seat_tokens=seat_tokens, host_token=host,
-                      pace=pace, observer=self.observer, registry=self.registry, seed=seed, bot_clock=self.bot_clock)
+        table = Table(table_id, session, seat_tokens=seat_tokens, host_token=host, pace=pace, observer=self.observer,
+                      bot_clock=self.bot_clock)
         table.started = not waits
         table.host_seat = data.get("host_seat")
-        self._notes(table, path)
+        self._notes(table, session.path)
         self._hold(table, now, client)
         if wait:
             await table.start()
@@ -366,10 +365,8 @@ class Lobby:
             state = game.new(rules, players, seed)
         except HouseRuleError as exc:
             raise LobbyError(str(exc)) from exc
-        header = header_for(game, rules, players, seed, kinds, house_rules=house_rule_plugins(self.registry, game, rules))
-        opening = list(state.opening_events())
         seated = seat_players(self.registry, game, kinds, seed, front_end={HUMAN: RemoteSeat})
-        return _Prepared(game, rules, players, kinds, seed, pace, state, header, opening, seated)
+        return _Prepared(game, rules, players, kinds, seed, pace, state, seated)
 
     async def _plugin_work(self, work: Callable[[Any], Any], data: Any) -> Any:
         """`work(data)` in the lobby's worker threads within `house_rules_timeout`; whatever plugin code raises, one line (LobbyError).
@@ -529,18 +526,22 @@ class Lobby:
     async def resume_unfinished(self, folder: Path | None = None) -> list[str]:
         """Reopen every unfinished table whose record and tokens are in the records folder; one line for each refused.
 
-        Each record is reopened as `muggins resume` does (`muggins.sessions`:
-        the installed game checked, the state its decisions reach, every bot
-        caught up), under its writer's lock, with its tokens, so the links
-        given out before the restart work again.
+        Each record is reopened as `muggins resume` does (the core's
+        `Session.reopen`: the installed game checked, the state its decisions
+        reach, every bot caught up), under its writer's lock, with its
+        tokens, so the links given out before the restart work again. A
+        finished record is passed over unread.
         """
         folder = self.store.folder if folder is None else folder
+        finished = {str(info.path) for info in record_infos(folder) if info.finished}
         refused = []
         for tokens_path in sorted(folder.glob("*" + TOKENS_SUFFIX)) if folder.is_dir() else ():
             if sum(1 for t in self.tables.values() if self.live(t)) >= self.max_tables:
                 refused.append(f"{tokens_path.name}: not reopened; this server holds {self.max_tables} unfinished tables, its most")
                 break
             record_path = str(tokens_path)[: -len(TOKENS_SUFFIX)]
+            if record_path in finished:
+                continue
             try:
                 tokens = read_tokens(tokens_path)
                 if tokens["table"] in self.tables:
@@ -556,46 +557,31 @@ class Lobby:
         return refused
 
     def _reopen(self, path: str, tokens: dict) -> Table:
-        from muggins.records import RecordError, RecordFile
-
         if tokens.get("closed") or tokens.get("expired"):
             raise _NotReopened("")  # its host closed it, or nobody started it in time
         if tokens.get("waiting") and self.clock() >= tokens.get("made", _made_at(path)) + self.wait_expiry:
             keep_expired(path)  # it expired while the server was down: its age counts from its making, not from this start
             raise _NotReopened("")
-        from muggins.sessions import RecordMismatch, check_record_seats, installed_game, reopen
-
         name = Path(path).name
-        try:
-            stream = RecordFile.open_existing(path)
-        except (RecordError, OSError) as exc:
-            raise _NotReopened(f"{name}: {exc}") from exc
-        try:
-            record = stream.read(without_partial_line=True)
-            if record.result is not None:
-                raise _NotReopened("")  # finished: nothing to offer
-            game, _ = installed_game(self.registry, record, source=name)
-            check_record_seats(self.registry, game, record, source=name)
-            people = {seat for seat, spec in enumerate(record.seats) if spec == HUMAN}
+
+        def check_tokens(seated: Any, seats: list[str]) -> None:
+            people = {seat for seat, spec in enumerate(seats) if spec == HUMAN}
             if {int(seat) for seat in tokens["seats"]} != people:
                 raise _NotReopened(f"{name}: its tokens file names seats {sorted(int(s) for s in tokens['seats'])}, "
                                    f"but the record's people sit at {sorted(people)}; not reopened")
-            seated = seat_players(self.registry, game, record.seats, record.seed, front_end={HUMAN: RemoteSeat})
-            state = reopen(game, record, seated, given_like=RemoteSeat, source=name)
-            stream.drop_partial_line(f"{path}.partial-{os.getpid()}.bak")
-            stream.end_line()
-        except (RecordError, SessionError, RecordMismatch, ValueError, KeyError, OSError) as exc:
-            stream.close()
+
+        try:
+            session = Session.reopen(self.registry, self.store, path, front_end={HUMAN: RemoteSeat}, given_like=RemoteSeat, source=name,
+                                     on_seated=check_tokens, take_lone_choices=True)
+        except (SessionError, SessionBroken, RecordMismatch, RecordError, ValueError, KeyError, OSError) as exc:
             raise _NotReopened(f"{name}: {exc}") from exc
-        except BaseException:
-            stream.close()
-            raise
-        writer = RecordWriter(stream, record)
-        match = Match(state, seated, writer=writer, registry=self.registry, narrate_opening=False)
+        if session.record.result is not None:
+            session.close()
+            raise _NotReopened("")  # finished: nothing to offer
+        record = session.record
         seat_tokens = {int(seat): token for seat, token in tokens["seats"].items()}
-        table = Table(tokens["table"], game, match, record.seats, stream=stream, path=path, seat_tokens=seat_tokens,
-                      host_token=tokens["host"], pace=float(tokens.get("pace", self.pace)), observer=self.observer,
-                      registry=self.registry, seed=record.seed, bot_clock=self.bot_clock)
+        table = Table(tokens["table"], session, seat_tokens=seat_tokens, host_token=tokens["host"],
+                      pace=float(tokens.get("pace", self.pace)), observer=self.observer, bot_clock=self.bot_clock)
         table.caught_up(record.opening or [], record.events)
         table.started = not tokens.get("waiting", False)
         try:
@@ -604,7 +590,7 @@ class Lobby:
         except Refused as exc:
             table.close()
             raise _NotReopened(f"{name}: the bot its tokens file seats for a person is refused: {exc}; not reopened") from exc
-        table.restore_early(tokens.get("early"))
+        session.restore_early(_early_notes(tokens.get("early")))
         host_seat = tokens.get("host_seat")
         table.host_seat = host_seat if type(host_seat) is int and host_seat in seat_tokens else None
         table.names = {int(seat): name for seat, name in tokens.get("names", {}).items() if int(seat) in seat_tokens}
@@ -694,6 +680,18 @@ def read_tokens(tokens_path: Path) -> dict[str, Any]:
                                               and _good_name(v) for k, v in names.items()):
         raise bad(f"'names' is not an object of seat numbers to names (1 to {MAX_NAME_CHARS} printable characters)")
     return data
+
+
+def _early_notes(kept: Any) -> Any:
+    """The early window answers noted beside a record, each window as the session knows it (its actor and opening step).
+
+    Notes written before the table's answers were the session's named the
+    window's move first; the actor and step that follow are the same.
+    """
+    if not isinstance(kept, dict):
+        return kept
+    return {seat: ({**note, "window": note["window"][-2:]} if isinstance(note, dict) and isinstance(note.get("window"), list) else note)
+            for seat, note in kept.items()}
 
 
 def _good_name(name: Any) -> bool:

@@ -1,0 +1,229 @@
+"""When and where a browser table's bots play: on the event loop in short slices, or in a worker thread under the thinking limit.
+
+This module owns the bots' scheduling for every table of a server. A
+`BotClock` (one per server) learns from how long each kind of bot takes
+which kinds are quick enough to play on the event loop; a table's
+`BotPlay` plays its session on (`muggins.session.Session.advance` with a
+stop of its own) after a person's answer: the window answers already
+given and quick bots on the loop within one `SLICE`, then in slices that
+yield to other connections, and slow bots, and every bot that thinks, in
+a worker thread (one thread for all the thinking bots of the server) with
+each decision under the table's `ThinkingLimit`, the table told after
+`THINKING_AFTER` that a bot thinks. While a bot plays in the thread the
+match is the thread's alone, until the thread returns, even when the task
+waiting for it is cancelled. What stops a match (a bot's fault) is the
+table's to say: every play here runs through the table's guard.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import concurrent.futures
+import time
+from typing import Any, Callable
+
+from muggins.actions import Decision
+from muggins.session import Offer, Session
+from muggins.thinking import ThinkingLimit, limited
+
+__all__ = ["BotClock", "BotPlay", "QUICK_DECISION", "QUICK_IN_A_ROW", "SLICE", "THINKING_AFTER"]
+
+#: Seconds the server lets a slow bot run before it tells the table the bot is thinking.
+THINKING_AFTER = 0.25
+#: A bot decision that takes less processor time than this is quick: quick bots play on the event loop.
+QUICK_DECISION = 0.005
+#: Quick decisions in a row (played in the worker thread) before a bot plays on the event loop.
+QUICK_IN_A_ROW = 2
+#: Seconds of bots' play on the event loop before it yields to other connections.
+SLICE = 0.002
+
+Guard = Callable[[Callable[[], Any]], Any]
+
+
+class BotClock:
+    """Which bots play on the event loop, from how long their decisions took; one per server, shared by its tables.
+
+    A bot is known by its game and seat kind (`("cribbage_muggins",
+    "novice:miss_rate=0.5")`), so a kind that has shown itself quick at one
+    table plays on the loop at the next from its first decision. A kind
+    starts in the worker thread, where a slow one (a search bot can think
+    for seconds) holds up nobody else; after `QUICK_IN_A_ROW` decisions in
+    a row each under `QUICK_DECISION` it plays on the event loop, where a
+    quick bot costs no hop between threads and no contention with the loop
+    for the interpreter's lock. A decision over that sends the kind back to
+    the thread, and it must then show twice as many quick decisions in a
+    row to come back: a bot that is only sometimes slow soon stays in the
+    thread, while one that looked slow because the machine was busy
+    elsewhere is back on the loop after a few decisions. (The wall clock:
+    the processor clock of a thread costs a system call per reading. The
+    counts are updated from the thread and the loop at once; a lost update
+    only delays a move between them.)
+    """
+
+    def __init__(self) -> None:
+        self.in_a_row: dict[Any, int] = collections.Counter()
+        self.needed: dict[Any, int] = collections.defaultdict(lambda: QUICK_IN_A_ROW)
+
+    def quick(self, kind: Any) -> bool:
+        """Whether bots of `kind` play on the event loop (None, a bot that thinks: never)."""
+        return kind is not None and self.in_a_row[kind] >= self.needed[kind]
+
+    def took(self, kind: Any, seconds: float) -> None:
+        if kind is None:
+            return
+        if seconds < QUICK_DECISION:
+            self.in_a_row[kind] += 1
+        else:
+            self.in_a_row[kind] = 0
+            self.needed[kind] = min(2 * self.needed[kind], 1024)
+
+    def advance(self, session: Session, kind_of: Callable[[int], Any], *, on_loop: bool, deadline: float = 0.0,
+                limit: ThinkingLimit | None = None) -> None:
+        """Play bots until a person is to act, or (on the loop) a slow bot or past `deadline`; (in the thread) a quick bot.
+
+        Each decision taken starts `limit`'s seconds afresh, so a bot that
+        checks it (`muggins.thinking`) is stopped past them.
+        """
+        clock = time.perf_counter
+        idle = object()  # no decision being taken
+        deciding: list[Any] = [idle, 0.0]  # the kind of bot whose decision is being taken, and when it began
+
+        def stop(seat: int) -> bool:
+            now = clock()
+            first = deciding[0] is idle
+            if not first:
+                self.took(deciding[0], now - deciding[1])
+            if seat in session.answered_here:
+                deciding[0] = idle
+                return True
+            kind = kind_of(seat)
+            if self.quick(kind) != on_loop or (on_loop and not first and now > deadline):
+                deciding[0] = idle
+                return True
+            deciding[0], deciding[1] = kind, now
+            if limit is not None:
+                limit.begin()
+            return False
+
+        try:
+            session.advance(until=stop)
+        finally:
+            if deciding[0] is not idle:  # the match ended, or a fault, after its decision
+                self.took(deciding[0], clock() - deciding[1])
+
+
+class BotPlay:
+    """One table's bots: its `session`, the server's `clock`, the table's thinking `limit`, and `spec_of(seat)`, the seat kind a bot plays."""
+
+    def __init__(self, session: Session, clock: BotClock, limit: ThinkingLimit, spec_of: Callable[[int], str]) -> None:
+        self.session = session
+        self.clock = clock
+        self.limit = limit
+        self.spec_of = spec_of
+        # While a bot plays in the worker thread the match is the thread's alone: what the event loop
+        # shows of it meanwhile (the lobby's list) is what was last framed.
+        self.in_thread = False
+
+    def more_to_play(self, running: bool) -> bool:
+        """Whether the match goes on without waiting for a person: a bot to act, or a person's window answer already given."""
+        decision = self.session.match.pending()
+        if decision is None or not running:
+            return False
+        return decision.seat not in self.session.answered_here or self._early_answer(decision) is not None
+
+    def _early_answer(self, decision: Decision) -> Offer | None:
+        early = self.session.offers.get(decision.seat)
+        if early is None or early.answer is None or early.step != self.session.match.taken:
+            return None
+        return early
+
+    def play_quick(self, deadline: float, guarded: Guard, running: Callable[[], bool]) -> None:
+        """On the loop: the window answers already given, in their turn, and quick bots, until a person or a slow bot is to act or past `deadline`."""
+        while self.more_to_play(running()):
+            decision = self.session.match.pending()
+            if self._early_answer(decision) is None and not self.clock.quick(self.kind(decision.seat)):
+                return
+            taken = self.session.match.taken
+            guarded(lambda: self.clock.advance(self.session, self.kind, on_loop=True, deadline=deadline))
+            if self.session.match.taken == taken:  # an early answer the window no longer takes: it is asked again
+                return
+            if time.perf_counter() > deadline:
+                return
+
+    async def play(self, guarded: Guard, running: Callable[[], bool], thinking: Callable[[int], None]) -> None:
+        """Play on until a person must answer or the match ends: quick bots in slices that yield to other connections, slow ones in a thread.
+
+        `thinking(seat)` tells the table, once, that a bot is still playing after `THINKING_AFTER`.
+        """
+        began = time.perf_counter()
+        told = False
+        match = self.session.match
+        while self.more_to_play(running()):
+            seat = match.pending().seat  # type: ignore[union-attr]
+            if self._early_answer(match.pending()) is not None or self.clock.quick(self.kind(seat)):  # type: ignore[arg-type]
+                await asyncio.sleep(0)  # other tables' clicks go first
+                self.play_quick(time.perf_counter() + SLICE, guarded, running)
+            else:
+                self.in_thread = True
+                # Bots that think take turns in one thread of their own: each holds the interpreter's lock
+                # while it searches, and two at once would leave the event loop a third of it.
+                executor = _thinking_thread() if self.kind(seat) is None else None
+                thread = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(executor, guarded, self._think))
+                try:
+                    if not told:
+                        done, _ = await asyncio.wait({thread}, timeout=max(0.0, THINKING_AFTER - (time.perf_counter() - began)))
+                        if not done:
+                            thinking(seat)
+                            told = True
+                    await asyncio.shield(thread)
+                except asyncio.CancelledError:
+                    await _outlive(thread)
+                    raise
+                finally:
+                    self.in_thread = False
+            if not told and time.perf_counter() - began > THINKING_AFTER and self.more_to_play(running()):
+                thinking(match.pending().seat)  # type: ignore[union-attr]
+                told = True
+
+    def _think(self) -> None:
+        """In the worker thread: bots play until a quick one or a person is to act, each decision under the thinking limit."""
+        with limited(self.limit):
+            self.clock.advance(self.session, self.kind, on_loop=False, limit=self.limit)
+
+    def kind(self, seat: int) -> tuple[str, str] | None:
+        """What the bot clock knows the bot at `seat` by: its game and seat kind (a stand-in's own); None for a bot that thinks.
+
+        A bot that thinks (`thinks`, or one that samples worlds as the search
+        does) may be quick at one decision and take seconds at the next, so
+        it never plays on the event loop, whatever it has shown.
+        """
+        player = self.session.players[seat]
+        if getattr(player, "thinks", False) or getattr(player, "wants_sampler", False):
+            return None
+        return self.session.game.name, self.spec_of(seat)
+
+
+_THINKING: list[concurrent.futures.ThreadPoolExecutor] = []
+
+
+def _thinking_thread() -> concurrent.futures.ThreadPoolExecutor:
+    """The one worker thread that every table's thinking bots take turns in (made on first use)."""
+    if not _THINKING:
+        _THINKING.append(concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="muggins-thinking"))
+    return _THINKING[0]
+
+
+async def _outlive(thread: asyncio.Future) -> None:
+    """Wait for `thread` to return, whatever cancels the waiter meanwhile (its connection closed, the server stopping).
+
+    The match belongs to the worker thread until it returns: the table's
+    lock, held by the cancelled waiter, must not be let go while the thread
+    still plays, or the next answer would touch the match from a second
+    thread. (A stopping server first stops the thread's thinking.)
+    """
+    while not thread.done():
+        try:
+            await asyncio.shield(thread)
+        except asyncio.CancelledError:
+            continue
