@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from muggins import Game, parse_card
+from muggins.i18n import translator
 
 from . import houserules
 from .houserules import STANDARD_ORDER, order_to_data, order_words
@@ -29,11 +30,11 @@ from .rules import SheddingRules
 
 _STANDARD_ORDER = order_to_data(STANDARD_ORDER)
 
+# The game's own catalogue (domain muggins_shedding, in locale/ beside this module): every word a player reads.
+_translator = translator("muggins_shedding", package_file=__file__)
+_, ngettext, pgettext = _translator.gettext, _translator.ngettext, _translator.pgettext
+
 __all__ = ["SheddingGame"]
-
-
-def _card(code: str | None) -> str:
-    return str(parse_card(code)) if code else "—"
 
 
 class SheddingGame(Game):
@@ -116,11 +117,11 @@ class SheddingGame(Game):
     def describe_rules(self, rules: SheddingRules, players: int) -> str:
         """`penalty 2 cards from each donor; K–A touch; a fitting card goes to: …`, or the standard game's words."""
         house = self.house_rules(rules, players)
-        parts = [f"penalty {house.penalty} card{'' if house.penalty == 1 else 's'} from each donor"]
+        parts = [ngettext("penalty {n} card from each donor", "penalty {n} cards from each donor", house.penalty).format(n=house.penalty)]
         if house.adjacent:
-            parts.append(f"{pairs_text(house.adjacent)} touch")
+            parts.append(_("{pairs} touch").format(pairs=pairs_text(house.adjacent)))
         if not house.standard_order:
-            parts.append(f"a fitting card goes to {order_words(house.order)}")
+            parts.append(_("a fitting card goes to {order}").format(order=order_words(house.order)))
         return "; ".join(parts)
 
     # -- what a human sees --------------------------------------------------
@@ -128,38 +129,45 @@ class SheddingGame(Game):
         n = view["players"]
         k = len(view["commons"])
         lines = [
-            f"Hand {view['hand'] + 1} of {view['hands']} · dealer seat {view['dealer']} · "
-            f"exposure {view['exposures']} of at most {view['turn_limit']}",
-            f"Hands won: {standings_text(view['wins'], seat)}",
+            _("Hand {hand} of {hands} · dealer seat {dealer} · exposure {exposures} of at most {limit}").format(
+                hand=view["hand"] + 1, hands=view["hands"], dealer=view["dealer"], exposures=view["exposures"], limit=view["turn_limit"]),
+            _("Hands won: {standings}").format(standings=standings_text(view["wins"], seat)),
         ]
         if view.get("adjacent_extra"):
-            pairs = ", ".join(f"{_rank(a)}–{_rank(b)}" for a, b in view["adjacent_extra"])
-            lines.append(f"House rule: also touching {pairs}")
+            lines.append(_("House rule: also touching {pairs}").format(pairs=pairs_text(view["adjacent_extra"])))
         order = view.get("destination_order")
         if order and order != _STANDARD_ORDER:
-            lines.append(f"House rule: place on {order_words(order)}")
+            lines.append(_("House rule: place on {order}").format(order=order_words(order)))
         penalty = view.get("penalty_cards", 1)
         if penalty != 1:
-            lines.append("House rule: no penalty cards on an upheld Muggins" if penalty == 0 else
-                         f"House rule: each other player gives {penalty} penalty cards on an upheld Muggins")
+            lines.append(_("House rule: no penalty cards on an upheld Muggins") if penalty == 0 else
+                         ngettext("House rule: each other player gives {n} penalty card on an upheld Muggins",
+                                  "House rule: each other player gives {n} penalty cards on an upheld Muggins", penalty).format(n=penalty))
         # With ten or more destinations the numbers take two digits: pad them all alike so the rows line up.
         number_width = len(f"[{k + n}]")
         commons = "  ".join(f"[{j + 1}] {_card(top)} ({size})" for j, (top, size) in enumerate(zip(view["commons"], view["common_sizes"])))
-        lines.append(f"Common piles:  {commons}")
-        lines.append("Discards (top, cards) and closed stocks:")
+        lines.append(_("Common piles:  {commons}").format(commons=commons))
+        lines.append(_("Discards (top, cards) and closed stocks:"))
+        names = [_name(s, seat) for s in range(n)]
+        # Each language's seat names have their own length: the column is as wide as the longest (at least 7, as ever).
+        name_width = max(7, *(len(name) for name in names))
         for s in range(n):
-            who = "you" if s == seat else f"seat {s}"
             size = view["discard_sizes"][s]
-            top = _card(view["discards"][s]) if size else "empty"
-            turn = "  ← to play" if s == view["mover"] and view["phase"] in ("play", "correct") else ""
+            top = _card(view["discards"][s]) if size else _("empty")
+            turn = _("  ← to play") if s == view["mover"] and view["phase"] in ("play", "correct") else ""
             number = f"[{k + s + 1}]".rjust(number_width)
-            lines.append(f"  {number} {who:>7}: {top:>5} ({size})   stock {view['stock_sizes'][s]}{turn}")
-        mover = "you" if view["mover"] == seat else f"seat {view['mover']}"
+            lines.append(_("  {number} {who}: {top} ({size})   stock {stock}{turn}").format(
+                number=number, who=names[s].rjust(name_width), top=top.rjust(5), size=size, stock=view["stock_sizes"][s], turn=turn))
         if view["phase"] == "play" and view["exposed"]:
-            lines.append(f"{mover.capitalize()} turned {_card(view['exposed'])}.")
+            if view["mover"] == seat:
+                lines.append(_("You turned {card}.").format(card=_card(view["exposed"])))
+            else:
+                lines.append(_("Seat {seat} turned {card}.").format(seat=view["mover"], card=_card(view["exposed"])))
         elif view["phase"] == "correct" and view["exposed"]:
-            where = "a fitting common pile" if order in (None, _STANDARD_ORDER) else "one of the fitting piles"
-            lines.append(f"Muggins! {_card(view['exposed'])} must go on {where}.")
+            if order in (None, _STANDARD_ORDER):
+                lines.append(_("Muggins! {card} must go on a fitting common pile.").format(card=_card(view["exposed"])))
+            else:
+                lines.append(_("Muggins! {card} must go on one of the fitting piles.").format(card=_card(view["exposed"])))
         last = view.get("last")
         if last:
             # Worded as the narration words it, so a player printing both can tell they say the same.
@@ -172,9 +180,9 @@ class SheddingGame(Game):
         k = len(view["commons"])
         commons = "  ".join(f"[{j + 1}] {_card(top)}" for j, top in enumerate(view["commons"]))
         discards = "  ".join(
-            f"[{k + s + 1}] {'you' if s == seat else f'seat {s}'} {_card(view['discards'][s]) if view['discard_sizes'][s] else 'empty'}"
+            f"[{k + s + 1}] {_name(s, seat)} {_card(view['discards'][s]) if view['discard_sizes'][s] else _('empty')}"
             for s in range(view["players"]))
-        return [f"Common piles: {commons}", f"Discards: {discards}"]
+        return [_("Common piles: {commons}").format(commons=commons), _("Discards: {discards}").format(discards=discards)]
 
     def compared(self, view: Mapping[str, Any], seat: int | None) -> int:
         """Every pile a placement is judged against (the commons, then each discard in turn), for the terminal's default pace."""
@@ -194,83 +202,137 @@ class SheddingGame(Game):
 
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
         kind = event["type"]
+        # One message per person (you or another seat): French conjugates the verb with its subject.
         if kind == "expose":
-            return f"{_who(event['seat'], seat)} turned {_card(event['card'])}."
+            if event["seat"] == seat:
+                return _("You turned {card}.").format(card=_card(event["card"]))
+            return _("seat {seat} turned {card}.").format(seat=event["seat"], card=_card(event["card"]))
         if kind == "place":
-            on = f"on {_card(event['on'])}" if event["on"] else "empty"
-            return f"{_who(event['seat'], seat)} put {_card(event['card'])} on {_pile(event['pile'], seat, event['seat'])} ({on})."
+            on = _("on {card}").format(card=_card(event["on"])) if event["on"] else _("empty")
+            values = {"seat": event["seat"], "card": _card(event["card"]), "pile": _pile(event["pile"], seat, event["seat"]), "on": on}
+            if event["seat"] == seat:
+                return _("You put {card} on {pile} ({on}).").format(**values)
+            return _("seat {seat} put {card} on {pile} ({on}).").format(**values)
         if kind == "call":
-            head = f"{_who(event['seat'], seat)} called Muggins on {_who(event['against'], seat, obj=True)}"
+            if event["seat"] == seat:
+                head = _("You called Muggins on seat {against}").format(against=event["against"])
+            elif event["against"] == seat:
+                head = _("seat {seat} called Muggins on you").format(seat=event["seat"])
+            else:
+                head = _("seat {seat} called Muggins on seat {against}").format(seat=event["seat"], against=event["against"])
             if event["upheld"]:
-                where = " or ".join(_pile(p, seat) for p in event["correct"])
-                return f"{head}: upheld — {_card(event['card'])} belonged on {where}."
-            return f"{head}: not upheld — {_card(event['card'])} on {_pile(event['pile'], seat)} was correct; no penalty."
+                where = _(" or ").join(_pile(p, seat) for p in event["correct"])
+                return _("{head}: upheld — {card} belonged on {where}.").format(head=head, card=_card(event["card"]), where=where)
+            return _("{head}: not upheld — {card} on {pile} was correct; no penalty.").format(
+                head=head, card=_card(event["card"]), pile=_pile(event["pile"], seat))
         if kind == "correction":
-            return f"{_card(event['card'])} moves from {_pile(event['from_pile'], seat)} to {_pile(event['pile'], seat)}."
+            return _("{card} moves from {source} to {pile}.").format(
+                card=_card(event["card"]), source=_pile(event["from_pile"], seat), pile=_pile(event["pile"], seat))
         if kind == "penalty":
+            donor, to = event["donor"], event["seat"]
             if event["card"] is None:
-                return f"{_who(event['donor'], seat)} {'have' if event['donor'] == seat else 'has'} no cards and give{'' if event['donor'] == seat else 's'} none."
-            give = "give" if event["donor"] == seat else "gives"
-            return f"{_who(event['donor'], seat)} {give} {_card(event['card'])} to the bottom of {_owner(event['seat'], seat)} stock."
+                if donor == seat:
+                    return _("You have no cards and give none.")
+                return _("seat {donor} has no cards and gives none.").format(donor=donor)
+            card = _card(event["card"])
+            if donor == seat:
+                return _("You give {card} to the bottom of seat {seat}'s stock.").format(card=card, seat=to)
+            if to == seat:
+                return _("seat {donor} gives {card} to the bottom of your stock.").format(donor=donor, card=card)
+            return _("seat {donor} gives {card} to the bottom of seat {seat}'s stock.").format(donor=donor, card=card, seat=to)
         if kind == "recycle":
-            return f"{_who(event['seat'], seat)} turned {_owner(event['seat'], seat, own=True)} discard over: {event['count']} card{'' if event['count'] == 1 else 's'} {'becomes' if event['count'] == 1 else 'become'} the stock."
+            count = event["count"]
+            if event["seat"] == seat:
+                return ngettext("You turned your discard over: {count} card becomes the stock.",
+                                "You turned your discard over: {count} cards become the stock.", count).format(count=count)
+            return ngettext("seat {seat} turned their discard over: {count} card becomes the stock.",
+                            "seat {seat} turned their discard over: {count} cards become the stock.", count).format(seat=event["seat"], count=count)
         if kind == "deal":
             commons = " ".join(_card(c) for c in event["commons"])
-            return f"Hand {event['hand'] + 1}: seat {event['dealer']} deals; common piles {commons}; {_who(event['first'], seat, obj=True)} to start."
+            values = {"hand": event["hand"] + 1, "dealer": event["dealer"], "commons": commons, "first": event["first"]}
+            if event["first"] == seat:
+                return _("Hand {hand}: seat {dealer} deals; common piles {commons}; you to start.").format(**values)
+            return _("Hand {hand}: seat {dealer} deals; common piles {commons}; seat {first} to start.").format(**values)
         if kind == "win":
+            values = {"seat": event["seat"], "hand": event["hand"] + 1}
             mine = event["seat"] == seat
-            how = ("have" if mine else "has") + " no cards left" if event["how"] == "shed" else "gave away " + ("your" if mine else "their") + " last card"
-            return f"{_who(event['seat'], seat)} {how} and won hand {event['hand'] + 1}."
+            if event["how"] == "shed":
+                text = _("You have no cards left and won hand {hand}.") if mine else _("seat {seat} has no cards left and won hand {hand}.")
+            else:
+                text = (_("You gave away your last card and won hand {hand}.") if mine else
+                        _("seat {seat} gave away their last card and won hand {hand}."))
+            return text.format(**values)
         if kind == "draw":
-            why = "the turn limit" if event["reason"] == "turn_limit" else "an exact repetition of the position"
-            return f"Hand {event['hand'] + 1} is drawn after {event['exposures']} exposures ({why})."
+            why = _("the turn limit") if event["reason"] == "turn_limit" else _("an exact repetition of the position")
+            return _("Hand {hand} is drawn after {exposures} exposures ({why}).").format(hand=event["hand"] + 1, exposures=event["exposures"], why=why)
         if kind == "match_end":
-            if not event["winners"]:
-                return "Match over: no hand was won."
-            names = ", ".join(_who(s, seat) for s in event["winners"])
-            share = " share the match" if len(event["winners"]) > 1 else " won the match"
-            return f"Match over: {names}{share} ({standings_text(event['wins'], seat)})."
+            winners = event["winners"]
+            if not winners:
+                return _("Match over: no hand was won.")
+            standings = standings_text(event["wins"], seat)
+            if len(winners) > 1:
+                names = ", ".join(_subject(s, seat) for s in winners)
+                return _("Match over: {names} share the match ({standings}).").format(names=names, standings=standings)
+            if winners[0] == seat:
+                return _("Match over: You won the match ({standings}).").format(standings=standings)
+            return _("Match over: seat {seat} won the match ({standings}).").format(seat=winners[0], standings=standings)
         return None
 
     def standings(self, event: Mapping[str, Any], seat: int | None) -> list[str] | None:
         """The end-of-hand banner for a terminal player: the hand's outcome and the hands won so far."""
         kind = event["type"]
         if kind == "win":
-            head = f"Hand {event['hand'] + 1} goes to {_who(event['seat'], seat, obj=True)}."
+            if event["seat"] == seat:
+                head = _("Hand {hand} goes to you.").format(hand=event["hand"] + 1)
+            else:
+                head = _("Hand {hand} goes to seat {seat}.").format(hand=event["hand"] + 1, seat=event["seat"])
         elif kind == "draw":
-            head = f"Hand {event['hand'] + 1} is drawn: nobody scores."
+            head = _("Hand {hand} is drawn: nobody scores.").format(hand=event["hand"] + 1)
         else:
             return None
         # The draw event carries no tally (older records lack it): its banner says the hand alone.
-        return [head, f"Hands won: {standings_text(event['wins'], seat)}"] if "wins" in event else [head]
+        return [head, _("Hands won: {standings}").format(standings=standings_text(event["wins"], seat))] if "wins" in event else [head]
 
 
 def _rank(r: int) -> str:
-    return ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[r - 1]
+    """A rank's letter as a player reads it: in French V, D, R (valet, dame, roi); the codes typed stay as documented."""
+    if 2 <= r <= 10:
+        return str(r)
+    if r == 1:
+        return pgettext("rank", "A")
+    return pgettext("rank", "J") if r == 11 else pgettext("rank", "Q") if r == 12 else pgettext("rank", "K")
 
 
-def _who(s: int, viewer: int | None, *, obj: bool = False) -> str:
-    return ("you" if obj else "You") if s == viewer else f"seat {s}"
+def _card(code: str | None) -> str:
+    """A card as a player reads it: `10♥`, `J♠` (in French `V♠`); a dash for none. Records keep the code (`TH`)."""
+    if not code:
+        return "—"
+    found = parse_card(code)
+    return _rank(int(found.rank)) + found.suit.symbol
 
 
-def _owner(s: int, viewer: int | None, *, own: bool = False) -> str:
-    if s == viewer:
-        return "your"
-    return "their" if own else f"seat {s}'s"
+def _name(s: int, viewer: int | None) -> str:
+    """A seat in a list or table: `you`, `seat 2`."""
+    return _("you") if s == viewer else _("seat {seat}").format(seat=s)
+
+
+def _subject(s: int, viewer: int | None) -> str:
+    """A seat as the subject of a sentence: `You`, `seat 2`."""
+    return _("You") if s == viewer else _("seat {seat}").format(seat=s)
 
 
 def _pile(name: str, viewer: int | None, actor: int | None = None) -> str:
     kind, number = name.split()
     if kind == "common":
-        return f"common pile {number}"
+        return _("common pile {number}").format(number=number)
     if int(number) == viewer:
-        return "your own discard" if actor == viewer else "your discard"
-    return "their own discard" if int(number) == actor else f"seat {number}'s discard"
+        return _("your own discard") if actor == viewer else _("your discard")
+    return _("their own discard") if int(number) == actor else _("seat {seat}'s discard").format(seat=number)
 
 
 def standings_text(wins: Iterable[int], viewer: int | None) -> str:
     """`you: 0 hands · seat 1: 1 hand · seat 2: 0 hands`: hands won per seat, in words."""
-    return " · ".join(f"{_who(s, viewer, obj=True)}: {w} hand{'' if w == 1 else 's'}" for s, w in enumerate(wins))
+    return " · ".join(ngettext("{who}: {n} hand", "{who}: {n} hands", w).format(who=_name(s, viewer), n=w) for s, w in enumerate(wins))
 
 
 def pairs_text(pairs: Iterable[tuple[int, int]]) -> str:

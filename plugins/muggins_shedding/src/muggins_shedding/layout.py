@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from muggins import Action
 
+from .game import _
 from .state import Correct, Place
 
 __all__ = ["table_layout", "choice_move", "zone_of_pile"]
@@ -31,8 +32,12 @@ def _zone(id: str, kind: str, label: str, owner: int | None, cards: list[str] | 
     return {"id": id, "kind": kind, "label": label, "owner": owner, "cards": cards, "count": count}
 
 
-def _whose(s: int, seat: int | None) -> str:
-    return "Your" if s == seat else f"seat {s}'s"
+def _stock_label(s: int, seat: int | None) -> str:
+    return _("Your closed stock") if s == seat else _("seat {seat}'s closed stock").format(seat=s)
+
+
+def _discard_label(s: int, seat: int | None) -> str:
+    return _("Your discard") if s == seat else _("seat {seat}'s discard").format(seat=s)
 
 
 def table_layout(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
@@ -50,16 +55,16 @@ def table_layout(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     zones = []
     for s in range(view["players"]):
         turned = [exposed] if s == mover and exposed else []
-        zones.append(_zone(f"hand:{s}", "hand", "Your hand" if s == seat else f"seat {s}", s, turned, len(turned)))
-        zones.append(_zone(f"stock:{s}", "pile", f"{_whose(s, seat)} closed stock", s, None, view["stock_sizes"][s]))
+        zones.append(_zone(f"hand:{s}", "hand", _("Your hand") if s == seat else _("seat {seat}").format(seat=s), s, turned, len(turned)))
+        zones.append(_zone(f"stock:{s}", "pile", _stock_label(s, seat), s, None, view["stock_sizes"][s]))
         id = f"discard:{s}"
-        zones.append(_zone(id, "pile", f"{_whose(s, seat)} discard", s, pile(id, view["discards"][s], view["discard_sizes"][s]),
+        zones.append(_zone(id, "pile", _discard_label(s, seat), s, pile(id, view["discards"][s], view["discard_sizes"][s]),
                            view["discard_sizes"][s]))
     for j, (top, size) in enumerate(zip(view["commons"], view["common_sizes"])):
         id = f"common:{j + 1}"
-        zones.append(_zone(id, "pile", f"common pile {j + 1}", None, pile(id, top, size), size))
-    counters = [{"id": f"wins:{s}", "label": "hands won", "owner": s, "value": wins} for s, wins in enumerate(view["wins"])]
-    counters.append({"id": "exposures", "label": f"cards turned this hand (at most {view['turn_limit']})", "owner": None,
+        zones.append(_zone(id, "pile", _("common pile {number}").format(number=j + 1), None, pile(id, top, size), size))
+    counters = [{"id": f"wins:{s}", "label": _("hands won"), "owner": s, "value": wins} for s, wins in enumerate(view["wins"])]
+    counters.append({"id": "exposures", "label": _("cards turned this hand (at most {limit})").format(limit=view["turn_limit"]), "owner": None,
                      "value": view["exposures"]})
     return {"zones": zones, "counters": counters, "track": None}
 

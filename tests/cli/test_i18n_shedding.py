@@ -1,0 +1,102 @@
+"""The shedding game in French: narration and table, cards as French players name them, records that do not depend on the language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from muggins.i18n import set_language, using_language
+from muggins.plugins import load_registry, reset_registry
+from muggins.testing.translations import stale_compiled, untranslated_messages
+
+pytestmark = pytest.mark.plugins
+shedding_game = pytest.importorskip("muggins_shedding.game")
+SHEDDING = Path(shedding_game.__file__).resolve().parent
+BOTS = [arg for seat in ("expert", "novice", "novice", "novice") for arg in ("--seat", seat)]
+#: English words of the shedding narration that a French line must not carry.
+ENGLISH = re.compile(r"\b(seat|turned|put|common pile|discard|stock|hand|called|upheld|gives?|match|you)\b", re.I)
+
+
+@pytest.fixture
+def shedding(run, monkeypatch):
+    """`run` with the shedding game installed beside Tally."""
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "tally,muggins_shedding")
+    reset_registry(load_registry())
+    yield run
+    reset_registry()
+    set_language(None)
+
+
+def _events(record: Path) -> list[str]:
+    return record.read_text("utf-8").splitlines()
+
+
+def test_a_match_played_in_french_records_the_same_bytes_as_in_english(shedding, tmp_path):
+    assert shedding("--lang", "fr", "play", "muggins_shedding", *BOTS, "--seed", "11", "--record", "fr.jsonl").exit_code == 0
+    assert shedding("--lang", "en", "play", "muggins_shedding", *BOTS, "--seed", "11", "--record", "en.jsonl").exit_code == 0
+    assert (tmp_path / "fr.jsonl").read_bytes() == (tmp_path / "en.jsonl").read_bytes()
+    record = (tmp_path / "fr.jsonl").read_text("utf-8")
+    assert "retourne" not in record and "joueur" not in record  # codes and events only, never words
+
+
+def test_a_french_match_replays_and_verifies_in_english_and_back(shedding, tmp_path):
+    assert shedding("--lang", "fr", "play", "muggins_shedding", *BOTS, "--seed", "12", "--record", "r.jsonl").exit_code == 0
+    assert shedding("--lang", "en", "replay", "r.jsonl", "--verify").exit_code == 0
+    english = shedding("--lang", "en", "replay", "r.jsonl")
+    french = shedding("--lang", "fr", "replay", "r.jsonl")
+    assert english.exit_code == french.exit_code == 0
+    assert "seat 1 turned" in english.stdout and "Le joueur 1 retourne" in french.stdout
+    assert len(english.stdout.splitlines()) == len(french.stdout.splitlines())
+
+
+def test_the_french_narration_speaks_no_english_and_names_cards_the_french_way(shedding, tmp_path):
+    played = shedding("--lang", "fr", "play", "muggins_shedding", *BOTS, "--seed", "13", "--record", "r.jsonl")
+    assert played.exit_code == 0
+    narration = [line for line in played.stdout.splitlines() if line and not line.startswith(("recording", "muggins"))]
+    game_lines = [line for line in narration if re.match(r"(Le joueur|Vous|Donne|La donne|Partie|[AVDR0-9]+[♣♦♥♠] passe)", line)]
+    assert len(game_lines) > 50
+    assert [line for line in game_lines if ENGLISH.search(line)] == []
+    assert not re.search(r"\b[JQK][♣♦♥♠]", "\n".join(game_lines))  # valet, dame, roi: V, D, R
+    assert re.search(r"\b[VDR][♣♦♥♠]", "\n".join(game_lines))
+
+
+def test_the_table_and_narration_in_french_for_the_seated_player():
+    game = shedding_game.SheddingGame()
+    view = {
+        "players": 3, "hand": 0, "hands": 2, "dealer": 1, "exposures": 4, "turn_limit": 1000, "wins": [1, 0, 0],
+        "commons": ["QS"], "common_sizes": [3], "discards": ["KH", None, "TD"], "discard_sizes": [2, 0, 1],
+        "stock_sizes": [10, 12, 9], "mover": 0, "phase": "play", "exposed": "JC", "last": None,
+    }
+    with using_language("fr"):
+        table = game.render(view, 0).splitlines()
+        assert table[0] == "Donne 1 sur 2 · donneur joueur 1 · exposition 4 sur 1000 au plus"
+        assert table[1] == "Donnes gagnées : vous : 1 donne · joueur 1 : 0 donne · joueur 2 : 0 donne"
+        assert table[2] == "Piles communes :  [1] D♠ (3)"
+        assert table[4] == "  [2]     vous :    R♥ (2)   paquet 10  ← à jouer"  # the column as wide as "joueur 1"
+        assert table[5] == "  [3] joueur 1 :  vide (0)   paquet 12"
+        assert table[-1] == "Vous retournez V♣."
+        assert game.describe({"type": "penalty", "donor": 2, "seat": 0, "card": "AS"}, 0) == \
+            "Le joueur 2 donne A♠ au fond de votre paquet fermé."
+        assert game.describe({"type": "recycle", "seat": 1, "count": 5}, 0) == \
+            "Le joueur 1 retourne sa défausse : 5 cartes deviennent le paquet fermé."
+        assert game.standings({"type": "win", "seat": 0, "hand": 0, "wins": [1, 0, 0]}, 0)[0] == "La donne 1 est pour vous."
+        layout = game.layout(view, 0)
+        assert {z["label"] for z in layout["zones"]} >= {"Votre main", "Votre paquet fermé", "Votre défausse", "la pile commune 1"}
+    assert game.render(view, 0).splitlines()[-1] == "You turned J♣."
+
+
+@pytest.mark.parametrize("typed, code", [("V♥", "JH"), ("D♠", "QS"), ("R♣", "KC"), ("10♥", "TH"), ("vh", "JH"), ("dd", "QD")])
+def test_french_spellings_of_cards_are_read(typed, code):
+    from muggins.cards import parse_card
+
+    assert parse_card(typed).code == code
+
+
+def test_the_shedding_catalogue_is_complete_and_compiled_with_its_glossary():
+    assert untranslated_messages(SHEDDING, "muggins_shedding", "fr") == []
+    assert stale_compiled(SHEDDING / "locale") == []
+    glossary = (SHEDDING / "locale" / "glossary.fr.md").read_text("utf-8")
+    for term in ("piles communes", "défausse personnelle", "paquet fermé", "appel infondé", "valet", "dame", "roi"):
+        assert term in glossary
