@@ -25,7 +25,10 @@ answer (refusing a stale one: `step` is `taken`, the decisions so far),
 and `run()` is `advance()` with nobody to stop for.
 While `run()` plays with nobody reading events (no record, listener or
 observing player) it sets the state's `events_wanted` to False, so a game
-may skip building them.
+may skip building them; if then every seat takes sole correct choices and
+stands in unclaimable windows, a game that overrides `State.play_forced`
+takes those certain decisions in one call instead of one loop turn each
+(counted all the same).
 
 Plugin code (the game, the bots, the listeners) cannot end the program from
 inside a match: SystemExit, a KeyboardInterrupt that no signal raised and a
@@ -391,7 +394,12 @@ class Match:
             # only their number counts, without a call to `_settle` at every window.
             quiet = self.writer is None and not self.listeners and not self._watching
             settle = state.settle_window
+            forced = None
+            if quiet and stop is None and everyone_stands and all(self._sole) and type(state).play_forced is not State.play_forced:
+                forced = state.play_forced  # every answer it gives is one the loop below would give without asking
             while True:
+                if forced is not None:
+                    self.decisions += forced(self.limit - self.decisions)
                 # Asked before the decision, so a window settled in one call never builds one.
                 window = open_window()
                 if (

@@ -406,6 +406,25 @@ class State(ABC):
             answers.append((found.seat, choice, self.apply(found.seat, choice)))
         return answers
 
+    def play_forced(self, budget: float) -> int:
+        """Take at once the decisions whose answers are certain, and return how many (the default takes none: 0).
+
+        Optional, for speed alone: the engine calls it only while nobody reads
+        events (no record, listener or observing player; `events_wanted` is
+        False) and every seat's player declares both
+        `takes_sole_correct_choice` and `stands_in_unclaimable_windows`. A game
+        that overrides it plays on, in order, each pending decision with
+        exactly one correct choice (taking that choice) and each open window
+        whose `claimable` is False (every remaining responder standing, one
+        decision each), and stops before any other decision, at the end of
+        the match, or where the next step would take the total past `budget`
+        decisions. The state afterwards must be the very state those
+        decisions taken one by one through `apply` and `settle_window` would
+        leave (the cached decision dropped), so results and statistics are
+        the same to the byte; only the events nobody reads may be skipped.
+        """
+        return 0
+
     # -- generic machinery -------------------------------------------------
     def decision(self) -> Decision | None:
         """The pending decision (cached until the next `apply`).

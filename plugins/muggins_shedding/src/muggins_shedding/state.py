@@ -412,6 +412,56 @@ class SheddingState(PhasedState):
         answers[-1] = (remaining[-1], PASS, events)
         return answers
 
+    def play_forced(self, budget: float) -> int:
+        """Every placement with a single correct pile and the unclaimable window after it, at once (see `State.play_forced`).
+
+        A correct placement's window is unclaimable, so it is counted (one
+        decision per responder) without being opened: the state is left as
+        `settle_window` leaves it. Stops at a choice among several fitting
+        commons, at a window a call could win, and at the end of the match.
+        """
+        taken = 0
+        others, targets, windows, k = self.others, self.targets, self.windows, self.k
+        events: list[dict] = []  # only the events built whether wanted or not (a deal, a win): nobody reads them
+        while True:
+            phase = self.phase
+            if phase == "play":
+                right = self.right
+                if len(right) != 1:
+                    break
+                m = self.mover
+                cost = 1 + len(others[m]) if windows else 1
+                if taken + cost > budget:
+                    break
+                # _on_play of the one correct pile, then settle_window of its window, written out together.
+                pile_id = right[0]
+                self._cached_decision = None
+                self._hidden = self._view = None
+                target = targets[pile_id]
+                self.under = target[-1] if target else -1
+                target.append(self.exposed)
+                self.exposed = -1
+                if pile_id < k:
+                    self.seen.clear()
+                if windows:
+                    self.placed_pile = pile_id
+                    self.placed_error = False
+                    self._prompt = ""
+                    self.window = None
+                taken += cost
+                self._end_turn(events)
+            elif phase == "respond":
+                window = self.window
+                if window.claimable is not False or taken + len(window.responders) - window.position > budget:
+                    break
+                taken += len(self.settle_window())
+            else:
+                break
+            if len(events) > 32:
+                events.clear()
+        self._cached_decision = None
+        return taken
+
     def _build_choices(self, m: int, card: int) -> tuple[Place, ...]:
         c, k = DECK[card], self.k
         out = [Place(c, self.names[j], j, f"common pile {j + 1}") for j in range(k)]
