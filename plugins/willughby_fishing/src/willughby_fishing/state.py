@@ -643,6 +643,31 @@ class FishingState(PhasedState):
         answers.append((remaining[-1], PASS, events))
         return answers
 
+    def play_forced(self, budget: float) -> int:
+        """Every decision with one correct choice and every unclaimable window, at once (see `State.play_forced`).
+
+        Stops at a turn with several correct captures (the players choose
+        among them), a claim that could be won, and the end of the match;
+        the decision it stops at stays cached, so it is not worked out twice.
+        """
+        taken = 0
+        while True:
+            if self.phase == "window":
+                window = self.window
+                if window.claimable is not False or taken + len(window.responders) - window.position > budget:
+                    break
+                taken += len(self.settle_window())
+                continue
+            if taken >= budget:
+                break
+            decision = self.decision()
+            if decision is None or len(decision.correct) != 1:
+                break
+            self._cached_decision = None
+            self._apply(decision.correct[0])
+            taken += 1
+        return taken
+
     # -- turns and the end of a hand -------------------------------------------
     def _end_turn(self, events: list[dict], mover: int | None = None) -> None:
         self._next_turn(self.mover if mover is None else mover, events)
