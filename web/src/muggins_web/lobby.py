@@ -42,16 +42,14 @@ import dataclasses
 import errno
 import gc
 import ipaddress
-import math
 import json
-import os
 import secrets
 import sys
 import time
 import traceback
 import typing
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from muggins.game import Game
 from muggins.houserules import HouseRuleError, check_switches
@@ -65,7 +63,8 @@ from muggins.sessions import HUMAN, RecordMismatch, SessionError, check_seats, d
 from muggins.store import RecordStore, StoreError, record_infos
 
 from .bots import check_web_seat, web_option_max
-from .protocol import MAX_NAME_CHARS, BadMessage, read_name
+from .notes import MAX_PACE, TOKENS_SUFFIX, TableNotes, early_notes, made_at, read_tokens, save_tokens, text_of
+from .notes import NotReopened as _NotReopened
 from .table import BotClock, Observer, Refused, RemoteSeat, Table
 
 __all__ = ["Lobby", "LobbyError", "Full", "TooMany", "NoSpace", "TooSlow", "Admission", "MAX_TABLES", "MAX_CONNECTIONS",
@@ -91,13 +90,10 @@ HOUSE_RULES_TIMEOUT = 10.0
 PLUGIN_THREADS = 4
 #: Seconds a challenge window stays open on every responder's screen before the move stands.
 DEFAULT_PACE = 8.0
-MAX_PACE = 600.0
 #: Messages per second one connection may send, and how many at once: far above any person's clicks.
 MESSAGE_RATE = (20.0, 40)
 #: A server's records hold every seat's hidden cards: readable by the server's user alone, like their tokens.
 RECORD_MODE = 0o600
-#: The file beside a record that keeps its table's tokens (mode 0600).
-TOKENS_SUFFIX = ".tokens.json"
 #: When a table starts: at once (what a request that does not say asks for), or when its host says so.
 START_NOW, START_BY_HOST = "now", "host"
 
@@ -110,10 +106,6 @@ class LobbyError(ValueError):
     def __init__(self, lines: list[str] | str) -> None:
         self.lines = [lines] if isinstance(lines, str) else list(lines)
         super().__init__("\n".join(self.lines))
-
-
-class _NotReopened(Exception):
-    """A record not offered again after a restart: the line saying why (empty for a finished match)."""
 
 
 class Full(LobbyError):
@@ -332,7 +324,7 @@ class Lobby:
                 Path(exc.path).unlink(missing_ok=True)
             raise _unwritable(str(exc), exc.cause) from exc
         try:
-            save_tokens(session.path, {"table": table_id, "host": host, "seats": {str(s): t for s, t in seat_tokens.items()}, "pace": pace,
+            save_tokens(self.store, session.path, {"table": table_id, "host": host, "seats": {str(s): t for s, t in seat_tokens.items()}, "pace": pace,
                                        "waiting": waits, "made": now, "client": client, "host_seat": data.get("host_seat")})
         except OSError as exc:
             session.close()
@@ -401,7 +393,7 @@ class Lobby:
             return f"the table was not made: {fault_message(culprit[0], exc, culprit[1])}"
         print("muggins: error while a table was made:", file=sys.stderr, flush=True)
         traceback.print_exception(exc, file=sys.stderr)
-        return f"the table was not made: {type(exc).__name__}: {clip(_text(exc), 200)}"
+        return f"the table was not made: {type(exc).__name__}: {clip(text_of(exc), 200)}"
 
     # -- how many tables and connections --------------------------------------
     @staticmethod
@@ -458,7 +450,7 @@ class Lobby:
                 handle.cancel()
             table.stopped = f"nobody started the table within {_duration(self.wait_expiry)} of its making; it has expired"
             with contextlib.suppress(OSError):  # unnoted, a restart finds it past its time and expires it again
-                keep_expired(table.path)
+                TableNotes(self.store, table.path).expired()
             await table.start()  # sends every page the table as it stands: stopped, saying why
             table.close()
             expired.append(table.id)
@@ -468,7 +460,7 @@ class Lobby:
         handle = self._expiry.pop(table.id, None)
         if handle is not None:
             handle.cancel()
-        _note(path, waiting=False)
+        TableNotes(self.store, path).started()
 
     def admit(self, table: Table, *, address: str, token: str | None) -> Admission:
         """Count one more websocket on `table` (a seat's or the host's link `token`, else a spectator); Full or TooMany (one line) past a limit.
@@ -551,7 +543,7 @@ class Lobby:
                 if exc.args[0]:
                     refused.append(exc.args[0])
                 continue
-            self._hold(table, tokens.get("made", _made_at(record_path)), tokens.get("client"))
+            self._hold(table, tokens.get("made", made_at(record_path)), tokens.get("client"))
             await table.start()
         self._freeze()
         return refused
@@ -559,8 +551,8 @@ class Lobby:
     def _reopen(self, path: str, tokens: dict) -> Table:
         if tokens.get("closed") or tokens.get("expired"):
             raise _NotReopened("")  # its host closed it, or nobody started it in time
-        if tokens.get("waiting") and self.clock() >= tokens.get("made", _made_at(path)) + self.wait_expiry:
-            keep_expired(path)  # it expired while the server was down: its age counts from its making, not from this start
+        if tokens.get("waiting") and self.clock() >= tokens.get("made", made_at(path)) + self.wait_expiry:
+            TableNotes(self.store, path).expired()  # it expired while the server was down: its age counts from its making, not from this start
             raise _NotReopened("")
         name = Path(path).name
 
@@ -590,7 +582,7 @@ class Lobby:
         except Refused as exc:
             table.close()
             raise _NotReopened(f"{name}: the bot its tokens file seats for a person is refused: {exc}; not reopened") from exc
-        session.restore_early(_early_notes(tokens.get("early")))
+        session.restore_early(early_notes(tokens.get("early")))
         host_seat = tokens.get("host_seat")
         table.host_seat = host_seat if type(host_seat) is int and host_seat in seat_tokens else None
         table.names = {int(seat): name for seat, name in tokens.get("names", {}).items() if int(seat) in seat_tokens}
@@ -599,11 +591,12 @@ class Lobby:
 
     def _notes(self, table: Table, path: str) -> None:
         """What the table notes beside its record as it happens: bots seated for people, its start, its close."""
-        table.on_stand_ins = lambda stand_ins: keep_stand_ins(path, stand_ins)
+        notes = TableNotes(self.store, path)
+        table.on_stand_ins = notes.stand_ins
         table.on_start = lambda: self._started(table, path)
-        table.on_close = lambda: keep_closed(path)
-        table.on_early = lambda early: _note(path, early=early)
-        table.on_names = lambda names: _note(path, names={str(seat): name for seat, name in names.items()})
+        table.on_close = notes.closed
+        table.on_early = notes.early
+        table.on_names = notes.names
 
     @staticmethod
     def listed(table: Table) -> dict[str, Any]:
@@ -623,105 +616,6 @@ class Lobby:
         for table in self.tables.values():
             table.close()
         self._plugin_threads.shutdown(wait=False, cancel_futures=True)
-
-
-def save_tokens(record_path: str, data: Mapping[str, Any]) -> str:
-    """Write a table's tokens beside its record, readable by its owner alone (mode 0600), never overwriting."""
-    target = record_path + TOKENS_SUFFIX
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(data, out)
-    return target
-
-
-def read_tokens(tokens_path: Path) -> dict[str, Any]:
-    """A table's tokens file, checked: its table id, host token and seat tokens texts, its notes of the types written; _NotReopened (one line) else.
-
-    The file is written by this module alone, but a restart must not be
-    stopped by one a person edited, cut short or put there by hand.
-    """
-    name = tokens_path.name
-    try:
-        text = tokens_path.read_text(encoding="utf-8")
-        data = json.loads(text)
-    except (OSError, UnicodeError, ValueError, RecursionError) as exc:
-        raise _NotReopened(f"{name}: not reopened; its tokens file cannot be read as JSON ({clip(_text(exc), 80)})") from None
-
-    def bad(what: str) -> _NotReopened:
-        return _NotReopened(f"{name}: not reopened; its tokens file's {what}")
-
-    if not isinstance(data, dict):
-        raise bad("content is not a JSON object")
-    for key in ("table", "host"):
-        if not isinstance(data.get(key), str) or not data[key]:
-            raise bad(f"{key!r} is missing or not text")
-    seats = data.get("seats")
-    if not isinstance(seats, dict) or not all(isinstance(t, str) and t for t in seats.values()):
-        raise bad("'seats' is not an object of seat numbers to tokens (texts)")
-    if not all(isinstance(seat, str) and seat.isdigit() and seat.isascii() and len(seat) <= 3 for seat in seats):
-        raise bad("'seats' has a key that is not a seat number")
-    pace = data.get("pace", 0.0)
-    if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:  # nan fails both comparisons
-        raise bad(f"'pace' is not a number of seconds from 0 to {MAX_PACE:g}")
-    for key in ("waiting", "closed", "expired"):
-        if not isinstance(data.get(key, False), bool):
-            raise bad(f"{key!r} is not true or false")
-    made = data.get("made", 0.0)
-    if isinstance(made, bool) or not isinstance(made, (int, float)) or not math.isfinite(made):
-        raise bad("'made' is not a time")
-    stand_ins = data.get("stand_ins", {})
-    if not isinstance(stand_ins, dict) or not all(isinstance(k, str) and k.isdigit() and k.isascii() and len(k) <= 3
-                                                  and isinstance(v, str) for k, v in stand_ins.items()):
-        raise bad("'stand_ins' is not an object of seat numbers to seat kinds")
-    if not isinstance(data.get("client"), (str, type(None))):
-        raise bad("'client' is not text")
-    names = data.get("names", {})
-    if not isinstance(names, dict) or not all(isinstance(k, str) and k.isdigit() and k.isascii() and len(k) <= 3
-                                              and _good_name(v) for k, v in names.items()):
-        raise bad(f"'names' is not an object of seat numbers to names (1 to {MAX_NAME_CHARS} printable characters)")
-    return data
-
-
-def _early_notes(kept: Any) -> Any:
-    """The early window answers noted beside a record, each window as the session knows it (its actor and opening step).
-
-    Notes written before the table's answers were the session's named the
-    window's move first; the actor and step that follow are the same.
-    """
-    if not isinstance(kept, dict):
-        return kept
-    return {seat: ({**note, "window": note["window"][-2:]} if isinstance(note, dict) and isinstance(note.get("window"), list) else note)
-            for seat, note in kept.items()}
-
-
-def _good_name(name: Any) -> bool:
-    try:
-        return read_name(name) == name
-    except BadMessage:
-        return False
-
-
-def _made_at(record_path: str) -> float:
-    """When a table whose tokens file predates the note was made: its record's last change (a waiting table writes nothing after its making)."""
-    try:
-        return os.stat(record_path).st_mtime
-    except OSError:
-        return 0.0
-
-
-def keep_stand_ins(record_path: str, stand_ins: Mapping[int, str]) -> None:
-    """Note beside the record which people's seats bots play, so a restart seats them again (the file stays mode 0600)."""
-    _note(record_path, stand_ins={str(seat): spec for seat, spec in stand_ins.items()})
-
-
-def keep_closed(record_path: str) -> None:
-    """Note beside the record that its host closed the table: a restart does not offer it again."""
-    _note(record_path, closed=True)
-
-
-def keep_expired(record_path: str) -> None:
-    """Note beside the record that nobody started the table in time: a restart does not offer it again."""
-    _note(record_path, expired=True)
 
 
 def _unwritable(line: str, cause: BaseException | None) -> LobbyError:
@@ -753,13 +647,6 @@ def _caught(work: Callable[[Any], Any], data: Any) -> tuple[Any, BaseException |
         return None, exc
 
 
-def _text(exc: BaseException) -> str:
-    try:
-        return str(exc)
-    except Exception:  # noqa: BLE001 - a message that cannot be made (a 5,000-digit number): its type says enough
-        return "(its message cannot be shown)"
-
-
 def _duration(seconds: float) -> str:
     """`1 hour`, `30 minutes`, `5 s`: a limit as a person reads it."""
     if seconds >= 3600 and seconds % 3600 == 0:
@@ -768,17 +655,6 @@ def _duration(seconds: float) -> str:
     if seconds >= 60 and seconds % 60 == 0:
         return f"{int(seconds // 60)} minutes"
     return f"{seconds:g} s"
-
-
-def _note(record_path: str, **notes: Any) -> None:
-    target = record_path + TOKENS_SUFFIX
-    data = json.loads(Path(target).read_text(encoding="utf-8"))
-    data.update(notes)
-    fresh = f"{target}.{os.getpid()}.new"
-    fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(data, out)
-    os.replace(fresh, target)
 
 
 def _choices(tp: Any) -> list[Any] | None:
