@@ -40,6 +40,9 @@ the game with `game_name` and it is loaded with its own registered bots);
 A house rule's own tests set `house_rules = ["my_rule"]` beside
 `game_name`: the kit then loads the game with those plugins and runs every
 check with them in force, failing unless each was asked.
+`check_translations` (in `muggins.testing.translations`, run by
+`GameContract.test_translations`) warns about the messages a package marks
+for translation that its catalogue leaves untranslated.
 `muggins.testing.pytest_plugin` adds fixtures (`muggins_game("name")` among
 them) and the `--muggins-games` option for long soaks. The step checks
 live in `muggins.testing.checks`, the match walk that calls them in
@@ -62,6 +65,7 @@ from .checks import (
     hidden_snapshot,
 )
 from .search_checks import SEARCH_PRIOR, check_search_prior
+from .translations import UntranslatedMessages, catalogue_of_game, check_translations, stale_compiled, untranslated_messages
 from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun, registry_for, walk_match
 
 __all__ = [
@@ -70,6 +74,7 @@ __all__ = [
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
     "check_layout", "check_layout_privacy", "check_search_prior", "check_search_priors",
+    "check_translations", "untranslated_messages", "stale_compiled", "UntranslatedMessages",
 ]
 
 DEFAULT_KINDS = ("random", "expert")
@@ -359,6 +364,8 @@ class GameContract:
     seed: int = 0
     kinds: Sequence[str] = ("random", "expert")
     rules: Any = None
+    #: The languages `test_translations` checks the game's catalogue in (muggins.i18n.LANGUAGES but English); () none.
+    languages: Sequence[str] = ("fr",)
 
     def _named_registry(self) -> Registry | None:
         if self.game_name is None:
@@ -388,6 +395,21 @@ class GameContract:
 
     def test_rules_round_trip(self) -> None:
         check_rules_round_trip(self.make_game())
+
+    def test_translations(self) -> None:
+        """Every message the game's package marks is translated into each of `languages`: a warning names those that are not.
+
+        A house rule's contract checks the game's package, which is not the
+        rule's: it checks nothing. Needs Babel (a development tool); without it, nothing is checked.
+        """
+        if self.house_rules or not self.languages:
+            return
+        try:
+            import babel  # noqa: F401
+        except ImportError:  # pragma: no cover - Babel is in the development group
+            return
+        package, domain = catalogue_of_game(self.make_game())
+        check_translations(package, domain, self.languages)
 
     def test_contract(self, request: Any) -> None:
         game, registry = self.make_game(), self.make_registry()

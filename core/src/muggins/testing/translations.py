@@ -9,9 +9,11 @@ messages from the package's source as it is now (so a message added since
 the catalogue was last updated counts) and lists those the `.po` lacks,
 leaves empty or marks fuzzy; `stale_compiled` lists the `.mo` files that
 do not match their `.po`. `check_translations` warns (an
-`UntranslatedMessages` warning naming them) rather than fails, since a
-game is playable with English words; `GameContract` runs it for the
-game's own package. Babel, a development tool, does the extraction and
+`UntranslatedMessages` warning naming them, or saying the language has
+no catalogue at all, or that a `.mo` is stale) rather than fails, since a
+game is playable with English words; `GameContract.test_translations`
+runs it for the game's own package, in the languages of its
+`languages` attribute. Babel, a development tool, does the extraction and
 reading: these checks run in tests, never when a game is played.
 """
 
@@ -126,15 +128,23 @@ def check_translations(package_dir: str | Path, domain: str, languages: Iterable
                        localedir: str | Path | None = None, skip: Iterable[str] = ()) -> dict[str, list[str]]:
     """The untranslated messages per language; an `UntranslatedMessages` warning for each language that has any."""
     report = {}
+    folder = Path(localedir) if localedir is not None else Path(package_dir) / "locale"
     for language in languages:
-        missing = untranslated_messages(package_dir, domain, language, localedir=localedir, skip=skip)
+        missing = untranslated_messages(package_dir, domain, language, localedir=folder, skip=skip)
         report[language] = missing
-        if missing:
+        if not _po_path(folder, domain, language).exists():
+            warnings.warn(UntranslatedMessages(
+                f"{domain}: no {language!r} catalogue ({_po_path(folder, domain, language)}): every message a player reads is in English "
+                f"({len(missing)} marked for translation)"), stacklevel=2)
+        elif missing:
             shown = "; ".join(repr(m) for m in missing[:10])
             more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
             warnings.warn(UntranslatedMessages(
                 f"{domain}: {len(missing)} message{'' if len(missing) == 1 else 's'} not translated into {language!r}: {shown}{more}"),
                 stacklevel=2)
+    stale = stale_compiled(folder) if folder.exists() else []
+    if stale:
+        warnings.warn(UntranslatedMessages(f"{domain}: compiled catalogues older than their .po: {', '.join(stale)}"), stacklevel=2)
     return report
 
 

@@ -17,10 +17,14 @@ from typing import Any, Mapping
 
 from muggins import Action
 
-from .game import _
+from muggins.i18n import translator
+
 from .state import Correct, Place
 
 __all__ = ["table_layout", "choice_move", "zone_of_pile"]
+
+# The game's catalogue, as game.py has it (one translator per domain): the labels are words a player reads.
+_ = translator("muggins_shedding", package_file=__file__).gettext
 
 
 def zone_of_pile(pile: str) -> str:

@@ -1,0 +1,134 @@
+"""The kit's translation check: a planted untranslated message is named, a missing catalogue and a stale .mo are warned about."""
+
+from __future__ import annotations
+
+import io
+import textwrap
+import warnings
+
+import pytest
+from babel.messages import pofile
+from babel.messages.catalog import Catalog
+
+from muggins.testing import GameContract, UntranslatedMessages, check_translations, stale_compiled, untranslated_messages
+from muggins.testing.translations import catalogue_of_game, compiled_bytes, source_messages
+
+SOURCE = '''
+"""A game's words."""
+from muggins.i18n import N_, translator
+
+_t = translator("toy", package_file=__file__)
+_, ngettext, pgettext = _t.gettext, _t.ngettext, _t.pgettext
+LABELS = {"calls": N_("Muggins calls")}
+
+
+def words(n):
+    return [_("You turned {card}."), ngettext("{n} card", "{n} cards", n), pgettext("rank", "Q"), _("Hand {hand} is drawn.")]
+'''
+
+
+def _package(tmp_path, translated):
+    package = tmp_path / "toy"
+    (package / "locale" / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    (package / "__init__.py").write_text(textwrap.dedent(SOURCE))
+    catalog = Catalog(locale="fr", domain="toy")
+    for msgid, text, context in translated:
+        catalog.add(msgid, text, context=context)
+    po = package / "locale" / "fr" / "LC_MESSAGES" / "toy.po"
+    out = io.BytesIO()
+    pofile.write_po(out, catalog)
+    po.write_bytes(out.getvalue())
+    po.with_suffix(".mo").write_bytes(compiled_bytes(po))
+    return package
+
+
+COMPLETE = [
+    ("Muggins calls", "appels Muggins", None), ("You turned {card}.", "Vous retournez {card}.", None),
+    (("{n} card", "{n} cards"), ("{n} carte", "{n} de cartes", "{n} cartes"), None), ("Q", "D", "rank"),
+    ("Hand {hand} is drawn.", "La donne {hand} est nulle.", None),
+]
+
+
+def test_a_package_that_marks_nothing_has_nothing_to_translate(tmp_path):
+    (tmp_path / "plain.py").write_text('print("not marked")\n')
+    assert [m for m in source_messages(tmp_path) if m.id] == []
+    assert untranslated_messages(tmp_path, "plain", "fr") == []
+
+
+def test_a_complete_catalogue_passes_without_a_warning(tmp_path):
+    package = _package(tmp_path, COMPLETE)
+    assert {(m.context, m.id) for m in source_messages(package, "toy") if m.id} == {
+        (None, "Muggins calls"), (None, "You turned {card}."), (None, ("{n} card", "{n} cards")), ("rank", "Q"), (None, "Hand {hand} is drawn."),
+    }
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert check_translations(package, "toy") == {"fr": []}
+    assert stale_compiled(package / "locale") == []
+
+
+def test_a_planted_untranslated_message_is_named_in_a_warning(tmp_path):
+    package = _package(tmp_path, [entry for entry in COMPLETE if entry[0] != "Hand {hand} is drawn."])
+    with pytest.warns(UntranslatedMessages, match=r"toy: 1 message not translated into 'fr': 'Hand \{hand\} is drawn.'"):
+        assert check_translations(package, "toy") == {"fr": ["Hand {hand} is drawn."]}
+
+
+def test_fuzzy_empty_plural_and_context_entries_count_as_untranslated(tmp_path):
+    package = _package(tmp_path, [
+        ("Muggins calls", "", None), ("You turned {card}.", "Vous retournez {card}.", None),
+        (("{n} card", "{n} cards"), ("{n} carte", "", ""), None), ("Q", "D", None), ("Hand {hand} is drawn.", "La donne est nulle.", None),
+    ])
+    po = package / "locale" / "fr" / "LC_MESSAGES" / "toy.po"
+    text = po.read_text("utf-8").replace('msgid "Hand {hand} is drawn."', '#, fuzzy\nmsgid "Hand {hand} is drawn."')
+    po.write_text(text, "utf-8")
+    assert untranslated_messages(package, "toy", "fr") == ["Hand {hand} is drawn.", "Muggins calls", "rank|Q", "{n} card"]
+
+
+def test_a_language_without_a_catalogue_and_a_stale_mo_are_warned_about(tmp_path):
+    package = _package(tmp_path, COMPLETE)
+    with pytest.warns(UntranslatedMessages, match=r"toy: no 'de' catalogue .* every message a player reads is in English \(5 marked"):
+        check_translations(package, "toy", ("de",))
+    po = package / "locale" / "fr" / "LC_MESSAGES" / "toy.po"
+    po.write_text(po.read_text("utf-8").replace("Vous retournez", "Vous avez retourné"), "utf-8")
+    assert stale_compiled(package / "locale") == [str(po)]
+    with pytest.warns(UntranslatedMessages, match="compiled catalogues older than their .po"):
+        check_translations(package, "toy")
+
+
+def test_many_untranslated_messages_are_summed_up(tmp_path):
+    package = tmp_path / "big"
+    package.mkdir()
+    (package / "__init__.py").write_text("from gettext import gettext as _\n" + "".join(f"_('message {n}')\n" for n in range(12)))
+    elsewhere = tmp_path / "elsewhere" / "fr" / "LC_MESSAGES"
+    elsewhere.mkdir(parents=True)
+    out = io.BytesIO()
+    pofile.write_po(out, Catalog(locale="fr", domain="big"))
+    (elsewhere / "big.po").write_bytes(out.getvalue())
+    (elsewhere / "big.mo").write_bytes(compiled_bytes(elsewhere / "big.po"))
+    with pytest.warns(UntranslatedMessages, match=r"12 messages not translated .* and 2 more"):
+        check_translations(package, "big", localedir=tmp_path / "elsewhere")
+
+
+@pytest.mark.plugins
+def test_game_contract_checks_the_games_own_package(recwarn):
+    shedding = pytest.importorskip("muggins_shedding")
+
+    class SheddingTranslations(GameContract):
+        game_name = "muggins_shedding"
+
+    contract = SheddingTranslations()
+    assert catalogue_of_game(contract.make_game())[1] == "muggins_shedding"
+    contract.test_translations()
+    assert [w for w in recwarn if issubclass(w.category, UntranslatedMessages)] == []
+
+    class InGerman(SheddingTranslations):
+        languages = ("de",)
+
+    with pytest.warns(UntranslatedMessages, match="muggins_shedding: no 'de' catalogue"):
+        InGerman().test_translations()
+
+    class WithAHouseRule(SheddingTranslations):
+        house_rules = ("k_wraps",)
+        languages = ("de",)
+
+    WithAHouseRule.test_translations(WithAHouseRule())  # a house rule's contract checks no game's words
+    assert shedding
