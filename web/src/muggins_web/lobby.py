@@ -1,20 +1,20 @@
-"""The lobby: which games can be played, making a table from a request, and the tables a server holds.
+"""The lobby: making a table from a request, reopening tables after a restart, and the tables and connections one server holds.
 
 This module owns everything between a request to play and a running
-`muggins_web.table.Table`: the installed games as the lobby form shows
-them (player counts, seat kinds with their options, every house rule with
-its type, default, bounds and words), checking a request exactly as
-`muggins play` checks its options (`muggins.sessions.check_seats` for the
-seats, `muggins.rules.rules_from_dict` for each house rule, one line per
-bad value, then `Game.check_rules`), making the match and its record in
-the records folder as `play` does, one unguessable token per human seat
-and one for the host (`secrets.token_urlsafe`), kept beside the record in
-a file only its owner may read (mode 0600) and never in the record, and
-the limits of one process: tables held (a finished, stopped or closed
-table stays listed while there is room but no longer counts, the oldest
-giving way first; a table waiting for its host expires after
-`WAIT_EXPIRY`, counted from its making as noted beside its record, so a
-restart does not renew it; one client address holds at most
+`muggins_web.table.Table`: the request checked (`muggins_web.forms`,
+which also says what can be played), then the match started as `muggins
+play` starts one, through the core's `muggins.session.Session` in the
+lobby's `RecordStore` (its record in the records folder, mode 0600), one
+unguessable token per human seat and one for the host
+(`secrets.token_urlsafe`), kept beside the record in a note only its
+owner may read and never in the record (`muggins_web.notes`), and after
+a restart each unfinished table reopened as `muggins resume` does
+(`Session.reopen`), with its tokens, so the links given out before work
+again. It also owns the limits of one process: tables held (a finished,
+stopped or closed table stays listed while there is room but no longer
+counts, the oldest giving way first; a table waiting for its host
+expires after `WAIT_EXPIRY`, counted from its making as noted beside its
+record, so a restart does not renew it; one client address holds at most
 `MAX_TABLES_PER_CLIENT` unfinished tables), and connections (spectators
 per table, per address and in all; a seat's or the host's link is never
 refused for spectators, only past `MAX_CONNECTIONS_PER_LINK` on the same
@@ -23,13 +23,14 @@ person's seat; the lobby form asks for seat 0 when it is a person's): the
 host's link is then that seat's page with the host's controls
 (`/table/ID#SEATTOKEN.HOSTTOKEN`), so the host needs one tab, not two.
 The names people give their seats are noted beside the record too, and
-restored after a restart. A table starts at once, or (`"start": "host"`) waits with nothing
-played until its host starts it; which is noted beside the record, so a
-restart keeps a waiting table waiting. Everything that runs plugin code
-while a table is made (the rules' checks, the game's new match and its
-house rules, the seats' factories) runs in a worker thread of the
-lobby's own under `HOUSE_RULES_TIMEOUT`, so a hook that hangs holds up
-no other request, and whatever it raises is one line naming the plugin.
+restored after a restart. A table starts at once, or (`"start": "host"`)
+waits with nothing played until its host starts it; which is noted
+beside the record, so a restart keeps a waiting table waiting.
+Everything that runs plugin code while a table is made (the rules'
+checks, the game's new match and its house rules, the seats' factories)
+runs in a worker thread of the lobby's own under `HOUSE_RULES_TIMEOUT`,
+so a hook that hangs holds up no other request, and whatever it raises
+is one line naming the plugin.
 """
 
 from __future__ import annotations
@@ -42,34 +43,30 @@ import dataclasses
 import errno
 import gc
 import ipaddress
-import json
 import secrets
 import sys
 import time
 import traceback
-import typing
 from pathlib import Path
 from typing import Any, Callable
 
 from muggins.game import Game
-from muggins.houserules import HouseRuleError, check_switches
+from muggins.houserules import HouseRuleError
 from muggins.plugins import PluginFault, blame, fault_message, plugin_fault
 from muggins.limits import clip
 from muggins.records import RecordError
-from muggins.rng import new_seed
-from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_dict
 from muggins.session import NotStarted, Session, SessionBroken
-from muggins.sessions import HUMAN, RecordMismatch, SessionError, check_seats, default_opponent, seat_players
+from muggins.sessions import HUMAN, RecordMismatch, SessionError, seat_players
 from muggins.store import RecordStore, StoreError, record_infos
 
-from .bots import check_web_seat, web_option_max
+from .forms import START_BY_HOST, START_NOW, LobbyError, check_request, game_info, games
 from .notes import MAX_PACE, TOKENS_SUFFIX, TableNotes, early_notes, made_at, read_tokens, save_tokens, text_of
 from .notes import NotReopened as _NotReopened
 from .table import BotClock, Observer, Refused, RemoteSeat, Table
 
 __all__ = ["Lobby", "LobbyError", "Full", "TooMany", "NoSpace", "TooSlow", "Admission", "MAX_TABLES", "MAX_CONNECTIONS",
            "MAX_SPECTATORS", "MAX_CONNECTIONS_PER_ADDRESS", "MAX_CONNECTIONS_PER_LINK", "MAX_TABLES_PER_CLIENT", "WAIT_EXPIRY",
-           "HOUSE_RULES_TIMEOUT", "DEFAULT_PACE", "TOKENS_SUFFIX"]
+           "HOUSE_RULES_TIMEOUT", "DEFAULT_PACE", "MAX_PACE", "TOKENS_SUFFIX", "START_NOW", "START_BY_HOST"]
 
 #: Unfinished tables one server holds at once (finished ones stay listed while there is room, uncounted).
 MAX_TABLES = 50
@@ -94,18 +91,6 @@ DEFAULT_PACE = 8.0
 MESSAGE_RATE = (20.0, 40)
 #: A server's records hold every seat's hidden cards: readable by the server's user alone, like their tokens.
 RECORD_MODE = 0o600
-#: When a table starts: at once (what a request that does not say asks for), or when its host says so.
-START_NOW, START_BY_HOST = "now", "host"
-
-
-class LobbyError(ValueError):
-    """A request a table cannot be made from: one line per thing wrong (`lines`); `status` is the HTTP answer's."""
-
-    status = 400
-
-    def __init__(self, lines: list[str] | str) -> None:
-        self.lines = [lines] if isinstance(lines, str) else list(lines)
-        super().__init__("\n".join(self.lines))
 
 
 class Full(LobbyError):
@@ -199,103 +184,15 @@ class Lobby:
     # -- what can be played ---------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
         """Every installed game as the lobby form needs it."""
-        return [self.game_info(game) for _, game in sorted(self.registry.games.items())]
+        return games(self.registry)
 
     def game_info(self, game: Game) -> dict[str, Any]:
-        kinds = []
-        for name in self.registry.kind_names(game.name):
-            kind = self.registry.player_kind(name, game.name)
-            options = [{"name": o.name, "type": o.type.__name__, "default": o.default, "min": o.min,
-                        "max": web_option_max(name, o.name, o.max), "doc": o.help}
-                       for o in kind.options]
-            kinds.append({"name": name, "doc": kind.description, "options": _plain(options)})
-        defaults = rules_to_dict(game.Rules())
-        hints = {f.name: f for f in dataclasses.fields(game.Rules)}
-        types = typing.get_type_hints(game.Rules)
-        rules = []
-        for name, f in hints.items():
-            meta = f.metadata
-            rules.append({"name": name, "type": describe_type(types[name]), "default": defaults.get(name), "doc": meta.get("doc", ""),
-                          "min": meta.get("min"), "max": meta.get("max"), "choices": _choices(types[name])})
-        return {
-            "name": game.name, "title": getattr(game, "title", game.name), "version": str(game.version),
-            "players": {"min": game.players.start, "max": game.players.stop - 1, "default": game.default_players},
-            "kinds": [{"name": HUMAN, "options": []}, *kinds], "default_opponent": default_opponent(self.registry, game),
-            "rules": _plain(rules),
-        }
+        return game_info(self.registry, game)
 
     # -- making a table -------------------------------------------------------
     def check_request(self, data: Any) -> tuple[Game, Any, int, list[str], int, float]:
         """The game, its rules, the player count, one seat spec per seat, the seed and the pace; LobbyError listing what is wrong."""
-        if not isinstance(data, dict):
-            raise LobbyError("the request must be a JSON object with game, players, seats and rules")
-        unknown = sorted(set(data) - {"game", "players", "seats", "rules", "seed", "pace", "start", "host_seat"})
-        if unknown:
-            raise LobbyError(f"unknown field {clip(unknown[0])!r}; a table takes game, players, seats, rules, seed, pace, start and host_seat")
-        if data.get("start", START_NOW) not in (START_NOW, START_BY_HOST):
-            raise LobbyError(f"start must be \"{START_NOW}\" (the table starts at once) or \"{START_BY_HOST}\" (when its host starts it)")
-        name = data.get("game")
-        games = self.registry.games
-        if not isinstance(name, str) or name not in games:
-            raise LobbyError(f"unknown game {clip(str(name))!r}; installed games: {', '.join(sorted(games)) or 'none'}")
-        game = games[name]
-        seats = data.get("seats", [HUMAN])
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise LobbyError("seats must be a list of seat kinds such as \"human\" or \"novice:error_rate=0.2\"")
-        players = data.get("players", max(game.default_players, len(seats)))
-        low, high = game.players.start, game.players.stop - 1
-        if isinstance(players, bool) or not isinstance(players, int) or players not in game.players:
-            raise LobbyError(f"{game.name} is played by {low} to {high} players, not {clip(str(players))}")
-        if len(seats) > players:
-            raise LobbyError(f"{len(seats)} seats for {players} players; give at most one per seat")
-        kinds = list(seats) + [default_opponent(self.registry, game)] * (players - len(seats))
-        try:
-            check_seats(self.registry, game, kinds, front_end=(HUMAN,))
-        except SessionError as exc:
-            raise LobbyError(str(exc)) from exc
-        web_refusals = []
-        for spec in dict.fromkeys(kinds):  # what a browser table allows a bot to cost the server everyone plays on
-            try:
-                check_web_seat(spec)
-            except ValueError as exc:
-                web_refusals.append(str(exc))
-        if web_refusals:
-            raise LobbyError(web_refusals)
-        rules = self._rules(game, data.get("rules", {}), players)
-        seed = data.get("seed")
-        if seed is None:
-            seed = new_seed()
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise LobbyError("seed must be a whole number from 0 up")
-        pace = data.get("pace", self.pace)
-        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
-            raise LobbyError(f"pace must be a number of seconds from 0 (windows wait) to {MAX_PACE:g}")
-        host_seat = data.get("host_seat")
-        if host_seat is not None and (isinstance(host_seat, bool) or not isinstance(host_seat, int)
-                                      or not 0 <= host_seat < players or kinds[host_seat] != HUMAN):
-            raise LobbyError(f"host_seat must be the number of a person's (\"{HUMAN}\") seat, the one the host plays; "
-                             f"not {clip(str(host_seat))}")
-        return game, rules, players, kinds, seed, float(pace)
-
-    def _rules(self, game: Game, given: Any, players: int) -> Any:
-        """The house rules, checked as a TOML file's are: every bad value named on a line of its own."""
-        if not isinstance(given, dict):
-            raise LobbyError("rules must be an object of house rules, as in a rules TOML file")
-        lines = []
-        for key, value in given.items():
-            try:
-                rules_from_dict(game.Rules, {key: value}, source="rules")
-            except RulesError as exc:
-                lines.append(str(exc))
-        if lines:
-            raise LobbyError(lines)
-        try:
-            rules = rules_from_dict(game.Rules, given, source="rules")
-            check_switches(self.registry, game, rules)
-            game.check_rules(rules, players)
-        except (RulesError, ValueError) as exc:
-            raise LobbyError(f"{clip(str(exc), 200)}") from exc
-        return rules
+        return check_request(self.registry, data, self.pace)
 
     async def create(self, data: Any, *, client: str | None = None, wait: bool = True) -> Table:
         """A new table from a lobby request from `client` (its address; None: not over the network), checked, recorded, bots played.
@@ -655,14 +552,3 @@ def _duration(seconds: float) -> str:
     if seconds >= 60 and seconds % 60 == 0:
         return f"{int(seconds // 60)} minutes"
     return f"{seconds:g} s"
-
-
-def _choices(tp: Any) -> list[Any] | None:
-    if typing.get_origin(tp) is typing.Literal:
-        return list(typing.get_args(tp))
-    return None
-
-
-def _plain(data: Any) -> Any:
-    """JSON-ready data (tuples to lists, other values as text)."""
-    return json.loads(json.dumps(data, default=str))

@@ -1,0 +1,155 @@
+"""What can be played at a browser table, and a request to play checked exactly as `muggins play` checks its options.
+
+This module owns the lobby form's side of the web: every installed game
+as the form shows it (player counts, seat kinds with their options, every
+house rule with its type, default, bounds and words), and checking a
+request for a table (`check_request`): the game, the player count, the
+seats (`muggins.sessions.check_seats`, then what a browser table lets a
+bot cost the server everyone plays on, `muggins_web.bots`), each house
+rule (`muggins.rules.rules_from_dict`, one line per bad value, then the
+house-rule switches and `Game.check_rules`), the seed, the pace, when the
+table starts and which seat its host plays. A request that is wrong is a
+`LobbyError` listing every line. Nothing here makes a table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import typing
+from typing import Any
+
+from muggins.game import Game
+from muggins.houserules import check_switches
+from muggins.limits import clip
+from muggins.rng import new_seed
+from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_dict
+from muggins.sessions import HUMAN, SessionError, check_seats, default_opponent
+
+from .bots import check_web_seat, web_option_max
+from .notes import MAX_PACE
+
+__all__ = ["LobbyError", "START_BY_HOST", "START_NOW", "check_request", "game_info", "games"]
+
+#: When a table starts: at once (what a request that does not say asks for), or when its host says so.
+START_NOW, START_BY_HOST = "now", "host"
+
+
+class LobbyError(ValueError):
+    """A request a table cannot be made from: one line per thing wrong (`lines`); `status` is the HTTP answer's."""
+
+    status = 400
+
+    def __init__(self, lines: list[str] | str) -> None:
+        self.lines = [lines] if isinstance(lines, str) else list(lines)
+        super().__init__("\n".join(self.lines))
+
+
+def games(registry: Any) -> list[dict[str, Any]]:
+    """Every installed game as the lobby form needs it."""
+    return [game_info(registry, game) for _, game in sorted(registry.games.items())]
+
+def game_info(registry: Any, game: Game) -> dict[str, Any]:
+    kinds = []
+    for name in registry.kind_names(game.name):
+        kind = registry.player_kind(name, game.name)
+        options = [{"name": o.name, "type": o.type.__name__, "default": o.default, "min": o.min,
+                    "max": web_option_max(name, o.name, o.max), "doc": o.help}
+                   for o in kind.options]
+        kinds.append({"name": name, "doc": kind.description, "options": _plain(options)})
+    defaults = rules_to_dict(game.Rules())
+    hints = {f.name: f for f in dataclasses.fields(game.Rules)}
+    types = typing.get_type_hints(game.Rules)
+    rules = []
+    for name, f in hints.items():
+        meta = f.metadata
+        rules.append({"name": name, "type": describe_type(types[name]), "default": defaults.get(name), "doc": meta.get("doc", ""),
+                      "min": meta.get("min"), "max": meta.get("max"), "choices": _choices(types[name])})
+    return {
+        "name": game.name, "title": getattr(game, "title", game.name), "version": str(game.version),
+        "players": {"min": game.players.start, "max": game.players.stop - 1, "default": game.default_players},
+        "kinds": [{"name": HUMAN, "options": []}, *kinds], "default_opponent": default_opponent(registry, game),
+        "rules": _plain(rules),
+    }
+
+def check_request(registry: Any, data: Any, pace: float) -> tuple[Game, Any, int, list[str], int, float]:
+    """The game, its rules, the player count, one seat spec per seat, the seed and the pace; LobbyError listing what is wrong."""
+    if not isinstance(data, dict):
+        raise LobbyError("the request must be a JSON object with game, players, seats and rules")
+    unknown = sorted(set(data) - {"game", "players", "seats", "rules", "seed", "pace", "start", "host_seat"})
+    if unknown:
+        raise LobbyError(f"unknown field {clip(unknown[0])!r}; a table takes game, players, seats, rules, seed, pace, start and host_seat")
+    if data.get("start", START_NOW) not in (START_NOW, START_BY_HOST):
+        raise LobbyError(f"start must be \"{START_NOW}\" (the table starts at once) or \"{START_BY_HOST}\" (when its host starts it)")
+    name = data.get("game")
+    games = registry.games
+    if not isinstance(name, str) or name not in games:
+        raise LobbyError(f"unknown game {clip(str(name))!r}; installed games: {', '.join(sorted(games)) or 'none'}")
+    game = games[name]
+    seats = data.get("seats", [HUMAN])
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise LobbyError("seats must be a list of seat kinds such as \"human\" or \"novice:error_rate=0.2\"")
+    players = data.get("players", max(game.default_players, len(seats)))
+    low, high = game.players.start, game.players.stop - 1
+    if isinstance(players, bool) or not isinstance(players, int) or players not in game.players:
+        raise LobbyError(f"{game.name} is played by {low} to {high} players, not {clip(str(players))}")
+    if len(seats) > players:
+        raise LobbyError(f"{len(seats)} seats for {players} players; give at most one per seat")
+    kinds = list(seats) + [default_opponent(registry, game)] * (players - len(seats))
+    try:
+        check_seats(registry, game, kinds, front_end=(HUMAN,))
+    except SessionError as exc:
+        raise LobbyError(str(exc)) from exc
+    web_refusals = []
+    for spec in dict.fromkeys(kinds):  # what a browser table allows a bot to cost the server everyone plays on
+        try:
+            check_web_seat(spec)
+        except ValueError as exc:
+            web_refusals.append(str(exc))
+    if web_refusals:
+        raise LobbyError(web_refusals)
+    rules = _rules(registry, game, data.get("rules", {}), players)
+    seed = data.get("seed")
+    if seed is None:
+        seed = new_seed()
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise LobbyError("seed must be a whole number from 0 up")
+    pace = data.get("pace", pace)
+    if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
+        raise LobbyError(f"pace must be a number of seconds from 0 (windows wait) to {MAX_PACE:g}")
+    host_seat = data.get("host_seat")
+    if host_seat is not None and (isinstance(host_seat, bool) or not isinstance(host_seat, int)
+                                  or not 0 <= host_seat < players or kinds[host_seat] != HUMAN):
+        raise LobbyError(f"host_seat must be the number of a person's (\"{HUMAN}\") seat, the one the host plays; "
+                         f"not {clip(str(host_seat))}")
+    return game, rules, players, kinds, seed, float(pace)
+
+def _rules(registry: Any, game: Game, given: Any, players: int) -> Any:
+    """The house rules, checked as a TOML file's are: every bad value named on a line of its own."""
+    if not isinstance(given, dict):
+        raise LobbyError("rules must be an object of house rules, as in a rules TOML file")
+    lines = []
+    for key, value in given.items():
+        try:
+            rules_from_dict(game.Rules, {key: value}, source="rules")
+        except RulesError as exc:
+            lines.append(str(exc))
+    if lines:
+        raise LobbyError(lines)
+    try:
+        rules = rules_from_dict(game.Rules, given, source="rules")
+        check_switches(registry, game, rules)
+        game.check_rules(rules, players)
+    except (RulesError, ValueError) as exc:
+        raise LobbyError(f"{clip(str(exc), 200)}") from exc
+    return rules
+
+def _choices(tp: Any) -> list[Any] | None:
+    if typing.get_origin(tp) is typing.Literal:
+        return list(typing.get_args(tp))
+    return None
+
+
+def _plain(data: Any) -> Any:
+    """JSON-ready data (tuples to lists, other values as text)."""
+    return json.loads(json.dumps(data, default=str))
