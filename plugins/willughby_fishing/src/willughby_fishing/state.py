@@ -166,11 +166,10 @@ def _single(played: int, taken: int) -> "Capture":
 
 _CODE_ORDER: dict[str, int] = {CODES[i]: SORT_KEY[i] for i in range(52)}
 _by_place = SORT_KEY.__getitem__
-_code_of = CODES.__getitem__
 
 
 def _codes(cards: Iterable[int]) -> list[str]:
-    return list(map(_code_of, sorted(cards, key=_by_place)))
+    return [CODES[c] for c in sorted(cards, key=_by_place)]
 
 
 def _sets(cards: Iterable[int]) -> list[tuple[int, list[int]]]:
