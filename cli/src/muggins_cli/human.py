@@ -57,6 +57,7 @@ from muggins.limits import MAX_ANSWER_CHARS, clip
 from muggins.projection import choice_families, choice_moves
 
 from . import pace as keys_on_terminal
+from .i18n import _
 from .style import CARD, MIN_WIDTH, Style, colour_wanted, first_card, fit, line_width
 
 __all__ = ["HumanPlayer", "pick", "compact_prompt", "menu_lines", "numbered_range", "opponents_line", "TABLE_KEY", "HELP_KEY", "PAUSE_KEY",
@@ -136,7 +137,7 @@ class HumanPlayer:
             self._show_table(table, unsaid=header or "", shown=self._glanced)
         choices = decision.choices
         if len(choices) == 1:
-            self._say(f"{_title(decision)}: {choices[0].label} (the only choice)")
+            self._say(_("{title}: {choice} (the only choice)").format(title=_title(decision), choice=choices[0].label))
             return choices[0]
         flowing = False  # a window that flowed and went on to the line prompt: its typeahead goes when it is answered
         if window:
@@ -164,7 +165,8 @@ class HumanPlayer:
                     self._say(self.style.cards(_title(decision)))
                 continue
             if key == PAUSE_KEY:
-                self._say(f"  {PAUSE_KEY} pauses play that flows by itself; this prompt waits for you ({_how(decision, menu_of(decision, self.game))})")
+                self._say(_("  {key} pauses play that flows by itself; this prompt waits for you ({how})").format(
+                    key=PAUSE_KEY, how=_how(decision, menu_of(decision, self.game))))
                 continue
             found = pick(decision, text, numbers_first=not decision.compact, game=self.game)
             if isinstance(found, str):
@@ -183,7 +185,7 @@ class HumanPlayer:
         self._introduced = True
         line = opponents_line(self.seats, self.seat)
         if line:
-            self._say(f"You play seat {self.seat}. {line}.")
+            self._say(_("You play seat {seat}. {opponents}.").format(seat=self.seat, opponents=line))
 
     def _table(self, view: Mapping[str, Any]) -> str:
         """The game's table for this seat, headed by the opponents' kinds when known."""
@@ -221,8 +223,9 @@ class HumanPlayer:
         short = _short_forms(decision.choices, owned)
         typed = sorted({c.text[:1].lower() for c in decision.choices if c is not standing and c not in calls.values()} - set(calls))
         parts = [f"{k} = {_shown(a, standing)}" for k, a in calls.items()] + [f"{k} N = {word} N" for k, word in short.items()]
-        parts += [f"{'/'.join(k for k in typed if k not in short)}… = type a claim"] if set(typed) - set(short) else []
-        hint = "  " + "; ".join(parts + [f"{TABLE_KEY} = table", f"{PAUSE_KEY} = pause", "any other key lets it stand"])
+        parts += [_("{keys}… = type a claim").format(keys="/".join(k for k in typed if k not in short))] if set(typed) - set(short) else []
+        hint = "  " + "; ".join(parts + [_("{key} = table").format(key=TABLE_KEY), _("{key} = pause").format(key=PAUSE_KEY),
+                                         _("any other key lets it stand")])
         width = self._width() or MIN_WIDTH
         if len(hint) + 2 + keys_on_terminal.STEPS > width:
             self._say(hint)  # too long to share a line with the marker, which then has its own
@@ -243,7 +246,7 @@ class HumanPlayer:
 
         while True:
             if paused:
-                self._say(f"\r{hint}  {self.style.dim(f'paused: {PAUSE_KEY} goes on')}\x1b[K", nl=False)
+                self._say(f"\r{hint}  {self.style.dim(_('paused: {key} goes on').format(key=PAUSE_KEY))}\x1b[K", nl=False)
                 key = reader.key(None)
             else:
                 key = keys_on_terminal.countdown(reader, seconds, draw)
@@ -336,11 +339,11 @@ class HumanPlayer:
         if self.timed:
             reader = keys_on_terminal.KeyReader()
             self._drop_late_keys(reader)  # before the prompt shows: a key typed once it is up is for it
-            self._say(self.style.dim("  press any key to go on "), nl=False)
+            self._say(self.style.dim(_("  press any key to go on ")), nl=False)
             reader.key(None)
             self._say("\r\x1b[K", nl=False)
         elif self.input is None and _interactive(sys.stdin):
-            self._read("  press Enter to go on ")
+            self._read(_("  press Enter to go on "))
 
     def _show_table(self, table: str, unsaid: str = "", shown: Sequence[str] = ()) -> None:
         """The table, with the card that just moved highlighted.
@@ -362,7 +365,7 @@ class HumanPlayer:
         if run is not None:
             word, low, high = run
             self._say(self.style.cards(f"{title}:"))
-            self._say(f"  type a number from {low} to {high} ({word} {low} … {word} {high})")
+            self._say(_("  type a number from {low} to {high} ({word} {low} … {word} {high})").format(low=low, high=high, word=word))
         else:
             if decision.prompt and titled:
                 self._say(self.style.cards(f"{decision.prompt}:"))
@@ -371,14 +374,14 @@ class HumanPlayer:
                 for piece in fit(line, width):
                     self._say(self.style.cards(piece))
         if help:
-            keys = [f"{TABLE_KEY} = the table again", f"{HELP_KEY} = this list"]
+            keys = [_("{key} = the table again").format(key=TABLE_KEY), _("{key} = this list").format(key=HELP_KEY)]
             if decision.compact and standing_answer(decision) is not None and self.timed and not decision.waits:
-                keys.append(f"{PAUSE_KEY} = pause while play flows")
+                keys.append(_("{key} = pause while play flows").format(key=PAUSE_KEY))
             typing = []
             if run is None and any(choice.text != choice.label for choice in decision.choices):
-                typing.append("type a number or the text in brackets")
+                typing.append(_("type a number or the text in brackets"))
             if names_cards(decision.choices):
-                typing.append(f"a card as {CARD_SPELLINGS}")
+                typing.append(_("a card as {spellings}").format(spellings=_spellings()))
             self._say(f"  ({'; '.join([', '.join(keys), *typing])})")
 
     def _width(self) -> int | None:
@@ -429,6 +432,11 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _GLANCE_IN_VIEW = 3
 
 
+def _spellings() -> str:
+    """How a card may be typed, in the player's language (the French adds its letters for valet, dame, roi)."""
+    return _("10H, 10h, TH, th or 10♥") if CARD_SPELLINGS == "10H, 10h, TH, th or 10♥" else CARD_SPELLINGS
+
+
 def _unstyled(text: str) -> str:
     return _ANSI.sub("", text)
 
@@ -450,10 +458,10 @@ def opponents_line(seats: Sequence[str] | None, seat: int) -> str:
 
     def named(group: list[int]) -> str:
         if len(group) == 1:
-            return f"seat {group[0]}"
-        return "seats " + ", ".join(map(str, group[:-1])) + f" and {group[-1]}"
+            return _("seat {seat}").format(seat=group[0])
+        return _("seats {seats} and {last}").format(seats=", ".join(map(str, group[:-1])), last=group[-1])
 
-    return "Opponents: " + " · ".join(f"{named(group)} {kind}" for kind, group in by_kind.items())
+    return _("Opponents: {opponents}").format(opponents=" · ".join(f"{named(group)} {kind}" for kind, group in by_kind.items()))
 
 
 def _input_with(prefill: str, prompt: str) -> str:
@@ -592,11 +600,13 @@ def menu_prompt(menu: Menu) -> str:
     """The prompt under a numbered menu: `choose 1-N`, with what to type for each number family."""
     only = _only_family(menu)
     if only is not None:
-        return f"type a number from {only.low} to {only.high} ({only.typed}) > "
+        return _("type a number from {low} to {high} ({typed}) > ").format(low=only.low, high=only.high, typed=only.typed)
     if not menu.families:
-        return f"choose 1-{len(menu.numbered)} > "
-    typed = " or ".join(family.typed for family in menu.families)
-    return f"choose 1-{len(menu.numbered)} or type {typed} > " if menu.numbered else f"type {typed} > "
+        return _("choose 1-{count} > ").format(count=len(menu.numbered))
+    typed = _(" or ").join(family.typed for family in menu.families)
+    if menu.numbered:
+        return _("choose 1-{count} or type {typed} > ").format(count=len(menu.numbered), typed=typed)
+    return _("type {typed} > ").format(typed=typed)
 
 
 def _key_map(choices: Sequence[Action]) -> dict[str, Action]:
@@ -635,17 +645,19 @@ def pick(decision: Decision, text: str, *, numbers_first: bool = True, game: Gam
     menu = menu_of(decision, game)
     raw = " ".join(text.split())
     if len(raw) > MAX_ANSWER_CHARS:  # no choice is that long, and int() of a huge number refuses anyway
-        return f"{clip(raw)!r} is not one of the choices; {_how(decision, menu)}"
+        return _("{typed!r} is not one of the choices; {how}").format(typed=clip(raw), how=_how(decision, menu))
     run = numbered_range(choices) if decision.compact else None
     if run is not None and re.fullmatch(r"-?\d+", raw):
         word, low, high = run
         if low <= int(raw) <= high:
             return choices[int(raw) - low]
-        return f"there is no {word} {raw}; type a number from {low} to {high}"
+        return _("there is no {word} {number}; type a number from {low} to {high}").format(word=word, number=raw, low=low, high=high)
     only = _only_family(menu) if run is None else None
     if only is not None and re.fullmatch(r"-?\d+", raw):
         member = only.members.get(int(raw))
-        return member if member is not None else f"there is no {only.template.replace('{n}', raw)}; type a number from {only.low} to {only.high}"
+        if member is not None:
+            return member
+        return _("there is no {choice}; type a number from {low} to {high}").format(choice=only.template.replace("{n}", raw), low=only.low, high=only.high)
     if numbers_first and raw.isdigit():
         return _by_number(menu, int(raw))
     found = find_action(choices, raw)
@@ -667,16 +679,17 @@ def pick(decision: Decision, text: str, *, numbers_first: bool = True, game: Gam
                 return claimed
             numbers = [int(m.group(2)) for c in choices if (m := _NUMBERED.match(c.text)) and m.group(1).lower() == word.lower()]
             if numbers:
-                return f"there is no {word} {short.group(2)}; the number goes from {min(numbers)} to {max(numbers)}"
+                return _("there is no {word} {number}; the number goes from {low} to {high}").format(
+                    word=word, number=short.group(2), low=min(numbers), high=max(numbers))
     if raw.isdigit():
         return _by_number(menu, int(raw))
     if raw.lower() in _short_forms(choices, keys):
         word = _short_forms(choices, keys)[raw.lower()]
-        return f"{raw!r} needs a number: {raw} N for {word} N"
+        return _("{typed!r} needs a number: {key} N for {word} N").format(typed=raw, key=raw, word=word)
     if not raw:
-        return f"please choose: {_how(decision, menu)}"
-    spelt = f"; a card is written {CARD_SPELLINGS}" if names_cards(choices) else ""
-    return f"{clip(raw)!r} is not one of the choices; {_how(decision, menu)}{spelt}"
+        return _("please choose: {how}").format(how=_how(decision, menu))
+    spelt = _("; a card is written {spellings}").format(spellings=_spellings()) if names_cards(choices) else ""
+    return _("{typed!r} is not one of the choices; {how}").format(typed=clip(raw), how=_how(decision, menu)) + spelt
 
 
 def names_cards(choices: Sequence[Action]) -> bool:
@@ -691,24 +704,25 @@ def _by_number(menu: Menu, number: int) -> Action | str:
         return numbered[number - 1]
     typed = " or ".join(family.typed for family in menu.families)
     if not numbered:
-        return f"there is no choice {number}; type {typed}"
-    return f"there is no choice {number}; choose a number from 1 to {len(numbered)}" + (f" or type {typed}" if typed else "")
+        return _("there is no choice {number}; type {typed}").format(number=number, typed=typed)
+    return (_("there is no choice {number}; choose a number from 1 to {count}").format(number=number, count=len(numbered))
+            + (_(" or type {typed}").format(typed=typed) if typed else ""))
 
 
 def _how(decision: Decision, menu: Menu | None = None) -> str:
     run = numbered_range(decision.choices) if decision.compact else None
     if run is not None:
-        return f"type a number from {run[1]} to {run[2]}"
+        return _("type a number from {low} to {high}").format(low=run[1], high=run[2])
     if decision.compact:
-        return "type a key, an action, or ? to list every choice"
+        return _("type a key, an action, or ? to list every choice")
     if menu is None or not menu.families:
-        return f"type a number from 1 to {len(decision.choices)}, an action or a key (? shows the menu again)"
+        return _("type a number from 1 to {count}, an action or a key (? shows the menu again)").format(count=len(decision.choices))
     only = _only_family(menu)
     if only is not None:
-        return f"type a number from {only.low} to {only.high} ({only.typed})"
+        return _("type a number from {low} to {high} ({typed})").format(low=only.low, high=only.high, typed=only.typed)
     typed = ", ".join(family.typed for family in menu.families)
-    numbers = f"a number from 1 to {len(menu.numbered)}, " if menu.numbered else ""
-    return f"type {numbers}{typed}, an action or a key (? shows the menu again)"
+    numbers = _("a number from 1 to {count}, ").format(count=len(menu.numbered)) if menu.numbered else ""
+    return _("type {numbers}{typed}, an action or a key (? shows the menu again)").format(numbers=numbers, typed=typed)
 
 
 def _shown(choice: Action, standing: Action | None) -> str:
@@ -726,10 +740,10 @@ def compact_prompt(decision: Decision) -> str:
     (a window's header, or a count's question). A decision whose choices are
     a run of numbers asks for the number.
     """
-    own = f"{TABLE_KEY} = table; {HELP_KEY} = help"
+    own = _("{table} = table; {help} = help").format(table=TABLE_KEY, help=HELP_KEY)
     run = numbered_range(decision.choices)
     if run is not None:
-        return f"  type a number from {run[1]} to {run[2]}; {own} > "
+        return _("  type a number from {low} to {high}; {own} > ").format(low=run[1], high=run[2], own=own)
     keys = _key_map(decision.choices)
     short = _short_forms(decision.choices, keys)
     standing = standing_answer(decision)
@@ -737,14 +751,14 @@ def compact_prompt(decision: Decision) -> str:
     for choice in decision.choices:
         mine = [k for k in choice.keys if len(k) <= 1 and keys.get(k.lower()) is choice]  # Enter and single keys; words stay typed
         if mine:
-            shown = "/".join("Enter" if k == "" else k for k in mine[:2])
+            shown = "/".join(_("Enter") if k == "" else k for k in mine[:2])
             shortcuts.append(f"{shown} = {_shown(choice, standing)}")
         else:
             typed.append(choice.text)
     numbered = [f"{letter} N = {word} N" for letter, word in short.items()]
     words = set(short.values())
     rest = _group_numbered([text for text in typed if not ((m := _NUMBERED.match(text)) and m.group(1) in words)])
-    parts = shortcuts + numbered + ([f"or type {', '.join(rest)}"] if rest else [])
+    parts = shortcuts + numbered + ([_("or type {texts}").format(texts=", ".join(rest))] if rest else [])
     return f"  {'; '.join(parts + [own])} > "
 
 
