@@ -30,7 +30,7 @@ from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, 
 from muggins.actions import Move
 from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.deck import cut_for_dealer as _cut_by_index
-from muggins.game import PhasedState
+from muggins.game import PhasedState, play_forced_stepwise
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
 
@@ -643,29 +643,13 @@ class FishingState(PhasedState):
         return answers
 
     def play_forced(self, budget: float) -> int:
-        """Every decision with one correct choice and every unclaimable window, at once (see `State.play_forced`).
+        """Every decision with one correct choice (a single capture, the lie-down, a single claim) and every unclaimable window, at once.
 
-        Stops at a turn with several correct captures (the players choose
-        among them), a claim that could be won, and the end of the match;
-        the decision it stops at stays cached, so it is not worked out twice.
+        See `State.play_forced`. Stops at a turn with several correct captures
+        (the players choose among them), a claim that could be won, and the
+        end of the match.
         """
-        taken = 0
-        while True:
-            if self.phase == "window":
-                window = self.window
-                if window.claimable is not False or taken + len(window.responders) - window.position > budget:
-                    break
-                taken += len(self.settle_window())
-                continue
-            if taken >= budget:
-                break
-            decision = self.decision()
-            if decision is None or len(decision.correct) != 1:
-                break
-            self._cached_decision = None
-            self._apply(decision.correct[0])
-            taken += 1
-        return taken
+        return play_forced_stepwise(self, budget)
 
     # -- turns and the end of a hand -------------------------------------------
     def _end_turn(self, events: list[dict], mover: int | None = None) -> None:
