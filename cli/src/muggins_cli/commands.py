@@ -39,6 +39,7 @@ from muggins.sessions import HUMAN, OtherBots, RecordMismatch, SessionError, che
 from muggins.store import StoreError
 
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, BadInput, GameError
+from .i18n import _, ngettext
 from .human import HumanPlayer
 from .style import echo_fitted
 from .info import find_game
@@ -55,7 +56,7 @@ def read_rules(game: Game, path: str | None) -> Any:
     try:
         text = read_limited(path, MAX_RULES_BYTES, "house rules")
     except OSError as exc:
-        raise BadInput(f"cannot read house rules {clip_path(path)}: {exc.strerror or exc}") from exc
+        raise BadInput(_("cannot read house rules {path}: {reason}").format(path=clip_path(path), reason=exc.strerror or exc)) from exc
     except LimitError as exc:
         raise BadInput(str(exc)) from exc
     try:
@@ -89,7 +90,7 @@ def announce_house_rules(registry: Any, game: Game, rules: Any, players: int, so
     plugins = house_rule_plugins(registry, game, rules)
     if plugins:
         described = game.describe_rules(rules, players)
-        echo_fitted("house rules in force: " + ", ".join(p.describe() for p in plugins) + (f"; {described}" if described else ""))
+        echo_fitted(_("house rules in force: {rules}").format(rules=", ".join(p.describe() for p in plugins)) + (f"; {described}" if described else ""))
 
 
 def check_plugin_switches(registry: Any, game: Game, rules: Any, source: str | None) -> None:
@@ -113,9 +114,9 @@ def seat_kinds(registry: Any, game: Game, players: int | None, seats: Sequence[s
         players = max(game.default_players, len(seats))
     low, high = game.players.start, game.players.stop - 1
     if players not in game.players:
-        raise BadInput(f"{game.name} is played by {low} to {high} players, not {players}")
+        raise BadInput(_("{game} is played by {low} to {high} players, not {players}").format(game=game.name, low=low, high=high, players=players))
     if len(seats) > players:
-        raise BadInput(f"{len(seats)} --seat options for {players} players; give at most one per seat")
+        raise BadInput(_("{count} --seat options for {players} players; give at most one per seat").format(count=len(seats), players=players))
     if human_first:
         others = opponents if opponents is not None else default_opponent(registry, game)
         defaults = [HUMAN] + [others] * (players - 1)
@@ -215,7 +216,8 @@ def _stopped(match: Match, path: str, why: str, code: int) -> None:
     try:
         if sys.stdin is not None and sys.stdin.isatty():  # pragma: no cover - close the line the ^C was echoed on
             click.echo(err=True)
-        echo_fitted(f"muggins: {why} after {kept} decisions; the record is saved; continue with: {resume_command(path)}", err=True,
+        echo_fitted(_("muggins: {why} after {kept} decisions; the record is saved; continue with: {command}").format(
+            why=_(why), kept=kept, command=resume_command(path)), err=True,
                     whole=(resume_command(path),))
     except (OSError, ValueError):  # after SIGHUP the terminal may be gone; the exit code still tells
         pass
@@ -236,7 +238,7 @@ def _finish(game: Game, players: Sequence[Any], kinds: Sequence[str], result: Re
     if humans:
         humans[0].flush()
     _echo_result(describe_result(result, kinds, sides))
-    echo_fitted(f"record: {path}", whole=(path,))
+    echo_fitted(_("record: {path}").format(path=path), whole=(path,))
 
 
 def _echo_result(lines: Sequence[str]) -> None:
@@ -257,7 +259,9 @@ def _record_sides(game: Game, record: Record) -> Sides:
 
 
 def _seats_words(seats: Sequence[int]) -> str:
-    return ("seats " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}") if len(seats) > 1 else f"seat {seats[0]}"
+    if len(seats) > 1:
+        return _("seats {seats} and {last}").format(seats=", ".join(str(s) for s in seats[:-1]), last=seats[-1])
+    return _("seat {seat}").format(seat=seats[0])
 
 
 def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None) -> list[str]:
@@ -269,35 +273,36 @@ def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None) -
     that did not reach the target); several with equal scores tie.
     """
     def who(seat: int) -> str:
-        return f"seat {seat} ({kinds[seat]})" if seat < len(kinds) else f"seat {seat}"
+        return _("seat {seat} ({kind})").format(seat=seat, kind=kinds[seat]) if seat < len(kinds) else _("seat {seat}").format(seat=seat)
 
     scores = result.scores
     if sides and scores:
         totals = [sum(scores[s] for s in side) for side in sides]
         won = [n for n, side in enumerate(sides) if side and all(s in result.winners for s in side)]
         order = won + [n for n in range(len(sides)) if n not in won]
-        figures = " to ".join(f"{totals[n]:g}" for n in order)
+        figures = _(" to ").join(f"{totals[n]:g}" for n in order)
         if not result.winners:
-            lines = [f"result: no winner (a draw), {figures}"]
+            lines = [_("result: no winner (a draw), {figures}").format(figures=figures)]
         elif len(won) == 1:
-            lines = [f"result: {_seats_words(sides[won[0]])} win{'s' if len(sides[won[0]]) == 1 else ''}, {figures}"]
+            side = sides[won[0]]
+            lines = [ngettext("result: {side} wins, {figures}", "result: {side} win, {figures}", len(side)).format(side=_seats_words(side), figures=figures)]
         else:
-            lines = ["result: " + " and ".join(_seats_words(sides[n]) for n in won) + f" share the win, {figures}"]
-        lines.append("sides: " + " · ".join(
-            f"{_seats_words(side)} ({', '.join(kinds[s] for s in side if s < len(kinds))}) {totals[n]:g}" for n, side in enumerate(sides)))
+            lines = [_("result: {sides} share the win, {figures}").format(sides=_(" and ").join(_seats_words(sides[n]) for n in won), figures=figures)]
+        lines.append(_("sides: {sides}").format(sides=" · ".join(
+            f"{_seats_words(side)} ({', '.join(kinds[s] for s in side if s < len(kinds))}) {totals[n]:g}" for n, side in enumerate(sides))))
     else:
         if not result.winners:
-            lines = ["result: no winner (a draw)"]
+            lines = [_("result: no winner (a draw)")]
         elif len(result.winners) == 1:
-            lines = [f"result: {who(result.winners[0])} wins"]
+            lines = [_("result: {seat} wins").format(seat=who(result.winners[0]))]
         elif scores and len({scores[s] for s in result.winners}) > 1:
-            lines = ["result: " + " and ".join(who(s) for s in result.winners) + " share the win"]
+            lines = [_("result: {seats} share the win").format(seats=_(" and ").join(who(s) for s in result.winners))]
         else:
-            lines = ["result: a tie between " + " and ".join(who(s) for s in result.winners)]
+            lines = [_("result: a tie between {seats}").format(seats=_(" and ").join(who(s) for s in result.winners))]
         if scores:
-            lines.append("scores: " + ", ".join(f"seat {s} {score:g}" for s, score in enumerate(scores)))
+            lines.append(_("scores: {scores}").format(scores=", ".join(_("seat {seat} {score}").format(seat=s, score=f"{score:g}") for s, score in enumerate(scores))))
     if result.limit_reached:
-        lines.append("the match stopped at the game's declared limit")
+        lines.append(_("the match stopped at the game's declared limit"))
     return lines
 
 
@@ -306,7 +311,7 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
     registry, game, rules, count, kinds = prepare(game_name, players, seats, rules_path, human_first=True, opponents=opponents)
     if seed is None:
         seed = new_seed()
-        click.echo(f"seed: {seed}")
+        click.echo(_("seed: {seed}").format(seed=seed))
     # The match is made before its record: a house rule refused at creation leaves no file behind.
     state = new_state(game, rules, count, seed)
     announce_house_rules(registry, game, rules, count, rules_path)
@@ -320,7 +325,7 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
         except NotStarted as exc:
             raise _not_started(exc) from exc
         with session:
-            echo_fitted(f"recording to {session.path}", whole=(session.path,))
+            echo_fitted(_("recording to {path}").format(path=session.path), whole=(session.path,))
             result = play_to_the_end(session.match, session.path)
     _finish(game, session.players, kinds, result, session.path, game.sides(rules, count))
 
@@ -351,7 +356,7 @@ def resume(path: str | None, *, pace: float | None = 0) -> None:
     registry = get_registry()
     if path is None:
         path = str(latest_unfinished())
-        echo_fitted(f"the most recent unfinished match: {path}", whole=(str(path),))
+        echo_fitted(_("the most recent unfinished match: {path}").format(path=path), whole=(str(path),))
     with stop_signals() as stops, bounded_stdin():
         try:
             session = Session.reopen(registry, records_store(), path, front_end=lambda game, seats: _human_seats(game, seats, pace),
@@ -365,14 +370,15 @@ def resume(path: str | None, *, pace: float | None = 0) -> None:
         with session:
             record, game = session.record, session.game
             if session.match.writer is None:  # finished already: verified, and left as it is
-                click.echo(f"{path}: this match is already over")
+                click.echo(_("{path}: this match is already over").format(path=path))
                 _echo_result(describe_result(session.result(), record.seats, _record_sides(game, record)))  # type: ignore[arg-type]
                 return
             for player in session.players:
                 if isinstance(player, HumanPlayer):
                     # The human sees again what it saw since its last decision; the pending decision is drawn with the table and waits.
                     player.resumed(record.decisions, record.events, record.opening)
-            echo_fitted(f"resuming {path} after {len(record.decisions)} decision{'' if len(record.decisions) == 1 else 's'} (seed {record.seed})",
+            echo_fitted(ngettext("resuming {path} after {count} decision (seed {seed})", "resuming {path} after {count} decisions (seed {seed})",
+                                 len(record.decisions)).format(path=path, count=len(record.decisions), seed=record.seed),
                         whole=(str(path),))
             try:
                 result = session.run() if session.over else play_to_the_end(session.match, path)
@@ -408,7 +414,7 @@ def replay_command(path: str, verify: bool) -> None:
     try:
         if verify:
             unchecked = _verify(game, record, path, registry)
-            click.echo(f"ok: {len(record.decisions)} decisions verified" + (f"; {unchecked}" if unchecked else ""))
+            click.echo(_("ok: {count} decisions verified").format(count=len(record.decisions)) + (f"; {unchecked}" if unchecked else ""))
         else:
             _narrate(game, record, path)
     except RecordError as exc:
@@ -432,7 +438,7 @@ def _verify(game: Game, record: Record, path: str, registry: Any) -> str | None:
 
 
 def _narrate(game: Game, record: Record, path: str) -> None:
-    _, divergence = replay_record(game, record, verify=False)
+    _replayed, divergence = replay_record(game, record, verify=False)
     stop = len(record.decisions) if divergence is None else divergence.index
     state = rebuild_state(game, record)
     say = _narrator(game)
@@ -446,7 +452,7 @@ def _narrate(game: Game, record: Record, path: str) -> None:
         raise GameError(f"{clip_path(path)}: replay stopped at {divergence}")
     result = state.result()
     if result is None:
-        echo_fitted(f"the record stops before the end of the match ({stop} decisions); continue it with: {resume_command(path)}",
+        echo_fitted(_("the record stops before the end of the match ({stop} decisions); continue it with: {command}").format(stop=stop, command=resume_command(path)),
                     whole=(resume_command(path),))
         return
     _echo_result(describe_result(result, record.seats, game.sides(state.rules, state.players)))

@@ -56,7 +56,7 @@ def complete_seats(ctx: click.Context, param: click.Parameter, incomplete: str) 
         # While an option's value is being completed Click may leave the GAME argument unparsed in ctx.args.
         game = ctx.params.get("game") or next((word for word in ctx.args if word in kinds_by_game), None)
         games = [game] if game in kinds_by_game else sorted(kinds_by_game)
-        kind, colon, _ = incomplete.partition(":")
+        kind, colon, _rest = incomplete.partition(":")
         if colon:
             for name in games:
                 found = next((k for k in kinds_by_game[name] if k["name"] == kind), None)
@@ -83,7 +83,7 @@ def complete_records(ctx: click.Context, param: click.Parameter, incomplete: str
 
     from pathlib import Path
 
-    folder, _, stem = incomplete.rpartition(os.sep)
+    folder, _sep, stem = incomplete.rpartition(os.sep)
     try:
         entries = sorted(Path(folder or ".").iterdir())
     except OSError:

@@ -290,7 +290,7 @@ class HumanPlayer:
 
     def _take_typeahead(self, reader: keys_on_terminal.KeyReader, start: str) -> None:
         """The line prompt a window opens begins with `start` and the keys typed after it in the same burst (a whole line if Enter was among them)."""
-        line, enter, _ = reader.typeahead.replace("\r", "\n").partition("\n")
+        line, enter, _after = reader.typeahead.replace("\r", "\n").partition("\n")
         if enter:
             reader.discard()  # the window is answered: what came after Enter was typed for it too
         self._prefill = start + line
