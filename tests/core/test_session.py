@@ -186,3 +186,27 @@ def test_reoffer_keeps_an_early_answer_restored_for_the_same_window_and_step_onl
         assert (kept.answer, kept.step, kept.decision is not None) == (text, later.step, True)
         session.restore_early({str(later.seat): {"step": later.step + 1, "answer": text, "window": list(later.window)}})
         assert session.reoffer()[later.seat].answer is None
+
+
+@pytest.mark.plugins
+def test_a_start_whose_opening_write_fails_half_way_keeps_the_record_and_releases_it(tmp_path, monkeypatch):
+    monkeypatch.delenv("MUGGINS_LOAD_PLUGINS")
+    import os
+
+    import muggins.session as session_module
+    from muggins.records import RecordWriteError
+    from muggins.session import NotStarted
+
+    registry = load_registry(only=["muggins_shedding"])
+    game = registry.game("muggins_shedding")
+
+    def half_written(stream, header, opening):
+        stream.size += os.write(stream.fd, b'{"header": ')
+        raise RecordWriteError("muggins-muggins_shedding-3.jsonl", "No space left on device")
+
+    monkeypatch.setattr(session_module.RecordWriter, "start", staticmethod(half_written))
+    streams = []
+    with pytest.raises(NotStarted) as caught:
+        Session.start(registry, game, game.Rules(), 3, ["human", "expert", "expert"], 3, RecordStore(tmp_path), on_record=streams.append)
+    assert caught.value.kept and os.path.exists(caught.value.path)
+    assert streams[0].fd == -1  # released, so it can be reopened and continued

@@ -442,13 +442,16 @@ def _front_ends(seats: Sequence[str], given: Mapping[str, FrontEndFactory] | Non
 
 
 def _begin(stream: RecordFile, path: str, header: Record, opening: list[Event]) -> RecordWriter:
-    """Write the header and opening as one write; anything that stops it first leaves no record behind (NotStarted, kept if bytes are)."""
+    """Write the header and opening as one write; anything that stops it first leaves no record behind (NotStarted, kept if bytes are).
+
+    The record is released either way: a kept one is continued by reopening it.
+    """
     try:
         return RecordWriter.start(stream, header, opening)
     except BaseException as exc:
         kept = stream.size != 0
+        stream.close()
         if not kept:
-            stream.close()
             Path(path).unlink(missing_ok=True)
         if isinstance(exc, Exception):
             raise NotStarted(exc, path, kept) from exc
