@@ -15,7 +15,8 @@ stopped or closed table stays listed while there is room but no longer
 counts, the oldest giving way first; a table waiting for its host
 expires after `WAIT_EXPIRY`, counted from its making as noted beside its
 record, so a restart does not renew it; one client address holds at most
-`MAX_TABLES_PER_CLIENT` unfinished tables), and connections (spectators
+`MAX_TABLES_PER_CLIENT` unfinished tables), and, counted by
+`muggins_web.admission`, connections (spectators
 per table, per address and in all; a seat's or the host's link is never
 refused for spectators, only past `MAX_CONNECTIONS_PER_LINK` on the same
 link). The host may play a seat of their own (`"host_seat": N`, a
@@ -36,7 +37,6 @@ is one line naming the plugin.
 from __future__ import annotations
 
 import asyncio
-import collections
 import concurrent.futures
 import contextlib
 import dataclasses
@@ -59,6 +59,8 @@ from muggins.session import NotStarted, Session, SessionBroken
 from muggins.sessions import HUMAN, RecordMismatch, SessionError, seat_players
 from muggins.store import RecordStore, StoreError, record_infos
 
+from .admission import (MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS_PER_LINK, MAX_SPECTATORS, Admission,
+                        Connections, Full, TooMany)
 from .forms import START_BY_HOST, START_NOW, LobbyError, check_request, game_info, games
 from .notes import MAX_PACE, TOKENS_SUFFIX, TableNotes, early_notes, made_at, read_tokens, save_tokens, text_of
 from .notes import NotReopened as _NotReopened
@@ -70,13 +72,6 @@ __all__ = ["Lobby", "LobbyError", "Full", "TooMany", "NoSpace", "TooSlow", "Admi
 
 #: Unfinished tables one server holds at once (finished ones stay listed while there is room, uncounted).
 MAX_TABLES = 50
-#: Spectators' connections one server holds at once (a seat's or the host's link is not counted here).
-MAX_CONNECTIONS = 200
-#: Spectators one table takes, and spectators' connections one client address may hold.
-MAX_SPECTATORS = 20
-MAX_CONNECTIONS_PER_ADDRESS = 32
-#: Connections open on one seat's or host's link at once: a few tabs, and a reconnecting phone's old one not yet timed out.
-MAX_CONNECTIONS_PER_LINK = 4
 #: Unfinished tables one client address may have made (a client on this machine, its owner's, is not counted).
 MAX_TABLES_PER_CLIENT = 10
 #: Seconds a table made to wait for its host waits, from its making, before it expires.
@@ -93,18 +88,6 @@ MESSAGE_RATE = (20.0, 40)
 RECORD_MODE = 0o600
 
 
-class Full(LobbyError):
-    """The server holds as many tables (or connections) as it may."""
-
-    status = 503
-
-
-class TooMany(LobbyError):
-    """One client address (or one link) asks for more than its share of the server's tables or connections."""
-
-    status = 429
-
-
 class NoSpace(LobbyError):
     """The record or its tokens cannot be written: the records folder is full (or cannot be written at all)."""
 
@@ -117,13 +100,9 @@ class TooSlow(LobbyError):
     status = 504
 
 
-@dataclasses.dataclass(frozen=True)
-class Admission:
-    """One open websocket as the connection limits count it: its table, its client's address, its link's token (None: a spectator)."""
-
-    table: str
-    address: str
-    token: str | None
+def _forwarded(name: str) -> property:
+    """A lobby attribute that is its admissions' `name`."""
+    return property(lambda self: getattr(self.admissions, name), lambda self, value: setattr(self.admissions, name, value))
 
 
 @dataclasses.dataclass
@@ -143,6 +122,13 @@ class _Prepared:
 class Lobby:
     """The tables of one server process and how new ones are made."""
 
+    # The connection limits are the admissions' (`muggins_web.admission`), set here as on any lobby.
+    connections = property(lambda self: self.admissions.open)
+    max_connections = _forwarded("max_connections")
+    max_spectators = _forwarded("max_spectators")
+    max_per_address = _forwarded("max_per_address")
+    max_per_link = _forwarded("max_per_link")
+
     def __init__(self, registry: Any, *, max_tables: int = MAX_TABLES, max_connections: int = MAX_CONNECTIONS,
                  pace: float = DEFAULT_PACE, observer: Observer | None = None,
                  message_rate: tuple[float, int] = MESSAGE_RATE, freeze_tables: bool = False,
@@ -157,22 +143,14 @@ class Lobby:
         self.freeze_tables = freeze_tables
         self.bot_clock = BotClock()  # which bot kinds are quick enough to play on the event loop, learnt across tables
         self.max_tables = max_tables
-        self.max_connections = max_connections
+        self.admissions = Connections(max_connections)
         self.pace = pace
         self.observer = observer
         self.message_rate = message_rate
         self.rate_clock: Callable[[], float] = time.monotonic  # the connections' rate limits' clock (a test's own)
         self.tables: dict[str, Table] = {}
         self._starting: set[asyncio.Future] = set()  # tables whose bots play on after the request that made them
-        self.connections = 0  # websockets open, every kind
-        self.max_spectators = MAX_SPECTATORS
-        self.max_per_address = MAX_CONNECTIONS_PER_ADDRESS
-        self.max_per_link = MAX_CONNECTIONS_PER_LINK
         self.max_per_client = MAX_TABLES_PER_CLIENT
-        self._spectators = 0
-        self._spectators_at: collections.Counter[str] = collections.Counter()  # by table
-        self._spectators_from: collections.Counter[str] = collections.Counter()  # by client address
-        self._on_link: collections.Counter[str] = collections.Counter()  # by token
         self.wait_expiry = wait_expiry
         self.clock: Callable[[], float] = time.time  # the wall clock: a waiting table's age outlives restarts
         self.made: dict[str, float] = {}  # when each table was made (by `clock`), as noted beside its record
@@ -360,38 +338,12 @@ class Lobby:
         TableNotes(self.store, path).started()
 
     def admit(self, table: Table, *, address: str, token: str | None) -> Admission:
-        """Count one more websocket on `table` (a seat's or the host's link `token`, else a spectator); Full or TooMany (one line) past a limit.
-
-        A link's connections are never refused for spectators: only past
-        `max_per_link` on that same link. Spectators are bounded per table,
-        per client address and in all.
-        """
-        if token is not None:
-            if self._on_link[token] >= self.max_per_link:
-                raise TooMany(f"this link is open on {self.max_per_link} connections already, its most; close another tab that has it open")
-            self._on_link[token] += 1
-        else:
-            if self._spectators >= self.max_connections:
-                raise Full(f"this server holds {self.max_connections} spectators' connections, its most; try again later")
-            if self._spectators_at[table.id] >= self.max_spectators:
-                raise Full(f"this table has {self.max_spectators} spectators, its most; try again later")
-            if self._spectators_from[address] >= self.max_per_address:
-                raise TooMany(f"your address holds {self.max_per_address} spectators' connections already, its most; close some")
-            self._spectators += 1
-            self._spectators_at[table.id] += 1
-            self._spectators_from[address] += 1
-        self.connections += 1
-        return Admission(table.id, address, token)
+        """Count one more websocket on `table` (a seat's or the host's link `token`, else a spectator); Full or TooMany (one line) past a limit."""
+        return self.admissions.admit(table.id, address=address, token=token)
 
     def release(self, admission: Admission) -> None:
         """The websocket `admission` counted has closed."""
-        self.connections -= 1
-        if admission.token is not None:
-            _take_one(self._on_link, admission.token)
-        else:
-            self._spectators -= 1
-            _take_one(self._spectators_at, admission.table)
-            _take_one(self._spectators_from, admission.address)
+        self.admissions.release(admission)
 
     def _freeze(self) -> None:
         if self.freeze_tables:
@@ -528,12 +480,6 @@ def _on_this_machine(address: str) -> bool:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
-
-
-def _take_one(counts: collections.Counter, key: str) -> None:
-    counts[key] -= 1
-    if counts[key] <= 0:
-        del counts[key]
 
 
 def _caught(work: Callable[[Any], Any], data: Any) -> tuple[Any, BaseException | None]:
