@@ -100,3 +100,24 @@ def test_the_shedding_catalogue_is_complete_and_compiled_with_its_glossary():
     glossary = (SHEDDING / "locale" / "glossary.fr.md").read_text("utf-8")
     for term in ("piles communes", "défausse personnelle", "paquet fermé", "appel infondé", "valet", "dame", "roi"):
         assert term in glossary
+
+
+def test_a_simulate_table_in_both_languages(shedding, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    french = shedding("--lang", "fr", "simulate", "muggins_shedding", "-g", "6", "--seed", "1")
+    english = shedding("--lang", "en", "simulate", "muggins_shedding", "-g", "6", "--seed", "1")
+    assert french.exit_code == english.exit_code == 0
+    assert ": 6 parties, 4 joueurs, graine 1, règles par défaut" in french.stdout
+    assert "joueur  genre   parties gagnées  taux de victoire" in french.stdout
+    assert "appels Muggins" in french.stdout and "donnes nulles à la limite de tours" in french.stdout
+    assert ": 6 matches, 4 players, seed 1, rules default" in english.stdout and "Muggins calls" in english.stdout
+    assert max(map(len, french.stdout.splitlines())) <= 80
+    as_json = shedding("--lang", "fr", "simulate", "muggins_shedding", "-g", "6", "--seed", "1", "--json")
+    assert as_json.stdout == shedding("simulate", "muggins_shedding", "-g", "6", "--seed", "1", "--json").stdout  # keys, never words
+
+
+def test_the_stat_labels_stay_a_plain_dict_of_english():
+    labels = shedding_game.SheddingGame.stat_labels
+    assert dict(labels)["calls"] == "Muggins calls" and labels.get("nope", "x") == "x"
+    with using_language("fr"):
+        assert labels["calls"] == labels.get("calls") == "appels Muggins"

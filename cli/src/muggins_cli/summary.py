@@ -19,13 +19,14 @@ from typing import Any, Callable, Sequence
 
 from muggins.game import Game
 
+from .i18n import N_, _, ngettext
 from .session import house_rules_text
 from .style import fit
 
 __all__ = ["comparison_lines", "figure_label", "number", "stat_label", "summary_lines"]
 
 #: What a match shared by several winners does to the wins column, said once under the table that shows it.
-SHARED_WINS_NOTE = "Shared wins: a match won by k seats together counts 1/k to each."
+SHARED_WINS_NOTE = N_("Shared wins: a match won by k seats together counts 1/k to each.")
 
 
 def number(value: Any) -> str:
@@ -54,37 +55,38 @@ def stat_label(game: Game, key: str) -> str:
 
 def figure_label(game: Game, name: str, seats: Sequence[str] = ()) -> str:
     """The raw figure name of a comparison (`wins[0]`, `stats.hands_drawn`, `sides.scores[1]`) in words."""
-    base, _, index = name.partition("[")
+    base, _bracket, index = name.partition("[")
     number_ = index.rstrip("]")
 
     def seat() -> str:
         kind = f" ({seats[int(number_)]})" if number_ and int(number_) < len(seats) else ""
-        return f", seat {number_}{kind}"
+        return _(", seat {seat}{kind}").format(seat=number_, kind=kind)
 
     if base == "wins":
-        return f"matches won{seat()}"
+        return _("matches won{seat}").format(seat=seat())
     if base == "draws":
-        return "matches drawn"
+        return _("matches drawn")
     if base == "limit_reached":
-        return "matches stopped at the limit"
+        return _("matches stopped at the limit")
     if base == "decisions":
-        return "decisions per match"
+        return _("decisions per match")
     if base == "scores":
-        return f"score per match{seat()}"
+        return _("score per match{seat}").format(seat=seat())
     if base.startswith("seat_stats."):
-        return f"{stat_label(game, base[len('seat_stats.'):])} per match{seat()}"
+        return _("{figure} per match{seat}").format(figure=stat_label(game, base[len("seat_stats."):]), seat=seat())
     if base == "sides.wins":
-        return f"matches won, side {number_}"
+        return _("matches won, side {side}").format(side=number_)
     if base == "sides.scores":
-        return f"score per match, side {number_}"
+        return _("score per match, side {side}").format(side=number_)
     if base.startswith("sides.seat_stats."):
-        return f"{stat_label(game, base[len('sides.seat_stats.'):])} per match, side {number_}"
+        return _("{figure} per match, side {side}").format(figure=stat_label(game, base[len("sides.seat_stats."):]), side=number_)
     if base.startswith("stats."):
         key = base[len("stats."):]
         if key.endswith(".values") or key.endswith(".mean"):
-            key, _, part = key.rpartition(".")
-            return f"{stat_label(game, key)}, {'times measured per match' if part == 'values' else 'mean'}"
-        return f"{stat_label(game, key)} per match"
+            key, _dot, part = key.rpartition(".")
+            measured = _("times measured per match") if part == "values" else _("mean")
+            return f"{stat_label(game, key)}, {measured}"
+        return _("{figure} per match").format(figure=stat_label(game, key))
     return name
 
 
@@ -126,7 +128,8 @@ def _heading(line: str, found: dict[str, Any], width: int | None) -> list[str]:
     lines = _text(line, width)
     if found.get("partial"):
         games = found["games"]
-        lines += _text(f"partial: interrupted after {number(games)} of {number(found.get('games_requested', games))} matches", width)
+        lines += _text(_("partial: interrupted after {done} of {asked} matches").format(
+            done=number(games), asked=number(found.get("games_requested", games))), width)
     return lines + [""]
 
 
@@ -135,17 +138,19 @@ def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None, w
     games = summary["games"]
     players = summary["players"]
     label = lambda key: stat_label(game, key)  # noqa: E731
+    rules = _("rules from {path}").format(path=rules_path) if rules_path else _("rules default")
     lines = _heading(
-        f"{game.title}: {number(games)} match{'' if games == 1 else 'es'}, {players} players, seed {summary['seed']}, "
-        f"rules {'from ' + rules_path if rules_path else 'default'}{house_rules_text(summary.get('house_rules'))}",
+        ngettext("{title}: {count} match, {players} players, seed {seed}, {rules}", "{title}: {count} matches, {players} players, seed {seed}, {rules}",
+                 games).format(title=game.title, count=number(games), players=players, seed=summary["seed"], rules=rules)
+        + house_rules_text(summary.get("house_rules")),
         summary, width)
     scores = summary.get("scores")
-    rows = [("seat", "kind", "matches won", "win rate") + (("score", "per match") if scores else ())]
+    rows = [(_("seat"), _("kind"), _("matches won"), _("win rate")) + ((_("score"), _("per match")) if scores else ())]
     for seat, (kind, wins, rate) in enumerate(zip(summary["seats"], summary["wins"], summary["win_rate"])):
         rows.append((str(seat), kind, number(wins), f"{rate:.1%}") + ((number(scores["total"][seat]), number(scores["mean"][seat])) if scores else ()))
     lines += table(rows, left=2, width=width)
     if _fractional(summary["wins"]):
-        lines += _text(SHARED_WINS_NOTE, width)
+        lines += _text(_(SHARED_WINS_NOTE), width)
 
     stats = dict(summary["stats"])
     per_seat = dict(summary.get("seat_stats") or {})
@@ -153,29 +158,29 @@ def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None, w
     score_totals = list(scores["total"]) if scores else None
     per_seat = {name: values for name, values in per_seat.items() if list(values["total"]) != score_totals}
     seat_labels = {label(name): sum(values["total"]) for name, values in per_seat.items()}
-    lines += _per_seat_table(f"per seat, in all {number(games)} matches", [str(s) for s in range(players)], per_seat, label, width)
+    lines += _per_seat_table(_("per seat, in all {count} matches").format(count=number(games)), [str(s) for s in range(players)], per_seat, label, width)
 
     sides = summary.get("sides")
     if sides:
         side_scores = sides.get("scores")
-        rows = [("side", "seats", "matches won", "win rate") + (("score", "per match") if side_scores else ())]
+        rows = [(_("side"), _("seats"), _("matches won"), _("win rate")) + ((_("score"), _("per match")) if side_scores else ())]
         for n, (seats, wins, rate) in enumerate(zip(sides["seats"], sides["wins"], sides["win_rate"])):
             cells = (str(n), " ".join(map(str, seats)), number(wins), f"{rate:.1%}")
             rows.append(cells + ((number(side_scores["total"][n]), number(side_scores["mean"][n])) if side_scores else ()))
         lines += ["", *table(rows, left=2, width=width)]
         if _fractional(sides["wins"]) and not _fractional(summary["wins"]):
-            lines += _text(SHARED_WINS_NOTE, width)
+            lines += _text(_(SHARED_WINS_NOTE), width)
         # Per-side figures are the per-seat ones summed over partners: the per-seat table above already says them.
-    lines += ["", *_text(f"matches drawn: {number(summary['draws'])} · matches stopped at the limit: {number(summary['limit_reached'])} · "
-                         f"decisions per match: {number(summary['decisions']['mean'])}", width)]
+    lines += ["", *_text(_("matches drawn: {draws} · matches stopped at the limit: {stopped} · decisions per match: {decisions}").format(
+        draws=number(summary["draws"]), stopped=number(summary["limit_reached"]), decisions=number(summary["decisions"]["mean"])), width)]
     # A whole-match figure that is only the sum of a per-seat one above is not shown twice.
     numbers = [(k, v) for k, v in stats.items() if "total" in v and seat_labels.get(label(k), object()) != v["total"]]
     lists = [(k, v) for k, v in stats.items() if "count" in v]
     if numbers:
-        rows = [(f"in all {number(games)} matches", "total", "per match")] + [(label(k), number(v["total"]), number(v["mean"])) for k, v in numbers]
+        rows = [(_("in all {count} matches").format(count=number(games)), _("total"), _("per match"))] + [(label(k), number(v["total"]), number(v["mean"])) for k, v in numbers]
         lines += ["", *table(rows, width=width)]
     if lists:
-        rows = [("figure", "times measured", "mean", "median")]
+        rows = [(_("figure"), _("times measured"), _("mean"), _("median"))]
         rows += [(label(k), number(v["count"]), number(v["mean"]), number(v["median"])) for k, v in lists]
         lines += ["", *table(rows, width=width)]
     return lines
