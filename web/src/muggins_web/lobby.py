@@ -29,31 +29,26 @@ waits with nothing played until its host starts it; which is noted
 beside the record, so a restart keeps a waiting table waiting.
 Everything that runs plugin code while a table is made (the rules'
 checks, the game's new match and its house rules, the seats' factories)
-runs in a worker thread of the lobby's own under `HOUSE_RULES_TIMEOUT`,
-so a hook that hangs holds up no other request, and whatever it raises
-is one line naming the plugin.
+runs in a worker thread of the lobby's own under `HOUSE_RULES_TIMEOUT`
+(`muggins_web.plugin_work`), so a hook that hangs holds up no other
+request, and whatever it raises is one line naming the plugin.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import dataclasses
 import errno
 import gc
 import ipaddress
 import secrets
-import sys
 import time
-import traceback
 from pathlib import Path
 from typing import Any, Callable
 
 from muggins.game import Game
 from muggins.houserules import HouseRuleError
-from muggins.plugins import PluginFault, blame, fault_message, plugin_fault
-from muggins.limits import clip
 from muggins.records import RecordError
 from muggins.session import NotStarted, Session, SessionBroken
 from muggins.sessions import HUMAN, RecordMismatch, SessionError, seat_players
@@ -62,8 +57,9 @@ from muggins.store import RecordStore, StoreError, record_infos
 from .admission import (MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS_PER_LINK, MAX_SPECTATORS, Admission,
                         Connections, Full, TooMany)
 from .forms import START_BY_HOST, START_NOW, LobbyError, check_request, game_info, games
-from .notes import MAX_PACE, TOKENS_SUFFIX, TableNotes, early_notes, made_at, read_tokens, save_tokens, text_of
+from .notes import MAX_PACE, TOKENS_SUFFIX, TableNotes, early_notes, made_at, read_tokens, save_tokens
 from .notes import NotReopened as _NotReopened
+from .plugin_work import HOUSE_RULES_TIMEOUT, PluginWork, TooSlow
 from .table import BotClock, Observer, Refused, RemoteSeat, Table
 
 __all__ = ["Lobby", "LobbyError", "Full", "TooMany", "NoSpace", "TooSlow", "Admission", "MAX_TABLES", "MAX_CONNECTIONS",
@@ -76,10 +72,6 @@ MAX_TABLES = 50
 MAX_TABLES_PER_CLIENT = 10
 #: Seconds a table made to wait for its host waits, from its making, before it expires.
 WAIT_EXPIRY = 3600.0
-#: Seconds the plugin code run while a table is made (rules checks, house-rule hooks, seats' factories) may take.
-HOUSE_RULES_TIMEOUT = 10.0
-#: Worker threads for that code: a few hung hooks cannot take the threads the bots think in.
-PLUGIN_THREADS = 4
 #: Seconds a challenge window stays open on every responder's screen before the move stands.
 DEFAULT_PACE = 8.0
 #: Messages per second one connection may send, and how many at once: far above any person's clicks.
@@ -92,12 +84,6 @@ class NoSpace(LobbyError):
     """The record or its tokens cannot be written: the records folder is full (or cannot be written at all)."""
 
     status = 507
-
-
-class TooSlow(LobbyError):
-    """Plugin code run while the table was made did not answer within HOUSE_RULES_TIMEOUT."""
-
-    status = 504
 
 
 def _forwarded(name: str) -> property:
@@ -156,8 +142,7 @@ class Lobby:
         self.made: dict[str, float] = {}  # when each table was made (by `clock`), as noted beside its record
         self.made_by: dict[str, str] = {}  # the client address each table was made from, as noted beside its record
         self._expiry: dict[str, asyncio.TimerHandle] = {}
-        self.house_rules_timeout = house_rules_timeout
-        self._plugin_threads = concurrent.futures.ThreadPoolExecutor(PLUGIN_THREADS, thread_name_prefix="muggins-lobby")
+        self.plugin_work = PluginWork(registry, house_rules_timeout)  # plugin code run while a table is made, off the loop
 
     # -- what can be played ---------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
@@ -181,7 +166,7 @@ class Lobby:
         once however long its match runs.
         """
         self._make_room(client)
-        made = await self._plugin_work(self._prepare, data)
+        made = await self.plugin_work.run(self._prepare, data)
         game, kinds, seed, pace = made.game, made.kinds, made.seed, made.pace
         humans = [seat for seat, spec in enumerate(kinds) if spec == HUMAN]
         seat_tokens = {seat: secrets.token_urlsafe(16) for seat in humans}
@@ -234,41 +219,6 @@ class Lobby:
             raise LobbyError(str(exc)) from exc
         seated = seat_players(self.registry, game, kinds, seed, front_end={HUMAN: RemoteSeat})
         return _Prepared(game, rules, players, kinds, seed, pace, state, seated)
-
-    async def _plugin_work(self, work: Callable[[Any], Any], data: Any) -> Any:
-        """`work(data)` in the lobby's worker threads within `house_rules_timeout`; whatever plugin code raises, one line (LobbyError).
-
-        The worker catches everything `work` raises (SystemExit, a
-        KeyboardInterrupt a hook raises itself, even CancelledError are plugin
-        code's there: no signal is raised in a worker thread), so what the
-        wait itself raises (this request cancelled, the server stopping) is
-        never mistaken for a plugin's.
-        """
-        future = asyncio.get_running_loop().run_in_executor(self._plugin_threads, _caught, work, data)
-        try:
-            result, exc = await asyncio.wait_for(future, self.house_rules_timeout)
-        except asyncio.TimeoutError:
-            raise TooSlow(f"the game's house rules (or a seat's bot being made) did not answer within {self.house_rules_timeout:g} s; "
-                          "no table was made") from None
-        if exc is None:
-            return result
-        if isinstance(exc, LobbyError):
-            raise exc
-        if isinstance(exc, HouseRuleError):
-            raise LobbyError(str(exc)) from exc
-        raise LobbyError(self._fault_line(exc)) from exc
-
-    def _fault_line(self, exc: BaseException) -> str:
-        """One line for what plugin code raised while a table was made, naming the plugin when the traceback tells it."""
-        fault = exc if isinstance(exc, PluginFault) else plugin_fault(exc, self.registry)
-        if fault is not None:
-            return f"the table was not made: {fault}"
-        culprit = blame(exc, self.registry)
-        if culprit is not None:
-            return f"the table was not made: {fault_message(culprit[0], exc, culprit[1])}"
-        print("muggins: error while a table was made:", file=sys.stderr, flush=True)
-        traceback.print_exception(exc, file=sys.stderr)
-        return f"the table was not made: {type(exc).__name__}: {clip(text_of(exc), 200)}"
 
     # -- how many tables and connections --------------------------------------
     @staticmethod
@@ -464,7 +414,7 @@ class Lobby:
         self._expiry.clear()
         for table in self.tables.values():
             table.close()
-        self._plugin_threads.shutdown(wait=False, cancel_futures=True)
+        self.plugin_work.shutdown()
 
 
 def _unwritable(line: str, cause: BaseException | None) -> LobbyError:
@@ -480,14 +430,6 @@ def _on_this_machine(address: str) -> bool:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
-
-
-def _caught(work: Callable[[Any], Any], data: Any) -> tuple[Any, BaseException | None]:
-    """In a worker thread: `work(data)` and None, or None and whatever it raised."""
-    try:
-        return work(data), None
-    except BaseException as exc:  # noqa: B902 - plugin code's SystemExit and KeyboardInterrupt included: see Lobby._plugin_work
-        return None, exc
 
 
 def _duration(seconds: float) -> str:
