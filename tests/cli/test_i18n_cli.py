@@ -87,3 +87,16 @@ def test_the_language_stays_for_the_command_and_goes_back_to_the_environment_aft
 def test_the_cli_and_clicks_catalogues_are_complete_and_compiled():
     assert untranslated_messages(CLI_PACKAGE, "muggins_cli", "fr", skip=("scaffold.py", "templates")) == []
     assert stale_compiled(CLI_PACKAGE / "locale") == []
+
+
+def test_a_french_resume_command_is_kept_whole_as_the_english_one():
+    from muggins_cli.style import trailing_command
+
+    assert trailing_command("x; continue with: muggins resume r.jsonl") == ("muggins resume r.jsonl",)
+    assert trailing_command("x ; reprenez avec : muggins resume r.jsonl") == ("muggins resume r.jsonl",)
+    assert trailing_command("l’enregistrement s’arrête ; reprenez-la avec : muggins resume r.jsonl") == ("muggins resume r.jsonl",)
+
+
+def test_list_in_french(run):
+    result = run("--lang", "fr", "list")
+    assert result.stdout.splitlines()[0].split() == ["JEU", "TITRE", "JOUEURS", "VERSION", "PROVENANCE"]

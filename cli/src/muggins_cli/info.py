@@ -26,6 +26,7 @@ import click
 from muggins.limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, LONGEST_VERSION, MAX_PLAYERS, clip_path, printable
 
 from .errors import BadInput
+from .i18n import N_, _
 from .session import registry as get_registry
 
 
@@ -144,7 +145,7 @@ def house_rule_refusal(registry: Any, game: Any) -> str | None:
 
 
 #: What a listing adds to a refusal: where it comes from, and the way out that needs no uninstalling.
-REFUSAL_ADVICE = "under the default rules; a rules file's [plugins] table (NAME = false) switches a plugin off"
+REFUSAL_ADVICE = N_("under the default rules; a rules file's [plugins] table (NAME = false) switches a plugin off")
 
 
 def _rows(registry: Any) -> list[dict[str, Any]]:
@@ -184,14 +185,14 @@ def list_games(as_json: bool) -> None:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     if not rows:
-        click.echo("no games installed; install a game plugin (for example: pip install muggins-shedding)")
+        click.echo(_("no games installed; install a game plugin (for example: pip install muggins-shedding)"))
         return
-    table = [("GAME", "TITLE", "PLAYERS", "VERSION", "FROM")]
+    table = [(_("GAME"), _("TITLE"), _("PLAYERS"), _("VERSION"), _("FROM"))]
     below: dict[int, list[str]] = {}  # table row -> the house-rule plugin lines printed under it
     for row in rows:
         if row.get("conflict"):
             rivals = " and ".join(" ".join(filter(None, (r["distribution"] or r["plugin"], r["version"]))) for r in row["conflict"])
-            table.append((row["name"], "CONFLICT: registered by more than one plugin", "-", "-", rivals))
+            table.append((row["name"], _("CONFLICT: registered by more than one plugin"), "-", "-", rivals))
             continue
         low, high = row["players"]["min"], row["players"]["max"]
         span = f"{low}" if low == high else f"{low}-{high}"
@@ -199,10 +200,10 @@ def list_games(as_json: bool) -> None:
         table.append((row["name"], row["title"], span, row["version"], dist))
         if row["house_rules"]:
             below[len(table) - 1] = [
-                f"  house rule: {p['name']}" + (f" ({p['distribution']}{' ' + p['version'] if p['version'] else ''})" if p["distribution"] else "")
+                _("  house rule: {name}").format(name=p["name"]) + (f" ({p['distribution']}{' ' + p['version'] if p['version'] else ''})" if p["distribution"] else "")
                 for p in row["house_rules"]]
             if row.get("house_rule_refusal"):
-                below[len(table) - 1].append(f"  refused: {row['house_rule_refusal']} ({REFUSAL_ADVICE})")
+                below[len(table) - 1].append(_("  refused: {refusal} ({advice})").format(refusal=row["house_rule_refusal"], advice=_(REFUSAL_ADVICE)))
     table = [tuple(map(printable, r)) for r in table]  # a distribution's metadata is a plugin's text too: no escape reaches the terminal
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
     for number, r in enumerate(table):
@@ -274,5 +275,5 @@ def rules(game_name: str, output: str | None) -> None:
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise BadInput(f"cannot write {clip_path(output)}: {exc.strerror or exc}") from exc
-    click.echo(f"wrote the house rules of {game.name} to {output}", err=True)
+        raise BadInput(_("cannot write {path}: {reason}").format(path=clip_path(output), reason=exc.strerror or exc)) from exc
+    click.echo(_("wrote the house rules of {game} to {path}").format(game=game.name, path=output), err=True)

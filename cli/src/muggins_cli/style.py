@@ -125,7 +125,8 @@ def echo_fitted(text: str, *, err: bool = False, whole: Sequence[str] = ()) -> N
         click.echo(piece, err=err)
 
 
-_CONTINUE = re.compile(r"continue (?:it )?with: (.+)$")
+# The English and the French wordings (muggins_cli catalogue) of the phrase before a resume command.
+_CONTINUE = re.compile(r"(?:continue (?:it )?with|reprenez(?:-la)? avec) ?: (.+)$")
 
 
 def trailing_command(message: str) -> tuple[str, ...]:

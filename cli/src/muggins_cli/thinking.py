@@ -17,6 +17,8 @@ import sys
 import threading
 from typing import IO, Any, Callable, Sequence
 
+from .i18n import _
+
 __all__ = ["DELAY", "show_thinking", "thinking_choose"]
 
 DELAY = 0.3
@@ -36,7 +38,7 @@ def thinking_choose(choose: Callable[[Any, Any], Any], seat: int, output: IO[str
                 if state["done"]:
                     return
                 state["shown"] = True
-                output.write(f"seat {seat} is thinking…")
+                output.write(_("seat {seat} is thinking…").format(seat=seat))
                 output.flush()
 
         timer = threading.Timer(delay, show)
