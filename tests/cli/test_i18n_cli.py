@@ -100,3 +100,38 @@ def test_a_french_resume_command_is_kept_whole_as_the_english_one():
 def test_list_in_french(run):
     result = run("--lang", "fr", "list")
     assert result.stdout.splitlines()[0].split() == ["JEU", "TITRE", "JOUEURS", "VERSION", "PROVENANCE"]
+
+
+def test_english_reads_no_catalogue_and_french_reads_each_once(run, monkeypatch):
+    import gettext
+
+    from muggins_cli import i18n as cli_i18n
+
+    reads = []
+    real = gettext.translation
+    monkeypatch.setattr(gettext, "translation", lambda *a, **k: reads.append(a[0]) or real(*a, **k))
+    monkeypatch.setattr(cli_i18n._cli, "_catalogues", {})
+    monkeypatch.setattr(cli_i18n._click, "_catalogues", {})
+    run("--help")
+    run("list", "--help")
+    assert reads == []
+    run("--lang", "fr", "--help")
+    run("--lang", "fr", "play", "--help")
+    assert sorted(reads) == ["click", "muggins_cli"]
+
+
+def test_the_catalogue_script_finds_every_domain_current(capsys, monkeypatch):
+    import importlib.util
+    import sys
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "catalogues.py"
+    spec = importlib.util.spec_from_file_location("catalogues_script", script)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    assert module.main(["check"]) == 0
+    assert module.main(["status", "muggins_cli", "muggins_shedding"]) == 0
+    out = capsys.readouterr().out
+    assert "muggins_cli: " in out and "fr: " in out and " 0 untranslated" in out
+    with pytest.raises(SystemExit):
+        module.main(["status", "no_such_domain"])
