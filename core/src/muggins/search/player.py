@@ -37,7 +37,11 @@ select_by_prior`: a choice the prior favours is tried first and visited
 more, one it gives little may never be tried), and the answer is the
 prior's favourite unless another choice was visited at least `1 + margin`
 times as often (`prior_or_most_visited`): with few simulations it plays as
-its prior, and departs only on evidence. Below the root the tree is UCT as
+its prior, and departs only on evidence. A prior handed back as a
+`muggins.search.priors.Prior` may also scale the decision's budget
+(`effort`; 0 answers the favourite without simulating) and replace the
+margin, so a game can spend the search where its expert's target is the
+wrong one and copy the expert elsewhere. Below the root the tree is UCT as
 before. The game's value for a position is its horizon (above). Nodes are
 keyed by what the searching seat can tell apart (the seat to act and the
 text of its choice), so every world that offers the same move shares its
@@ -149,6 +153,7 @@ class SearchPlayer:
         self.prior = prior
         self.margin = margin
         self.seconds = seconds
+        self.simulations = 0  # how many the last decision ran (0: answered without searching)
         self._sampler: Any = None
 
     def bind(self, sampler: Any) -> None:
@@ -158,6 +163,7 @@ class SearchPlayer:
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
         choices = decision.correct if self.only_correct else decision.choices
         if len(choices) == 1:
+            self.simulations = 0
             return choices[0]
         if self._sampler is None:
             raise RuntimeError("a search player must be seated through muggins.engine.Match, which hands it its sampler")
@@ -170,9 +176,15 @@ class SearchPlayer:
         horizon: Any = None  # the world searched from, when simulations stop at the game's horizon
         returns_kind = self.returns
         modelled = self.opponents == "rollout"
-        prior, favourite = self._root_prior(view, decision, keys) if self.prior else (None, None)
+        prior, favourite, effort, margin = self._root_prior(view, decision, keys) if self.prior else (None, None, 1.0, None)
+        margin = self.margin if margin is None else margin
+        budget = round(self.iterations * effort)
+        self.simulations = 0
+        if favourite is not None and budget < 1:
+            # The game says search would not better its prior here: its favourite, at no cost.
+            return choices[keys.index(favourite)]
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
-        for done in range(self.iterations):
+        for done in range(max(budget, 1)):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break  # the time limit: answer with what the simulations so far found
             keep_thinking()  # a front end's limit on one decision (the browser table's) stops it between simulations
@@ -217,25 +229,30 @@ class SearchPlayer:
             if estimate is None:
                 estimate = self._simulate(world, rollout_players, horizon, side_of)
             backup(path, estimate)
+            self.simulations += 1
         if favourite is not None:
-            chosen = prior_or_most_visited(root, seat, keys, favourite, self.margin)
+            chosen = prior_or_most_visited(root, seat, keys, favourite, margin)
         else:
             chosen = most_visited(root, seat, keys)
         return choices[keys.index(chosen)]
 
-    def _root_prior(self, view: Mapping[str, Any], decision: Decision, keys: list[tuple[int, str]]) -> tuple[dict | None, Any]:
-        """The game's prior over the root's keys, normalised to sum 1, and its favourite key; (None, None) where the game gives none.
+    def _root_prior(self, view: Mapping[str, Any], decision: Decision, keys: list[tuple[int, str]]) -> tuple[dict | None, Any, float, float | None]:
+        """The game's prior over the root's keys, normalised to sum 1, its favourite key, and its effort and margin; (None, None, 1.0, None) where the game gives none.
 
         The game is handed a plain copy of the view (a lazy view would reach
         the state, hidden cards and all). ValueError for a prior that names a
         choice the decision does not offer or weighs one negative or not at all.
+        A plain mapping asks for the seat's own budget and margin; a
+        `muggins.search.priors.Prior` may scale the one and replace the other.
         """
+        none: tuple[dict | None, Any, float, float | None] = (None, None, 1.0, None)
         found = getattr(self.game, "search_prior", None)
         if found is None:
-            return None, None
+            return none
         weights = found(dict(view), decision, decision.seat)
         if not weights:
-            return None, None
+            return none
+        effort, margin = float(getattr(weights, "effort", 1.0)), getattr(weights, "margin", None)
         offered = {str(choice) for choice in decision.choices}  # a weight on a mistake the search does not weigh is harmless
         for text, weight in weights.items():
             if text not in offered:
@@ -244,10 +261,10 @@ class SearchPlayer:
                 raise ValueError(f"{self.game.name}: search_prior weighs {text!r} {weight!r}; weights are finite and not negative")
         total = float(sum(weights.values()))
         if total <= 0:
-            return None, None
+            return none
         prior = {key: weights.get(key[1], 0.0) / total for key in keys}
         favourite = max(keys, key=lambda key: prior[key])  # the first of the heaviest
-        return prior, favourite
+        return prior, favourite, effort, margin
 
     # -- rollouts -----------------------------------------------------------------------------
     def _rollout_players(self, world: Any, seed: int) -> list[Any]:

@@ -7,7 +7,12 @@ correct ones, the prior of a game whose expert is its best guess);
 `softmax` turns a value per choice (a game's
 estimate, in its own unit) into weights `exp(value / temperature)` and lifts
 a named favourite just above the heaviest, so that the search's fallback
-is exactly the expert's choice even where two values tie. Nothing here
+is exactly the expert's choice even where two values tie. A game may
+hand back a `Prior` (a dict of the same weights) to say, too, how hard
+this decision is worth searching: `effort` scales the seat's budget of
+simulations (0: answer the favourite without simulating, where the game
+knows its expert is as good as search gets) and `margin`, where given,
+replaces the seat's margin for departing from the favourite. Nothing here
 knows about games.
 """
 
@@ -16,7 +21,20 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
-__all__ = ["favouring", "choice_favoured", "softmax"]
+__all__ = ["Prior", "favouring", "choice_favoured", "softmax"]
+
+
+class Prior(dict):
+    """Weights by choice text, as a plain prior, with how hard to search: `effort` times the seat's simulations, and a `margin` (None: the seat's)."""
+
+    def __init__(self, weights: Mapping[str, float], effort: float = 1.0, margin: float | None = None) -> None:
+        super().__init__(weights)
+        if not math.isfinite(effort) or effort < 0:
+            raise ValueError(f"a prior's effort is a finite number, not negative, not {effort!r}")
+        if margin is not None and (not math.isfinite(margin) or margin < 0):
+            raise ValueError(f"a prior's margin is a finite number, not negative, not {margin!r}")
+        self.effort = effort
+        self.margin = margin
 
 
 def favouring(chosen: Any, options: Sequence[Any], share: float = 0.5) -> dict[str, float]:
