@@ -10,7 +10,10 @@ with a normal 95% interval over the pairs (mean ± 1.96 · sd / √pairs). A
 positive win-share difference whose interval excludes 0 means the search
 player beats the expert it replaced. The search seat's seconds per
 decision it actually searched (decisions with one choice cost nothing and
-are not counted) are reported beside. Matches may be shortened by house
+are not counted) are reported beside, and again over only the decisions
+at which it ran simulations (a game's prior may let it answer some as its
+expert does, at no cost), with how many pairs ended otherwise than the
+experts' match. Matches may be shortened by house
 rules (`--rules hands=1`) to fit the CPU at hand; the output names them.
 `--horizon off` has every simulation play on to the end of the match
 where the game offers a horizon (cribbage: the end of the deal; on by
@@ -89,7 +92,7 @@ def _one(task: tuple[str, list[str], int, int, int, str, str, str]) -> dict[str,
     out: dict[str, Any] = {"seed": seed, "position": position}
     for label, specs in (("search", [search if s == position else expert for s in range(players)]), ("expert", [expert] * players)):
         bots = make_players(registry, game, specs, seed)
-        searched, spent = [0], [0.0]
+        searched, spent, simulated, simulated_spent = [0], [0.0], [0], [0.0]
         if label == "search":
             if only:
                 bots[position] = _SearchOnly(bots[position], make_players(registry, game, [expert] * players, seed)[position], set(only.split(",")))
@@ -100,8 +103,12 @@ def _one(task: tuple[str, list[str], int, int, int, str, str, str]) -> dict[str,
                 start = time.process_time()
                 found = choose(view, decision)
                 if len(decision.choices) > 1 and (not only or decision.kind in only.split(",")):
+                    took = time.process_time() - start
                     searched[0] += 1
-                    spent[0] += time.process_time() - start
+                    spent[0] += took
+                    if getattr(player, "simulations", 1):  # a decision the game let it answer by its prior ran none
+                        simulated[0] += 1
+                        simulated_spent[0] += took
                 return found
 
             player.choose = timed
@@ -110,6 +117,7 @@ def _one(task: tuple[str, list[str], int, int, int, str, str, str]) -> dict[str,
                       "score": float(result.scores[position]) if len(result.scores) > position else 0.0}
         if label == "search":
             out["decisions"], out["seconds"] = searched[0], spent[0]
+            out["simulated"], out["simulated_seconds"] = simulated[0], simulated_spent[0]
     return out
 
 
@@ -176,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     share = _interval([r["search"]["share"] - r["expert"]["share"] for r in rows])
     score = _interval([r["search"]["score"] - r["expert"]["score"] for r in rows])
     decisions = sum(r["decisions"] for r in rows)
+    simulated = sum(r.get("simulated", r["decisions"]) for r in rows)  # rows of earlier runs simulated at every decision
+    simulated_seconds = sum(r.get("simulated_seconds", r["seconds"]) for r in rows)
+    differing = sum(1 for r in rows if r["search"] != r["expert"])
     print(json.dumps({
         "game": args.game, "players": players, "rules": args.rules, "search": search, "search_only": args.search_only or "every decision", "opponents": "expert",
         "pairs": len(rows), "seeds": args.matches, "pooled_from": args.add_rows, "positions": len(positions),
@@ -185,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
         "score_difference": {"mean": score[0], "ci95": [score[1], score[2]]},
         "searched_decisions": decisions,
         "seconds_per_searched_decision": sum(r["seconds"] for r in rows) / decisions if decisions else None,
+        "simulated_decisions": simulated,
+        "seconds_per_simulated_decision": simulated_seconds / simulated if simulated else None,
+        "pairs_differing": differing,
         "wall_seconds": round(time.time() - started, 1), "workers": args.workers,
     }))
     return 0

@@ -197,7 +197,9 @@ class CribbageGame(Game):
     #: reply it invites; records of the first bots replay with their bots' choices unchecked.
     #: "3": `search` with no options plays with expert rollouts and the advisor's prior (`search_defaults`,
     #: `search_prior`); records of earlier bots replay with their bots' choices unchecked.
-    bots_version = "3"
+    #: "4": `search` searches only once a side is within `search_hints.LATE_NEED` of the target and plays
+    #: the expert's choice, unsearched, before.
+    bots_version = "4"
     #: What `search` with no options plays by: the strongest configuration measured (docs/games/cribbage_muggins.md).
     search_defaults = {"rollout": "expert"}
     Rules = CribbageRules
