@@ -131,3 +131,15 @@ def test_a_french_replay_at_80_columns_fits_every_line_and_cuts_no_word(shedding
     lines = shedding("--lang", "fr", "replay", "r.jsonl").stdout.splitlines()
     assert max(map(len, lines)) <= 80
     assert " ".join(" ".join(lines).split()) == " ".join(" ".join(whole).split())  # broken between words only: nothing cut or lost
+
+
+def test_house_rule_lines_in_french_and_the_english_order_words_unchanged():
+    from muggins_shedding.game import order_text
+    from muggins_shedding.houserules import order_words
+
+    orders = [(("common",), ("opponent",), ("own",)), (("opponent", "common"), ("own",)), (("common",), ("opponent",))]
+    assert [order_text(o) for o in orders] == [order_words(o) for o in orders]
+    with using_language("fr"):
+        assert order_text(orders[1]) == ("la première défausse adverse qui convient en sens horaire ou une pile commune qui convient "
+                                         "(à votre choix) ; sinon votre propre défausse")
+        assert shedding_game.pairs_text([(13, 1), (11, 12)]) == "R–A, V–D"

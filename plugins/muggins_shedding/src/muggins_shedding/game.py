@@ -25,7 +25,7 @@ from muggins import Game, parse_card
 from muggins.i18n import N_, translator
 
 from . import houserules
-from .houserules import STANDARD_ORDER, order_to_data, order_words
+from .houserules import STANDARD_ORDER, order_to_data
 from .rules import SheddingRules
 
 _STANDARD_ORDER = order_to_data(STANDARD_ORDER)
@@ -137,7 +137,7 @@ class SheddingGame(Game):
         if house.adjacent:
             parts.append(_("{pairs} touch").format(pairs=pairs_text(house.adjacent)))
         if not house.standard_order:
-            parts.append(_("a fitting card goes to {order}").format(order=order_words(house.order)))
+            parts.append(_("a fitting card goes to {order}").format(order=order_text(house.order)))
         return "; ".join(parts)
 
     # -- what a human sees --------------------------------------------------
@@ -153,7 +153,7 @@ class SheddingGame(Game):
             lines.append(_("House rule: also touching {pairs}").format(pairs=pairs_text(view["adjacent_extra"])))
         order = view.get("destination_order")
         if order and order != _STANDARD_ORDER:
-            lines.append(_("House rule: place on {order}").format(order=order_words(order)))
+            lines.append(_("House rule: place on {order}").format(order=order_text(order)))
         penalty = view.get("penalty_cards", 1)
         if penalty != 1:
             lines.append(_("House rule: no penalty cards on an upheld Muggins") if penalty == 0 else
@@ -349,6 +349,22 @@ def _pile(name: str, viewer: int | None, actor: int | None = None) -> str:
 def standings_text(wins: Iterable[int], viewer: int | None) -> str:
     """`you: 0 hands · seat 1: 1 hand · seat 2: 0 hands`: hands won per seat, in words."""
     return " · ".join(ngettext("{who}: {n} hand", "{who}: {n} hands", w).format(who=_name(s, viewer), n=w) for s, w in enumerate(wins))
+
+
+def order_text(order: Iterable[Iterable[str]]) -> str:
+    """The order of destinations in the player's language, worded as `houserules.order_words` words it in English.
+
+    A separate function: the rules' own prompts (in the state) keep the English one.
+    """
+    kinds = {"common": _("a fitting common pile"), "opponent": _("the first fitting opponent discard clockwise"),
+             "own": _("your own discard if it fits")}
+    order = [list(tier) for tier in order]
+    tiers = [_(" or ").join(kinds[k] for k in tier) + (_(" (your choice)") if len(tier) > 1 else "") for tier in order]
+    if order[-1] == ["own"]:
+        tiers[-1] = _("your own discard")
+    else:
+        tiers.append(_("your own discard"))
+    return _("; else ").join(tiers)
 
 
 def pairs_text(pairs: Iterable[tuple[int, int]]) -> str:
