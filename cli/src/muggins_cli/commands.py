@@ -497,7 +497,8 @@ def simulate(game_name: str, count: int, players: int | None, seats: Sequence[st
     if stopped is not None:
         from . import study
 
-        raise study.Stopped(f"interrupted after {summary['games']:,} of {count:,} matches; the summary is partial", stopped)
+        raise study.Stopped(_("interrupted after {done} of {asked} matches; the summary is partial").format(
+            done=f"{summary['games']:,}", asked=f"{count:,}"), stopped)
 
 
 def _simulate(game_name: str, count: int, players: int | None, seats: Sequence[str], rules_paths: Sequence[str] | str | None, seed: int | None,
@@ -527,8 +528,9 @@ def _simulate(game_name: str, count: int, players: int | None, seats: Sequence[s
 
         usable = usable_cpus()
         if workers > usable:
-            click.echo(f"muggins: warning: --workers {workers} is more than the {usable} CPU{'s' if usable > 1 else ''} this process may use; "
-                       f"using {usable}", err=True)
+            click.echo(ngettext("muggins: warning: --workers {workers} is more than the {usable} CPU this process may use; using {usable}",
+                                "muggins: warning: --workers {workers} is more than the {usable} CPUs this process may use; using {usable}",
+                                usable).format(workers=workers, usable=usable), err=True)
             workers = usable
     if seed is None:
         seed = new_seed()
@@ -536,7 +538,7 @@ def _simulate(game_name: str, count: int, players: int | None, seats: Sequence[s
     stopped = None
     try:
         with study.signals_stop_the_run() as caught, study.cluster_runner(cluster, game) as runner:
-            with study.progress_line(f"simulating {game.name}", count, _stderr_is_terminal()) as progress:
+            with study.progress_line(_("simulating {game}").format(game=game.name), count, _stderr_is_terminal()) as progress:
                 if comparing:
                     summary = compare(game, rule_sets, players, kinds, seed, count, workers, progress, registry=registry, runner=runner, labels=paths)
                 else:

@@ -19,6 +19,7 @@ from typing import IO, Any, Callable, Iterator
 from muggins.game import Game
 
 from .errors import EXIT_INTERRUPTED, BadInput, CLIError
+from .i18n import _
 from .summary import comparison_lines, figure_label, stat_label  # noqa: F401 - their home before summary.py
 
 
@@ -80,9 +81,14 @@ class Progress:
     def line(self, now: float) -> str:
         elapsed = now - self.began
         rate = self.done / elapsed if elapsed > 0 else 0.0
-        left = f"{_clock((self.games - self.done) / rate)} left" if rate > 0 and self.done < self.games else ("done" if self.done >= self.games else "starting")
+        if rate > 0 and self.done < self.games:
+            left = _("{clock} left").format(clock=_clock((self.games - self.done) / rate))
+        else:
+            left = _("done") if self.done >= self.games else _("starting")
         share = self.done / self.games if self.games else 1.0
-        return f"{self.label}: {self.done:,}/{self.games:,} matches ({share:.0%}), {self.chunks_done:,}/{self.chunks:,} chunks, {rate:,.0f} matches/s, {left}"
+        return _("{label}: {done}/{games} matches ({share}), {chunks_done}/{chunks} chunks, {rate} matches/s, {left}").format(
+            label=self.label, done=f"{self.done:,}", games=f"{self.games:,}", share=f"{share:.0%}", chunks_done=f"{self.chunks_done:,}",
+            chunks=f"{self.chunks:,}", rate=f"{rate:,.0f}", left=left)
 
     def draw(self, now: float) -> None:
         text = self.line(now)
@@ -137,7 +143,7 @@ def cluster_runner(spec: str | None, game: Game) -> Iterator[Callable[[Any], Any
             raise BadInput(str(exc)) from exc
     if pending:
         connection.__exit__(None, None, None)
-        raise Stopped("interrupted while the cluster started; no match was played", 128 + pending[0])
+        raise Stopped(_("interrupted while the cluster started; no match was played"), 128 + pending[0])
     try:
         problem = check_workers(client, game)
         if problem is not None:

@@ -242,11 +242,13 @@ def comparison_lines(result: dict[str, Any], game: Game, width: int | None = Non
     sets = result["rule_sets"]
     names = [chr(ord("A") + n) if n < 26 else f"R{n}" for n in range(len(sets))]
     lines = _heading(
-        f"{game.title}: {number(result['games'])} matches under each of {len(sets)} rule sets, the same deals "
-        f"(seed {result['seed']}), {result['players']} players; ± is the half-width of a 95% interval", result, width)
+        _("{title}: {count} matches under each of {sets} rule sets, the same deals (seed {seed}), {players} players; "
+          "± is the half-width of a 95% interval").format(
+            title=game.title, count=number(result["games"]), sets=len(sets), seed=result["seed"], players=result["players"]), result, width)
     for name, found in zip(names, sets):
-        lines += _text(f"  {name}: {found['label'] or 'default rules'}{house_rules_text(found.get('house_rules'))}", width)
-    head = ("figure", *names, *[f"{n} - A" for n in names[1:]])
+        label = found["label"] or _("default rules")
+        lines += _text(f"  {name}: {label}{house_rules_text(found.get('house_rules'))}", width)
+    head = (_("figure"), *names, *[f"{n} - A" for n in names[1:]])
     rows = [head]
     for key, figure in result["figures"].items():
         cells = [_estimate(m) for m in figure["means"]] + [_estimate(d, signed=True) for d in figure["differences"][1:]]
