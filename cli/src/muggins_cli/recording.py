@@ -33,6 +33,7 @@ from muggins.records import RecordError, RecordFile, WriteGuard
 from muggins.store import RECORDS_ENV, RecordExists, RecordInfo, RecordStore, StoreError, default_folder
 
 from .errors import BadInput
+from .i18n import _
 
 __all__ = [
     "RECORDS_ENV", "records_folder", "records_store", "shown", "new_record", "store_refusal", "muggins_command", "resume_command",
@@ -73,9 +74,9 @@ def new_record(path: str | None, game: str, seed: int, *, mode: int | None = Non
 def store_refusal(exc: StoreError | RecordError, path: str | None) -> BadInput:
     """The store's refusal to create a record as the terminal says it, with what to type instead (`path`: the --record given, or None)."""
     if isinstance(exc, RecordExists):
-        return BadInput(f"{exc}; choose another --record, or continue it with: {_resume_hint(exc.path)}")
+        return BadInput(_("{reason}; choose another --record, or continue it with: {command}").format(reason=exc, command=_resume_hint(exc.path)))
     if isinstance(exc, StoreError) and path is None:
-        return BadInput(f"{exc}; set {RECORDS_ENV} or use --record FILE")
+        return BadInput(_("{reason}; set {variable} or use --record FILE").format(reason=exc, variable=RECORDS_ENV))
     return BadInput(str(exc))
 
 
@@ -228,7 +229,8 @@ def latest_unfinished() -> Path:
     found = records_store().latest_unfinished()
     if found is not None:
         return found
-    raise BadInput(f"no unfinished match in the records folder {records_folder()}; name a record (muggins resume FILE) or start one with muggins play GAME")
+    raise BadInput(_("no unfinished match in the records folder {folder}; name a record (muggins resume FILE) or start one with muggins play GAME").format(
+        folder=records_folder()))
 
 
 def list_records(as_json: bool, limit: int, show_all: bool) -> None:
@@ -239,11 +241,11 @@ def list_records(as_json: bool, limit: int, show_all: bool) -> None:
         click.echo(json.dumps({"folder": str(records_folder()), "records": rows}, indent=2, ensure_ascii=False))
         return
     if not rows:
-        click.echo(f"no records in {records_folder()}; `muggins play GAME` records each match there")
+        click.echo(_("no records in {folder}; `muggins play GAME` records each match there").format(folder=records_folder()))
         return
-    table = [("DATE", "GAME", "PLAYERS", "STATUS", "RECORD")]
+    table = [(_("DATE"), _("GAME"), _("PLAYERS"), _("STATUS"), _("RECORD"))]
     for row in rows:
-        status = "finished" if row["finished"] else ("unfinished" if row["readable"] else "unreadable")
+        status = _("finished") if row["finished"] else (_("unfinished") if row["readable"] else _("unreadable"))
         seats = ", ".join(row["seats"]) if isinstance(row["seats"], list) else "-"
         table.append((row["date"].replace("T", " ")[:16], str(row["game"] or "-"), seats, status, Path(row["path"]).name))
     from .style import echo_fitted, line_width
@@ -251,7 +253,8 @@ def list_records(as_json: bool, limit: int, show_all: bool) -> None:
     for line in records_lines(table, line_width(sys.stdout)):
         click.echo(line)
     folder = str(records_folder())
-    echo_fitted(f"folder: {folder}" + ("" if show_all or len(infos) <= limit else f" ({len(infos) - limit} older not shown; --all shows them)"),
+    older = "" if show_all or len(infos) <= limit else _(" ({count} older not shown; --all shows them)").format(count=len(infos) - limit)
+    echo_fitted(_("folder: {folder}").format(folder=folder) + older,
                 whole=(folder,))
 
 
@@ -272,13 +275,13 @@ def records_lines(table: list[tuple[str, str, str, str, str]], width: int | None
     lines = aligned(table)
     if width is None or max(map(len, lines)) <= width:
         return lines
-    rows = [(date, game, status, name) for date, game, _, status, name in table]
+    rows = [(date, game, status, name) for date, game, _seats, status, name in table]
     named = max(map(len, aligned(rows))) <= width  # the file name still on its row
     heads = aligned([row if named else row[:3] for row in rows])
     lines = [heads[0]]
-    for head, (_, _, seats, _, name) in zip(heads[1:], table[1:]):
+    for head, (_date, _game, seats, _status, name) in zip(heads[1:], table[1:]):
         lines.append(head)
-        lines += fit(f"  players: {seats}", width)
+        lines += fit(_("  players: {seats}").format(seats=seats), width)
         if not named:
-            lines += fit(f"  record: {name}", width)
+            lines += fit(_("  record: {name}").format(name=name), width)
     return lines
