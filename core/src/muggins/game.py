@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from .window import ChallengeWindow
 
-__all__ = ["Game", "State", "PhasedState", "Result", "Event", "event", "determinizes", "play_forced_stepwise"]
+__all__ = ["Game", "State", "PhasedState", "Result", "Event", "event", "determinizes"]
 
 Event = dict[str, Any]
 
@@ -422,6 +422,10 @@ class State(ABC):
         decisions taken one by one through `apply` and `settle_window` would
         leave (the cached decision dropped), so results and statistics are
         the same to the byte; only the events nobody reads may be skipped.
+        It pays only where it skips work the rules would otherwise do (the
+        shedding game never opens the window of a correct placement): the
+        same calls as the engine's loop, made from the state, measured 0.7–0.8%
+        more instructions per match for fishing and cribbage.
         """
         return 0
 
@@ -516,33 +520,6 @@ class State(ABC):
         new.__dict__.update(self.__dict__)
         new._cached_decision = None
         return new
-
-
-def play_forced_stepwise(state: State, budget: float) -> int:
-    """`State.play_forced` for any state, through its own `decision`, `_apply`, `open_window` and `settle_window`.
-
-    A game may make it its `play_forced` (`def play_forced(self, budget): return
-    play_forced_stepwise(self, budget)`): each certain decision still goes
-    through the game's rules as `apply` would, only without the engine's loop
-    around it. The decision it stops at stays cached, so it is not worked out twice.
-    """
-    taken = 0
-    open_window, decide, apply = state.open_window, state.decision, state._apply
-    while True:
-        window = open_window()
-        if window is not None:
-            if window.claimable is not False or taken + len(window.responders) - window.position > budget:
-                return taken
-            taken += len(state.settle_window())
-            continue
-        if taken >= budget:
-            return taken
-        found = decide()
-        if found is None or len(found.correct) != 1:
-            return taken
-        state._cached_decision = None
-        apply(found.correct[0])
-        taken += 1
 
 
 def _phase_methods(owner: str, deciders: Mapping[str, Callable[..., Any]], handlers: Mapping[str, Callable[..., Any]],

@@ -38,7 +38,7 @@ from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, 
 from muggins.actions import IllegalAction, Move
 # Hot paths look cards up by identity (every Card is interned, DECK holds them): hashing a Card runs Python code.
 from muggins.deck import CODE_BY_ID, CODES, DECK, INDEX_BY_ID, SORT_KEY, TEXTS, Layout, cut_for_dealer, deal_round, redeal, shuffled
-from muggins.game import PhasedState, play_forced_stepwise
+from muggins.game import PhasedState
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
 
@@ -404,10 +404,6 @@ class CribbageState(PhasedState):
             self._respond(ACCEPT, events)
             answers.append((seat, ACCEPT, events))
         return answers
-
-    def play_forced(self, budget: float) -> int:
-        """The true counts, the only card that can be played and the unclaimable windows, at once (see `State.play_forced`)."""
-        return play_forced_stepwise(self, budget)
 
     # -- moves ---------------------------------------------------------------------
     def _on_discard(self, action: Action, events: list[dict]) -> None:

@@ -30,7 +30,7 @@ from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, 
 from muggins.actions import Move
 from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.deck import cut_for_dealer as _cut_by_index
-from muggins.game import PhasedState, play_forced_stepwise
+from muggins.game import PhasedState
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
 
@@ -641,15 +641,6 @@ class FishingState(PhasedState):
         self._close_window(events)
         answers.append((remaining[-1], PASS, events))
         return answers
-
-    def play_forced(self, budget: float) -> int:
-        """Every decision with one correct choice (a single capture, the lie-down, a single claim) and every unclaimable window, at once.
-
-        See `State.play_forced`. Stops at a turn with several correct captures
-        (the players choose among them), a claim that could be won, and the
-        end of the match.
-        """
-        return play_forced_stepwise(self, budget)
 
     # -- turns and the end of a hand -------------------------------------------
     def _end_turn(self, events: list[dict], mover: int | None = None) -> None:
