@@ -24,6 +24,7 @@ import click
 from muggins.game import Game
 
 from .errors import BadInput, GameError
+from .i18n import _, ngettext
 from .session import house_rules_text
 from .summary import number, table
 
@@ -53,7 +54,8 @@ def run(game_name: str, kinds: Sequence[str], count: int, players: int | None, r
     if stopped is not None:
         from . import study
 
-        raise study.Stopped(f"interrupted after {result['games']:,} of {result['games_planned']:,} matches; the ladder is partial", stopped)
+        raise study.Stopped(_("interrupted after {done} of {asked} matches; the ladder is partial").format(
+            done=f"{result['games']:,}", asked=f"{result['games_planned']:,}"), stopped)
 
 
 def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, rules_paths: Sequence[str], seed: int | None, workers: int,
@@ -71,18 +73,19 @@ def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, 
     kinds = list(kinds)
     if len(set(kinds)) < len(kinds):
         twice = next(k for k in kinds if kinds.count(k) > 1)
-        raise BadInput(f"--seat {twice} is given twice; a ladder rates each kind once")
+        raise BadInput(_("--seat {kind} is given twice; a ladder rates each kind once").format(kind=twice))
     if len(kinds) < 2:
-        raise BadInput(f"a ladder needs at least two kinds of player: give --seat twice or more (got {len(kinds)})")
+        raise BadInput(_("a ladder needs at least two kinds of player: give --seat twice or more (got {count})").format(count=len(kinds)))
     try:
         rating_model()
     except RatingsUnavailable as exc:
-        raise BadInput(f"ratings need the optional package openskill: {openskill_advice()}") from exc
+        raise BadInput(_("ratings need the optional package openskill: {advice}").format(advice=openskill_advice())) from exc
     registry = get_registry()
     game = find_game(registry, game_name)
     players = game.default_players if players is None else players
     if players not in game.players:
-        raise BadInput(f"{game.name} is played by {game.players.start} to {game.players.stop - 1} players, not {players}")
+        raise BadInput(_("{game} is played by {low} to {high} players, not {players}").format(
+            game=game.name, low=game.players.start, high=game.players.stop - 1, players=players))
     paths = list(rules_paths)
     rule_sets = [read_rules(game, path) for path in paths or [None]]
     for path, rules in zip(paths or [None], rule_sets):
@@ -99,7 +102,9 @@ def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, 
             pass  # refused: the ladder says so, once, when it is planned
     if cluster is None and workers > 1 and workers > usable_cpus():
         usable = usable_cpus()
-        click.echo(f"muggins: warning: --workers {workers} is more than the {usable} CPU{'s' if usable > 1 else ''} this process may use; using {usable}", err=True)
+        click.echo(ngettext("muggins: warning: --workers {workers} is more than the {usable} CPU this process may use; using {usable}",
+                            "muggins: warning: --workers {workers} is more than the {usable} CPUs this process may use; using {usable}",
+                            usable).format(workers=workers, usable=usable), err=True)
         workers = usable
     if seed is None:
         seed = new_seed()
@@ -108,7 +113,7 @@ def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, 
     stopped = None
     try:
         with study.signals_stop_the_run() as caught, study.cluster_runner(cluster, game) as runner:
-            progress = study.Progress(f"ladder of {game.name}", blocks * design.block, len(list(chunk_bounds(blocks))), sys.stderr) if _stderr_is_terminal() else None
+            progress = study.Progress(_("ladder of {game}").format(game=game.name), blocks * design.block, len(list(chunk_bounds(blocks))), sys.stderr) if _stderr_is_terminal() else None
             try:
                 result = ladder(game, kinds, count, players=players, rule_sets=rule_sets, labels=paths or None, seed=seed, workers=workers,
                                 progress=progress, registry=registry, runner=runner)
@@ -135,7 +140,7 @@ def openskill_advice() -> str:
 
     root = workspace_root()
     if root is not None:
-        return f"cd {shlex.quote(str(root))} && uv sync (the workspace installs it by default)"
+        return _("cd {folder} && uv sync (the workspace installs it by default)").format(folder=shlex.quote(str(root)))
     return f"{shlex.quote(sys.executable)} -m pip install {shlex.quote(_source_of('muggins-core') + '[ladder]')}"
 
 
@@ -162,19 +167,19 @@ def _rate(pair: dict[str, Any]) -> str:
     if pair["win_rate"] is None:
         return "-"
     ci = pair.get("ci95")
-    return _short(pair["win_rate"]) + (f" ({_short(ci[0])} to {_short(ci[1])})" if ci else "")
+    return _short(pair["win_rate"]) + (_(" ({low} to {high})").format(low=_short(ci[0]), high=_short(ci[1])) if ci else "")
 
 
 def _rule_set_lines(found: dict[str, Any], width: int | None) -> list[str]:
     scored = any(k["score"] is not None for k in found["kinds"])
     per_kind = {k["kind"]: k for k in found["kinds"]}
-    rows = [("kind", "mu", "sigma", "ordinal", "matches", "seats", "win share") + (("score per seat",) if scored else ())]
+    rows = [(_("kind"), "mu", "sigma", _("ordinal"), _("matches"), _("seats"), _("win share")) + ((_("score per seat"),) if scored else ())]
     for rating in found["ratings"]:
         kind = per_kind[rating["kind"]]
         rows.append((rating["kind"], f"{rating['mu']:.2f}", f"{rating['sigma']:.2f}", f"{rating['ordinal']:.2f}", number(kind["matches"]),
                      number(kind["seats"]), _estimate(kind["win_share"])) + ((number(kind["score"]),) if scored else ()))
     lines = table(rows, width=width)
-    rows = [("a", "b", "matches", "a ahead of b (95%)")]
+    rows = [("a", "b", _("matches"), _("a ahead of b (95%)"))]
     rows += [(p["a"], p["b"], number(p["matches"]), _rate(p)) for p in found["pairs"]]
     return lines + [""] + table(rows, left=2, width=width)
 
@@ -187,30 +192,36 @@ def ladder_lines(result: dict[str, Any], game: Game, width: int | None = None) -
         return fit(line, width) if line else [line]
 
     design = result["design"]
-    how = "every ordering of the kinds" if design["name"] == "orderings" else "the cyclic rotations of the kinds"
+    how = _("every ordering of the kinds") if design["name"] == "orderings" else _("the cyclic rotations of the kinds")
     sets = result["rule_sets"]
-    under = f" under each of {len(sets)} rule sets" if len(sets) > 1 else ""
-    lines = text(f"{game.title}: ladder of {len(result['kinds'])} kinds, {number(result['games'])} matches{under} in blocks of {design['block']} "
-                 f"seatings ({how}, each block on one deal), {result['players']} players, seed {result['seed']}"
-                 + ("" if len(sets) > 1 else f", rules {'from ' + sets[0]['label'] if sets[0]['label'] else 'default'}{house_rules_text(sets[0]['house_rules'])}"))
+    under = _(" under each of {count} rule sets").format(count=len(sets)) if len(sets) > 1 else ""
+    if len(sets) > 1:
+        rules = ""
+    else:
+        rules = (_(", rules from {path}").format(path=sets[0]["label"]) if sets[0]["label"] else _(", rules default")) + house_rules_text(sets[0]["house_rules"])
+    lines = text(_("{title}: ladder of {kinds} kinds, {games} matches{under} in blocks of {block} seatings ({how}, each block on one deal), "
+                   "{players} players, seed {seed}").format(
+        title=game.title, kinds=len(result["kinds"]), games=number(result["games"]), under=under, block=design["block"], how=how,
+        players=result["players"], seed=result["seed"]) + rules)
     if result["games_planned"] != result["games_requested"] and not result["partial"]:
-        lines += text(f"(--games {number(result['games_requested'])} rounded up to whole blocks)")
+        lines += text(_("(--games {count} rounded up to whole blocks)").format(count=number(result["games_requested"])))
     if result["partial"]:
-        lines += text(f"partial: interrupted after {number(result['games'])} of {number(result['games_planned'])} matches")
-    lines += text("Ratings: OpenSkill, Plackett-Luce (ordinal = mu - 3 sigma); ± is the half-width of a 95% interval over blocks.")
+        lines += text(_("partial: interrupted after {done} of {asked} matches").format(done=number(result["games"]), asked=number(result["games_planned"])))
+    lines += text(_("Ratings: OpenSkill, Plackett-Luce (ordinal = mu - 3 sigma); ± is the half-width of a 95% interval over blocks."))
     names = [chr(ord("A") + n) if n < 26 else f"R{n}" for n in range(len(sets))]
     for name, found in zip(names, sets):
         lines.append("")
         if len(sets) > 1:
-            lines += text(f"{name}: {found['label'] or 'default rules'}{house_rules_text(found.get('house_rules'))}")
+            label = found["label"] or _("default rules")
+            lines += text(f"{name}: {label}{house_rules_text(found.get('house_rules'))}")
         lines += _rule_set_lines(found, width)
     gap = result.get("gap")
     if gap:
-        lines += [""] + text(f"The gap, {gap['strongest']} (strongest) minus {gap['weakest']} (weakest), under each rule set and "
-                             "its difference from A's on the same deals and seatings:")
+        lines += [""] + text(_("The gap, {strongest} (strongest) minus {weakest} (weakest), under each rule set and "
+                               "its difference from A's on the same deals and seatings:").format(strongest=gap["strongest"], weakest=gap["weakest"]))
         rows = [("", *names, *[f"{n} - A" for n in names[1:]])]
-        for key, label in (("win_share_difference", "win share"), ("rating_difference", "rating (mu)")):
+        for key, label in (("win_share_difference", _("win share")), ("rating_difference", _("rating (mu)"))):
             rows.append((label, *[_estimate(r[key], signed=True) for r in gap["rule_sets"]], *[_estimate(d[key], signed=True) for d in gap["differences"][1:]]))
         lines += table(rows, width=width)
-        lines += text("The win share intervals are paired over blocks; the rating intervals come from the ratings' sigmas, not paired.")
+        lines += text(_("The win share intervals are paired over blocks; the rating intervals come from the ratings' sigmas, not paired."))
     return lines
