@@ -66,11 +66,12 @@ def choose_capture(choices: Sequence[Action], unseen: Sequence[int] | None = Non
     if len(choices) == 1:
         return choices[0]
     held: dict[int, set[int]] = {}  # rank -> my cards of that rank that can capture
-    on_table: dict[int, set[int]] = {}  # rank -> table cards of that rank
+    on_table: dict[int, set[int]] = {}  # rank -> table cards of that rank (needed only without `unseen`)
     for c in choices:
         r = c.played[0] % 13
         held.setdefault(r, set()).update(c.played)
-        on_table.setdefault(r, set()).update(c.taken)
+        if unseen is None:
+            on_table.setdefault(r, set()).update(c.taken)
     best, best_key = choices[0], None
     for c in choices:
         if len(c.played) > 1:  # a pair taking a pair: the same rank's single captures always come too

@@ -183,6 +183,8 @@ def _sets(cards: Iterable[int]) -> list[tuple[int, list[int]]]:
     for c in cards:
         counts[c % 13] += 1
     found: list[tuple[int, list[int]]] = []
+    if max(counts) < 3:
+        return found
     for r in range(13):
         count = counts[r]
         if count >= 3:
@@ -459,7 +461,9 @@ class FishingState(PhasedState):
         m = self.mover
         rank = capture.rank
         same = rank - 1
-        table_before = sum(1 for c in self.field if c % 13 == same)
+        field = self.field
+        # The rank's four cards looked up in the table (a C scan each), not every table card's rank worked out.
+        table_before = (same in field) + (same + 13 in field) + (same + 26 in field) + (same + 39 in field)
         hand = self.hands[m]
         for c in capture.played:
             hand.remove(c)
@@ -490,11 +494,11 @@ class FishingState(PhasedState):
     def _other_pair(self, mover: int, same: int) -> tuple[int, list[int]]:
         """The seat holding the other pair of rank index `same` after `mover` captured the last table card of it, and the pair; (-1, []) if none may lay it."""
         # The capturer too: one who forgot a three and captured with one of its cards holds the other pair.
-        for s in range(PLAYERS):
-            held = [c for c in self.hands[s] if c % 13 == same]
-            if len(held) == 2:
+        a, b, c, d = same, same + 13, same + 26, same + 39
+        for s, hand in enumerate(self.hands):
+            if (a in hand) + (b in hand) + (c in hand) + (d in hand) == 2:  # after every capture of one: the rank's four cards looked up
                 if s != mover or self.capturer_pair_claimable:
-                    return s, held
+                    return s, [x for x in hand if x % 13 == same]
                 break
         return -1, []
 
@@ -649,8 +653,8 @@ class FishingState(PhasedState):
     def _next_turn(self, after: int, events: list[dict]) -> None:
         """The next player clockwise from `after`'s left holding cards, unless at most one does."""
         hands = self.hands
-        holders = [s for s in range(PLAYERS) if hands[s]]
-        if len(holders) <= 1:
+        if PLAYERS - hands.count([]) <= 1:  # counted in C after every turn; the holder is looked for only at the stop
+            holders = [s for s in range(PLAYERS) if hands[s]]
             self._stop(holders[0] if holders else None, events)
             return
         for s in _SEATS_FROM_LEFT[after]:  # two hold cards, so one is found before `after` itself
