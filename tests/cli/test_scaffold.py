@@ -234,7 +234,7 @@ def test_the_generated_tests_pass_with_unused_hooks_deleted_and_run_the_kit_with
     env.pop("MUGGINS_LOAD_PLUGINS", None)
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rP", "-p", "no:xdist"], cwd=folder, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
-    assert re.search(r"\b5 passed", done.stdout), done.stdout[-2000:]
+    assert re.search(r"\b6 passed", done.stdout), done.stdout[-2000:]  # the kit's translation check among them
     assert "house rules asked: nobs_two 3 questions" in done.stdout
     reset_registry()
 
@@ -362,10 +362,10 @@ def test_generated_game_and_house_rules_for_every_game_install_and_pass_their_ow
     env = _clean_env()
     games = [ROOT / "plugins" / game for game in rules]
     python = _venv_with(tmp_path, ROOT / "core", *games, tmp_path / "high_card", *(tmp_path / name for name in rules.values()), env=env)
-    # The contract (rules round trip, matches under every check), a search seat, a house-rule plugin, two hand-made positions.
-    assert _passed(python, tmp_path / "high_card", env) == 6
-    for name in rules.values():  # the hooks, a whole match, the kit with the rule in force (2), the hand-made position
-        assert _passed(python, tmp_path / name, env) == 5, name
+    # The contract (rules round trip, translations, matches under every check), a search seat, a house-rule plugin, two hand-made positions.
+    assert _passed(python, tmp_path / "high_card", env) == 7
+    for name in rules.values():  # the hooks, a whole match, the kit with the rule in force (3), the hand-made position
+        assert _passed(python, tmp_path / name, env) == 6, name
 
 
 def test_new_house_rule_for_a_generated_game_writes_the_games_own_position_test(bare_run, tmp_path, monkeypatch):

@@ -149,7 +149,7 @@ def check_playable(game: Game, rules: Any, players: int, source: str | None) -> 
 def check_kinds(registry: Any, game: Game, seats: Sequence[str], *, allow_human: bool) -> None:
     """BadInput (one line) for a seat spec that cannot be played: an unknown kind, a bad option, a kind refusing the game (`sessions.check_seats`)."""
     if not allow_human and any(_is_human(spec) for spec in seats):
-        raise BadInput(f"simulate runs bots only; choose seat kinds from: {', '.join(registry.kind_names(game.name))}")
+        raise BadInput(_("simulate runs bots only; choose seat kinds from: {kinds}").format(kinds=", ".join(registry.kind_names(game.name))))
     try:
         check_seats(registry, game, seats, front_end=(HUMAN,) if allow_human else ())
     except SessionError as exc:
@@ -198,7 +198,8 @@ def play_to_the_end(match: Match, path: str) -> Result:
         raise GameError(str(exc)) from exc
     except PluginFault as exc:
         kept = match.writer.written if match.writer is not None else match.decisions
-        raise GameError(f"{exc}; the match stopped after {kept} decisions; the record is saved; continue with: {resume_command(path)}") from exc
+        raise GameError(_("{reason}; the match stopped after {kept} decisions; the record is saved; continue with: {command}").format(
+            reason=exc, kept=kept, command=resume_command(path))) from exc
     except SignalStop as exc:
         _stopped(match, path, exc.why, exc.exit_code)
     except KeyboardInterrupt:
@@ -207,7 +208,8 @@ def play_to_the_end(match: Match, path: str) -> Result:
         _stopped(match, path, "input ended", EXIT_ERROR)
     except RecordWriteError as exc:
         kept = match.writer.written if match.writer is not None else 0
-        raise GameError(f"{exc}; the record keeps {kept} decisions; free some space, then continue with: {resume_command(path)}") from exc
+        raise GameError(_("{reason}; the record keeps {kept} decisions; free some space, then continue with: {command}").format(
+            reason=exc, kept=kept, command=resume_command(path))) from exc
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -343,11 +345,13 @@ def _listeners(game: Game, seats: Sequence[str]) -> list[Callable[[str, Event], 
 def _not_started(exc: NotStarted) -> GameError | BaseException:
     """The line for a match that did not start: its record removed (nothing was written) or kept to be continued."""
     if isinstance(exc.cause, PluginFault):
-        return GameError(f"{exc.cause}; the match did not start; the record is saved; start it with: {resume_command(exc.path)}")
+        return GameError(_("{reason}; the match did not start; the record is saved; start it with: {command}").format(
+            reason=exc.cause, command=resume_command(exc.path)))
     if isinstance(exc.cause, RecordWriteError):
         if not exc.kept:
-            return GameError(f"{exc.cause}; the match did not start and nothing was kept")
-        return GameError(f"{exc.cause}; the match did not start; start it again, or continue it with: {resume_command(exc.path)}")
+            return GameError(_("{reason}; the match did not start and nothing was kept").format(reason=exc.cause))
+        return GameError(_("{reason}; the match did not start; start it again, or continue it with: {command}").format(
+            reason=exc.cause, command=resume_command(exc.path)))
     return exc.cause
 
 
@@ -361,7 +365,7 @@ def resume(path: str | None, *, pace: float | None = 0) -> None:
         try:
             session = Session.reopen(registry, records_store(), path, front_end=lambda game, seats: _human_seats(game, seats, pace),
                                      listeners=lambda game, seats: _listeners(game, seats), given_like=HumanPlayer, source=clip_path(path),
-                                     on_record=lambda stream: stops.wait_for(stream.guard), warn=lambda line: click.echo(f"warning: {line}", err=True),
+                                     on_record=lambda stream: stops.wait_for(stream.guard), warn=lambda line: click.echo(_("warning: {line}").format(line=line), err=True),
                                      tell=lambda line: click.echo(line, err=True), on_seated=lambda seated, seats: show_thinking(seated, seats, HUMAN))
         except (SessionError, OtherBots) as exc:
             raise BadInput(str(exc)) from exc
@@ -383,7 +387,7 @@ def resume(path: str | None, *, pace: float | None = 0) -> None:
             try:
                 result = session.run() if session.over else play_to_the_end(session.match, path)
             except RecordWriteError as exc:  # the result of a match already over could not be written
-                raise GameError(f"{exc}; continue with: {resume_command(path)}") from exc
+                raise GameError(_("{reason}; continue with: {command}").format(reason=exc, command=resume_command(path))) from exc
     _finish(game, session.players, record.seats, result, path, game.sides(session.state.rules, session.state.players))
 
 
@@ -394,7 +398,7 @@ def _installed_game(registry: Any, record: Record, path: str) -> Game:
     except SessionError as exc:
         raise BadInput(str(exc)) from exc
     if warning:
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(_("warning: {line}").format(line=warning), err=True)
     return game
 
 
@@ -449,7 +453,7 @@ def _narrate(game: Game, record: Record, path: str) -> None:
         for ev in state.apply(seat, action):  # type: ignore[arg-type]
             say(game.name, ev)
     if divergence is not None:
-        raise GameError(f"{clip_path(path)}: replay stopped at {divergence}")
+        raise GameError(_("{path}: replay stopped at {divergence}").format(path=clip_path(path), divergence=divergence))
     result = state.result()
     if result is None:
         echo_fitted(_("the record stops before the end of the match ({stop} decisions); continue it with: {command}").format(stop=stop, command=resume_command(path)),
@@ -522,7 +526,7 @@ def _simulate(game_name: str, count: int, players: int | None, seats: Sequence[s
             pass  # refused: the run says so, once, when it is planned
         warning = decision_bound_warning(game, each, players, kinds, registry=registry)
         if warning:
-            click.echo(f"muggins: warning: {path + ': ' if path else ''}{warning}", err=True)
+            click.echo(_("muggins: warning: {message}").format(message=f"{path + ': ' if path else ''}{warning}"), err=True)
     if cluster is None and workers > 1:
         from muggins.simulate import usable_cpus
 

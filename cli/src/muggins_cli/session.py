@@ -15,9 +15,14 @@ from typing import Any, Sequence
 
 import click
 
+from muggins.i18n import translator
 from muggins.sessions import DEFAULT_OPPONENT
 
 __all__ = ["DEFAULT_OPPONENTS", "DEFAULT_PACE", "house_rules_text", "registry", "warn"]
+
+# The CLI's catalogue (i18n.py's), reached through the core so that this module imports nothing of the package.
+_cli = translator("muggins_cli", package_file=__file__)
+_, ngettext = _cli.gettext, _cli.ngettext
 
 # What `play` seats against you when nothing says otherwise: fallible, so there is something to catch.
 DEFAULT_OPPONENTS = DEFAULT_OPPONENT  # the core's, under the name the CLI has always exported
@@ -28,7 +33,7 @@ DEFAULT_PACE: float | None = None
 
 def warn(message: str) -> None:
     """One warning line on stderr."""
-    click.echo(f"muggins: warning: {one_line(message)}", err=True)
+    click.echo(_("muggins: warning: {message}").format(message=one_line(message)), err=True)
 
 
 def one_line(message: str) -> str:
@@ -57,5 +62,5 @@ def house_rules_text(house_rules: Sequence[dict[str, Any]] | None) -> str:
     """`, house-rule plugins: corner3 0.1.0` for a summary's plugins in force, or nothing."""
     if not house_rules:
         return ""
-    return ", house-rule plugin" + ("s" if len(house_rules) > 1 else "") + ": " + ", ".join(
-        p["name"] + (f" {p['version']}" if p.get("version") else "") for p in house_rules)
+    names = ", ".join(p["name"] + (f" {p['version']}" if p.get("version") else "") for p in house_rules)
+    return ngettext(", house-rule plugin: {names}", ", house-rule plugins: {names}", len(house_rules)).format(names=names)
