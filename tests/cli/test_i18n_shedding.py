@@ -143,3 +143,14 @@ def test_house_rule_lines_in_french_and_the_english_order_words_unchanged():
         assert order_text(orders[1]) == ("la première défausse adverse qui convient en sens horaire ou une pile commune qui convient "
                                          "(à votre choix) ; sinon votre propre défausse")
         assert shedding_game.pairs_text([(13, 1), (11, 12)]) == "R–A, V–D"
+
+
+def test_a_match_begun_in_french_resumes_in_english_to_the_end(shedding, tmp_path):
+    begun = shedding("--lang", "fr", "play", "muggins_shedding", "--seed", "15", "--record", "r.jsonl", input="1\n\n" * 5)
+    assert begun.exit_code == 1 and "muggins : fin de l’entrée après " in begun.stderr
+    kept = (tmp_path / "r.jsonl").read_bytes()
+    resumed = shedding("--lang", "en", "resume", "r.jsonl", input="1\n\n" * 4000)
+    assert resumed.exit_code == 0, resumed.stderr
+    assert "resuming r.jsonl after" in resumed.stdout and "result: " in resumed.stdout
+    assert (tmp_path / "r.jsonl").read_bytes().startswith(kept)
+    assert shedding("--lang", "fr", "replay", "r.jsonl", "--verify").stdout.startswith("ok : ")
