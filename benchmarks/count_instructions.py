@@ -2,7 +2,7 @@
 
 Timings on a shared machine swing by several per cent from run to run;
 instruction counts repeat for the same interpreter and inputs, whatever
-else runs (within about 1% unless `PYTHONHASHSEED` is fixed: string hashes
+else runs (within about 2% unless `PYTHONHASHSEED` is fixed: string hashes
 change the sets' and dicts' layouts, so the script fixes it to 0 unless the
 environment sets it). This script plays N1 and then N2 expert-only
 matches of a game (seeds 0 up, default rules and player count; `--kind`
