@@ -96,6 +96,7 @@ def tracer(frame, event, arg):
         counts[frame.f_code] += 1
     return tracer
 
+Match(game.new(rules, game.default_players, 0), make_players(registry, game, [kind] * game.default_players, 0)).run()  # lazy tables built untraced
 decisions = 0
 for seed in range(int(sys.argv[1])):
     match = Match(game.new(rules, game.default_players, seed), make_players(registry, game, [kind] * game.default_players, seed))
