@@ -53,17 +53,23 @@ def _click_source() -> Path:
     return Path(click.__file__).resolve().parent
 
 
+CORE = ROOT / "core" / "src" / "muggins"
 CLI = ROOT / "cli" / "src" / "muggins_cli"
 SHEDDING = ROOT / "plugins" / "muggins_shedding" / "src" / "muggins_shedding"
+CRIBBAGE = ROOT / "plugins" / "cribbage_muggins" / "src" / "cribbage_muggins"
+FISHING = ROOT / "plugins" / "willughby_fishing" / "src" / "willughby_fishing"
 
 
 def domains() -> dict[str, Domain]:
     return {d.name: d for d in (
+        # The core's errors a player reads through a front end; the contract kit (muggins.testing) speaks to plugin authors, in English.
+        Domain("muggins", CORE, CORE / "locale", skip=("testing",)),
         # The plugin author's scaffold and its templates speak to authors, in English.
         Domain("muggins_cli", CLI, CLI / "locale", skip=("scaffold.py", "templates")),
         # Click's own words ("Usage:", "Show this message and exit."), shipped with the CLI, which hands them to Click.
         Domain("click", _click_source(), CLI / "locale"),
         Domain("muggins_shedding", SHEDDING, SHEDDING / "locale"),
+        Domain("cribbage_muggins", CRIBBAGE, CRIBBAGE / "locale"),
     )}
 
 

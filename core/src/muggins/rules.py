@@ -21,8 +21,12 @@ import types
 import typing
 from typing import Any, Literal, Mapping
 
+from .i18n import translator
 from .switches import PLUGINS_KEY, plugin_switches, switches_from_data, with_plugin_switches
 from .limits import clip, strip_bom
+
+# The core's messages are worded when raised, in the language a front end set (English until one does).
+_ = translator("muggins", package_file=__file__).gettext
 
 __all__ = ["rule", "RulesError", "load_rules", "rules_from_dict", "rules_to_dict", "rules_to_toml", "describe_type"]
 
@@ -65,23 +69,24 @@ def describe_type(tp: Any) -> str:
     """A short wording of what a type allows: `an integer`, `one of "a", "b"`…"""
     origin = typing.get_origin(tp)
     if origin is Literal:
-        return "one of " + ", ".join(_toml_repr(v) for v in typing.get_args(tp))
+        return _("one of {values}").format(values=", ".join(_toml_repr(v) for v in typing.get_args(tp)))
     if tp is bool:
-        return "true or false"
+        return _("true or false")
     if tp is int:
-        return "a whole number"
+        return _("a whole number")
     if tp is float:
-        return "a number"
+        return _("a number")
     if tp is str:
-        return "a string"
+        return _("a string")
     if origin in (list, tuple):
         args = [a for a in typing.get_args(tp) if a is not Ellipsis]
-        return f"a list of {describe_type(args[0]) if args else 'values'}"
+        return _("a list of {items}").format(items=describe_type(args[0])) if args else _("a list of values")
     if origin in (dict, typing.Dict) or origin is Mapping:
         key, value = typing.get_args(tp)
-        return f"a table of {describe_type(value)}"
+        return _("a table of {values}").format(values=describe_type(value))
     if origin in (typing.Union, types.UnionType):
-        return " or ".join(describe_type(a) for a in typing.get_args(tp))
+        # Translators: joins the kinds of value a rule takes ("a whole number or a string"); keep its spaces.
+        return _(" or ").join(describe_type(a) for a in typing.get_args(tp))
     return getattr(tp, "__name__", str(tp))
 
 
@@ -102,7 +107,7 @@ def _convert(value: Any, tp: Any, where: str) -> Any:
     if origin is Literal:
         if value in typing.get_args(tp) and type(value) in {type(a) for a in typing.get_args(tp)}:
             return value
-        raise RulesError(f"{where} = {_toml_repr(value)} is not allowed; use {describe_type(tp)}")
+        raise RulesError(_("{where} = {value} is not allowed; use {allowed}").format(where=where, value=_toml_repr(value), allowed=describe_type(tp)))
     if tp is bool:
         if isinstance(value, bool):
             return value
@@ -120,7 +125,7 @@ def _convert(value: Any, tp: Any, where: str) -> Any:
             args = typing.get_args(tp)
             if origin is tuple and args and args[-1] is not Ellipsis:
                 if len(value) != len(args):
-                    raise RulesError(f"{where} needs {len(args)} values, not {len(value)}")
+                    raise RulesError(_("{where} needs {needed} values, not {given}").format(where=where, needed=len(args), given=len(value)))
                 return tuple(_convert(v, a, f"{where}[{i}]") for i, (v, a) in enumerate(zip(value, args)))
             item = args[0] if args else Any
             items = [_convert(v, item, f"{where}[{i}]") for i, v in enumerate(value)]
@@ -132,7 +137,7 @@ def _convert(value: Any, tp: Any, where: str) -> Any:
             for key, item in value.items():
                 converted = _convert_key(key, key_tp, where)
                 if converted in out:
-                    raise RulesError(f"{where} names key {clip(converted)} twice")
+                    raise RulesError(_("{where} names key {key} twice").format(where=where, key=clip(converted)))
                 out[converted] = _convert(item, value_tp, f"{where}.{clip(key)}")
             return out
     elif origin in (typing.Union, types.UnionType):
@@ -143,7 +148,7 @@ def _convert(value: Any, tp: Any, where: str) -> Any:
                 continue
     else:
         return value
-    raise RulesError(f"{where} = {_toml_repr(value)} has the wrong type; use {describe_type(tp)}")
+    raise RulesError(_("{where} = {value} has the wrong type; use {allowed}").format(where=where, value=_toml_repr(value), allowed=describe_type(tp)))
 
 
 # No table of house rules is keyed by a number this long; Python refuses to convert one of 4,300 digits.
@@ -154,10 +159,11 @@ def _convert_key(key: str, key_tp: Any, where: str) -> Any:
     if key_tp is int:
         text = str(key)
         if len(text.removeprefix("-")) > MAX_KEY_DIGITS:
-            raise RulesError(f"{where} has key {clip(key)!r} of {len(text):,} characters; keys must be whole numbers of at most {MAX_KEY_DIGITS} digits")
+            raise RulesError(_("{where} has key {key} of {length} characters; keys must be whole numbers of at most {digits} digits").format(
+                where=where, key=repr(clip(key)), length=f"{len(text):,}", digits=MAX_KEY_DIGITS))
         # Plain ASCII digits only, written the one way: "04" or an Arabic-Indic "٤" would alias 4.
         if not (text.isascii() and (text.isdigit() or (text[:1] == "-" and text[1:].isdigit()))) or str(int(text)) != text:
-            raise RulesError(f"{where} has key {clip(key)!r}; keys must be whole numbers written plainly (4, not 04)")
+            raise RulesError(_("{where} has key {key}; keys must be whole numbers written plainly (4, not 04)").format(where=where, key=repr(clip(key))))
         return int(text)
     return key
 
@@ -166,8 +172,13 @@ def _check_bounds(value: Any, field: dataclasses.Field, where: str) -> None:
     low, high = field.metadata.get("min"), field.metadata.get("max")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if (low is not None and value < low) or (high is not None and value > high):
-            span = f"from {low} to {high}" if low is not None and high is not None else (f"at least {low}" if low is not None else f"at most {high}")
-            raise RulesError(f"{where} = {value} is out of range; use a number {span}")
+            if low is not None and high is not None:
+                use = _("{where} = {value} is out of range; use a number from {low} to {high}")
+            elif low is not None:
+                use = _("{where} = {value} is out of range; use a number at least {low}")
+            else:
+                use = _("{where} = {value} is out of range; use a number at most {high}")
+            raise RulesError(use.format(where=where, value=value, low=low, high=high))
 
 
 def _line_of(text: str | None, key: str) -> int | None:
@@ -202,10 +213,11 @@ def rules_from_dict(cls: type, data: Mapping[str, Any], *, source: str = "rules"
             import difflib
 
             close = difflib.get_close_matches(key, fields, n=1, cutoff=0.6) if len(key) < 100 else []
-            hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {clip(', '.join(fields), 120)}"
-            raise RulesError(f"{where}: unknown house rule{hint}")
+            if close:
+                raise RulesError(_("{where}: unknown house rule; did you mean {key}?").format(where=where, key=repr(close[0])))
+            raise RulesError(_("{where}: unknown house rule; known keys: {keys}").format(where=where, keys=clip(", ".join(fields), 120)))
         if isinstance(value, (list, dict)) and _depth(value) > MAX_RULES_DEPTH:
-            raise RulesError(f"{where}: nested more than {MAX_RULES_DEPTH} deep; no house rule needs that")
+            raise RulesError(_("{where}: nested more than {depth} deep; no house rule needs that").format(where=where, depth=MAX_RULES_DEPTH))
         converted = _convert(value, hints[key], where)
         _check_bounds(converted, fields[key], where)
         values[key] = converted
@@ -234,11 +246,11 @@ def load_rules(cls: type, text: str, *, source: str = "rules") -> Any:
     try:
         data = tomllib.loads(strip_bom(text))
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{source}: TOML syntax error: {clip(exc, 120)}") from None
+        raise RulesError(_("{source}: TOML syntax error: {error}").format(source=source, error=clip(exc, 120))) from None
     except RecursionError:
-        raise RulesError(f"{source}: TOML nested too deeply; no house rule needs that") from None
+        raise RulesError(_("{source}: TOML nested too deeply; no house rule needs that").format(source=source)) from None
     except ValueError:  # an integer past Python's 4,300-digit conversion limit
-        raise RulesError(f"{source}: a number with thousands of digits; no house rule takes one") from None
+        raise RulesError(_("{source}: a number with thousands of digits; no house rule takes one").format(source=source)) from None
     return rules_from_dict(cls, data, source=source, text=text)
 
 
@@ -274,11 +286,11 @@ def rules_to_toml(rules: Any, *, title: str | None = None) -> str:
         low, high = f.metadata.get("min"), f.metadata.get("max")
         if low is not None or high is not None:
             allowed += f" ({low if low is not None else ''}..{high if high is not None else ''})"
-        comment = "".join(f"# {line}\n" for line in doc.splitlines() if doc) + f"# allowed: {allowed}\n"
+        comment = "".join(f"# {line}\n" for line in doc.splitlines() if doc) + "# " + _("allowed: {allowed}").format(allowed=allowed) + "\n"
         body = tomli_w.dumps({f.name: data[f.name]})
         (tables if isinstance(data[f.name], dict) else scalars).append(comment + body)
     switches = plugin_switches(rules)
     if switches and PLUGINS_KEY not in hints:
-        tables.append(f"# House-rule plugins switched on (true) or off (false) for these rules\n" + tomli_w.dumps({PLUGINS_KEY: switches}))
-    head = f"# House rules for {title}. Edit and pass with --rules FILE.\n\n" if title else ""
+        tables.append("# " + _("House-rule plugins switched on (true) or off (false) for these rules") + "\n" + tomli_w.dumps({PLUGINS_KEY: switches}))
+    head = "# " + _("House rules for {title}. Edit and pass with --rules FILE.").format(title=title) + "\n\n" if title else ""
     return head + "\n".join(scalars + tables)

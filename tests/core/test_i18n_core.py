@@ -1,0 +1,85 @@
+"""The core's own messages in French and English: a bad house-rules value through `muggins play`, the `muggins` catalogue complete, records without words.
+
+The core words its errors when it raises them, in the language a front end
+set (`muggins --lang fr`); until one does they are English, as every other
+test of the core expects. These tests run the installed `muggins` command
+in a child process, so the exact line a player reads on the terminal and
+the exit code are what is checked, not an in-process imitation.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from muggins.i18n import set_language, using_language
+from muggins.rules import RulesError, load_rules
+from muggins.testing.translations import stale_compiled, untranslated_messages
+
+CORE_PACKAGE = Path(__file__).resolve().parents[2] / "core" / "src" / "muggins"
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    set_language(None)
+
+
+def muggins(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "MUGGINS_LANG")}
+    env["MUGGINS_RECORDS"] = str(cwd)
+    env["MUGGINS_LOAD_PLUGINS"] = "muggins_shedding"  # the tests' isolation loads no plugin; this one installed game is the subject
+    return subprocess.run([sys.executable, "-m", "muggins_cli", *args], cwd=cwd, env=env, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=120)
+
+
+@pytest.mark.parametrize("text, english, french", [
+    ("hands = 20000\n", "hands = 20000 is out of range; use a number from 0 to 10000",
+     "hands = 20000 est hors limites ; utilisez un nombre de 0 à 10000"),
+    ('opponent_discards = "last"\n', 'opponent_discards = "last" is not allowed; use one of "first_eligible", "nearest_only"',
+     'opponent_discards = "last" n’est pas permis ; utilisez l’une des valeurs "first_eligible", "nearest_only"'),
+    ("turn_limits = 5\n", "turn_limits: unknown house rule; did you mean 'turn_limit'?",
+     "turn_limits : règle maison inconnue ; vouliez-vous dire 'turn_limit' ?"),
+])
+def test_a_bad_rules_value_is_one_line_in_either_language_with_exit_2(tmp_path, text, english, french):
+    rules = tmp_path / "house.toml"
+    rules.write_text(text, encoding="utf-8")
+    en = muggins("--lang", "en", "play", "muggins_shedding", "--rules", str(rules), cwd=tmp_path)
+    fr = muggins("--lang", "fr", "play", "muggins_shedding", "--rules", str(rules), cwd=tmp_path)
+    assert (en.returncode, fr.returncode) == (2, 2)
+    assert en.stdout == fr.stdout == ""
+    assert en.stderr == f"muggins: error: {rules}:1: {english}\n"
+    assert fr.stderr == f"muggins : erreur : {rules}:1: {french}\n"
+
+
+def test_load_rules_words_its_error_in_the_language_in_force():
+    from muggins_shedding.rules import SheddingRules as Rules
+
+    with pytest.raises(RulesError) as english:
+        load_rules(Rules, "hands = -1\n", source="r.toml")
+    assert str(english.value) == "r.toml:1: hands = -1 is out of range; use a number from 0 to 10000"
+    with using_language("fr"), pytest.raises(RulesError) as french:
+        load_rules(Rules, "hands = [\n", source="r.toml")
+    assert str(french.value).startswith("r.toml : erreur de syntaxe TOML : ")
+
+
+def test_the_core_catalogue_is_complete_and_compiled():
+    assert untranslated_messages(CORE_PACKAGE, "muggins", "fr", skip=("testing",)) == []
+    assert stale_compiled(CORE_PACKAGE / "locale") == []
+
+
+def test_a_record_is_the_same_bytes_whatever_the_language(tmp_path):
+    made = {}
+    for language in ("en", "fr"):
+        path = tmp_path / f"{language}.jsonl"
+        done = muggins("--lang", language, "play", "muggins_shedding", "--seed", "3", "--players", "3",
+                       "--seat", "expert", "--seat", "expert", "--seat", "expert", "--record", str(path), cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        made[language] = path.read_bytes()
+    assert made["fr"] == made["en"]
+    # Codes and events only: not one word of the French the match was shown in.
+    assert "joueur".encode() not in made["fr"] and "partie".encode() not in made["fr"]
