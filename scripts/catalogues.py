@@ -56,6 +56,7 @@ def _click_source() -> Path:
 CORE = ROOT / "core" / "src" / "muggins"
 CLI = ROOT / "cli" / "src" / "muggins_cli"
 SHEDDING = ROOT / "plugins" / "muggins_shedding" / "src" / "muggins_shedding"
+WEB = ROOT / "web" / "src" / "muggins_web"
 CRIBBAGE = ROOT / "plugins" / "cribbage_muggins" / "src" / "cribbage_muggins"
 FISHING = ROOT / "plugins" / "willughby_fishing" / "src" / "willughby_fishing"
 
@@ -69,6 +70,8 @@ def domains() -> dict[str, Domain]:
         # Click's own words ("Usage:", "Show this message and exit."), shipped with the CLI, which hands them to Click.
         Domain("click", _click_source(), CLI / "locale"),
         Domain("muggins_shedding", SHEDDING, SHEDDING / "locale"),
+        # The browser table: the server's refusals and notices, and the pages' fixed words (listed in page_words.py).
+        Domain("muggins_web", WEB, WEB / "locale"),
         Domain("cribbage_muggins", CRIBBAGE, CRIBBAGE / "locale"),
     )}
 

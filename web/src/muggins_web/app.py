@@ -25,7 +25,11 @@ every request and handshake is one the server was started for
 without the browser asking first); a websocket from another site's page,
 for an unknown table or token, or past the lobby's connection limits is
 accepted and then closed with the documented code and a reason, so the
-page can say why and stop. The server's signals belong to uvicorn; on
+page can say why and stop. Each page and websocket is in the language
+`muggins_web.languages.choose` picks from its request (`lang`, the
+switch's cookie, `Accept-Language`): a page is served with its `<html
+lang>` and its fixed words from the catalogue (`muggins_web.page_words`),
+a websocket's frames and refusals are worded in it. The server's signals belong to uvicorn; on
 shutdown every table's record is released, whole to its last line.
 """
 
@@ -48,7 +52,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from muggins.i18n import using_language
 from muggins.limits import clip
+
+from . import languages
+from .languages import _
+from .page_words import page
 
 from .lobby import Full, Lobby, LobbyError, TooMany
 from .protocol import BadMessage, HostCommand, Name, Ping, RateLimit, error_frame, read_message
@@ -91,15 +100,18 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
         lobby.close_all()
 
     async def lobby_page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
+        return page(STATIC / "index.html", _language(request))
 
     async def table_page(request: Request) -> Response:
+        language = _language(request)
         if request.path_params["table"] not in lobby.tables:
-            return JSONResponse({"error": "no such table on this server"}, status_code=404)
-        return FileResponse(STATIC / "table.html")
+            with using_language(language):
+                return JSONResponse({"error": _("no such table on this server")}, status_code=404)
+        return page(STATIC / "table.html", language)
 
     async def games(request: Request) -> Response:
-        return JSONResponse({"games": lobby.games()})
+        with using_language(_language(request)):  # a game's own words (its title, its rules') come through its catalogue
+            return JSONResponse({"games": lobby.games()})
 
     async def tables(request: Request) -> Response:
         if request.method == "GET":
@@ -108,7 +120,8 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
         if isinstance(body, Response):
             return body
         try:
-            table = await lobby.create(body, client=_address(request.client), wait=False)
+            with using_language(_language(request)):
+                table = await lobby.create(body, client=_address(request.client), wait=False)
         except LobbyError as exc:
             return _error(exc.lines, exc.status)
         links = lobby.links(table)
@@ -160,19 +173,25 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
         return Response(qr_svg(base_for(request) + path), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     async def socket(ws: WebSocket) -> None:
+        # This connection's task alone: its refusals, and the frames built for its seat, are in its person's language.
+        language = _language(ws)
+        with using_language(language):
+            await _socket(ws, language)
+
+    async def _socket(ws: WebSocket, language: str) -> None:
         table = lobby.tables.get(ws.path_params["table"])
         if not _same_origin(ws.headers):
-            await _refuse(ws, CLOSE_POLICY, "this table takes connections from its own pages only, not from another site's")
+            await _refuse(ws, CLOSE_POLICY, _("this table takes connections from its own pages only, not from another site's"))
             return
         if table is None:
-            await _refuse(ws, CLOSE_UNKNOWN, "no such table on this server")
+            await _refuse(ws, CLOSE_UNKNOWN, _("no such table on this server"))
             return
         token = ws.query_params.get("token")
         seat, host = None, False
         if token:
             seat, host = _credentials(table, token)
             if seat is None and not host:
-                await _refuse(ws, CLOSE_UNKNOWN, "this link's token is not one of this table's")
+                await _refuse(ws, CLOSE_UNKNOWN, _("this link's token is not one of this table's"))
                 return
         try:
             admitted = lobby.admit(table, address=_address(ws.client), token=token if seat is not None or host else None)
@@ -188,7 +207,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             if host:
                 links = lobby.links(table)
                 links["base"] = base_for(ws)  # where friends reach this server: the page builds the links from it
-            subscriber = await table.join(seat, host=host, links=links)
+            subscriber = await table.join(seat, host=host, links=links, language=language)
         except BaseException:
             lobby.release(admitted)
             raise
@@ -344,9 +363,17 @@ def _address(client: Any) -> str:
 
 
 async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
-    """Accept, then close with `code` and `reason`: a refusal before accepting is an HTTP 403 that a page sees only as 1006."""
+    """Accept, then close with `code` and `reason`: a refusal before accepting is an HTTP 403 that a page sees only as 1006.
+
+    A close reason is at most 123 bytes: a translated one is cut to that, between characters.
+    """
     await ws.accept()
-    await ws.close(code=code, reason=reason)
+    await ws.close(code=code, reason=reason.encode("utf-8")[:123].decode("utf-8", "ignore"))
+
+
+def _language(connection: Any) -> str:
+    """The language of a page request or websocket: its `lang` parameter, the switch's cookie, else its Accept-Language."""
+    return languages.choose(connection.query_params, connection.cookies, connection.headers)
 
 
 async def _send(ws: WebSocket, subscriber: Any) -> None:
@@ -363,7 +390,7 @@ async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, su
             raise WebSocketDisconnect(message.get("code", 1000))
         if not limit.allow():
             if limit.new_flood():  # one line per flood, not one per message
-                _tell(subscriber, error_frame("too many messages; slow down"))
+                _tell(subscriber, error_frame(_("too many messages; slow down")))
             continue
         text = message.get("text") if message.get("text") is not None else message.get("bytes")
         try:
@@ -376,7 +403,7 @@ async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, su
             continue
         if isinstance(request, Name):
             if seat is None:
-                _tell(subscriber, error_frame("only a seat's link gives a name; this page watches"))
+                _tell(subscriber, error_frame(_("only a seat's link gives a name; this page watches")))
                 continue
             try:
                 await table.rename(seat, request.name)
@@ -385,7 +412,7 @@ async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, su
             continue
         if isinstance(request, HostCommand):
             if not host:
-                _tell(subscriber, error_frame("only the host's link starts the table, seats bots or closes it"))
+                _tell(subscriber, error_frame(_("only the host's link starts the table, seats bots or closes it")))
                 continue
             try:
                 await table.host(request.command, request.seat, request.kind)
@@ -393,7 +420,7 @@ async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, su
                 _tell(subscriber, error_frame(str(exc)))
             continue
         if seat is None:
-            _tell(subscriber, error_frame("a spectator cannot act; open a seat's link to play"))
+            _tell(subscriber, error_frame(_("a spectator cannot act; open a seat's link to play")))
             continue
         try:
             await table.act(seat, request.step, request.action)

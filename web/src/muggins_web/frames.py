@@ -11,7 +11,11 @@ pace, timer, start, seats list and why it stopped. Of the layout and the
 seats list only what changed since the seat's last frame is sent. The
 events of the record not yet framed are taken once for every seat; each
 seat keeps its recent events (`HISTORY_EVENTS`), told again to a tab that
-reconnects less any event naming a card now hidden from it.
+reconnects less any event naming a card now hidden from it. A frame is
+built in one language (`muggins.i18n.using_language`: the game's words, the
+layout's labels, the narration), once per seat and language watched, so
+spectators reading one language share one frame; what was last sent is kept
+per seat and language, each language's connections having been sent its own.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any, Mapping, Sequence
 
 from muggins.cards import cards_named_in, parse_card
 from muggins.game import Event
+from muggins.i18n import using_language
 from muggins.projection import visible_events
 from muggins.session import Offer, Session
 
@@ -40,7 +45,8 @@ class SeatFrames:
         self.history: dict[int | None, collections.deque[Event]] = {s: collections.deque(maxlen=HISTORY_EVENTS) for s in seats}
         self.framed = 0  # decisions whose events have gone out in frames
         self.opening: list[Event] = list(session.match.writer.record.opening or [])  # sent with the first frames
-        self.last_sent: dict[int | None, tuple[Any, Any]] = {}  # per seat: the layout and seats list its last frame was built from
+        # per seat and language: the layout and seats list its last frame was built from
+        self.last_sent: dict[tuple[int | None, str], tuple[Any, Any]] = {}
 
     def caught_up(self, opening: Sequence[Event], events: Sequence[Sequence[Event]]) -> None:
         """A table reopened from its record: what each seat saw before the restart is its history, and nothing is sent again."""
@@ -64,8 +70,13 @@ class SeatFrames:
         """Nobody is looking at `seat`: only its history is kept, for when someone connects."""
         self.history[seat].extend(visible_events(events, seat))
 
-    def frame(self, seat: int | None, events: Sequence[Event], table: Mapping[str, Any], remember: bool = True) -> dict:
-        """The update frame for `seat` (None: the spectators) after `events`; `remember` keeps the events for a tab that reconnects.
+    def frame(self, seat: int | None, events: Sequence[Event], table: Mapping[str, Any], remember: bool = True,
+              language: str = "en", whole: bool | None = None) -> dict:
+        """The update frame for `seat` (None: the spectators) in `language` after `events`; `remember` keeps the events for a tab that reconnects.
+
+        `whole` (by default: when not remembering, a hello) leaves nothing
+        out; a seat watched in a second language is framed again with
+        `remember` off and `whole` off, so its events are kept once.
 
         `table` gives the table's own fields (`table`, `pace`, `window_left`,
         `started`, `seats`, `stopped`). Only what changed since the last
@@ -74,6 +85,11 @@ class SeatFrames:
         built for it, and a new one starts from a whole hello frame, so each
         knows what "the same" means.
         """
+        with using_language(language):
+            frame = self._build(seat, events, table, remember)
+        return self._since_last((seat, language), frame, whole=not remember if whole is None else whole)
+
+    def _build(self, seat: int | None, events: Sequence[Event], table: Mapping[str, Any], remember: bool) -> dict:
         session, game = self.session, self.session.game
         state = session.match.state
         update = session.frame(seat, events)
@@ -109,9 +125,9 @@ class SeatFrames:
             "stopped": table["stopped"],
             "result": result,
         }
-        return self._since_last(seat, frame, whole=not remember)
+        return frame
 
-    def _since_last(self, seat: int | None, frame: dict, whole: bool) -> dict:
+    def _since_last(self, key: tuple[int | None, str], frame: dict, whole: bool) -> dict:
         """`frame` with what the seat was last sent left out: each zone of the layout as it was (`{"id", "same": true}`), and the seats list as it was (null).
 
         Frames went from about 2 KB to 4 KB when they gained the layout,
@@ -120,8 +136,8 @@ class SeatFrames:
         nothing.
         """
         layout, seats = frame.get("layout"), frame["seats"]
-        before = self.last_sent.get(seat)
-        self.last_sent[seat] = (layout, seats)
+        before = self.last_sent.get(key)
+        self.last_sent[key] = (layout, seats)
         if whole or before is None:
             return frame
         last_layout, last_seats = before

@@ -11,7 +11,7 @@ or from the host's link `{"type": "seat_bot", "seat": N,
 "close"}` and `{"type": "start"}` (a table that waits for its host);
 anything else, a message over `MAX_MESSAGE_BYTES`, or one that is
 not JSON, is refused with an error frame `{"type": "error", "error":
-LINE}` and changes nothing. `RateLimit` is the per-connection token bucket
+LINE}` (worded in the connection's language) and changes nothing. `RateLimit` is the per-connection token bucket
 that keeps one connection's flood from costing the server more than a
 steady trickle (an answer the table takes is refunded: a person playing
 fast is never slowed, since each answer needs a decision of its own);
@@ -27,6 +27,8 @@ import json
 import time
 from dataclasses import dataclass
 from typing import Any
+
+from .languages import _
 
 __all__ = ["Act", "HostCommand", "Ping", "Name", "BadMessage", "read_message", "read_name", "error_frame", "RateLimit",
            "MAX_MESSAGE_BYTES", "MAX_NAME_CHARS", "QUIET_SECONDS"]
@@ -75,15 +77,15 @@ class Ping:
 def read_message(text: str | bytes | None) -> Act | Ping | HostCommand | Name:
     """The message a client sent, checked; BadMessage (one line) for anything else."""
     if text is None:
-        raise BadMessage("send text frames holding one JSON object")
+        raise BadMessage(_("send text frames holding one JSON object"))
     if len(text) > MAX_MESSAGE_BYTES or (isinstance(text, str) and len(text.encode("utf-8")) > MAX_MESSAGE_BYTES):
-        raise BadMessage(f"message longer than {MAX_MESSAGE_BYTES} bytes; no answer needs that")
+        raise BadMessage(_("message longer than {limit} bytes; no answer needs that").format(limit=MAX_MESSAGE_BYTES))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadMessage("a message must be one JSON object") from None
+        raise BadMessage(_("a message must be one JSON object")) from None
     if not isinstance(data, dict):
-        raise BadMessage("a message must be one JSON object")
+        raise BadMessage(_("a message must be one JSON object"))
     kind = data.get("type")
     if kind == "ping":
         return Ping()
@@ -92,12 +94,12 @@ def read_message(text: str | bytes | None) -> Act | Ping | HostCommand | Name:
     if kind in ("start", "seat_bot", "give_back", "close"):
         return HostCommand(kind, data.get("seat"), data.get("kind"))
     if kind != "act":
-        raise BadMessage("unknown message type; send {\"type\": \"act\", \"step\": N, \"action\": TEXT} or {\"type\": \"ping\"}")
+        raise BadMessage(_("unknown message type; send {\"type\": \"act\", \"step\": N, \"action\": TEXT} or {\"type\": \"ping\"}"))
     step, action = data.get("step"), data.get("action")
     if isinstance(step, bool) or not isinstance(step, int):
-        raise BadMessage("an act needs \"step\", the whole number of the decision it answers")
+        raise BadMessage(_("an act needs \"step\", the whole number of the decision it answers"))
     if not isinstance(action, str) or not action:
-        raise BadMessage("an act needs \"action\", the text of one of the choices")
+        raise BadMessage(_("an act needs \"action\", the text of one of the choices"))
     return Act(step, action)
 
 
@@ -109,7 +111,7 @@ def read_name(given: Any) -> str:
     """
     name = given.strip() if isinstance(given, str) else None
     if not name or len(name) > MAX_NAME_CHARS or not name.isprintable():
-        raise BadMessage(f"a name is 1 to {MAX_NAME_CHARS} printable characters, such as \"Anna\"")
+        raise BadMessage(_("a name is 1 to {limit} printable characters, such as \"Anna\"").format(limit=MAX_NAME_CHARS))
     return name
 
 

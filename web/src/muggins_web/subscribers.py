@@ -1,10 +1,12 @@
 """The open connections of a browser table and the frames waiting to go out to each.
 
 This module owns a table's subscribers (`Subscribers`): each connection's
-seat (None: a spectator) and its queue of frames, putting a frame on a
+seat (None: a spectator), the language its person reads and its queue of
+frames, putting a frame on a
 queue without waiting (a connection whose queue is full reads nothing and
 is dropped, the table goes on), sending frames to every connection of a
-seat, to all but one, or each seat its own, and which seats are connected.
+seat, to all but one, or each seat and language its own, and which seats
+(and in which languages) are connected.
 What a test may watch of the frames sent (`Observer`) is told here too.
 Nothing here builds a frame or knows HTTP: the table builds them,
 `muggins_web.app` carries each queue over its websocket.
@@ -29,9 +31,10 @@ class Observer:
 
 @dataclass(eq=False)
 class Subscriber:
-    """One open connection: the seat it acts for (None: a spectator) and the frames waiting to go out."""
+    """One open connection: the seat it acts for (None: a spectator), its person's language and the frames waiting to go out."""
 
     seat: int | None
+    language: str = "en"
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=512))
 
 
@@ -44,8 +47,8 @@ class Subscribers:
         self.quiet = quiet
         self.all: set[Subscriber] = set()
 
-    def add(self, seat: int | None) -> Subscriber:
-        subscriber = Subscriber(seat)
+    def add(self, seat: int | None, language: str = "en") -> Subscriber:
+        subscriber = Subscriber(seat, language)
         self.all.add(subscriber)
         return subscriber
 
@@ -56,6 +59,13 @@ class Subscribers:
         """The seats with a connection open. A snapshot in one step: connections leave from the event loop while a bot plays in a thread."""
         return {s.seat for s in tuple(self.all)}
 
+    def watched(self) -> dict[int | None, list[str]]:
+        """Each seat with a connection open and the languages it is read in (sorted): a frame is built per seat and language, not per connection."""
+        found: dict[int | None, set[str]] = {}
+        for s in tuple(self.all):
+            found.setdefault(s.seat, set()).add(s.language)
+        return {seat: sorted(languages) for seat, languages in found.items()}
+
     def put(self, subscriber: Subscriber, frame: dict) -> None:
         if not self.quiet():  # while a bot thinks only notices go out (who thinks, who is connected): no state to read
             self.observer.sent(self.state(), subscriber.seat, frame)
@@ -65,10 +75,10 @@ class Subscribers:
             self.all.discard(subscriber)
             subscriber.queue = _Closed()
 
-    def deliver(self, frames: dict[int | None, dict]) -> None:
-        """Each connection its seat's frame (none for a seat with none)."""
+    def deliver(self, frames: dict[tuple[int | None, str], dict]) -> None:
+        """Each connection the frame of its seat in its language (none for a seat with none)."""
         for subscriber in tuple(self.all):
-            frame = frames.get(subscriber.seat)
+            frame = frames.get((subscriber.seat, subscriber.language))
             if frame is not None:
                 self.put(subscriber, frame)
 
@@ -78,11 +88,14 @@ class Subscribers:
             if subscriber is not but:
                 self.put(subscriber, dict(frame))
 
-    def send_to(self, seat: int, frame: dict) -> None:
-        """`frame` to every connection of `seat`."""
+    def send_to(self, seat: int, frames: Callable[[str], dict]) -> None:
+        """Every connection of `seat` its frame in its language (`frames(language)`, built once per language)."""
+        built: dict[str, dict] = {}
         for subscriber in tuple(self.all):
             if subscriber.seat == seat:
-                self.put(subscriber, frame)
+                if subscriber.language not in built:
+                    built[subscriber.language] = frames(subscriber.language)
+                self.put(subscriber, built[subscriber.language])
 
 
 class _Closed(asyncio.Queue):

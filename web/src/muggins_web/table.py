@@ -19,7 +19,9 @@ for people (the record's header keeps the seats human); the names people
 give their seats (kept beside the record by the lobby, never in it); and
 stopping the table with a line every seat is sent when a bot, the game
 or the disk fails. A stale, out-of-turn or impossible answer is refused
-with one line and changes nothing. Nothing here knows HTTP:
+with one line (in the language of the connection that sent it) and changes
+nothing. Each frame is built once per seat and language watched
+(`muggins_web.languages`); the stop line is translated as it is framed. Nothing here knows HTTP:
 `muggins_web.app` carries the frames over websockets.
 """
 
@@ -34,6 +36,7 @@ from typing import Any, Callable
 from muggins.actions import IllegalAction
 from muggins.engine import Match, MatchAborted, StaleAction
 from muggins.game import Event, Game
+from muggins.i18n import using_language
 from muggins.limits import clip
 from muggins.players import make_players
 from muggins.plugins import PluginFault
@@ -44,12 +47,17 @@ from muggins.thinking import ThinkingLimit, ThinkingStopped
 from .bot_play import QUICK_DECISION, QUICK_IN_A_ROW, SLICE, THINKING_AFTER, BotClock, BotPlay
 from .bots import THINK_LIMIT, check_web_seat
 from .frames import HISTORY_EVENTS, SeatFrames
+from .languages import N_, _
 from .subscribers import Observer, Subscriber, Subscribers
 from .tokens import SeatTokens
 from .window_timer import WindowTimer
 
 __all__ = ["RemoteSeat", "Offer", "Table", "Refused", "BotClock", "Observer", "HISTORY_EVENTS", "QUICK_DECISION", "QUICK_IN_A_ROW",
            "SLICE", "THINKING_AFTER"]
+
+
+#: Why a table its host closed stopped (translated as each seat's frame is built).
+HOST_CLOSED = N_("the host closed the table")
 
 
 class RemoteSeat(PushedSeat):
@@ -176,7 +184,7 @@ class Table:
     async def rename(self, seat: int, name: str) -> None:
         """The person at human seat `seat` is called `name` (checked by `muggins_web.protocol.read_name`); every page is told."""
         if seat not in self.seat_tokens:
-            raise Refused(f"seat {seat} is a bot's; only a person's seat takes a name")
+            raise Refused(_("seat {seat} is a bot's; only a person's seat takes a name").format(seat=seat))
         async with self.lock:
             if self.names.get(seat) == name:
                 return
@@ -190,7 +198,7 @@ class Table:
         from muggins.sessions import SessionError, check_seats
 
         if seat not in self.seat_tokens:
-            raise Refused(f"seat {seat} is not a person's seat; the host seats bots only for people")
+            raise Refused(_("seat {seat} is not a person's seat; the host seats bots only for people").format(seat=seat))
         try:
             check_seats(self.registry, self.game, [spec])
             check_web_seat(spec)
@@ -204,7 +212,7 @@ class Table:
     def give_back(self, seat: int) -> None:
         """The person plays seat `seat` again."""
         if seat not in self.stand_ins:
-            raise Refused(f"no bot stands in for a person at seat {seat}")
+            raise Refused(_("no bot stands in for a person at seat {seat}").format(seat=seat))
         del self.stand_ins[seat]
         self.session.seat_front_end(seat, RemoteSeat(seat))
 
@@ -217,11 +225,11 @@ class Table:
             await self.start_by_host()
             return
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise Refused("a host command needs \"seat\", a seat number")
+            raise Refused(_("a host command needs \"seat\", a seat number"))
         async with self.lock:
             if command == "seat_bot":
                 if not isinstance(spec, str) or not spec:
-                    raise Refused("seat_bot needs \"kind\", a bot's seat kind such as \"expert\"")
+                    raise Refused(_("seat_bot needs \"kind\", a bot's seat kind such as \"expert\""))
                 self.seat_stand_in(seat, spec)
             else:
                 self.give_back(seat)
@@ -232,20 +240,21 @@ class Table:
         """The host ends the table: nothing more is played, everyone is told, the record is released and not reopened after a restart."""
         async with self.lock:
             if self.stopped:
-                raise Refused(f"the match has stopped: {self.stopped}")
-            self.stopped = "the host closed the table"
+                raise Refused(self._has_stopped())
+            self.stopped = HOST_CLOSED
             self.on_close()
             self.close()
             self.session.offers = {}
-            self.connections.deliver({seat: self._frame(seat, ()) for seat in self.connections.seats()})
+            self.connections.deliver({(seat, language): self._frame(seat, (), language=language)
+                                      for seat, languages in self.connections.watched().items() for language in languages})
 
     async def start_by_host(self) -> None:
         """The host starts a table that waited for it: the bots play up to the first person's decision; Refused (one line) if already started."""
         async with self.lock:
             if self.stopped:
-                raise Refused(f"the match has stopped: {self.stopped}")
+                raise Refused(self._has_stopped())
             if self.started:
-                raise Refused("the table has already started")
+                raise Refused(_("the table has already started"))
             self.started = True
             self.on_start()
             await self._change()
@@ -265,7 +274,7 @@ class Table:
             else:
                 self.session.answer(seat, text, step)  # a later responder of the open window: submitted in its turn
                 self.on_early(self.session.early_answers())
-                self.connections.send_to(seat, self._frame(seat, ()))
+                self.connections.send_to(seat, lambda language: self._frame(seat, (), language=language))
 
     def early_answers(self) -> dict[str, dict]:
         """The window answers given before their turn, as kept beside the record so a restart does not ask them again."""
@@ -273,19 +282,22 @@ class Table:
 
     def _check(self, seat: int, step: Any, text: Any) -> Offer:
         if self.stopped:
-            raise Refused(f"the match has stopped: {self.stopped}")
+            raise Refused(self._has_stopped())
         if not self.started:
-            raise Refused("the table has not started yet; its host starts it")
+            raise Refused(_("the table has not started yet; its host starts it"))
         if self._ended():
-            raise Refused("the match is over")
+            raise Refused(_("the match is over"))
         if isinstance(step, bool) or not isinstance(step, int):
-            raise Refused("an answer needs the step of the decision it answers (a whole number)")
+            raise Refused(_("an answer needs the step of the decision it answers (a whole number)"))
         if not isinstance(text, str):
-            raise Refused("an answer's action must be the text of a choice")
+            raise Refused(_("an answer's action must be the text of a choice"))
         try:
             return self.session.check_answer(seat, text, step)
         except AnswerRefused as exc:
             raise Refused(str(exc)) from None
+
+    def _has_stopped(self) -> str:
+        return _("the match has stopped: {why}").format(why=_(self.stopped) if self.stopped else "")
 
     def window_key(self) -> tuple | None:
         """The open window the people's offers belong to (the session's key: its actor and the step it opened at), or None."""
@@ -373,19 +385,24 @@ class Table:
         self._over, self._step = self._ended(), self.match.taken
         if self._over:
             self.session.close()
-        watched = self.connections.seats()
+        watched = self.connections.watched()
         frames = {}
         for seat in self.frames.history:
             if seat in watched:
-                frames[seat] = self._frame(seat, events)
+                # The seat's events are kept once, with its first language's frame.
+                for n, language in enumerate(watched[seat]):
+                    frames[(seat, language)] = self._frame(seat, events, remember=n == 0, language=language, whole=False)
             else:
                 self.frames.keep(seat, events)
         return frames
 
-    def _frame(self, seat: int | None, events: Any, remember: bool = True) -> dict:
+    def _frame(self, seat: int | None, events: Any, remember: bool = True, language: str = "en", whole: bool | None = None) -> dict:
+        with using_language(language):
+            # A stop line the table wrote is a message of its catalogue; one quoting a plugin's fault reads as it was raised.
+            stopped = None if self.stopped is None else _(self.stopped)
         table = {"table": self.id, "pace": self.pace, "window_left": self.timer.left(), "started": self.started,
-                 "seats": self._seats(), "stopped": self.stopped}
-        return self.frames.frame(seat, events, table, remember)
+                 "seats": self._seats(), "stopped": stopped}
+        return self.frames.frame(seat, events, table, remember, language, whole)
 
     def _seats(self) -> list[dict]:
         connected = self.connections.seats()
@@ -393,16 +410,16 @@ class Table:
                  "stand_in": self.stand_ins.get(n)} for n, kind in enumerate(self.kinds)]
 
     # -- connections ----------------------------------------------------------
-    async def join(self, seat: int | None, *, host: bool = False, links: dict | None = None) -> Subscriber:
-        """A new connection for `seat`: it is sent the table as it stands now and the narration it has seen.
+    async def join(self, seat: int | None, *, host: bool = False, links: dict | None = None, language: str = "en") -> Subscriber:
+        """A new connection for `seat`, read in `language`: it is sent the table as it stands now and the narration it has seen.
 
         The host's connection (`host`) is also sent `links`, the table's
         links to hand out (each seat's token is in its link, so only the
         host's page is ever sent them).
         """
         async with self.lock:
-            subscriber = self.connections.add(seat)
-            frame = self._frame(seat, self.frames.history_for(seat), remember=False)
+            subscriber = self.connections.add(seat, language)
+            frame = self._frame(seat, self.frames.history_for(seat), remember=False, language=language)
             frame["type"] = "hello"
             frame["host"] = host
             if host and links is not None:

@@ -4,6 +4,7 @@
 // host's link is that seat's page with the host's controls, so the host plays from one tab.
 import { escapeHtml } from "./cards.js";
 import { shareList } from "./share.js";
+import { lang, t, translatePage } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -68,10 +69,10 @@ function drawSeats() {
     const row = document.createElement("div");
     row.className = "seat-row";
     const kinds = game.kinds.map((k) => `<option value="${escapeHtml(k.name)}"${k.name === state.kind ? " selected" : ""}>${escapeHtml(k.name)}</option>`).join("");
-    row.innerHTML = `<div class="row"><label for="seat-kind-${seat}">seat ${seat}${seat === 0 ? " (you, if a person)" : ""}</label>
+    row.innerHTML = `<div class="row"><label for="seat-kind-${seat}">${t("seat {seat}", { seat })}${seat === 0 ? ` ${t("(you, if a person)")}` : ""}</label>
       <select id="seat-kind-${seat}" data-seat="${seat}">${kinds}</select></div>
       <div class="options" data-option-inputs="${seat}"></div>
-      <input data-options="${seat}" aria-label="seat ${seat}'s other options" placeholder="options, e.g. error_rate=0.2">`;
+      <input data-options="${seat}" aria-label="${escapeHtml(t("seat {seat}'s other options", { seat }))}" placeholder="${escapeHtml(t("options, e.g. error_rate=0.2"))}">`;
     const select = row.querySelector("select");
     const typed = row.querySelector("[data-options]");
     const fill = () => {
@@ -170,7 +171,7 @@ async function create(event) {
   const seats = readSeats();
   const body = { game: $("game").value, players: Number($("players").value), seats, rules: readRules(), pace: Number($("pace").value), start: $("start").value };
   if (seats[0] === "human") body.host_seat = 0; // the host plays seat 0 and hosts from its page
-  const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`/api/tables?lang=${lang}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const answer = await response.json();
   if (!response.ok) {
     $("errors").textContent = answer.error;
@@ -183,30 +184,32 @@ async function create(event) {
 function showLinks(answer) {
   const hostToken = answer.host.split("#")[1].split(".").pop();
   const own = $("own-link");
-  const hostDoes = answer.started ? "seat a bot for someone gone" : "start the table once everyone has joined, seat a bot for someone gone";
+  const hostDoes = answer.started ? t("seat a bot for someone gone") : t("start the table once everyone has joined, seat a bot for someone gone");
   if (answer.host_seat !== null && answer.host_seat !== undefined) {
-    own.innerHTML = `<p class="own-link"><a href="${escapeHtml(answer.host)}">Open your seat (seat ${answer.host_seat})</a>: you play from it and host
-      the table there (${hostDoes}). The links for your friends are on that page too.</p>`;
+    const link = `<a href="${escapeHtml(answer.host)}">${t("Open your seat (seat {seat})", { seat: answer.host_seat })}</a>`;
+    own.innerHTML = `<p class="own-link">${t("{link}: you play from it and host the table there ({does}). The links for your friends are on that page too.", { link, does: hostDoes })}</p>`;
   } else {
-    own.innerHTML = `<p class="own-link"><a href="${escapeHtml(answer.host)}">Open the host's page</a> (${hostDoes}).</p>`;
+    const link = `<a href="${escapeHtml(answer.host)}">${t("Open the host's page")}</a>`;
+    own.innerHTML = `<p class="own-link">${t("{link} ({does}).", { link, does: hostDoes })}</p>`;
   }
-  const entries = answer.seats.filter((s) => s.url && s.seat !== answer.host_seat).map((s) => ({ seat: s.seat, title: `Link for seat ${s.seat}`, url: s.url }));
-  entries.push({ seat: null, title: "Link for spectators", url: answer.spectate });
+  const entries = answer.seats.filter((s) => s.url && s.seat !== answer.host_seat)
+    .map((s) => ({ seat: s.seat, title: t("Link for {who}", { who: t("seat {seat}", { seat: s.seat }) }), url: s.url }));
+  entries.push({ seat: null, title: t("Link for spectators"), url: answer.spectate });
   $("links").replaceChildren(shareList(entries, { tableId: answer.table, hostToken }));
   $("created").hidden = false;
 }
 
 async function listTables() {
   const { tables } = await (await fetch("/api/tables")).json();
-  $("tables").innerHTML = tables.map((t) => {
-    const state = t.stopped ? "stopped" : t.over ? "over" : !t.started ? "waiting to start" : `step ${t.step}`;
-    const seats = t.seats.map((s) => `${s.seat}: ${escapeHtml(s.name || s.kind.split(":")[0])}${s.connected ? " ●" : ""}`).join(", ");
-    return `<li><a href="/table/${escapeHtml(t.table)}">${escapeHtml(t.title || t.game)}</a> (${state}) ${seats}</li>`;
-  }).join("") || "<li class=muted>none yet</li>";
+  $("tables").innerHTML = tables.map((table) => {
+    const state = table.stopped ? t("stopped") : table.over ? t("over") : !table.started ? t("waiting to start") : t("step {step}", { step: table.step });
+    const seats = table.seats.map((s) => `${s.seat}: ${escapeHtml(s.name || s.kind.split(":")[0])}${s.connected ? " ●" : ""}`).join(", ");
+    return `<li><a href="/table/${escapeHtml(table.table)}">${escapeHtml(table.title || table.game)}</a> (${state}) ${seats}</li>`;
+  }).join("") || `<li class=muted>${t("none yet")}</li>`;
 }
 
 async function start() {
-  games = (await (await fetch("/api/games")).json()).games;
+  games = (await (await fetch(`/api/games?lang=${lang}`)).json()).games;
   $("game").innerHTML = games.map((g) => `<option value="${escapeHtml(g.name)}">${escapeHtml(g.title)}</option>`).join("");
   $("game").addEventListener("change", drawGame);
   $("players").addEventListener("change", drawSeats);
@@ -216,4 +219,5 @@ async function start() {
   listTables();
 }
 
+translatePage();
 start();

@@ -1,6 +1,7 @@
 // Handing out a table's links, on the lobby page and the host's table page: each link as text that wraps, a copy
 // button, and a QR code to scan from a phone across the room (an SVG the server makes for the host's token alone).
 import { escapeHtml } from "./cards.js";
+import { t } from "./words.js";
 
 // A list of links, [{seat (null: the spectators'), title, url}]; `shown` keeps which QR codes are open across redraws.
 export function shareList(entries, { tableId, hostToken, shown = new Set() }) {
@@ -17,15 +18,15 @@ function shareItem({ seat, title, url }, tableId, hostToken, shown) {
   // The link as text that wraps (an input would scroll it sideways inside its box on a phone).
   item.innerHTML = `<span class="share-title" id="${escapeHtml(id)}">${escapeHtml(title)}</span>
     <a class="share-url" href="${escapeHtml(url)}">${escapeHtml(url)}</a>
-    <span class="row"><button type="button" class="copy" aria-describedby="${escapeHtml(id)}">Copy link</button>
-    <button type="button" class="qr" aria-expanded="${shown.has(key)}" aria-describedby="${escapeHtml(id)}">QR code</button></span>
+    <span class="row"><button type="button" class="copy" aria-describedby="${escapeHtml(id)}">${t("Copy link")}</button>
+    <button type="button" class="qr" aria-expanded="${shown.has(key)}" aria-describedby="${escapeHtml(id)}">${t("QR code")}</button></span>
     <div class="qr-box"></div>`;
   const link = item.querySelector(".share-url");
   const copy = item.querySelector(".copy");
   link.addEventListener("click", (event) => event.preventDefault()); // a link to hand out, not to follow here
   copy.addEventListener("click", async () => {
-    copy.textContent = (await copyText(url, link)) ? "Copied" : "Select and copy";
-    setTimeout(() => { copy.textContent = "Copy link"; }, 2000);
+    copy.textContent = (await copyText(url, link)) ? t("Copied") : t("Select and copy");
+    setTimeout(() => { copy.textContent = t("Copy link"); }, 2000);
   });
   const toggle = item.querySelector(".qr");
   const holder = item.querySelector(".qr-box");
@@ -77,7 +78,7 @@ async function qrImage(tableId, hostToken, seat, title) {
   }
   const picture = document.createElement("img");
   picture.src = pictures.get(key);
-  picture.alt = `QR code: ${title}`;
+  picture.alt = t("QR code: {title}", { title });
   picture.className = "qr-code";
   return picture;
 }

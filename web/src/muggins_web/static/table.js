@@ -5,8 +5,11 @@
 // layout, the game's `render` text is shown, wrapped. A family of choices that differ by a number is one number picker; every other choice
 // is a button. The host's link (a seat's page with the host's controls, or the host's alone) also starts the
 // table, hands out the seats' links (copy, QR code), seats bots for people gone, and closes the table.
-import { cardName, cardText, drawBack, drawCard, escapeHtml, withNames, withSuits } from "./cards.js";
+// Its own words come from the catalogue in the page's language (words.js); the game's come in the frames, worded
+// by the server in the same language.
+import { cardName, cardText, drawBack, drawCard, escapeHtml, replaceSeats, withNames, withSuits } from "./cards.js";
 import { shareList } from "./share.js";
+import { lang, t, tn, translatePage } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -37,13 +40,14 @@ function connect() {
   socket.addEventListener("close", (event) => {
     const refusal = REFUSED[event.code];
     if (refusal) { // the server will say the same again: trying again would only repeat it
-      note = `${refusal(event.reason)} This page will not try again.`;
+      note = t("{refusal} This page will not try again.", { refusal: refusal(event.reason) });
       drawStatus();
       return;
     }
     const seconds = Math.round(retry / 1000) || 1;
-    if (event.code === 4503 || event.code === 4429) note = `The server is busy (${event.reason || "too many connections"}); trying again in ${seconds} s…`;
-    else note = "connection lost; reconnecting…";
+    if (event.code === 4503 || event.code === 4429) {
+      note = t("The server is busy ({reason}); trying again in {seconds} s…", { reason: event.reason || t("too many connections"), seconds });
+    } else note = t("connection lost; reconnecting…");
     drawStatus();
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
@@ -52,9 +56,9 @@ function connect() {
 
 // Close codes the server sends when it will never take this link (docs/web.md), in plain words.
 const REFUSED = {
-  4404: (reason) => `This table cannot be opened: ${reason || "the link is not one of this server's tables"}. ` +
-    "The table may have ended and been cleared away, or the link was copied wrongly; ask the host for a new one.",
-  1008: (reason) => `The server refused this page: ${reason || "it takes connections from its own pages only"}.`,
+  4404: (reason) => t("This table cannot be opened: {reason}. The table may have ended and been cleared away, or the link was copied wrongly; ask the host for a new one.",
+    { reason: reason || t("the link is not one of this server's tables") }),
+  1008: (reason) => t("The server refused this page: {reason}.", { reason: reason || t("it takes connections from its own pages only") }),
 };
 
 function send(message) {
@@ -105,18 +109,18 @@ function words(text) {
 // The same as plain text (an accessible name), not HTML.
 function plainWords(text) {
   const known = names();
-  return String(text).replace(/\b[Ss]eat (\d+)\b/g, (whole, seat) => known[seat] || whole);
+  return replaceSeats(String(text), (seat) => known[seat]);
 }
 
 function who(seat) {
   const s = seats.find((x) => x.seat === seat);
   if (s && s.name) return s.name;
-  return `seat ${seat}`;
+  return t("seat {seat}", { seat });
 }
 
 function whoAll(list) {
-  const named = list.map((seat) => (last && seat === last.seat ? "you" : who(seat)));
-  return named.length <= 1 ? named.join("") : `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}`;
+  const named = list.map((seat) => (last && seat === last.seat ? t("you") : who(seat)));
+  return named.length <= 1 ? named.join("") : t("{list} and {last}", { list: named.slice(0, -1).join(", "), last: named[named.length - 1] });
 }
 
 function nameKey(seat) {
@@ -198,8 +202,8 @@ function redraw() {
   $("title").textContent = title;
   document.title = `${title} · muggins`;
   const mine = seats.find((s) => s.seat === frame.seat);
-  $("who").textContent = frame.seat === null ? (isHost ? "you host this table" : "watching")
-    : `${mine && mine.name ? mine.name : "you"} · seat ${frame.seat}${isHost ? " · host" : ""}`;
+  $("who").textContent = frame.seat === null ? (isHost ? t("you host this table") : t("watching"))
+    : t("{name} · seat {seat}", { name: mine && mine.name ? mine.name : t("you"), seat: frame.seat }) + (isHost ? ` · ${t("host")}` : "");
   drawSeats(frame);
   drawTrack(frame);
   const moves = cardMoves(frame);
@@ -243,15 +247,16 @@ function drawSeats(frame) {
     item.className = [waiting.has(s.seat) ? (frame.window ? "may-answer" : "to-act") : "", away ? "away" : "",
       s.seat === frame.seat ? "you" : ""].filter(Boolean).join(" ");
     // A person by their name; a bot by its seat (as the narration says it) and its kind, without its options.
-    const kind = s.stand_in ? `a ${s.stand_in.split(":")[0]} plays` : s.human ? (s.seat === frame.seat ? "you" : "") : s.kind.split(":")[0];
-    const name = s.human ? (s.name || `seat ${s.seat}`) : `seat ${s.seat}`;
-    const mark = waiting.has(s.seat) ? (frame.window ? "may answer" : "to play") : away ? "away" : "";
+    const kind = s.stand_in ? t("a {kind} plays", { kind: s.stand_in.split(":")[0] }) : s.human ? (s.seat === frame.seat ? t("you") : "") : s.kind.split(":")[0];
+    const name = s.human ? (s.name || t("seat {seat}", { seat: s.seat })) : t("seat {seat}", { seat: s.seat });
+    const quiet = waiting.has(s.seat) && frame.window;
+    const mark = waiting.has(s.seat) ? (frame.window ? t("may answer") : t("to play")) : away ? t("away") : "";
     const counted = (scores[s.seat] || []).map((c) => `${escapeHtml(c.label)} ${escapeHtml(c.value)}`).join(" · ");
     item.innerHTML = `<span class="chip-name">${escapeHtml(name)}</span>` +
       (kind ? ` <span class="chip-kind">${escapeHtml(kind)}</span>` : "") +
       (counted ? ` <span class="chip-score">${counted}</span>` : "") +
       // "may answer" is said by the chip's colour (and to a screen reader), or five chips would each be a line.
-      (mark ? ` <span class="chip-mark${mark === "may answer" ? " quiet" : ""}">${mark}</span>` : "");
+      (mark ? ` <span class="chip-mark${quiet ? " quiet" : ""}">${escapeHtml(mark)}</span>` : "");
     if (!s.human) item.title = s.kind;
     return item;
   }));
@@ -267,11 +272,11 @@ function drawTrack(frame) {
   box.replaceChildren(...Object.entries(track.scores || {}).map(([key, score]) => {
     const row = document.createElement("div");
     row.className = "peg";
-    const label = /^\d+$/.test(key) ? (Number(key) === frame.seat ? "you" : who(Number(key))) : key;
+    const label = /^\d+$/.test(key) ? (Number(key) === frame.seat ? t("you") : who(Number(key))) : key;
     const share = Math.max(0, Math.min(100, (Number(score) / target) * 100));
     row.innerHTML = `<span class="peg-name">${escapeHtml(label)}</span>` +
       `<span class="peg-bar" aria-hidden="true"><span style="width:${share.toFixed(1)}%"></span></span>` +
-      `<span class="peg-score">${escapeHtml(score)} of ${escapeHtml(target)}</span>`;
+      `<span class="peg-score">${t("{score} of {target}", { score: escapeHtml(score), target: escapeHtml(target) })}</span>`;
     return row;
   }));
 }
@@ -385,17 +390,17 @@ function drawZone(zone, frame, moves, groups, targets, tappable, compact = false
   box.className = `zone kind-${zone.kind}${target ? " target" : ""}${compact ? " compact" : ""}${frame.seat !== null && zone.owner === frame.seat ? " own" : ""}`;
   box.dataset.zone = zone.id;
   const count = Number(zone.count) || 0;
-  let label = zone.owner === frame.seat && frame.seat !== null && zone.kind === "hand" ? "Your hand" : zone.label;
-  if (compact) label = label.replace(/^(seat \d+('s)?|your)\s*/i, "") || (zone.kind === "hand" ? "hand" : zone.kind); // the box names the seat
-  if (compact && zone.owner === frame.seat) label = `your ${label}`;
+  let label = zone.owner === frame.seat && frame.seat !== null && zone.kind === "hand" ? t("Your hand") : zone.label;
+  if (compact) label = withoutSeat(label) || (zone.kind === "hand" ? t("hand") : zone.kind); // the box names the seat
+  if (compact && zone.owner === frame.seat) label = t("your {zone}", { zone: label });
   if (target) {
     box.type = "button";
-    box.setAttribute("aria-label", `${cardName(selected)} to ${plainWords(zone.label)}`);
+    box.setAttribute("aria-label", t("{card} to {zone}", { card: cardName(selected), zone: plainWords(zone.label) }));
     box.addEventListener("click", () => act(last.step, target.text));
   }
   const head = document.createElement("div");
   head.className = "zone-label";
-  const counted = !count ? "" : compact ? String(count) : `· ${count} card${count === 1 ? "" : "s"}`;
+  const counted = !count ? "" : compact ? String(count) : `· ${tn("{n} card", "{n} cards", count, { n: count })}`;
   head.innerHTML = `${words(label)}${counted ? ` <span class="zone-count">${counted}</span>` : ""}`;
   const row = document.createElement("div");
   const own = frame.seat !== null && zone.owner === frame.seat;
@@ -430,7 +435,7 @@ function drawZone(zone, frame, moves, groups, targets, tappable, compact = false
   if (!count && (zone.cards === null || !zone.cards.length)) {
     const empty = document.createElement("span");
     empty.className = "empty";
-    empty.textContent = "none";
+    empty.textContent = t("none");
     row.append(empty);
   }
   box.append(head, row);
@@ -493,17 +498,17 @@ function drawDecision(frame, moves, tappable) {
   const ready = pickedChoice(frame);
   if (ready) {
     buttons = [ready, ...buttons];
-    prompt += ` <span class="hint">Tap a card again to put it back.</span>`;
+    prompt += ` <span class="hint">${t("Tap a card again to put it back.")}</span>`;
   } else if (listed.length) {
     const sizes = [...new Set(listed.map((c) => c.cards.length))];
-    const many = sizes.length === 1 ? `${sizes[0]} cards` : "the cards";
-    const left = picked.length ? ` (${picked.map(cardText).map(escapeHtml).join(" ")} picked)` : "";
-    prompt += ` <span class="hint">Tap ${many} to choose them${left}.</span>`;
+    const many = sizes.length === 1 ? tn("{n} card", "{n} cards", sizes[0], { n: sizes[0] }) : t("the cards");
+    const left = picked.length ? " " + t("({cards} picked)", { cards: picked.map(cardText).map(escapeHtml).join(" ") }) : "";
+    prompt += ` <span class="hint">${t("Tap {cards} to choose them{picked}.", { cards: many, picked: left })}</span>`;
   } else if (selected && moves.has(selected)) {
-    prompt += ` <span class="hint">${escapeHtml(cardText(selected))}: where to? Tap where it goes, or tap it again to put it back.</span>`;
+    prompt += ` <span class="hint">${t("{card}: where to? Tap where it goes, or tap it again to put it back.", { card: escapeHtml(cardText(selected)) })}</span>`;
     buttons = [...moves.get(selected), ...buttons.filter((c) => !moves.get(selected).includes(c))];
   } else if (tappable.size) {
-    prompt += ` <span class="hint">Tap a card to play it.</span>`;
+    prompt += ` <span class="hint">${t("Tap a card to play it.")}</span>`;
   }
   $("prompt").innerHTML = prompt;
   $("families").replaceChildren(...families.map((family) => drawFamily(frame, family)));
@@ -534,7 +539,7 @@ function drawAllChoices(frame, listed) {
   box.open = drawAllChoices.open || false;
   box.addEventListener("toggle", () => { drawAllChoices.open = box.open; });
   const summary = document.createElement("summary");
-  summary.textContent = `all ${listed.length} choices`;
+  summary.textContent = t("all {n} choices", { n: listed.length });
   const list = document.createElement("div");
   list.className = "all-choices-list";
   list.append(...listed.map((choice) => {
@@ -557,10 +562,10 @@ function drawFamily(frame, family) {
   form.className = "family";
   form.dataset.family = family.id;
   const id = `family-${family.id}`;
-  form.innerHTML = `<label for="${id}">${words(family.label || family.words || "number")}</label>
-    <span class="picker"><button type="button" class="step" aria-label="one less">−</button>
+  form.innerHTML = `<label for="${id}">${words(family.label || family.words || t("number"))}</label>
+    <span class="picker"><button type="button" class="step" aria-label="${t("one less")}">−</button>
     <input id="${id}" type="number" inputmode="numeric" min="${family.min}" max="${family.max}" step="1" value="${family.min}" required>
-    <button type="button" class="step" aria-label="one more">+</button></span>
+    <button type="button" class="step" aria-label="${t("one more")}">+</button></span>
     <button type="submit" class="go"></button>`;
   const input = form.querySelector("input");
   const go = form.querySelector(".go");
@@ -570,7 +575,7 @@ function drawFamily(frame, family) {
     const choice = chosen();
     go.disabled = !choice;
     go.innerHTML = choice ? words(/[A-Za-z]/.test(choice.label) ? choice.label : `${family.label || family.words} ${choice.label}`)
-      : `${escapeHtml(family.min)} to ${escapeHtml(family.max)}`;
+      : t("{min} to {max}", { min: escapeHtml(family.min), max: escapeHtml(family.max) });
     go.dataset.action = choice ? choice.text : "";
   };
   const nudge = (by) => {
@@ -600,12 +605,12 @@ function drawCountdown(decision) {
   }
   box.hidden = false;
   const standing = decision.choices.find((c) => c.text === decision.standing);
-  const wording = standing ? standing.label || standing.text : decision.standing || "the move stands";
+  const wording = standing ? standing.label || standing.text : decision.standing || t("the move stands");
   const pace = last.pace * 1000;
   const fill = $("countdown-fill");
   const tick = () => {
     const left = Math.max(0, windowEnds - performance.now());
-    $("countdown-text").innerHTML = `${words(wording)} in ${Math.ceil(left / 1000)} s`;
+    $("countdown-text").innerHTML = t("{what} in {seconds} s", { what: words(wording), seconds: Math.ceil(left / 1000) });
     return left;
   };
   const left = tick();
@@ -629,29 +634,30 @@ function drawStatus() {
 function statusText() {
   const frame = last;
   if (!frame) return "";
-  if (frame.stopped) return `The match stopped: ${frame.stopped}`;
+  if (frame.stopped) return t("The match stopped: {why}", { why: frame.stopped });
   if (frame.started === false) {
-    if (isHost) return "Waiting for you to start the table: send your friends their links, then press start.";
-    return "Waiting for the host to start the table.";
+    if (isHost) return t("Waiting for you to start the table: send your friends their links, then press start.");
+    return t("Waiting for the host to start the table.");
   }
   if (frame.over) {
     const winners = frame.result && frame.result.winners ? frame.result.winners : [];
-    return "The match is over" + (winners.length ? `: ${whoAll(winners)} won.` : ".");
+    return winners.length ? t("The match is over: {winners} won.", { winners: whoAll(winners) }) : t("The match is over.");
   }
   const waitingFor = (frame.responders || []).filter((s) => s !== frame.seat);
-  if (frame.decision && frame.window) return "You may answer.";
-  if (frame.decision) return "Your turn.";
+  if (frame.decision && frame.window) return t("You may answer.");
+  if (frame.decision) return t("Your turn.");
   if (frame.answered) {
-    const rest = waitingFor.length ? `; waiting for ${whoAll(waitingFor)}` : "";
-    return `You answered “${frame.answered_label || frame.answered}”${rest}.`;
+    const answer = frame.answered_label || frame.answered;
+    return waitingFor.length ? t("You answered “{answer}”; waiting for {who}.", { answer, who: whoAll(waitingFor) })
+      : t("You answered “{answer}”.", { answer });
   }
-  if (frame.window && waitingFor.length) return `A move is open to challenge: waiting for ${whoAll(waitingFor)}.`;
+  if (frame.window && waitingFor.length) return t("A move is open to challenge: waiting for {who}.", { who: whoAll(waitingFor) });
   const seat = seats.find((s) => s.seat === frame.to_act);
   if (!seat) return "";
-  if (thinking === seat.seat) return `${who(seat.seat)} is thinking…`;
-  if (seat.human && !seat.connected && !seat.stand_in) return `Waiting for ${who(seat.seat)}, who is away.`;
-  if (!seat.human) return `${who(seat.seat)} (${seat.kind.split(":")[0]}) to play.`;
-  return `Waiting for ${who(seat.seat)}.`;
+  if (thinking === seat.seat) return t("{who} is thinking…", { who: who(seat.seat) });
+  if (seat.human && !seat.connected && !seat.stand_in) return t("Waiting for {who}, who is away.", { who: who(seat.seat) });
+  if (!seat.human) return t("{who} ({kind}) to play.", { who: who(seat.seat), kind: seat.kind.split(":")[0] });
+  return t("Waiting for {who}.", { who: who(seat.seat) });
 }
 
 // -- the host's controls ------------------------------------------------------
@@ -667,21 +673,21 @@ function drawHost() {
   if (!waiting) $("error").after(box);
   const parts = [];
   const heading = document.createElement("h2");
-  heading.textContent = "Host";
+  heading.textContent = t("Host");
   parts.push(heading);
   const people = seats.filter((s) => s.human);
   if (waiting) {
     const joined = document.createElement("ul");
     joined.id = "joined";
     joined.innerHTML = people.map((s) => {
-      const name = s.seat === last.seat ? "you" : s.name ? `${escapeHtml(s.name)} (seat ${s.seat})` : `seat ${s.seat}`;
-      return `<li class="${s.connected ? "joined" : "muted"}">${name} ${s.connected ? "joined" : "has not joined yet"}</li>`;
+      const name = s.seat === last.seat ? t("you") : personName(s, escapeHtml);
+      return `<li class="${s.connected ? "joined" : "muted"}">${s.connected ? t("{name} joined", { name }) : t("{name} has not joined yet", { name })}</li>`;
     }).join("");
     const go = document.createElement("button");
     go.type = "button";
     go.id = "start";
     go.className = "primary";
-    go.textContent = "Start the table";
+    go.textContent = t("Start the table");
     go.addEventListener("click", () => send({ type: "start" }));
     parts.push(joined, go);
   }
@@ -689,20 +695,21 @@ function drawHost() {
   for (const s of people.filter((p) => p.seat !== last.seat)) {
     const row = document.createElement("div");
     row.className = "bot-row";
-    const name = s.name ? `${escapeHtml(s.name)} (seat ${s.seat})` : `seat ${s.seat}`;
+    const name = personName(s, escapeHtml);
     if (s.stand_in) {
-      row.innerHTML = `${name}: a ${escapeHtml(s.stand_in)} plays <button type="button">give the seat back</button>`;
+      row.innerHTML = `${t("{name}: a {kind} plays", { name, kind: escapeHtml(s.stand_in) })} <button type="button">${t("give the seat back")}</button>`;
       row.querySelector("button").addEventListener("click", () => send({ type: "give_back", seat: s.seat }));
     } else {
-      row.innerHTML = `<label>${name}${s.connected ? "" : " (away)"}: a bot plays <input value="expert" size="10" aria-label="bot kind for seat ${s.seat}"></label> <button type="button">seat this bot</button>`;
+      const named = s.connected ? name : t("{name} (away)", { name });
+      row.innerHTML = `<label>${t("{name}: a bot plays", { name: named })} <input value="expert" size="10" aria-label="${t("bot kind for seat {seat}", { seat: s.seat })}"></label> <button type="button">${t("seat this bot")}</button>`;
       row.querySelector("button").addEventListener("click", () => send({ type: "seat_bot", seat: s.seat, kind: row.querySelector("input").value }));
     }
     parts.push(row);
   }
   const close = document.createElement("button");
   close.type = "button";
-  close.textContent = "Close the table";
-  close.addEventListener("click", () => { if (confirm("Close this table for everyone?")) send({ type: "close" }); });
+  close.textContent = t("Close the table");
+  close.addEventListener("click", () => { if (confirm(t("Close this table for everyone?"))) send({ type: "close" }); });
   parts.push(close);
   box.replaceChildren(...parts);
 }
@@ -713,14 +720,26 @@ function drawLinks() {
   const base = links.base || location.origin;
   const entries = links.seats.filter((s) => s.url && s.seat !== last.seat).map((s) => {
     const person = seats.find((x) => x.seat === s.seat);
-    return { seat: s.seat, title: `Link for ${person && person.name ? `${person.name} (seat ${s.seat})` : `seat ${s.seat}`}`, url: base + s.url };
+    return { seat: s.seat, title: t("Link for {who}", { who: personName(person || s, (x) => x) }), url: base + s.url };
   });
-  entries.push({ seat: null, title: "Link for spectators", url: base + links.spectate });
+  entries.push({ seat: null, title: t("Link for spectators"), url: base + links.spectate });
   return shareList(entries, { tableId, hostToken, shown: shownQr });
+}
+
+// A person's seat as the host's controls name it: "Anna (seat 2)", or "seat 2"; `safe` makes the name safe for HTML.
+function personName(s, safe) {
+  return s.name ? t("{name} (seat {seat})", { name: safe(s.name), seat: s.seat }) : t("seat {seat}", { seat: s.seat });
+}
+
+// A zone's label less the seat it belongs to, in a box already named after that seat ("seat 2's discard": "discard").
+function withoutSeat(label) {
+  if (lang === "fr") return label.replace(/^(la |le |les |l'|votre |vos )/i, "").replace(/\s+du joueur \d+$/i, "");
+  return label.replace(/^(seat \d+('s)?|your)\s*/i, "");
 }
 
 // -- the history panel --------------------------------------------------------
 // Open beside the table on a wide screen; on a phone a panel to open.
 if (window.matchMedia("(min-width: 60rem)").matches) $("history").open = true;
 
+translatePage();
 connect();

@@ -1,0 +1,132 @@
+"""The browser table in two languages: each page and connection's language (Accept-Language, the switch's parameter and cookie), two people at one table each in their own, the record the same bytes, every page word in the catalogue and the French one complete."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from muggins.testing.translations import stale_compiled, untranslated_messages
+from muggins_web import page_words
+from muggins_web.languages import choose, from_accept_language
+from muggins_web.lobby import Lobby
+
+WEB = Path(page_words.__file__).resolve().parent
+WORDS = re.compile(r'<script type="application/json" id="muggins-words">(.*?)</script>', re.S)
+
+
+def _create(client, **request):
+    response = client.post("/api/tables", json=request)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def _words(html: str) -> dict:
+    return json.loads(WORDS.search(html).group(1))
+
+
+@pytest.mark.parametrize("header, expected", [
+    ("fr-FR,fr;q=0.9,en;q=0.8", "fr"), ("en-GB,en;q=0.9,fr;q=0.8", "en"), ("de-DE,fr;q=0.5", "fr"), ("de, es", None),
+    ("en;q=0.2, fr;q=0.7", "fr"), ("fr;q=0, en", "en"), ("*", None), ("", None), ("fr;q=nonsense, en;q=0.1", "en"),
+])
+def test_accept_language_picks_the_language_muggins_speaks_that_the_browser_prefers_most(header, expected):
+    assert from_accept_language(header) == expected
+
+
+def test_the_pages_lang_parameter_beats_the_switchs_cookie_which_beats_accept_language():
+    headers = {"accept-language": "fr"}
+    assert choose({}, {}, headers) == "fr"
+    assert choose({}, {"muggins_lang": "en"}, headers) == "en"
+    assert choose({"lang": "fr"}, {"muggins_lang": "en"}, {}) == "fr"
+    assert choose({"lang": "klingon"}, {}, headers) == "fr"  # a language muggins lacks is passed over
+    assert choose({}, {}, {}) == "en"
+
+
+def test_a_table_page_is_served_in_the_browsers_language_unless_the_switch_says_otherwise(client):
+    links = _create(client, game="muggins_shedding", players=3, seats=["human", "novice", "novice"], seed=5)
+    path = f"/table/{links['table']}"
+    french = client.get(path, headers={"Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5"})
+    assert french.status_code == 200 and '<html lang="fr">' in french.text and french.headers["content-language"] == "fr"
+    assert _words(french.text)["Your turn."] == "À vous de jouer." and _words(french.text)["J"] == "V"
+    english = client.get(f"{path}?lang=en", headers={"Accept-Language": "fr"})
+    assert '<html lang="en">' in english.text and _words(english.text)["Your turn."] == "Your turn."
+    client.cookies.set("muggins_lang", "fr")
+    lobby_page = client.get("/", headers={"Accept-Language": "en"})
+    assert '<html lang="fr">' in lobby_page.text and _words(lobby_page.text)["Create the table"] == "Créer la table"
+    assert "Vary" in french.headers and "Accept-Language" in french.headers["vary"]
+
+
+def test_two_people_at_one_table_each_read_their_own_language_and_refusals_come_in_theirs(client, registry):
+    links = _create(client, game="muggins_shedding", players=3, seats=["human", "human", "novice"], seed=7, start="now")
+    seat0 = links["seats"][0]["url"].split("#", 1)[1]
+    seat1 = links["seats"][1]["url"].split("#", 1)[1]
+    with client.websocket_connect(f"/ws/{links['table']}?token={seat0}", headers={"Accept-Language": "fr"}) as french, \
+            client.websocket_connect(f"/ws/{links['table']}?token={seat1}&lang=en") as english, \
+            client.websocket_connect(f"/ws/{links['table']}", headers={"Accept-Language": "fr"}) as spectator:
+        fr_hello, en_hello, watch_hello = french.receive_json(), english.receive_json(), spectator.receive_json()
+        assert fr_hello["type"] == en_hello["type"] == watch_hello["type"] == "hello"
+        fr_text = json.dumps([fr_hello["lines"], fr_hello["layout"], fr_hello["render"]], ensure_ascii=False)
+        en_text = json.dumps([en_hello["lines"], en_hello["layout"], en_hello["render"]], ensure_ascii=False)
+        assert "piles communes" in fr_text.lower() or "pile commune" in fr_text.lower(), fr_text[:400]
+        assert "common pile" in en_text.lower() and "pile commune" not in en_text.lower()
+        assert "pile commune" in json.dumps(watch_hello["layout"], ensure_ascii=False).lower()
+        french.send_json({"type": "name", "name": ""})
+        english.send_json({"type": "name", "name": ""})
+        assert _until(french, "error")["error"] == "un nom fait de 1 à 24 caractères imprimables, comme « Anna »"
+        assert _until(english, "error")["error"] == 'a name is 1 to 24 printable characters, such as "Anna"'
+        spectator.send_json({"type": "act", "step": 0, "action": "x"})
+        assert _until(spectator, "error")["error"] == "un spectateur ne joue pas ; ouvrez le lien d’un joueur pour jouer"
+
+
+def _until(ws, kind):
+    for _ in range(50):
+        frame = ws.receive_json()
+        if frame["type"] == kind:
+            return frame
+    raise AssertionError(f"no {kind} frame")
+
+
+def _record_of(registry, folder, monkeypatch, languages):
+    """Play one shedding table to its end, every person answering their first choice, its seats watched in `languages`: the record's bytes."""
+    monkeypatch.setenv("MUGGINS_RECORDS", str(folder))
+    lobby = Lobby(registry, pace=0, message_rate=(1e6, 10**6))
+
+    async def play():
+        table = await lobby.create({"game": "muggins_shedding", "players": 3, "seats": ["human", "human", "novice"], "seed": 31})
+        for seat, language in zip([0, 1, None], languages):
+            await table.join(seat, language=language)
+        while not table.over:
+            offer = min((o for o in table.offers.values() if o.answer is None), key=lambda o: (not o.pending, o.seat))
+            await table.act(offer.seat, offer.step, str(offer.decision.choices[0]))
+        lobby.close_all()
+        return Path(table.path).read_bytes()
+
+    return asyncio.run(play())
+
+
+def test_the_record_is_the_same_bytes_whichever_languages_its_people_read(registry, tmp_path, monkeypatch):
+    english = _record_of(registry, tmp_path / "en", monkeypatch, ["en", "en", "en"])
+    mixed = _record_of(registry, tmp_path / "mixed", monkeypatch, ["fr", "en", "fr"])
+    assert english == mixed and b"Le joueur" not in mixed
+
+
+def test_every_word_the_pages_use_is_in_the_catalogue_and_the_french_one_is_complete():
+    listed = set(page_words.PAGE_WORDS) | set(page_words.page_words("en"))
+    static = WEB / "static"
+    used = set()
+    for script in static.glob("*.js"):
+        text = script.read_text("utf-8")
+        used |= {json.loads(f'"{m}"') for m in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', text)}
+        used |= {json.loads(f'"{m}"') for m in re.findall(r'\btn\("((?:[^"\\]|\\.)*)"', text)}
+    for page in static.glob("*.html"):
+        text = page.read_text("utf-8")
+        used |= {" ".join(m.split()) for m in re.findall(r"<[^>]*\bdata-t\b[^>]*>([^<]+)<", text)}
+        used |= set(re.findall(r'(?:aria-label|placeholder|title)="([^"$]+)"', text))
+        used |= set(re.findall(r"<title>([^<]+)</title>", text))
+    assert used - listed == set()
+    assert untranslated_messages(WEB, "muggins_web", "fr") == []
+    assert stale_compiled(WEB / "locale") == []
+    assert (WEB / "locale" / "fr" / "LC_MESSAGES" / "muggins_web.mo").is_file()  # inside the package: the wheel carries it
