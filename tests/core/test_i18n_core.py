@@ -83,3 +83,34 @@ def test_a_record_is_the_same_bytes_whatever_the_language(tmp_path):
     assert made["fr"] == made["en"]
     # Codes and events only: not one word of the French the match was shown in.
     assert "joueur".encode() not in made["fr"] and "partie".encode() not in made["fr"]
+
+
+def test_a_bad_seat_and_an_unreadable_record_in_french(tmp_path):
+    seat = muggins("--lang", "fr", "play", "muggins_shedding", "--seat", "expert", "--seat", "novice:foo=1", cwd=tmp_path)
+    assert seat.returncode == 2
+    assert seat.stderr.startswith("muggins : erreur : seat 'novice:foo=1': le genre de joueur 'novice' n’a pas d’option 'foo' ; ses options : "
+                                  "error_rate (float 0..1, par défaut 0.1)")
+    record = tmp_path / "header.jsonl"
+    record.write_text('{"muggins_record": 1}\n', encoding="utf-8")
+    english = muggins("replay", str(record), cwd=tmp_path)
+    french = muggins("--lang", "fr", "replay", str(record), cwd=tmp_path)
+    assert (english.returncode, french.returncode) == (2, 2)
+    assert english.stderr == f"muggins: error: {record}:1: header is missing or has a bad field: no 'game'\n"
+    assert french.stderr == f"muggins : erreur : {record}:1 : en-tête absent ou avec un champ incorrect : pas de 'game'\n"
+
+
+def test_a_record_being_written_is_told_from_one_that_exists_in_any_language(tmp_path):
+    from muggins.records import RecordError, RecordFile
+    from muggins.store import RecordExists, RecordStore
+
+    path = tmp_path / "busy.jsonl"
+    writer = RecordFile.create(str(path))
+    try:
+        with using_language("fr"), pytest.raises(RecordError) as busy:
+            RecordStore(tmp_path).create("muggins_shedding", 1, path=str(path))
+        assert not isinstance(busy.value, RecordExists)
+        assert "est en cours d’écriture par" in str(busy.value)
+    finally:
+        writer.close()
+    with using_language("fr"), pytest.raises(RecordExists, match="existe déjà"):
+        RecordStore(tmp_path).create("muggins_shedding", 1, path=str(path))

@@ -20,6 +20,15 @@ import re
 import stat
 from typing import TYPE_CHECKING, BinaryIO
 
+from .i18n import N_, translator
+
+# Worded when raised, in the language a front end set (English until one does).
+_ = translator("muggins", package_file=__file__).gettext
+
+#: What callers say a refused file is not, in the core's catalogue so that a front end's English word
+#: (`read_limited(path, limit, "house rules")`) reads in the player's language too; any other stays as given.
+KINDS_OF_FILE = (N_("house rules"), N_("a record"), N_("a snapshot"))
+
 if TYPE_CHECKING:  # pathlib costs more to import than all of this module; the command line's start-up does not need it
     from pathlib import Path
 
@@ -93,11 +102,11 @@ def read_limited(path: str | Path, limit: int, what: str) -> str:
     with open_regular(path, what) as stream:
         data = stream.read(limit + 1)
     if len(data) > limit:
-        raise LimitError(f"{path} is larger than {_size(limit)}; not {what}")
+        raise LimitError(_("{path} is larger than {size}; not {what}").format(path=path, size=_size(limit), what=_(what)))
     try:
         return strip_bom(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise LimitError(f"{path}: not a text file, not {what}") from None
+        raise LimitError(_("{path}: not a text file, not {what}").format(path=path, what=_(what))) from None
 
 
 def open_regular(path: str | Path, what: str) -> BinaryIO:
@@ -109,7 +118,7 @@ def open_regular(path: str | Path, what: str) -> BinaryIO:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise LimitError(f"{clip_path(path)} is not a regular file (a pipe, FIFO, device or folder); not {what}")
+            raise LimitError(_("{path} is not a regular file (a pipe, FIFO, device or folder); not {what}").format(path=clip_path(path), what=_(what)))
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
@@ -119,5 +128,5 @@ def open_regular(path: str | Path, what: str) -> BinaryIO:
 
 def _size(count: int) -> str:
     if count >= 1 << 20 and count % (1 << 20) == 0:
-        return f"{count >> 20} MiB"
-    return f"{count} bytes"
+        return _("{count} MiB").format(count=count >> 20)
+    return _("{count} bytes").format(count=count)

@@ -14,14 +14,19 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .i18n import translator
+
 __all__ = ["FileBusy", "lock_exclusive", "holder_of"]
+
+# Worded when raised, in the language a front end set (English until one does).
+_ = translator("muggins", package_file=__file__).gettext
 
 
 class FileBusy(OSError):
     """Another process holds the file's lock; `holder` describes it when known."""
 
     def __init__(self, path: str, holder: str | None) -> None:
-        super().__init__(f"{path} is locked by {holder or 'another process'}")
+        super().__init__(_("{path} is locked by {holder}").format(path=path, holder=holder or _("another process")))
         self.path = path
         self.holder = holder
 
@@ -68,7 +73,7 @@ def holder_of(fd: int) -> str | None:
             continue
         pid, where = fields[4], fields[5]
         if where.endswith(inode) and where.startswith(device) and pid.isdigit() and int(pid) != os.getpid():
-            return f"process {pid}{_command_of(pid)}"
+            return _("process {pid}{command}").format(pid=pid, command=_command_of(pid))
     return None
 
 

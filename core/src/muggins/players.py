@@ -45,9 +45,13 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime
 from .actions import Action, Decision, standing_answer
 from .faults import PluginFault, plugin_fault
 from .game import Event, Game
+from .i18n import N_, translator
 from .limits import clip
 from .projection import visible_events
 from .rng import derive_rng
+
+# Worded when raised, in the language a front end set; a plugin author's mistakes in declaring a kind stay English.
+_ = translator("muggins", package_file=__file__).gettext
 
 __all__ = [
     "Player",
@@ -119,7 +123,11 @@ class PlayerOption:
             span = f" <= {self.max:g}"
         else:
             span = ""
-        return f"{self.name} ({self.type.__name__}{span}, default {self.default})"
+        return _("{name} ({type}{span}, default {default})").format(name=self.name, type=self.type.__name__, span=span, default=self.default)
+
+    def shown_help(self) -> str:
+        """`help` in the language in force (the built-in kinds' options are in the core's catalogue; a plugin's stay as written)."""
+        return _(self.help) if self.help else self.help
 
     def convert(self, text: str) -> Any:
         """The value `text` stands for; ValueError naming the option and what it allows."""
@@ -134,7 +142,8 @@ class PlayerOption:
             else:
                 value = self.type(text)
         except ValueError:
-            raise ValueError(f"{self.name}={text!r} is not a valid {self.type.__name__}; {self.describe()}") from None
+            raise ValueError(_("{name}={value} is not a valid {type}; {allowed}").format(
+                name=self.name, value=repr(text), type=self.type.__name__, allowed=self.describe())) from None
         self.check(value)
         return value
 
@@ -144,11 +153,12 @@ class PlayerOption:
         if self.type is float and isinstance(value, int) and not isinstance(value, bool):
             ok_type = True
         if not ok_type:
-            raise ValueError(f"{self.name}={value!r} is not a valid {self.type.__name__}; {self.describe()}")
+            raise ValueError(_("{name}={value} is not a valid {type}; {allowed}").format(
+                name=self.name, value=repr(value), type=self.type.__name__, allowed=self.describe()))
         if self.type is float and not math.isfinite(value):
-            raise ValueError(f"{self.name}={value!r} is not a finite number; {self.describe()}")
+            raise ValueError(_("{name}={value} is not a finite number; {allowed}").format(name=self.name, value=repr(value), allowed=self.describe()))
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-            raise ValueError(f"{self.name}={value!r} is out of range; {self.describe()}")
+            raise ValueError(_("{name}={value} is out of range; {allowed}").format(name=self.name, value=repr(value), allowed=self.describe()))
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "type": self.type.__name__, "default": self.default, "min": self.min, "max": self.max, "help": self.help}
@@ -174,6 +184,10 @@ class PlayerKind:
         if len(set(names)) != len(names):
             raise ValueError(f"player kind {self.name!r} declares an option twice: {', '.join(names)}")
 
+    def shown_description(self) -> str:
+        """`description` in the language in force (the built-in kinds' are in the core's catalogue; a plugin's stay as written)."""
+        return _(self.description) if self.description else self.description
+
     def serves(self, game_name: str) -> bool:
         return not self.games or game_name in self.games
 
@@ -187,16 +201,17 @@ class PlayerKind:
         for name in given:
             if name not in declared:
                 if not declared:
-                    raise ValueError(f"player kind {self.name!r} takes no options, so not {clip(name)!r}")
+                    raise ValueError(_("player kind {kind} takes no options, so not {option}").format(kind=repr(self.name), option=repr(clip(name))))
                 allowed = ", ".join(option.describe() for option in self.options)
-                raise ValueError(f"player kind {self.name!r} has no option {clip(name)!r}; its options: {allowed}")
+                raise ValueError(_("player kind {kind} has no option {option}; its options: {allowed}").format(
+                    kind=repr(self.name), option=repr(clip(name)), allowed=allowed))
         values = {}
         for option in self.options:
             if option.name in given:
                 try:
                     values[option.name] = option.convert(given[option.name])
                 except ValueError as exc:
-                    raise ValueError(f"player kind {self.name!r}: {exc}") from None
+                    raise ValueError(_("player kind {kind}: {reason}").format(kind=repr(self.name), reason=exc)) from None
             else:
                 values[option.name] = option.default
         return values
@@ -212,19 +227,19 @@ def parse_seat(spec: str) -> tuple[str, dict[str, str]]:
     kind, colon, rest = spec.partition(":")
     kind = kind.strip()
     if not kind:
-        raise ValueError(f"seat {clip(spec)!r} names no kind of player (write KIND or KIND:name=value,...)")
+        raise ValueError(_("seat {seat} names no kind of player (write KIND or KIND:name=value,...)").format(seat=repr(clip(spec))))
     options: dict[str, str] = {}
     if not colon:
         return kind, options
     if not rest.strip():
-        raise ValueError(f"seat {clip(spec)!r} has ':' but no options after it (write KIND:name=value,...)")
+        raise ValueError(_("seat {seat} has ':' but no options after it (write KIND:name=value,...)").format(seat=repr(clip(spec))))
     for part in rest.split(","):
         name, equals, value = part.partition("=")
         name, value = name.strip(), value.strip()
         if not equals or not name or not value:
-            raise ValueError(f"seat {clip(spec)!r}: {clip(part.strip())!r} is not name=value")
+            raise ValueError(_("seat {seat}: {part} is not name=value").format(seat=repr(clip(spec)), part=repr(clip(part.strip()))))
         if name in options:
-            raise ValueError(f"seat {clip(spec)!r} gives option {clip(name)!r} twice")
+            raise ValueError(_("seat {seat} gives option {option} twice").format(seat=repr(clip(spec)), option=repr(clip(name))))
         options[name] = value
     return kind, options
 
@@ -232,7 +247,7 @@ def parse_seat(spec: str) -> tuple[str, dict[str, str]]:
 class RandomPlayer:
     """Picks uniformly among all physical choices, mistakes and calls included."""
 
-    def __init__(self, rng: random.Random, **_: Any) -> None:
+    def __init__(self, rng: random.Random, **_ignored: Any) -> None:
         self.rng = rng
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
@@ -250,7 +265,7 @@ class ExpertPlayer:
     stands_in_unclaimable_windows = True
     takes_sole_correct_choice = True
 
-    def __init__(self, rng: random.Random, **_: Any) -> None:
+    def __init__(self, rng: random.Random, **_ignored: Any) -> None:
         self.rng = rng
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
@@ -268,9 +283,9 @@ class NovicePlayer:
     `error_rate` and a correct one otherwise.
     """
 
-    def __init__(self, rng: random.Random, error_rate: float = 0.1, attention: float = 0.5, **_: Any) -> None:
+    def __init__(self, rng: random.Random, error_rate: float = 0.1, attention: float = 0.5, **_ignored: Any) -> None:
         if not 0 <= error_rate <= 1 or not 0 <= attention <= 1:
-            raise ValueError("novice error_rate and attention must lie between 0 and 1")
+            raise ValueError(_("novice error_rate and attention must lie between 0 and 1"))
         self.rng = rng
         self.error_rate = error_rate
         self.attention = attention
@@ -305,39 +320,40 @@ def _needs_visible_correct(label: str, cls: type) -> PlayerFactory:
 
     def factory(rng: random.Random, game: Game | None = None, **options: Any) -> Player:
         if game is not None and getattr(game, "correct_needs_hidden_information", False):
-            raise PlayerRefused(f"the generic {label} cannot play {game.name}: its correct choices depend on hidden cards; use the game's own bots")
+            raise PlayerRefused(_("the generic {kind} cannot play {game}: its correct choices depend on hidden cards; use the game's own bots").format(
+                kind=label, game=game.name))
         return cls(rng, **options)
 
     return factory
 
 
 NOVICE_OPTIONS = (
-    PlayerOption("error_rate", float, 0.1, 0, 1, "chance of a random physical choice instead of a correct one on its own moves"),
-    PlayerOption("attention", float, 0.5, 0, 1, "chance of making the correct response in a challenge window (else it lets the action stand)"),
+    PlayerOption("error_rate", float, 0.1, 0, 1, N_("chance of a random physical choice instead of a correct one on its own moves")),
+    PlayerOption("attention", float, 0.5, 0, 1, N_("chance of making the correct response in a challenge window (else it lets the action stand)")),
 )
 
 SEARCH_OPTIONS = (
-    PlayerOption("iterations", int, 200, 1, None, "simulations per decision (a count, never a time, so replays re-derive every choice)"),
-    PlayerOption("exploration", float, 0.7, 0, None, "the UCT exploration constant (returns lie in 0..1)"),
-    PlayerOption("rollout", str, "random", help="the seat spec that plays each simulation out (random, expert, novice:error_rate=0.3, a game's own kind)"),
-    PlayerOption("returns", str, "wins", help="what a simulation returns: wins (each winning side's share) or scores (scaled to 0..1)"),
-    PlayerOption("only_correct", bool, True, help="choose only among correct choices at its own decisions (false: search every choice, mistakes included)"),
-    PlayerOption("horizon", bool, True, help="stop each simulation at the game's horizon and score it there, where its states offer one (cribbage: the end of the deal)"),
-    PlayerOption("opponents", str, "tree", help="the other seats' moves in a simulation: tree (searched as its own are) or rollout (played by the rollout players)"),
-    PlayerOption("prior", bool, True, help="select at the root by PUCT over the game's search_prior, where it gives one, and keep the prior's favourite unless searched clearly otherwise"),
-    PlayerOption("margin", float, 1.0, 0, None, "with a prior: answer another choice only when it was visited (1 + margin) times as often as the prior's favourite"),
-    PlayerOption("seconds", float, 0.0, 0, None, "a time limit per decision as well as the count (0: none); a timed seat's moves are not checked on replay"),
+    PlayerOption("iterations", int, 200, 1, None, N_("simulations per decision (a count, never a time, so replays re-derive every choice)")),
+    PlayerOption("exploration", float, 0.7, 0, None, N_("the UCT exploration constant (returns lie in 0..1)")),
+    PlayerOption("rollout", str, "random", help=N_("the seat spec that plays each simulation out (random, expert, novice:error_rate=0.3, a game's own kind)")),
+    PlayerOption("returns", str, "wins", help=N_("what a simulation returns: wins (each winning side's share) or scores (scaled to 0..1)")),
+    PlayerOption("only_correct", bool, True, help=N_("choose only among correct choices at its own decisions (false: search every choice, mistakes included)")),
+    PlayerOption("horizon", bool, True, help=N_("stop each simulation at the game's horizon and score it there, where its states offer one (cribbage: the end of the deal)")),
+    PlayerOption("opponents", str, "tree", help=N_("the other seats' moves in a simulation: tree (searched as its own are) or rollout (played by the rollout players)")),
+    PlayerOption("prior", bool, True, help=N_("select at the root by PUCT over the game's search_prior, where it gives one, and keep the prior's favourite unless searched clearly otherwise")),
+    PlayerOption("margin", float, 1.0, 0, None, N_("with a prior: answer another choice only when it was visited (1 + margin) times as often as the prior's favourite")),
+    PlayerOption("seconds", float, 0.0, 0, None, N_("a time limit per decision as well as the count (0: none); a timed seat's moves are not checked on replay")),
 )
 
 
 BUILTIN_KINDS = (
-    PlayerKind("random", lambda rng, **kw: RandomPlayer(rng, **kw), "any physical choice, mistakes and calls included"),
-    PlayerKind("expert", _needs_visible_correct("expert", ExpertPlayer), "always a correct choice; calls every real error"),
-    PlayerKind("novice", _needs_visible_correct("novice", NovicePlayer), "errs with error_rate (default 0.1), notices an error with attention (default 0.5)", options=NOVICE_OPTIONS),
+    PlayerKind("random", lambda rng, **kw: RandomPlayer(rng, **kw), N_("any physical choice, mistakes and calls included")),
+    PlayerKind("expert", _needs_visible_correct("expert", ExpertPlayer), N_("always a correct choice; calls every real error")),
+    PlayerKind("novice", _needs_visible_correct("novice", NovicePlayer), N_("errs with error_rate (default 0.1), notices an error with attention (default 0.5)"), options=NOVICE_OPTIONS),
 )
 #: The options of the built-in kind `search` (registered by `muggins.plugins`, whose factory imports
 #: `muggins.search` on first use: the search imports this module, so this module cannot name it).
-SEARCH_DESCRIPTION = "Monte Carlo tree search over the hidden cards (iterations per decision, default 200); for games whose states implement determinize"
+SEARCH_DESCRIPTION = N_("Monte Carlo tree search over the hidden cards (iterations per decision, default 200); for games whose states implement determinize")
 
 
 class Seating(list):
@@ -373,7 +389,9 @@ def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int, opt
             player = kind.factory(rng=derive_rng(seed, "player", seat, kind.name), game=game, seat=seat, **values)
         except PlayerRefused as exc:
             own = _own_kinds(registry, game.name)
-            raise PlayerRefused(f"{exc} ({'kinds: ' + ', '.join(own) if own else 'it registers none'})") from None
+            if own:
+                raise PlayerRefused(_("{reason} (kinds: {kinds})").format(reason=exc, kinds=", ".join(own))) from None
+            raise PlayerRefused(_("{reason} (it registers none)").format(reason=exc)) from None
         except BaseException as exc:
             fault = plugin_fault(exc, registry if hasattr(registry, "owners") else None, fallback=kind.plugin)
             if fault is None:
@@ -381,8 +399,8 @@ def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int, opt
             raise fault from exc
         if not callable(getattr(player, "choose", None)):
             who = registry.plugin_info(kind.plugin) if hasattr(registry, "plugin_info") else None
-            raise PluginFault(f"{who.describe() if who else 'a plugin'}: the factory of player kind {kind.name!r} returned "
-                              f"{type(player).__name__}, which has no choose(view, decision)", kind.plugin)
+            raise PluginFault(_("{plugin}: the factory of player kind {kind} returned {type}, which has no choose(view, decision)").format(
+                plugin=who.describe() if who else _("a plugin"), kind=repr(kind.name), type=type(player).__name__), kind.plugin)
         players.append(player)
         sources.append(kind.plugin)
     players.plugins = tuple(sources)
@@ -405,4 +423,4 @@ def describe_kinds(kinds: Iterable[PlayerKind]) -> list[dict[str, Any]]:
 HUMAN = "human"
 #: The kinds of seat a front end answers for, by name, with what they are. They are not registered kinds:
 #: no plugin may take these names, and a run without a front end (a simulation) cannot seat them.
-FRONT_END_KINDS: Mapping[str, str] = {HUMAN: "a person playing at this front end (the terminal, a browser table)"}
+FRONT_END_KINDS: Mapping[str, str] = {HUMAN: N_("a person playing at this front end (the terminal, a browser table)")}

@@ -36,12 +36,16 @@ from .actions import Decision, IllegalAction, standing_answer
 from .engine import Match
 from .game import Event, Game, Result, State
 from .houserules import house_rule_plugins
+from .i18n import translator
 from .players import FRONT_END_KINDS, parse_seat
 from .projection import seat_decision, seat_update, window_decisions
 from .records import Record, RecordError, RecordFile, RecordWriter, header_for, signals_held
 from .replay import replay
 from .sessions import FrontEndFactory, SessionError, check_record_seats, installed_game, reopen, seat_players, verify
 from .store import RecordStore
+
+# Worded when raised, in the language a front end set (English until one does).
+_ = translator("muggins", package_file=__file__).gettext
 
 __all__ = ["AnswerRefused", "NotStarted", "Offer", "PushedSeat", "Session", "SessionBroken"]
 
@@ -204,7 +208,7 @@ class Session:
             try:
                 verify(registry, game, record, given_like=given_like, source=source)
             except RecordError as exc:
-                raise SessionError(f"{source}: {exc}") from exc
+                raise SessionError(_("{source}: {reason}").format(source=source, reason=exc)) from exc
             return cls(registry, game, _finished_match(game, record), record, path, stream)
         if callable(front_end):
             front_end = front_end(game, record.seats)
@@ -216,14 +220,16 @@ class Session:
         try:
             state = reopen(game, record, seated, given_like=given_like, source=source)
         except RecordError as exc:
-            raise SessionError(f"{source}: {exc}") from exc
+            raise SessionError(_("{source}: {reason}").format(source=source, reason=exc)) from exc
         backup = f"{path}.partial-{os.getpid()}.bak"
         try:
             dropped = stream.drop_partial_line(backup)
         except OSError as exc:
-            raise SessionBroken(f"{source} ends in an incomplete line, which could not be dropped: {exc.strerror or exc}") from exc
+            raise SessionBroken(_("{source} ends in an incomplete line, which could not be dropped: {reason}").format(
+                source=source, reason=exc.strerror or exc)) from exc
         if dropped:
-            tell(f"{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}")
+            tell(_("{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}").format(
+                path=path, dropped=dropped, backup=backup))
         stream.end_line()  # a whole last line without its newline: finish it before appending
         writer = RecordWriter(stream, record)
         match = Match(state, seated, writer=writer, listeners=listeners, registry=registry, narrate_opening=False)
@@ -324,16 +330,17 @@ class Session:
     def check_answer(self, seat: int, text: str, step: int) -> Offer:
         """The offer `answer` would answer, nothing changed; AnswerRefused (one line) for an answer it would refuse."""
         if self.over:
-            raise AnswerRefused("the match is over")
+            raise AnswerRefused(_("the match is over"))
         offer = self.offers.get(seat)
         if offer is None:
-            raise AnswerRefused(f"seat {seat} has nothing to answer now; seat {self.match.pending().seat} is to act")  # type: ignore[union-attr]
+            raise AnswerRefused(_("seat {seat} has nothing to answer now; seat {acting} is to act").format(
+                seat=seat, acting=self.match.pending().seat))  # type: ignore[union-attr]
         if step != offer.step:
-            raise AnswerRefused(f"that answer was for step {step}, but seat {seat}'s decision is at step {offer.step}")
+            raise AnswerRefused(_("that answer was for step {step}, but seat {seat}'s decision is at step {at}").format(step=step, seat=seat, at=offer.step))
         if offer.answer is not None:
-            raise AnswerRefused(f"seat {seat} has already answered: {offer.answer}")
+            raise AnswerRefused(_("seat {seat} has already answered: {answer}").format(seat=seat, answer=offer.answer))
         if offer.decision.find(text) is None:
-            raise AnswerRefused(f"{text[:80]!r} is not one of seat {seat}'s choices")
+            raise AnswerRefused(_("{answer} is not one of seat {seat}'s choices").format(answer=repr(text[:80]), seat=seat))
         return offer
 
     def let_stand(self) -> None:
@@ -425,7 +432,7 @@ def _front_end_seats(seats: Sequence[str]) -> set[int]:
     found = set()
     for seat, spec in enumerate(seats):
         try:
-            kind, _ = parse_seat(spec)
+            kind, _options = parse_seat(spec)
         except ValueError:
             continue
         if kind in FRONT_END_KINDS:
@@ -460,5 +467,5 @@ def _begin(stream: RecordFile, path: str, header: Record, opening: list[Event]) 
 
 def _finished_match(game: Game, record: Record) -> Match:
     """A match standing at a finished record's end, with no writer: a session that only shows the result."""
-    state, _ = replay(game, record, verify=False)  # already verified
+    state, _divergence = replay(game, record, verify=False)  # already verified
     return Match(state, [PushedSeat(seat) for seat in range(state.players)], narrate_opening=False)

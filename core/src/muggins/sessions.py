@@ -21,11 +21,23 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 
 from .game import Game, State
 from .houserules import check_record
+from .i18n import N_, translator
 from .limits import clip
 from .players import FRONT_END_KINDS, HUMAN, Seating, make_players, parse_seat
 from .plugins import KindConflict, conflict_message
 from .records import Record, RecordError
 from .replay import check_players, replay, result_divergence
+
+# Worded when raised, in the language a front end set (English until one does).
+_ = translator("muggins", package_file=__file__).gettext
+ngettext = translator("muggins", package_file=__file__).ngettext
+
+#: How a record is named in a message when the caller gives no file name.
+THE_RECORD = N_("the record")
+
+
+def _named(source: str) -> str:
+    return _(THE_RECORD) if source == THE_RECORD else source
 
 __all__ = [
     "FRONT_END_KINDS", "HUMAN", "OtherBots", "RecordMismatch", "SessionError", "check_record_seats", "check_seats", "installed_game", "same_bots",
@@ -53,7 +65,7 @@ class OtherBots(RecordMismatch):
 
 
 def _front_end_kind(spec: str) -> str | None:
-    name, _ = parse_seat(spec)
+    name, _options = parse_seat(spec)
     return name if name in FRONT_END_KINDS else None
 
 
@@ -73,16 +85,18 @@ def check_seats(registry: Any, game: Game, seats: Sequence[str], *, front_end: C
             raise SessionError(str(exc)) from exc
         if kind in FRONT_END_KINDS:
             if kind not in front_end:
-                raise SessionError(f"seat kind {kind!r} is {FRONT_END_KINDS[kind]}; this runs bots only; choose seat kinds from: {', '.join(known)}")
+                raise SessionError(_("seat kind {kind} is {what}; this runs bots only; choose seat kinds from: {kinds}").format(
+                    kind=repr(kind), what=_(FRONT_END_KINDS[kind]), kinds=", ".join(known)))
             if options:
-                raise SessionError(f"seat {clip(spec)!r}: player kind {kind!r} takes no options")
+                raise SessionError(_("seat {seat}: player kind {kind} takes no options").format(seat=repr(clip(spec)), kind=repr(kind)))
             continue
         try:
             registry.seat(spec, game.name)
         except KindConflict as exc:  # several plugins registered this kind for the game: name them
             raise SessionError(str(exc)) from exc
         except KeyError as exc:
-            raise SessionError(f"unknown seat kind {clip(kind)!r}; kinds for {game.name}: {', '.join(offered)}") from exc
+            raise SessionError(_("unknown seat kind {kind}; kinds for {game}: {kinds}").format(
+                kind=repr(clip(kind)), game=game.name, kinds=", ".join(offered))) from exc
         except ValueError as exc:
             raise SessionError(str(exc)) from exc
     try:
@@ -108,7 +122,8 @@ def seat_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, 
     kinds = [_front_end_kind(spec) for spec in seats]
     for seat, kind in enumerate(kinds):
         if kind is not None and kind not in front_end:
-            raise ValueError(f"seat {seat} is {kind!r} ({FRONT_END_KINDS[kind]}), which this front end does not seat")
+            raise ValueError(_("seat {seat} is {kind} ({what}), which this front end does not seat").format(
+                seat=seat, kind=repr(kind), what=_(FRONT_END_KINDS[kind])))
     bots = make_players(registry, game, ["random" if kind else spec for spec, kind in zip(seats, kinds)], seed)
     seated = Seating(front_end[kind](seat) if kind else bot for seat, (kind, bot) in enumerate(zip(kinds, bots)))
     seated.plugins = tuple(None if kind else plugin for kind, plugin in zip(kinds, getattr(bots, "plugins", (None,) * len(bots))))
@@ -120,38 +135,43 @@ def installed_game(registry: Any, record: Record, *, source: str = "the record")
 
     `source` names the record in the messages (a front end passes its file name).
     """
+    source = _named(source)
     if record.game in getattr(registry, "conflicts", {}):
-        raise SessionError(f"{source}: {conflict_message(record.game, registry.conflicts[record.game])}")
+        raise SessionError(_("{source}: {reason}").format(source=source, reason=conflict_message(record.game, registry.conflicts[record.game])))
     if record.game not in registry.games:
-        installed = ", ".join(sorted(registry.games)) or "none"
-        raise SessionError(f"{source} is a record of game {clip(record.game)!r}, which is not installed; installed games: {installed}")
+        installed = ", ".join(sorted(registry.games)) or _("none")
+        raise SessionError(_("{source} is a record of game {game}, which is not installed; installed games: {installed}").format(
+            source=source, game=repr(clip(record.game)), installed=installed))
     game = registry.games[record.game]
     if record.version != str(game.version):
-        raise SessionError(f"{source} was recorded with {game.name} version {clip(record.version)}, but the installed {game.name} is version {game.version}")
+        raise SessionError(_("{source} was recorded with {game} version {recorded}, but the installed {game} is version {installed}").format(
+            source=source, game=game.name, recorded=clip(record.version), installed=game.version))
     refusal, warning = check_record(registry, game, record)
     if refusal:
-        raise SessionError(f"{source}: {refusal}")
-    return game, (f"{source}: {warning}" if warning else None)
+        raise SessionError(_("{source}: {reason}").format(source=source, reason=refusal))
+    return game, (_("{source}: {reason}").format(source=source, reason=warning) if warning else None)
 
 
 def check_record_seats(registry: Any, game: Game, record: Record, *, front_end: Collection[str] = tuple(FRONT_END_KINDS),
                        source: str = "the record") -> None:
     """One seat spec per player, each a kind the game knows with valid options, or a front-end kind (SessionError otherwise)."""
+    source = _named(source)
     if len(record.seats) != record.players:
-        raise SessionError(f"{source}: the header names {len(record.seats)} seat kinds for {record.players} players")
+        raise SessionError(_("{source}: the header names {seats} seat kinds for {players} players").format(
+            source=source, seats=len(record.seats), players=record.players))
     try:
         check_seats(registry, game, record.seats, front_end=front_end)
     except SessionError as exc:
-        raise SessionError(f"{source}: header seats: {exc}") from exc
+        raise SessionError(_("{source}: header seats: {reason}").format(source=source, reason=exc)) from exc
 
 
 def _replayed(game: Game, record: Record, source: str) -> State:
     try:
         state, divergence = replay(game, record, verify=True)
     except RecursionError as exc:
-        raise RecordError("events nested too deeply; not a muggins record") from exc
+        raise RecordError(_("events nested too deeply; not a muggins record")) from exc
     if divergence is not None:
-        raise RecordMismatch(f"{source} does not match the installed {game.name} at {divergence}")
+        raise RecordMismatch(_("{source} does not match the installed {game} at {where}").format(source=_named(source), game=game.name, where=divergence))
     return state
 
 
@@ -174,11 +194,16 @@ def reopen(game: Game, record: Record, players: Sequence[Any], *, given_like: ty
     checked = [None if seat in timed_seats(record.seats) else bot for seat, bot in enumerate(bots)]
     if any(bot is not None for bot in checked):
         if not same_bots(game, record):
-            raise OtherBots(f"{source} was played by {_bots_named(record.bots, game.name)}, which choose otherwise than "
-                            f"{_installed_bots(game.bots_version)}: it replays (muggins replay), but its bot seats cannot take up where they left off")
+            if game.bots_version is None:
+                other = _("{source} was played by {bots}, which choose otherwise than the installed first bots: "
+                          "it replays (muggins replay), but its bot seats cannot take up where they left off")
+            else:
+                other = _("{source} was played by {bots}, which choose otherwise than the installed bots version {version}: "
+                          "it replays (muggins replay), but its bot seats cannot take up where they left off")
+            raise OtherBots(other.format(source=_named(source), bots=_bots_named(record.bots, game.name), version=game.bots_version))
         divergence = check_players(game, record, checked, given_like=given_like)
         if divergence is not None:
-            raise RecordMismatch(f"{source} does not match its seats at {divergence}")
+            raise RecordMismatch(_("{source} does not match its seats at {where}").format(source=_named(source), where=divergence))
     return state
 
 
@@ -219,7 +244,7 @@ def verify(registry: Any, game: Game, record: Record, *, given_like: type | None
     try:
         state, divergence = replay(game, record, verify=True)
     except RecursionError as exc:
-        raise RecordError("events nested too deeply; not a muggins record") from exc
+        raise RecordError(_("events nested too deeply; not a muggins record")) from exc
     where = str(divergence) if divergence is not None else result_divergence(record, state)
     unchecked = None
     if where is None:
@@ -227,16 +252,22 @@ def verify(registry: Any, game: Game, record: Record, *, given_like: type | None
         timed = timed_seats(record.seats)
         bots = Seating(None if seat in timed else bot for seat, bot in enumerate(bots))  # taken as given, like a front end's
         if not same_bots(game, record) and any(bot is not None for bot in bots):
-            unchecked = (f"bot choices not checked: the match was played by {_bots_named(record.bots, game.name)}, "
-                         f"which choose otherwise than {_installed_bots(game.bots_version)}")
+            if game.bots_version is None:
+                unchecked = _("bot choices not checked: the match was played by {bots}, which choose otherwise than the installed first bots")
+            else:
+                unchecked = _("bot choices not checked: the match was played by {bots}, which choose otherwise than the installed bots version {version}")
+            unchecked = unchecked.format(bots=_bots_named(record.bots, game.name), version=game.bots_version)
         else:
             mismatch = check_players(game, record, bots, given_like=given_like)
-            where = None if mismatch is None else f"{mismatch} (the header's seats did not play this match)"
+            where = None if mismatch is None else _("{where} (the header's seats did not play this match)").format(where=mismatch)
             if timed:
-                unchecked = (f"moves of seat{'s' if len(timed) > 1 else ''} {', '.join(map(str, timed))} not checked: a search with a time "
-                             f"limit (seconds=) chooses by the machine's speed, so a replay cannot choose again as it did")
+                unchecked = ngettext(
+                    "moves of seat {seats} not checked: a search with a time limit (seconds=) chooses by the machine's speed, "
+                    "so a replay cannot choose again as it did",
+                    "moves of seats {seats} not checked: a search with a time limit (seconds=) chooses by the machine's speed, "
+                    "so a replay cannot choose again as it did", len(timed)).format(seats=", ".join(map(str, timed)))
     if where is not None:
-        raise RecordMismatch(f"{source} diverges at {where}")
+        raise RecordMismatch(_("{source} diverges at {where}").format(source=_named(source), where=where))
     return unchecked
 
 
@@ -246,12 +277,9 @@ def same_bots(game: Game, record: Record) -> bool:
 
 
 def _bots_named(version: str | None, game: str) -> str:
-    named = "the first bots" if version is None else f"bots version {version}"
-    return f"{named} of {game}"
-
-
-def _installed_bots(version: str | None) -> str:
-    return "the installed first bots" if version is None else f"the installed bots version {version}"
+    if version is None:
+        return _("the first bots of {game}").format(game=game)
+    return _("bots version {version} of {game}").format(version=version, game=game)
 
 
 #: What a front end seats against its people where they name no opponent: a novice erring often enough to catch.
@@ -265,7 +293,7 @@ def default_opponent(registry: Any, game: Game) -> str:
     a game without novices its experts. The terminal's `play` and the
     browser's lobby both ask here, so both seat the same bots.
     """
-    kind_name, _ = parse_seat(DEFAULT_OPPONENT)
+    kind_name, _options = parse_seat(DEFAULT_OPPONENT)
     try:
         kind = registry.player_kind(kind_name, game.name)
     except KeyError:

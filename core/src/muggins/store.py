@@ -25,8 +25,13 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
+from .i18n import translator
 from .limits import MAX_RECORD_LINE_BYTES, clip_path
 from .records import RecordError, RecordFile
+from .records.file import RecordBusy
+
+# Worded when raised, in the language a front end set (English until one does).
+_ = translator("muggins", package_file=__file__).gettext
 
 __all__ = ["NOTE_MODE", "RecordExists", "RecordInfo", "RecordStore", "StoreError", "record_infos"]
 
@@ -125,13 +130,13 @@ class RecordStore:
                 return path, _created(path, mode)
             except FileExistsError as exc:
                 _refuse_if_in_use(path)
-                raise RecordExists(f"record {clip_path(path)} already exists", path) from exc
+                raise RecordExists(_("record {path} already exists").format(path=clip_path(path)), path) from exc
             except OSError as exc:
-                raise StoreError(f"cannot create record {clip_path(path)}: {exc.strerror or exc}", path) from exc
+                raise StoreError(_("cannot create record {path}: {reason}").format(path=clip_path(path), reason=exc.strerror or exc), path) from exc
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"cannot create the records folder {self.folder}: {exc.strerror or exc}", str(self.folder), folder=True) from exc
+            raise StoreError(_("cannot create the records folder {folder}: {reason}").format(folder=self.folder, reason=exc.strerror or exc), str(self.folder), folder=True) from exc
         for n in itertools.count(1):
             target = str(self.folder / self.record_name(game, seed, n))
             try:
@@ -139,7 +144,7 @@ class RecordStore:
             except FileExistsError:
                 continue
             except OSError as exc:
-                raise StoreError(f"cannot create record {target}: {exc.strerror or exc}", target) from exc
+                raise StoreError(_("cannot create record {path}: {reason}").format(path=target, reason=exc.strerror or exc), target) from exc
         raise AssertionError("unreachable")  # pragma: no cover
 
     @staticmethod
@@ -215,9 +220,10 @@ def _refuse_if_in_use(path: str) -> None:
     """RecordError naming the process if another one is writing the existing record `path` (the probe changes nothing)."""
     try:
         RecordFile.open_existing(path).close()
-    except RecordError as exc:
-        if "is being written by" in str(exc):
-            raise RecordError(str(exc)) from None
+    except RecordBusy as exc:
+        raise RecordError(str(exc)) from None
+    except RecordError:
+        pass
 
 
 # -- listing records ------------------------------------------------------------------------------------

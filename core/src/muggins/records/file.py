@@ -22,13 +22,25 @@ import shutil
 import signal
 import stat
 import threading
+from pathlib import Path
 from typing import Any, Callable
 
+from ..i18n import translator
 from ..limits import MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, clip_path
 from ..locking import FileBusy, lock_exclusive
 from .format import Record, RecordError, read_record_from
 
-__all__ = ["RecordWriteError", "RecordFile", "WriteGuard", "signals_held", "writing_a_record", "after_the_write"]
+# Worded when raised, in the language a front end set (English until one does).
+_ = translator("muggins", Path(__file__).resolve().parent.parent / "locale").gettext
+
+__all__ = ["RecordBusy", "RecordWriteError", "RecordFile", "WriteGuard", "signals_held", "writing_a_record", "after_the_write"]
+
+
+class RecordBusy(RecordError):
+    """Another process is writing the record (holds its lock): one line naming the process when known.
+
+    A type of its own, so that callers tell it from other refusals without reading its words, which are in the player's language.
+    """
 
 
 class RecordWriteError(OSError):
@@ -38,7 +50,7 @@ class RecordWriteError(OSError):
     """
 
     def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"cannot write record {clip_path(path)}: {reason}")
+        super().__init__(_("cannot write record {path}: {reason}").format(path=clip_path(path), reason=reason))
         self.path = path
         self.reason = reason
 
@@ -126,10 +138,10 @@ class RecordFile:
         try:
             fd = os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
-            raise RecordError(f"cannot read record {clip_path(path)}: {exc.strerror or exc}") from None
+            raise RecordError(_("cannot read record {path}: {reason}").format(path=clip_path(path), reason=exc.strerror or exc)) from None
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
-            raise RecordError(f"{clip_path(path)} is not a regular file; a record to continue must be a file muggins can append to")
+            raise RecordError(_("{path} is not a regular file; a record to continue must be a file muggins can append to").format(path=clip_path(path)))
         return cls._locked(fd, str(path))
 
     @classmethod
@@ -138,14 +150,15 @@ class RecordFile:
             lock_exclusive(fd, path)
         except FileBusy as exc:
             os.close(fd)
-            raise RecordError(f"record {clip_path(path)} is being written by {exc.holder or 'another muggins process'}; only one may write a record at a time") from None
+            raise RecordBusy(_("record {path} is being written by {holder}; only one may write a record at a time").format(
+                path=clip_path(path), holder=exc.holder or _("another muggins process"))) from None
         return cls(fd, path)
 
     def read(self, *, without_partial_line: bool = False) -> Record:
         """The record as it stands on disk (RecordError for anything unusable), optionally as if an incomplete last line were gone."""
         end = self.size - (self.partial_line() if without_partial_line else 0)
         if end > MAX_RECORD_BYTES:
-            raise RecordError(f"{self.name}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a muggins record")
+            raise RecordError(_("{name}: larger than {mib} MiB; not a muggins record").format(name=self.name, mib=MAX_RECORD_BYTES >> 20))
         return read_record_from(_Lines(self.fd, end), self.name)
 
     def partial_line(self) -> int:

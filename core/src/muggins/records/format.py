@@ -22,9 +22,13 @@ from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Sequence
 
 from ..game import Event, Game
+from ..i18n import translator
 from ..houserules import match_answers, record_answers, rule_settings
 from ..limits import MAX_PLAYERS, MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, SEED_BOUND, LimitError, clip, clip_path, open_regular, strip_bom
 from ..rules import rules_to_dict
+
+# Worded when raised, in the language a front end set (English until one does).
+_ = translator("muggins", Path(__file__).resolve().parent.parent / "locale").gettext
 
 __all__ = [
     "FORMAT", "MAX_PLAYERS", "HEADER_FIELDS", "RecordError", "Record", "jsonl", "header_for",
@@ -153,7 +157,7 @@ def read_record(path: str | Path) -> Record:
     except LimitError as exc:
         raise RecordError(str(exc)) from None
     except OSError as exc:
-        raise RecordError(f"cannot read record {clip_path(path)}: {exc.strerror or exc}") from None
+        raise RecordError(_("cannot read record {path}: {reason}").format(path=clip_path(path), reason=exc.strerror or exc)) from None
 
 
 def read_record_from(stream: IO[bytes], source: str) -> Record:
@@ -168,9 +172,9 @@ def read_record_from(stream: IO[bytes], source: str) -> Record:
         total += len(raw)
         number += 1
         if len(raw) > MAX_RECORD_LINE_BYTES:
-            raise RecordError(f"{source}:{number}: line longer than {MAX_RECORD_LINE_BYTES >> 20} MiB; not a muggins record line")
+            raise RecordError(_("{source}:{number}: line longer than {mib} MiB; not a muggins record line").format(source=source, number=number, mib=MAX_RECORD_LINE_BYTES >> 20))
         if total > MAX_RECORD_BYTES:
-            raise RecordError(f"{source}: larger than {MAX_RECORD_BYTES >> 20} MiB; not a muggins record")
+            raise RecordError(_("{source}: larger than {mib} MiB; not a muggins record").format(source=source, mib=MAX_RECORD_BYTES >> 20))
         complete = raw.endswith(b"\n")
         try:
             text = raw.decode("utf-8")
@@ -178,7 +182,7 @@ def read_record_from(stream: IO[bytes], source: str) -> Record:
             if not complete and number > 1:  # a multi-byte character cut off by a failed write
                 text = raw.decode("utf-8", "replace")
             else:
-                raise RecordError(f"{source}: not a text file, not a muggins record") from None
+                raise RecordError(_("{source}: not a text file, not a muggins record").format(source=source)) from None
         builder.add(text[:-1] if complete else text, complete)
     return builder.done()
 
@@ -211,25 +215,25 @@ class _RecordBuilder:
             self.blank_at = self.blank_at or number
             return
         if self.blank_at:
-            raise RecordError(f"{source}:{self.blank_at}: not valid JSON (Expecting value at column 1)")
+            raise RecordError(_("{source}:{number}: not valid JSON (Expecting value at column 1)").format(source=source, number=self.blank_at))
         if not complete:
             # A last line without its newline may have been cut off mid-write.
             try:
                 json.loads(text)
             except (json.JSONDecodeError, RecursionError):
-                raise RecordError(f"{source}:{number}: truncated record (the last line is incomplete)") from None
+                raise RecordError(_("{source}:{number}: truncated record (the last line is incomplete)").format(source=source, number=number)) from None
             except ValueError:
                 pass  # whole JSON with an impossible number: named just below
         try:
             line = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{source}:{number}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+            raise RecordError(_("{source}:{number}: not valid JSON ({error} at column {column})").format(source=source, number=number, error=exc.msg, column=exc.colno)) from None
         except RecursionError:
-            raise RecordError(f"{source}:{number}: JSON nested too deeply, not a muggins record line") from None
+            raise RecordError(_("{source}:{number}: JSON nested too deeply, not a muggins record line").format(source=source, number=number)) from None
         except ValueError:  # an integer past Python's 4,300-digit conversion limit
-            raise RecordError(f"{source}:{number}: a number with thousands of digits; no muggins record holds one") from None
+            raise RecordError(_("{source}:{number}: a number with thousands of digits; no muggins record holds one").format(source=source, number=number)) from None
         if not isinstance(line, dict):
-            raise RecordError(f"{source}:{number}: each line must be a JSON object")
+            raise RecordError(_("{source}:{number}: each line must be a JSON object").format(source=source, number=number))
         if self.record is None:
             self.record = _header(line, source)
             self.header_line = number
@@ -240,48 +244,48 @@ class _RecordBuilder:
         record, where = self.record, f"{self.source}:{number}"
         assert record is not None
         if number == self.header_line + 1 and "opening" not in line:
-            raise RecordError(f"{where}: no opening line (the set-up events) right after the header; every record has one")
+            raise RecordError(_("{where}: no opening line (the set-up events) right after the header; every record has one").format(where=where))
         if record.result is not None:
-            raise RecordError(f"{where}: a line after the result line (a record has one result, last)")
+            raise RecordError(_("{where}: a line after the result line (a record has one result, last)").format(where=where))
         kinds = [key for key in ("opening", "result", "action") if key in line]
         if len(kinds) > 1:
-            raise RecordError(f"{where}: a line holds {' and '.join(repr(k) for k in kinds)}; a line is one of a decision, the opening or the result")
+            raise RecordError(_("{where}: a line holds {keys}; a line is one of a decision, the opening or the result").format(where=where, keys=_(" and ").join(repr(k) for k in kinds)))
         if "opening" in line:
             if number != self.header_line + 1:
-                raise RecordError(f"{where}: the opening line must come right after the header")
+                raise RecordError(_("{where}: the opening line must come right after the header").format(where=where))
             if not isinstance(line["opening"], list):
-                raise RecordError(f"{where}: 'opening' must be a list of events")
+                raise RecordError(_("{where}: 'opening' must be a list of events").format(where=where))
             record.opening = line["opening"]
         elif "result" in line:
             if not isinstance(line["result"], dict):
-                raise RecordError(f"{where}: 'result' must be an object")
+                raise RecordError(_("{where}: 'result' must be an object").format(where=where))
             record.result = line["result"]
         elif "action" in line and "seat" in line:
             seat, action = line["seat"], line["action"]
             if not isinstance(action, str) or not _is_int(seat):
-                raise RecordError(f"{where}: a decision needs an integer seat and a text action")
+                raise RecordError(_("{where}: a decision needs an integer seat and a text action").format(where=where))
             if not 0 <= seat < record.players:
-                raise RecordError(f"{where}: seat {clip(seat)} does not exist at a table of {record.players}")
+                raise RecordError(_("{where}: seat {seat} does not exist at a table of {players}").format(where=where, seat=clip(seat), players=record.players))
             expected = len(record.decisions)
             if "n" not in line:
-                raise RecordError(f"{where}: a decision without its number 'n' (expected {expected})")
+                raise RecordError(_("{where}: a decision without its number 'n' (expected {expected})").format(where=where, expected=expected))
             if line["n"] != expected:
-                raise RecordError(f"{where}: decision numbered {clip(json.dumps(line['n']))}, expected {expected}")
+                raise RecordError(_("{where}: decision numbered {given}, expected {expected}").format(where=where, given=clip(json.dumps(line['n'])), expected=expected))
             events = line.get("events", None)
             if "events" not in line:
-                raise RecordError(f"{where}: a decision without its 'events' (a list, empty when nothing happened)")
+                raise RecordError(_("{where}: a decision without its 'events' (a list, empty when nothing happened)").format(where=where))
             if not isinstance(events, list):
-                raise RecordError(f"{where}: 'events' must be a list")
+                raise RecordError(_("{where}: 'events' must be a list").format(where=where))
             record.decisions.append((seat, sys.intern(action)))
             record.events.append(events if events else _NO_EVENTS)
         else:
-            raise RecordError(f"{where}: unknown line (expected a decision, 'opening' or 'result')")
+            raise RecordError(_("{where}: unknown line (expected a decision, 'opening' or 'result')").format(where=where))
 
     def done(self) -> Record:
         if self.record is None:
-            raise RecordError(f"{self.source}: empty file, not a muggins record")
+            raise RecordError(_("{source}: empty file, not a muggins record").format(source=self.source))
         if self.number == self.header_line:
-            raise RecordError(f"{self.source}:{self.number + 1}: no opening line (the set-up events) right after the header; every record has one")
+            raise RecordError(_("{source}:{number}: no opening line (the set-up events) right after the header; every record has one").format(source=self.source, number=self.number + 1))
         return self.record
 
 
@@ -293,38 +297,38 @@ def _header(head: dict[str, Any], source: str) -> Record:
     """The header line checked field by field: RecordError names the field, what it holds and what it needs."""
     where = f"{source}:1"
     if "muggins_record" not in head:
-        raise RecordError(f"{where}: not a muggins record (no 'muggins_record' header)")
+        raise RecordError(_("{where}: not a muggins record (no 'muggins_record' header)").format(where=where))
     if head["muggins_record"] != FORMAT or not _is_int(head["muggins_record"]):
-        raise RecordError(f"{where}: record format {clip(json.dumps(head['muggins_record']))} is not supported (this muggins reads format {FORMAT})")
+        raise RecordError(_("{where}: record format {given} is not supported (this muggins reads format {format})").format(where=where, given=clip(json.dumps(head['muggins_record'])), format=FORMAT))
 
     def field(name: str, ok: Any, need: str) -> Any:
         if name not in head:
-            raise RecordError(f"{where}: header is missing or has a bad field: no {name!r}")
+            raise RecordError(_("{where}: header is missing or has a bad field: no {name}").format(where=where, name=repr(name)))
         value = head[name]
         if not ok(value):
-            raise RecordError(f"{where}: header is missing or has a bad field: {name!r} is {clip(json.dumps(value, ensure_ascii=False))}; it must be {need}")
+            raise RecordError(_("{where}: header is missing or has a bad field: {name} is {value}; it must be {need}").format(where=where, name=repr(name), value=clip(json.dumps(value, ensure_ascii=False)), need=need))
         return value
 
     unknown = sorted(str(key) for key in head if key not in HEADER_FIELDS)
     if unknown:
-        raise RecordError(f"{where}: header has unknown field {clip(unknown[0])!r}; a header holds {', '.join(HEADER_FIELDS)}")
-    game = field("game", lambda v: isinstance(v, str) and v.strip(), "a game name")
-    version = field("version", lambda v: isinstance(v, str), "a text version")
-    rules = field("rules", lambda v: isinstance(v, dict), "an object of house rules")
-    players = field("players", lambda v: _is_int(v) and 1 <= v <= MAX_PLAYERS, f"a whole number from 1 to {MAX_PLAYERS}")
-    seed = field("seed", lambda v: _is_int(v) and -SEED_BOUND < v < SEED_BOUND, "a whole number (at most 20 digits)")
-    seats = field("seats", lambda v: isinstance(v, list) and all(isinstance(s, str) and s for s in v), "a list of seat kinds such as [\"human\", \"expert\"]")
+        raise RecordError(_("{where}: header has unknown field {field}; a header holds {fields}").format(where=where, field=repr(clip(unknown[0])), fields=', '.join(HEADER_FIELDS)))
+    game = field("game", lambda v: isinstance(v, str) and v.strip(), _("a game name"))
+    version = field("version", lambda v: isinstance(v, str), _("a text version"))
+    rules = field("rules", lambda v: isinstance(v, dict), _("an object of house rules"))
+    players = field("players", lambda v: _is_int(v) and 1 <= v <= MAX_PLAYERS, _("a whole number from 1 to {players}").format(players=MAX_PLAYERS))
+    seed = field("seed", lambda v: _is_int(v) and -SEED_BOUND < v < SEED_BOUND, _("a whole number (at most 20 digits)"))
+    seats = field("seats", lambda v: isinstance(v, list) and all(isinstance(s, str) and s for s in v), _("a list of seat kinds such as [\"human\", \"expert\"]"))
     house_rules = None
     if "house_rules" in head:
-        house_rules = field("house_rules", _house_rules_ok, 'a list of plugins such as [{"name": "corner3", "distribution": "shedding-corner3", "version": "0.1.0"}]')
-    bots = field("bots", lambda v: isinstance(v, str) and v.strip(), "a text version of the game's bots") if "bots" in head else None
+        house_rules = field("house_rules", _house_rules_ok, _('a list of plugins such as [{"name": "corner3", "distribution": "shedding-corner3", "version": "0.1.0"}]'))
+    bots = field("bots", lambda v: isinstance(v, str) and v.strip(), _("a text version of the game's bots")) if "bots" in head else None
     answers = None
     if "house_rule_answers" in head:
-        answers = field("house_rule_answers", _answers_ok, 'a list of answers such as [{"hook": "muggins_shedding_penalty_cards", "plugin": "three", "answer": 3}]')
+        answers = field("house_rule_answers", _answers_ok, _('a list of answers such as [{"hook": "muggins_shedding_penalty_cards", "plugin": "three", "answer": 3}]'))
     settings = None
     if "house_rule_settings" in head:
         settings = field("house_rule_settings", _settings_ok,
-                         'a list of settings such as [{"rule": "target", "rules": 151, "in_force": 91, "plugin": "to91"}]')
+                         _('a list of settings such as [{"rule": "target", "rules": 151, "in_force": 91, "plugin": "to91"}]'))
     return Record(game=game, version=version, rules=dict(rules), players=players, seed=seed, seats=list(seats),
                   house_rules=None if house_rules is None else [dict(item) for item in house_rules], bots=bots,
                   house_rule_answers=None if answers is None else [dict(item) for item in answers],
