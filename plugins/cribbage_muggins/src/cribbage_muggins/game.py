@@ -16,7 +16,10 @@ scores after the crib, and at game over: winner, final scores, skunks,
 the skunk lines read from the event's own `skunk_line` and
 `double_skunk_line`). `rules_in_force` asks the house-rule plugins what a
 match plays by (`house`), `house_rule_settings` names the target and lines
-they set over the rules' own, and `describe_rules` says it all in one line; a variant game subclasses `CribbageGame` with
+they set over the rules' own, and `describe_rules` says it all in one line. Every word a player reads goes through
+the game's own catalogue (domain `cribbage_muggins`, `locale/` beside this
+module; cards as the player's language names them, V D R in French),
+while events and records keep their English codes; a variant game subclasses `CribbageGame` with
 its own name, title and `Rules` and gets everything else, bots included.
 """
 
@@ -25,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from muggins import Game, parse_card
+from muggins.i18n import N_, translator
 
 from .hooks_in_use import PEG_HOOK, SHOW_HOOK, TARGET_HOOK, implemented  # noqa: F401  # PEG_HOOK: still importable from here
 from .rules import DEAL, NO_LINE, CribbageRules
@@ -34,14 +38,61 @@ if TYPE_CHECKING:
 
 __all__ = ["CribbageGame", "breakdown_text", "scores_text"]
 
-#: (cards each, cards from the pack to the crib) -> players, to read the table size off a deal event
+# The game's own catalogue (domain cribbage_muggins, in locale/ beside this module): every word a player reads.
+_translator = translator("cribbage_muggins", package_file=__file__)
+_, ngettext, pgettext = _translator.gettext, _translator.ngettext, _translator.pgettext
 
 #: What the seat to act is asked to do, by phase, for the `←` on its row.
-_TO_ACT = {"discard": "to lay away", "peg": "to play", "count": "to count", "respond": "to answer"}
+_TO_ACT = {"discard": N_("to lay away"), "peg": N_("to play"), "count": N_("to count"), "respond": N_("to answer")}
+
+#: The scoring items and reasons the state names in its events (codes of the records, English words), in the player's language.
+#: A name a house-rule plugin adds is shown as it comes.
+_ITEMS = {
+    "fifteen": N_("fifteen"), "pair": N_("pair"), "pairs": N_("pairs"), "pair royal": N_("pair royal"),
+    "double pair royal": N_("double pair royal"), "run": N_("run"), "flush": N_("flush"), "nobs": N_("nobs"),
+    "thirty-one": N_("thirty-one"), "go": N_("go"), "last card": N_("last card"), "his heels": N_("his heels"),
+    "run card": N_("run card"), "hand four-flush": N_("hand four-flush"), "five-flush": N_("five-flush"),
+    "crib four-flush": N_("crib four-flush"), "muggins": N_("muggins"), "overcount": N_("overcount"),
+    "pegging": N_("pegging"), "hand count": N_("hand count"), "crib count": N_("crib count"), "settlement": N_("settlement"),
+}
+#: How a settlement ended (the event's `outcome`).
+_OUTCOMES = {"stands": N_("stands"), "muggins upheld": N_("muggins upheld"), "false muggins": N_("false muggins"),
+             "overcount upheld": N_("overcount upheld"), "false overcount": N_("false overcount")}
+#: The notes the state makes (the event carries the English), in the player's language.
+_NOTES = {"Lowball is played without muggins: every show is scored automatically.":
+          N_("Lowball is played without muggins: every show is scored automatically.")}
+
+
+def _item(name: str) -> str:
+    """A scoring item's name as a player reads it: `fifteen`, `run of 4`; an unknown name (a house rule's) as it is."""
+    if name.startswith("run of "):
+        return _("run of {n}").format(n=name.removeprefix("run of "))
+    found = _ITEMS.get(name)
+    return _(found) if found is not None else name
+
+
+def _claim(claim: str) -> str:
+    """A claim as a player reads it: `muggins 3`, `overcount`."""
+    if claim.startswith("muggins "):
+        return _("muggins {points}").format(points=claim.removeprefix("muggins "))
+    return _item(claim)
+
+
+def _rank(r: int) -> str:
+    """A rank's letter as a player reads it: in French V, D, R (valet, dame, roi); the codes typed stay as documented."""
+    if 2 <= r <= 10:
+        return str(r)
+    if r == 1:
+        return pgettext("rank", "A")
+    return pgettext("rank", "J") if r == 11 else pgettext("rank", "Q") if r == 12 else pgettext("rank", "K")
 
 
 def _card(code: str | None) -> str:
-    return str(parse_card(code)) if code else "—"
+    """A card as a player reads it: `10♥`, `J♠` (in French `V♠`); a dash for none. Records keep the code (`TH`)."""
+    if not code:
+        return "—"
+    found = parse_card(code)
+    return _rank(int(found.rank)) + found.suit.symbol
 
 
 def _cards(codes: Any) -> str:
@@ -49,21 +100,26 @@ def _cards(codes: Any) -> str:
 
 
 def _sorted_cards(codes: Iterable[str]) -> str:
-    return " ".join(str(c) for c in sorted(parse_card(code) for code in codes))
+    return " ".join(_card(c.code) for c in sorted(parse_card(code) for code in codes))
 
 
 def _who(seat: int, viewer: int | None, *, obj: bool = False) -> str:
+    """A seat as the subject (`You`, `seat 1`, in French `le joueur 1`) or object (`you`, `seat 1`) of a sentence."""
     if seat == viewer:
-        return "you" if obj else "You"
-    return f"seat {seat}"
+        return _("you") if obj else _("You")
+    return pgettext("object", "seat {seat}").format(seat=seat) if obj else pgettext("subject", "seat {seat}").format(seat=seat)
 
 
-def _verb(seat: int, viewer: int | None, plain: str, third: str) -> str:
-    return plain if seat == viewer else third
+def _name(seat: int, viewer: int | None) -> str:
+    """A seat in a list or on a row: `you`, `seat 1`."""
+    return _("you") if seat == viewer else pgettext("list", "seat {seat}").format(seat=seat)
 
 
-def _owner(seat: int, viewer: int | None) -> str:
-    return "your" if seat == viewer else f"seat {seat}'s"
+def _person(seats: Sequence[int], viewer: int | None, you: str, one: str, many: str) -> str:
+    """The wording for a side: the viewer's (`you`, `you and seat 2`), one other seat, or several."""
+    if viewer in seats:
+        return you
+    return one if len(seats) == 1 else many
 
 
 def _capital(text: str) -> str:
@@ -75,19 +131,26 @@ def _sides(players: int, nsides: int) -> list[list[int]]:
     return [[s for s in range(players) if s % nsides == side] for side in range(nsides)]
 
 
-def side_name(seats: Sequence[int], viewer: int | None) -> str:
-    """`you`, `seat 1`, `you and seat 2`, `seats 1 and 3`."""
+def side_name(seats: Sequence[int], viewer: int | None, *, subject: bool = False) -> str:
+    """`you`, `seat 1`, `you and seat 2`, `seats 1 and 3`; as a sentence's subject, French puts the article in."""
+    # The contexts are written out: the extractor reads only literal ones.
     if len(seats) == 1:
-        return _who(seats[0], viewer, obj=True)
+        if seats[0] == viewer:
+            return _("you")
+        return (pgettext("subject", "seat {seat}") if subject else pgettext("list", "seat {seat}")).format(seat=seats[0])
     if viewer in seats:
-        return " and ".join(["you"] + [f"seat {s}" for s in seats if s != viewer])
-    return "seats " + " and ".join(map(str, seats))
+        others = [s for s in seats if s != viewer]
+        if len(others) > 1:
+            return _("you and seats {seats}").format(seats=_(" and ").join(map(str, others)))
+        return (pgettext("subject", "you and seat {seat}") if subject else pgettext("list", "you and seat {seat}")).format(seat=others[0])
+    numbers = _(" and ").join(map(str, seats))
+    return (pgettext("subject", "seats {seats}") if subject else pgettext("list", "seats {seats}")).format(seats=numbers)
 
 
 def scores_text(scores: Sequence[int], players: int, viewer: int | None) -> str:
     """`you: 61 · seat 1: 58`, or for partnerships `you and seat 2: 61 · seats 1 and 3: 58`."""
     sides = _sides(players, len(scores))
-    return " · ".join(f"{side_name(seats, viewer)}: {points}" for seats, points in zip(sides, scores))
+    return " · ".join(_("{side}: {points}").format(side=side_name(seats, viewer), points=points) for seats, points in zip(sides, scores))
 
 
 def _pair_rank(item: Mapping[str, Any]) -> str | None:
@@ -124,7 +187,7 @@ def breakdown_lines(items: Any) -> list[str]:
             kind = "pair royal"
         elif kind == "pair" and len(cards) == 4:
             kind = "double pair royal"
-        lines.append(f"{kind} {points} ({_cards(cards)})")
+        lines.append(f"{_item(kind)} {points} ({_cards(cards)})")
     return lines
 
 
@@ -132,7 +195,7 @@ def breakdown_text(items: Any) -> str:
     """The breakdown on one line: `fifteen 2 (5♦ K♣) · pair 2 (6♥ 6♠) · … = 14`, or `nothing scores`."""
     items = list(items)
     if not items:
-        return "nothing scores"
+        return _("nothing scores")
     return " · ".join(breakdown_lines(items)) + f" = {sum(item['points'] for item in items)}"
 
 
@@ -145,12 +208,17 @@ def _skunk_text(event: Mapping[str, Any], viewer: int | None) -> str:
     players, nsides = len(event["skunked"]), len(event["scores"])
     found = []
     for side, seats in enumerate(_sides(players, nsides)):
+        name = side_name(seats, viewer, subject=True)
         if any(event["double_skunked"][s] for s in seats):
             line = event.get("double_skunk_line")
-            found.append(f"{side_name(seats, viewer)} {_are(seats, viewer)} double-skunked" + (f" (under {line})" if line else ""))
+            text = _person(seats, viewer, pgettext("you", "{side} are double-skunked"), _("{side} is double-skunked"),
+                           pgettext("they", "{side} are double-skunked"))
         elif any(event["skunked"][s] for s in seats):
             line = event.get("skunk_line")
-            found.append(f"{side_name(seats, viewer)} {_are(seats, viewer)} skunked" + (f" (under {line})" if line else ""))
+            text = _person(seats, viewer, pgettext("you", "{side} are skunked"), _("{side} is skunked"), pgettext("they", "{side} are skunked"))
+        else:
+            continue
+        found.append(text.format(side=name) + (_(" (under {line})").format(line=line) if line else ""))
     return ", ".join(found)
 
 
@@ -161,14 +229,38 @@ def _score_reason(event: Mapping[str, Any], viewer: int | None) -> str:
     """
     outcome, caller = event.get("outcome"), event.get("caller")
     if caller is None or outcome is None or caller == event["seat"]:
-        return event["why"]
+        return _item(event["why"])
+    who = _who(caller, viewer, obj=True)
     if outcome == "false muggins":
-        return f"false muggins call by {_who(caller, viewer, obj=True)}"
-    return f"{event['why']} called by {_who(caller, viewer, obj=True)}"
+        return _("false muggins call by {who}").format(who=who)
+    if event["why"] == "muggins":
+        return _("muggins called by {who}").format(who=who)
+    if event["why"] == "overcount":
+        return _("overcount called by {who}").format(who=who)
+    return _("{why} called by {who}").format(why=_item(event["why"]), who=who)
 
 
-def _are(seats: Sequence[int], viewer: int | None) -> str:
-    return "are" if len(seats) > 1 or viewer in seats else "is"
+def _whose(event: Mapping[str, Any], viewer: int | None) -> str:
+    """`the crib`, `your hand`, `seat 1's hand`."""
+    if event["what"] == "crib":
+        return _("the crib")
+    return _("your hand") if event["seat"] == viewer else _("seat {seat}'s hand").format(seat=event["seat"])
+
+
+class _Labels(dict):
+    """The stats' labels, a plain dict of English text whose lookups answer in the current language.
+
+    The dict holds the English (what `--json` and the plugin checks read);
+    `labels[key]` and `labels.get(key)` translate, so a front end showing a
+    label shows it in the player's language.
+    """
+
+    def __getitem__(self, key: str) -> str:
+        return _(super().__getitem__(key))
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        found = super().get(key)
+        return _(found) if found is not None else default
 
 
 #: `RulesInForce.from_rules`, found on first use: its module imports the scoring tables, which `muggins list` never needs.
@@ -203,16 +295,16 @@ class CribbageGame(Game):
     #: What `search` with no options plays by: the strongest configuration measured (docs/games/cribbage_muggins.md).
     search_defaults = {"rollout": "expert"}
     Rules = CribbageRules
-    stat_labels = {
-        "counts": "shows counted", "counts_exact": "counts announced right", "counts_low": "counts announced too low",
-        "counts_high": "counts announced too high", "points_missed": "points missed by counters",
-        "points_overcounted": "points overcounted", "muggins_calls": "muggins calls", "muggins_points": "points won by muggins",
-        "false_muggins": "false muggins calls", "false_muggins_points": "points paid for false muggins",
-        "overcount_calls": "overcount calls", "overcount_points": "points won by overcount calls",
-        "false_overcounts": "false overcount calls", "heels": "his heels", "margin": "final margin",
-        "skunks": "skunks", "double_skunks": "double skunks", "skunked": "skunked", "double_skunked": "double-skunked",
-        "peg_points": "points pegged (his heels included)", "show_points": "points from shows (hands and cribs)",
-    }
+    stat_labels = _Labels({
+        "counts": N_("shows counted"), "counts_exact": N_("counts announced right"), "counts_low": N_("counts announced too low"),
+        "counts_high": N_("counts announced too high"), "points_missed": N_("points missed by counters"),
+        "points_overcounted": N_("points overcounted"), "muggins_calls": N_("muggins calls"), "muggins_points": N_("points won by muggins"),
+        "false_muggins": N_("false muggins calls"), "false_muggins_points": N_("points paid for false muggins"),
+        "overcount_calls": N_("overcount calls"), "overcount_points": N_("points won by overcount calls"),
+        "false_overcounts": N_("false overcount calls"), "heels": N_("his heels"), "margin": N_("final margin"),
+        "skunks": N_("skunks"), "double_skunks": N_("double skunks"), "skunked": N_("skunked"), "double_skunked": N_("double-skunked"),
+        "peg_points": N_("points pegged (his heels included)"), "show_points": N_("points from shows (hands and cribs)"),
+    })
     State = "cribbage_muggins.state:CribbageState"
 
     def search_prior(self, view: Mapping[str, Any], decision: Any, seat: int) -> Mapping[str, float] | None:
@@ -251,16 +343,20 @@ class CribbageGame(Game):
         by = house.set_by
 
         def whose(key: str) -> str:
-            return f" (by {by[key]})" if key in by else ""
+            return _(" (by {plugin})").format(plugin=by[key]) if key in by else ""
 
-        parts = [f"{'lowball ' if rules.lowball else ''}to {house.target}{whose('target')}"]
-        for key, words, line in (("skunk_line", "skunked", house.skunk_line), ("double_skunk_line", "double-skunked", house.double_skunk_line)):
-            parts.append(f"{words} under {line}{whose(key)}" if line is not None else f"no {words.removesuffix('ed')}{whose(key)}")
+        target = (_("lowball to {target}") if rules.lowball else _("to {target}")).format(target=house.target)
+        parts = [target + whose("target")]
+        line = house.skunk_line
+        parts.append((_("skunked under {line}").format(line=line) if line is not None else _("no skunk")) + whose("skunk_line"))
+        line = house.double_skunk_line
+        parts.append((_("double-skunked under {line}").format(line=line) if line is not None else _("no double-skunk"))
+                     + whose("double_skunk_line"))
         text = ", ".join(parts)
-        for name, table, prefix in (("show", house.show, "show:"), ("pegging", house.peg, "peg:")):
+        for heading, table, prefix in ((_("; show: "), house.show, "show:"), (_("; pegging: "), house.peg, "peg:")):
             changes = table.changes()
             if changes:
-                text += f"; {name}: " + ", ".join(f"{item} {points}{whose(prefix + item)}" for item, points in changes.items())
+                text += heading + ", ".join(f"{_item(item)} {points}{whose(prefix + item)}" for item, points in changes.items())
         return text
 
     def max_decisions(self, rules: CribbageRules, players: int) -> int:
@@ -282,36 +378,43 @@ class CribbageGame(Game):
         n, phase = view["players"], view["phase"]
         rules = []
         if view["partnerships"]:
-            rules.append("partnerships")
-        rules.append("muggins" if view["muggins"] else "shows scored automatically")
+            rules.append(_("partnerships"))
+        rules.append(_("muggins") if view["muggins"] else _("shows scored automatically"))
         if view["lowball"]:
-            rules.append("lowball: first to the target loses")
-        lines = [f"Cribbage to {view['target']} · deal {view['deal'] + 1} · {_owner(view['dealer'], seat)} crib · " + ", ".join(rules)]
-        lines.append(f"Scores: {scores_text(view['scores'], n, seat)}")
+            rules.append(_("lowball: first to the target loses"))
+        values = {"target": view["target"], "deal": view["deal"] + 1, "dealer": view["dealer"], "rules": ", ".join(rules)}
+        if view["dealer"] == seat:
+            lines = [_("Cribbage to {target} · deal {deal} · your crib · {rules}").format(**values)]
+        else:
+            lines = [_("Cribbage to {target} · deal {deal} · seat {dealer}'s crib · {rules}").format(**values)]
+        lines.append(_("Scores: {scores}").format(scores=scores_text(view["scores"], n, seat)))
         if view["starter"]:
-            lines.append(f"Starter: {_card(view['starter'])}")
+            lines.append(_("Starter: {card}").format(card=_card(view["starter"])))
         if phase == "peg":
-            lines.append(f"Count {view['count']}: {_cards(view['sequence']) or '(new count)'}")
+            lines.append(_("Count {count}: {cards}").format(count=view["count"], cards=_cards(view["sequence"]) or _("(new count)")))
         lines.extend(self._seat_rows(view, seat))
         if seat is not None:
             if phase == "peg":
-                lines.append(f"Your hand: {_sorted_cards(view['hand']) or '(none left)'}")
+                lines.append(_("Your hand: {cards}").format(cards=_sorted_cards(view["hand"]) or _("(none left)")))
             elif view["hand"]:
                 # Worded as the deal's narration of the hand, so a terminal prints it once.
-                lines.append(f"Your cards: {_sorted_cards(view['hand'])}.")
+                lines.append(_("Your cards: {cards}.").format(cards=_sorted_cards(view["hand"])))
             if view.get("laid_away") and view.get("crib") is None:
                 unseen = view["crib_size"] - len(view["laid_away"])
-                more = f" and {unseen} face down" if unseen else ""
-                lines.append(f"In {_owner(view['dealer'], seat)} crib: your {_sorted_cards(view['laid_away'])}{more}")
+                more = ngettext(" and {n} face down", " and {n} face down", unseen).format(n=unseen) if unseen else ""
+                cards = _sorted_cards(view["laid_away"])
+                if view["dealer"] == seat:
+                    lines.append(_("In your crib: your {cards}{more}").format(cards=cards, more=more))
+                else:
+                    lines.append(_("In seat {dealer}'s crib: your {cards}{more}").format(dealer=view["dealer"], cards=cards, more=more))
         if view.get("crib"):
-            lines.append(f"The crib: {_cards(view['crib'])}")
+            lines.append(_("The crib: {cards}").format(cards=_cards(view["crib"])))
         if view.get("announced"):
             a = view["announced"]
             # Worded exactly as the narration of the count, so a player printing both can tell they say the same.
             lines.append(self.describe({"type": "announce", "seat": a["seat"], "what": a["what"], "points": a["points"]}, seat) or "")
         if phase == "over" and view.get("winners") is not None:
-            names = side_name(view["winners"], seat)
-            lines.append(f"Game over: {names} {'win' if seat in view['winners'] or len(view['winners']) > 1 else 'wins'}.")
+            lines.append(_won_text(view["winners"], seat))
         return "\n".join(lines)
 
     def layout(self, view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
@@ -329,103 +432,158 @@ class CribbageGame(Game):
     def _seat_rows(self, view: Mapping[str, Any], seat: int | None) -> list[str]:
         """One row per seat: dealer, partner, what it played or showed, and `← to play` on the seat to act."""
         n, phase = view["players"], view["phase"]
+        names = [_name(s, seat) for s in range(n)]
+        # At least as wide as the English rows always were; as wide as the longest name in a longer language.
+        width = max(7, *map(len, names))
         rows = []
         for s in range(n):
-            who = "you" if s == seat else f"seat {s}"
             marks = []
             if s == view["dealer"]:
-                marks.append("dealer")
+                marks.append(_("dealer"))
             if view["partnerships"] and seat is not None and s != seat and s % 2 == seat % 2:
-                marks.append("your partner")
+                marks.append(_("your partner"))
             if phase == "peg":
                 played = view["played"][s]
-                marks.append(f"played {_cards(played)}" if played else "nothing played")
+                marks.append(_("played {cards}").format(cards=_cards(played)) if played else _("nothing played"))
                 left = view["cards_left"][s]
-                marks.append(f"{left} card{'' if left == 1 else 's'} left")
+                marks.append(ngettext("{n} card left", "{n} cards left", left).format(n=left))
             shown = view["shown"].get(str(s))
             if shown:
-                marks.append(f"hand {_cards(shown)}")
-            turn = f"   ← {_TO_ACT[phase]}" if s == view.get("to_act") and phase in _TO_ACT else ""
-            rows.append(f"  {who:>7}" + (f": {' · '.join(marks)}" if marks else "") + turn)
+                marks.append(_("hand {cards}").format(cards=_cards(shown)))
+            turn = f"   ← {_(_TO_ACT[phase])}" if s == view.get("to_act") and phase in _TO_ACT else ""
+            rows.append(f"  {names[s]:>{width}}" + (_(": {marks}").format(marks=" · ".join(marks)) if marks else "") + turn)
         return rows
 
     def describe(self, event: Mapping[str, Any], seat: int | None) -> str | None:
         kind = event["type"]
+        mine = event.get("seat") == seat and seat is not None
         if kind == "peg":
-            who = _who(event["seat"], seat)
-            line = f"{who} {_verb(event['seat'], seat, 'play', 'plays')} {_card(event['card'])}: count {event['count']}"
+            values = {"seat": event["seat"], "card": _card(event["card"]), "count": event["count"]}
+            line = (_("You play {card}: count {count}") if mine else _("seat {seat} plays {card}: count {count}")).format(**values)
             if event["points"]:
-                line += f" — {', '.join(event['why'])} for {event['points']}"
+                line += ngettext(" — {why} for {points}", " — {why} for {points}", event["points"]).format(
+                    why=_(", ").join(_item(w) for w in event["why"]), points=event["points"])
             return line + "."
         if kind == "go":
-            return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'say', 'says')} go (count {event['count']})."
+            return (_("You say go (count {count}).") if mine else _("seat {seat} says go (count {count}).")).format(
+                seat=event["seat"], count=event["count"])
         if kind == "go_point":
-            return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'peg', 'pegs')} {event.get('points', 1)} for {event['why']}."
+            points = event.get("points", 1)
+            values = {"seat": event["seat"], "points": points, "why": _item(event["why"])}
+            if mine:
+                return ngettext("You peg {points} for {why}.", "You peg {points} for {why}.", points).format(**values)
+            return ngettext("seat {seat} pegs {points} for {why}.", "seat {seat} pegs {points} for {why}.", points).format(**values)
         if kind == "deal_over":
-            return f"Deal {event['deal'] + 1} is over: {scores_text(event['scores'], event['players'], seat)}."
+            return _("Deal {deal} is over: {scores}.").format(deal=event["deal"] + 1, scores=scores_text(event["scores"], event["players"], seat))
         if kind == "count_reset":
-            return f"The count starts again from 0; {_who(event['next'], seat, obj=True)} to lead."
+            if event["next"] == seat:
+                return _("The count starts again from 0; you to lead.")
+            return _("The count starts again from 0; seat {seat} to lead.").format(seat=event["next"])
         if kind == "score":
             if event["why"] in ("pegging", "go", "last card", "his heels", "hand count", "crib count"):
                 # The peg, go, heels and count lines already say it; a count's line then stays the
                 # latest narration, which a terminal player leaves out when it redraws the table.
                 return None
-            sign = "+" if event["points"] >= 0 else "−"
-            return f"  {_who(event['seat'], seat)}: {sign}{abs(event['points'])} ({_score_reason(event, seat)}), now {event['total']}."
+            values = {"seat": event["seat"], "sign": "+" if event["points"] >= 0 else "−", "points": abs(event["points"]),
+                      "reason": _score_reason(event, seat), "total": event["total"]}
+            if mine:
+                return _("  You: {sign}{points} ({reason}), now {total}.").format(**values)
+            return _("  seat {seat}: {sign}{points} ({reason}), now {total}.").format(**values)
         if kind == "announce":
-            whose = ("your" if event["seat"] == seat else "their") if event["what"] == "hand" else "the"
-            return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'count', 'counts')} {event['points']} for {whose} {event['what']}."
+            values = {"seat": event["seat"], "points": event["points"]}
+            if event["what"] == "hand":
+                return (_("You count {points} for your hand.") if mine else _("seat {seat} counts {points} for their hand.")).format(**values)
+            return (_("You count {points} for the crib.") if mine else _("seat {seat} counts {points} for the crib.")).format(**values)
         if kind == "response":
             answer = event["response"]
-            return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'answer', 'answers')}: {answer}."
+            values = {"seat": event["seat"], "answer": _claim(answer), "points": answer.removeprefix("muggins ")}
+            if answer == "accept":
+                return (_("You answer: accept.") if mine else _("seat {seat} answers: accept.")).format(**values)
+            if answer.startswith("muggins "):
+                return (_("You answer: muggins {points}.") if mine else _("seat {seat} answers: muggins {points}.")).format(**values)
+            if answer == "overcount":
+                return (_("You answer: overcount.") if mine else _("seat {seat} answers: overcount.")).format(**values)
+            return (_("You answer: {answer}.") if mine else _("seat {seat} answers: {answer}.")).format(**values)
         if kind == "settlement":
-            whose = "the crib" if event["what"] == "crib" else f"{_owner(event['seat'], seat)} hand"
-            head = f"Settled, {whose}: announced {event['announced']}, true count {event['true']}"
+            head = _("Settled, {whose}: announced {announced}, true count {true}").format(
+                whose=_whose(event, seat), announced=event["announced"], true=event["true"])
             if event["claim"]:
-                head += f"; {event['claim']} by {_who(event['caller'], seat, obj=True)} → {event['outcome']}"
+                outcome = _OUTCOMES.get(event["outcome"])
+                head += _("; {claim} by {who} → {outcome}").format(
+                    claim=_claim(event["claim"]), who=_who(event["caller"], seat, obj=True),
+                    outcome=_(outcome) if outcome else event["outcome"])
             elif event["announced"] != event["true"]:
-                head += " → the announced count stands"
-            return f"{head}. Breakdown: {breakdown_text(event['breakdown'])}."
+                head += _(" → the announced count stands")
+            return _("{head}. Breakdown: {breakdown}.").format(head=head, breakdown=breakdown_text(event["breakdown"]))
         if kind == "show":
-            whose = "the crib" if event["what"] == "crib" else f"{_owner(event['seat'], seat)} hand"
-            return f"Show {whose}: {_cards(event['cards'])} with {_card(event['starter'])}."
+            values = {"seat": event["seat"], "cards": _cards(event["cards"]), "starter": _card(event["starter"])}
+            if event["what"] == "crib":
+                return _("Show the crib: {cards} with {starter}.").format(**values)
+            return (_("Show your hand: {cards} with {starter}.") if mine else _("Show seat {seat}'s hand: {cards} with {starter}.")).format(**values)
         if kind == "show_score":
-            whose = "the crib" if event["what"] == "crib" else f"{_owner(event['seat'], seat)} hand"
-            return f"{_capital(whose)} scores {event['points']}: {breakdown_text(event['breakdown'])}."
+            values = {"seat": event["seat"], "points": event["points"], "breakdown": breakdown_text(event["breakdown"])}
+            if event["what"] == "crib":
+                return _("The crib scores {points}: {breakdown}.").format(**values)
+            if mine:
+                return _("Your hand scores {points}: {breakdown}.").format(**values)
+            return _("Seat {seat}'s hand scores {points}: {breakdown}.").format(**values)
         if kind == "cut":
-            return f"{_who(event['seat'], seat)} {_verb(event['seat'], seat, 'cut', 'cuts')}; the starter is {_card(event['starter'])}."
+            values = {"seat": event["seat"], "starter": _card(event["starter"])}
+            return (_("You cut; the starter is {starter}.") if mine else _("seat {seat} cuts; the starter is {starter}.")).format(**values)
         if kind == "heels":
-            return f"His heels: {_who(event['seat'], seat)} {_verb(event['seat'], seat, 'peg', 'pegs')} {event.get('points', 2)} for the jack turned."
+            points = event.get("points", 2)
+            if mine:
+                return ngettext("His heels: You peg {points} for the jack turned.", "His heels: You peg {points} for the jack turned.",
+                                points).format(points=points)
+            return ngettext("His heels: seat {seat} pegs {points} for the jack turned.", "His heels: seat {seat} pegs {points} for the jack turned.",
+                            points).format(seat=event["seat"], points=points)
         if kind == "deal":
-            extra = " and one card from the pack to the crib" if event["crib_from_pack"] else ""
-            dealt = f"Deal {event['deal'] + 1}: {_who(event['dealer'], seat)} {_verb(event['dealer'], seat, 'deal', 'deals')} {event['cards_each']} cards each{extra}."
-            return dealt
+            extra = _(" and one card from the pack to the crib") if event["crib_from_pack"] else ""
+            values = {"deal": event["deal"] + 1, "dealer": event["dealer"], "cards": event["cards_each"], "extra": extra}
+            if event["dealer"] == seat:
+                return _("Deal {deal}: You deal {cards} cards each{extra}.").format(**values)
+            return _("Deal {deal}: seat {dealer} deals {cards} cards each{extra}.").format(**values)
         if kind == "hand":
             # Worded as the table words the hand, so a terminal drawing the table next prints it once.
-            return f"Your cards: {_sorted_cards(event['cards'])}." if event["seat"] == seat else None
+            return _("Your cards: {cards}.").format(cards=_sorted_cards(event["cards"])) if mine else None
         if kind == "discard":
-            if event["seat"] == seat:
+            if mine:
                 return None
-            return f"seat {event['seat']} lays away {event['count']} card{'s' if event['count'] > 1 else ''} to the crib."
+            return ngettext("seat {seat} lays away {n} card to the crib.", "seat {seat} lays away {n} cards to the crib.",
+                            event["count"]).format(seat=event["seat"], n=event["count"])
         if kind == "laid_away":
-            return f"You lay away {_cards(event['cards'])}." if event["seat"] == seat else None
+            return _("You lay away {cards}.").format(cards=_cards(event["cards"])) if mine else None
         if kind == "cut_for_deal":
-            cuts = ", ".join(f"{_who(s, seat)} {_card(c)}" for s, c in zip(event["seats"], event["cards"]))
+            # The English names the viewer "You" in this list, as it always has; French lists say "vous".
+            cuts = ", ".join(f"{pgettext('cut', 'You') if s == seat else _name(s, seat)} {_card(c)}" for s, c in zip(event["seats"], event["cards"]))
             if len(event["lowest"]) > 1:
-                return f"Cut for deal: {cuts}; tie for lowest, cut again."
-            return f"Cut for deal: {cuts}; {_who(event['lowest'][0], seat)} {_verb(event['lowest'][0], seat, 'deal', 'deals')} first."
+                return _("Cut for deal: {cuts}; tie for lowest, cut again.").format(cuts=cuts)
+            first = event["lowest"][0]
+            if first == seat:
+                return _("Cut for deal: {cuts}; You deal first.").format(cuts=cuts)
+            return _("Cut for deal: {cuts}; seat {seat} deals first.").format(cuts=cuts, seat=first)
         if kind == "note":
-            return f"Note: {event['text']}"
+            note = _NOTES.get(event["text"])
+            return _("Note: {text}").format(text=_(note) if note else event["text"])
         if kind == "game_over":
             players = len(event["skunked"])
-            names = side_name(event["winners"], seat) if event["winners"] else "nobody"
-            one = len(event["reached_seats"]) == 1 and seat not in event["reached_seats"]
-            how = f"reached the target first and {'loses' if one else 'lose'}" if event["lowball"] else "reached the target"
-            reached = side_name(event["reached_seats"], seat)
+            reached_seats, winners = event["reached_seats"], event["winners"]
+            if event["lowball"]:
+                how = _person(reached_seats, seat, pgettext("you", "{side} reached the target first and lose"),
+                              _("{side} reached the target first and loses"), pgettext("they", "{side} reached the target first and lose"))
+            else:
+                how = _person(reached_seats, seat, pgettext("you", "{side} reached the target"), _("{side} reached the target"),
+                              pgettext("they", "{side} reached the target"))
+            if winners:
+                won = _person(winners, seat, pgettext("you", "{side} win"), _("{side} wins"), pgettext("they", "{side} win"))
+                won = won.format(side=side_name(winners, seat, subject=True))
+            else:
+                won = _("nobody wins")
             skunks = _skunk_text(event, seat)
-            tail = f"; {skunks}" if skunks else ""
-            won = "win" if len(event["winners"]) > 1 or seat in event["winners"] else "wins"
-            return f"Game over ({event['why']}): {reached} {how}; {names} {won} ({scores_text(event['scores'], players, seat)}){tail}."
+            why = _ITEMS.get(event["why"])
+            return _("Game over ({why}): {reached}; {won} ({scores}){tail}.").format(
+                why=_(why) if why else event["why"], reached=how.format(side=side_name(reached_seats, seat, subject=True)), won=won,
+                scores=scores_text(event["scores"], players, seat), tail=_("; {skunks}").format(skunks=skunks) if skunks else "")
         return None
 
     def standings(self, event: Mapping[str, Any], seat: int | None) -> list[str] | None:
@@ -435,31 +593,34 @@ class CribbageGame(Game):
             players = event["players"]
             dealer = event["next_dealer"]
             if dealer == seat:
-                crib = "the crib is yours"
+                nxt = _("You deal next; the crib is yours.")
             elif seat is not None and players == 4 and len(event["scores"]) == 2 and dealer % 2 == seat % 2:
-                crib = "the crib is your partner's"
+                nxt = _("Seat {seat} deals next; the crib is your partner's.").format(seat=dealer)
             else:
-                crib = "the crib is theirs"
-            return [
-                f"After deal {event['deal'] + 1}: {scores_text(event['scores'], players, seat)}",
-                f"{_capital(_who(dealer, seat))} {_verb(dealer, seat, 'deal', 'deals')} next; {crib}.",
-            ]
+                nxt = _("Seat {seat} deals next; the crib is theirs.").format(seat=dealer)
+            return [_("After deal {deal}: {scores}").format(deal=event["deal"] + 1, scores=scores_text(event["scores"], players, seat)), nxt]
         if kind == "game_over":
             players = len(event["skunked"])
-            winners = event["winners"]
-            if not winners:
-                head = "Game over: nobody wins."
-            else:
-                won = "win" if len(winners) > 1 or seat in winners else "wins"
-                head = f"Game over: {side_name(winners, seat)} {won}."
+            head = _won_text(event["winners"], seat)
             if event["lowball"]:
-                head += f" {_capital(side_name(event['reached_seats'], seat))} reached the target first (lowball)."
-            lines = [head, f"Final scores: {scores_text(event['scores'], players, seat)}"]
+                reached = event["reached_seats"]
+                first = _person(reached, seat, pgettext("you", "{side} reached the target first (lowball)."),
+                                _("{side} reached the target first (lowball)."), pgettext("they", "{side} reached the target first (lowball)."))
+                head += " " + _capital(first.format(side=side_name(reached, seat, subject=True)))
+            lines = [head, _("Final scores: {scores}").format(scores=scores_text(event["scores"], players, seat))]
             skunks = _skunk_text(event, seat)
-            lines.append(_capital(skunks) + "." if skunks else "No skunk.")
+            lines.append(_capital(skunks) + "." if skunks else _("No skunk."))
             return lines
         return None
 
     def deal_table(self, players: int) -> tuple[int, int, int]:
         """(cards each, cards each lays away, cards from the pack to the crib)."""
         return DEAL[players]
+
+
+def _won_text(winners: Sequence[int], seat: int | None) -> str:
+    """`Game over: you win.`, `Game over: seats 1 and 3 win.`, `Game over: nobody wins.`"""
+    if not winners:
+        return _("Game over: nobody wins.")
+    won = _person(winners, seat, pgettext("you", "Game over: {side} win."), _("Game over: {side} wins."), pgettext("they", "Game over: {side} win."))
+    return won.format(side=side_name(winners, seat, subject=True))

@@ -9,7 +9,8 @@ The scores are counters and a track to the target (per seat, or per side
 of a partnership, keyed by its seats as `0+2`), and the running count a
 counter while pegging. A pegging play moves its card to the field; laying
 cards away moves them to the crib (one card, or both at once with two
-players: a front end has the seat tap the two cards).
+players: a front end has the seat tap the two cards). Labels are in the
+player's language (the game's catalogue); ids and codes never are.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from typing import Any, Mapping, Sequence
 
 from muggins import Action
 from muggins.actions import Move
+from muggins.i18n import translator
+
+# The game's catalogue, taken here rather than from game.py: the layout is imported on its own by front ends.
+_translator = translator("cribbage_muggins", package_file=__file__)
+_, pgettext = _translator.gettext, _translator.pgettext
 
 __all__ = ["table_layout", "choice_move", "side_key"]
 
@@ -33,10 +39,10 @@ def _zone(id: str, kind: str, label: str, owner: int | None, cards: list[str] | 
 
 def _side_label(seats: Sequence[int], seat: int | None) -> str:
     if len(seats) == 1:
-        return "score"
+        return _("score")
     if seat in seats:
-        return "score, " + " and ".join(["you"] + [f"seat {s}" for s in seats if s != seat])
-    return "score, seats " + " and ".join(map(str, seats))
+        return _("score, you and seat {seat}").format(seat=" ".join(str(s) for s in seats if s != seat))
+    return _("score, seats {seats}").format(seats=_(" and ").join(map(str, seats)))
 
 
 def table_layout(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
@@ -54,21 +60,21 @@ def table_layout(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         else:
             # A hand still held: the cards it has not played while pegging, all of them again for the show.
             cards, count = None, view["cards_left"][s] + (0 if pegging else len(view["played"][s]))
-        zones.append(_zone(f"hand:{s}", "hand", "Your hand" if s == seat else f"seat {s}", s, cards, count))
+        zones.append(_zone(f"hand:{s}", "hand", _("Your hand") if s == seat else pgettext("list", "seat {seat}").format(seat=s), s, cards, count))
     dealer = view["dealer"]
     crib = view.get("crib")
-    zones.append(_zone("crib", "crib", "Your crib" if dealer == seat else f"seat {dealer}'s crib", dealer,
+    zones.append(_zone("crib", "crib", _("Your crib") if dealer == seat else _("seat {seat}'s crib").format(seat=dealer), dealer,
                        None if crib is None else list(crib), view["crib_size"]))
     starter = view["starter"]
-    zones.append(_zone("starter", "starter", "the starter", None, [starter] if starter else [], 1 if starter else 0))
+    zones.append(_zone("starter", "starter", _("the starter"), None, [starter] if starter else [], 1 if starter else 0))
     field = list(view["sequence"]) if pegging else []
-    zones.append(_zone("field", "field", "the count's cards", None, field, len(field)))
+    zones.append(_zone("field", "field", _("the count's cards"), None, field, len(field)))
     sides = view["sides"]
     keys = [side_key(side) for side in sides]
     counters = [{"id": f"score:{key}", "label": _side_label(side, seat), "owner": side[0] if len(side) == 1 else None, "value": points}
                 for key, side, points in zip(keys, sides, view["scores"])]
     if pegging:
-        counters.append({"id": "count", "label": "the count", "owner": None, "value": view["count"]})
+        counters.append({"id": "count", "label": _("the count"), "owner": None, "value": view["count"]})
     track = {"target": view["target"], "scores": dict(zip(keys, view["scores"]))}
     return {"zones": zones, "counters": counters, "track": track}
 

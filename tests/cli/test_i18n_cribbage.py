@@ -1,0 +1,130 @@
+"""Cribbage with muggins in French: narration, table and rules in the French of its rules, records that do not depend on the language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from muggins.i18n import set_language, using_language
+from muggins.plugins import load_registry, reset_registry
+from muggins.testing.translations import stale_compiled, untranslated_messages
+
+pytestmark = pytest.mark.plugins
+cribbage_game = pytest.importorskip("cribbage_muggins.game")
+CRIBBAGE = Path(cribbage_game.__file__).resolve().parent
+BOTS = ["--seat", "expert", "--seat", "novice"]
+#: English words of the cribbage narration that a French line must not carry.
+ENGLISH = re.compile(r"\b(seat|plays?|counts?|cuts?|deals?|says|pegs?|answers?|settled|breakdown|starter|fifteen|run of|game over|"
+                     r"skunked|lays? away|you)\b", re.I)
+
+
+@pytest.fixture
+def cribbage(run, monkeypatch):
+    """`run` with the cribbage game installed beside Tally."""
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "tally,cribbage_muggins")
+    reset_registry(load_registry())
+    yield run
+    reset_registry()
+    set_language(None)
+
+
+def test_a_match_played_in_french_records_the_same_bytes_as_in_english(cribbage, tmp_path):
+    assert cribbage("--lang", "fr", "play", "cribbage_muggins", *BOTS, "--seed", "11", "--record", "fr.jsonl").exit_code == 0
+    assert cribbage("--lang", "en", "play", "cribbage_muggins", *BOTS, "--seed", "11", "--record", "en.jsonl").exit_code == 0
+    assert (tmp_path / "fr.jsonl").read_bytes() == (tmp_path / "en.jsonl").read_bytes()
+    record = (tmp_path / "fr.jsonl").read_text("utf-8")
+    assert "joueur" not in record and "quinze" not in record and "crib du" not in record  # codes and events only, never words
+
+
+def test_a_french_match_replays_and_verifies_in_english_and_back(cribbage, tmp_path):
+    assert cribbage("--lang", "fr", "play", "cribbage_muggins", *BOTS, "--seed", "12", "--record", "r.jsonl").exit_code == 0
+    assert cribbage("--lang", "en", "replay", "r.jsonl", "--verify").exit_code == 0
+    assert cribbage("--lang", "fr", "replay", "r.jsonl", "--verify").stdout.startswith("ok : ")
+    english = cribbage("--lang", "en", "replay", "r.jsonl")
+    french = cribbage("--lang", "fr", "replay", "r.jsonl")
+    assert english.exit_code == french.exit_code == 0
+    assert "seat 1 cuts; the starter is" in english.stdout or "seat 0 cuts; the starter is" in english.stdout
+    assert "coupe ; la carte de départ est" in french.stdout
+    assert len(english.stdout.splitlines()) == len(french.stdout.splitlines())
+
+
+def test_the_french_narration_speaks_no_english_and_names_cards_the_french_way(cribbage):
+    played = cribbage("--lang", "fr", "play", "cribbage_muggins", *BOTS, "--seed", "13")
+    assert played.exit_code == 0
+    lines = [line for line in played.stdout.splitlines() if line and not line.startswith(("muggins", "résultat", "scores :"))]
+    assert len(lines) > 100
+    assert [line for line in lines if ENGLISH.search(line)] == []
+    text = "\n".join(lines)
+    assert not re.search(r"\b[JQK][♣♦♥♠]", text)  # valet, dame, roi: V, D, R
+    assert re.search(r"\b[VDR][♣♦♥♠]", text)
+    for french in ("Le joueur 1 met 2 cartes à la crib.", "la carte de départ est", "Compte réglé, ", "Détail : ", "Partie terminée ("):
+        assert french in text, french
+
+
+def test_the_table_and_narration_in_french_for_the_seated_player():
+    game = cribbage_game.CribbageGame()
+    view = {
+        "players": 2, "phase": "peg", "partnerships": False, "muggins": True, "lowball": False, "target": 61, "deal": 0, "dealer": 1,
+        "scores": [12, 9], "starter": "JH", "count": 15, "sequence": ["KS", "5D"], "played": [["5D"], ["KS"]], "cards_left": [3, 3],
+        "shown": {}, "to_act": 0, "hand": ["QC", "2H", "AD"], "laid_away": ["9C", "8C"], "crib": None, "crib_size": 4, "sides": [[0], [1]],
+    }
+    with using_language("fr"):
+        table = game.render(view, 0).splitlines()
+        assert table[0] == "Cribbage en 61 · donne 1 · crib du joueur 1 · muggins"
+        assert table[1] == "Scores : vous : 12 · joueur 1 : 9"
+        assert table[2] == "Carte de départ : V♥"
+        assert table[3] == "Total 15 : R♠ 5♦"
+        assert table[4] == "      vous : joué 5♦ · 3 cartes en main   ← à jouer"
+        assert table[5] == "  joueur 1 : donneur · joué R♠ · 3 cartes en main"
+        assert table[6] == "Votre main : A♦ 2♥ D♣"
+        assert table[7] == "Dans la crib du joueur 1 : vous avez mis 8♣ 9♣ et 2 cartes face cachée"
+        assert game.describe({"type": "peg", "seat": 1, "card": "5S", "count": 15, "points": 2, "why": ["fifteen"]}, 0) == \
+            "Le joueur 1 joue 5♠ : total 15 — quinze : 2 points."
+        assert game.describe({"type": "response", "seat": 0, "counter": 1, "response": "overcount"}, 0) == \
+            "Vous signalez un compte trop élevé."
+        assert game.describe({"type": "score", "seat": 1, "side": 1, "points": 3, "total": 20, "why": "muggins", "outcome": "false muggins",
+                              "caller": 0}, 0) == "  joueur 1 : +3 (faux muggins crié par vous), soit 20."
+        over = {"type": "game_over", "reached": 0, "reached_seats": [0], "why": "hand count", "lowball": False, "winners": [0],
+                "scores": [61, 29], "skunked": [False, True], "double_skunked": [False, False], "target": 61, "skunk_line": 31,
+                "double_skunk_line": None}
+        assert game.standings(over, 0) == ["Partie terminée : vous gagnez.", "Scores finaux : vous : 61 · joueur 1 : 29",
+                                           "Le joueur 1 est capot (moins de 31)."]
+        assert game.describe(over, 1) == ("Partie terminée (compte d’une main) : le joueur 0 a atteint l’objectif ; le joueur 0 gagne "
+                                           "(joueur 0 : 61 · vous : 29) ; vous êtes capot (moins de 31).")
+        layout = game.layout(view, 0)
+        assert {z["label"] for z in layout["zones"]} >= {"Votre main", "joueur 1", "crib du joueur 1", "la carte de départ"}
+        assert cribbage_game.CribbageGame.stat_labels["muggins_calls"] == "muggins criés"
+    assert game.render(view, 0).splitlines()[0] == "Cribbage to 61 · deal 1 · seat 1's crib · muggins"
+    assert dict(cribbage_game.CribbageGame.stat_labels)["muggins_calls"] == "muggins calls"
+
+
+def test_the_rules_described_in_french():
+    from cribbage_muggins.rules import CribbageRules
+
+    game = cribbage_game.CribbageGame()
+    rules = CribbageRules(target=61, lowball=True)
+    english = game.describe_rules(rules, 2)
+    with using_language("fr"):
+        french = game.describe_rules(rules, 2)
+    assert english == "lowball to 61, skunked under 31, no double-skunk"
+    assert french == "Qui perd gagne en 61, capot sous 31, pas de double capot"
+
+
+def test_the_cribbage_catalogue_is_complete_and_compiled_with_its_glossary():
+    assert untranslated_messages(CRIBBAGE, "cribbage_muggins", "fr") == []
+    assert stale_compiled(CRIBBAGE / "locale") == []
+    glossary = (CRIBBAGE / "locale" / "glossary.fr.md").read_text("utf-8")
+    for term in ("la crib", "compte trop élevé", "Qui perd gagne", "crier muggins", "valet", "dame", "roi"):
+        assert term in glossary
+
+
+def test_a_french_replay_at_80_columns_fits_every_line_and_cuts_no_word(cribbage, monkeypatch):
+    assert cribbage("play", "cribbage_muggins", *BOTS, "--seed", "14", "--record", "r.jsonl").exit_code == 0
+    whole = cribbage("--lang", "fr", "replay", "r.jsonl").stdout.splitlines()
+    assert max(map(len, whole)) > 80  # piped without COLUMNS: every line whole
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = cribbage("--lang", "fr", "replay", "r.jsonl").stdout.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert " ".join(" ".join(lines).split()) == " ".join(" ".join(whole).split())  # broken between words only: nothing cut or lost

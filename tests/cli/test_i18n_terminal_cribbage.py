@@ -1,0 +1,68 @@
+"""A whole cribbage game to 61 in French on a pseudo-terminal of 80 columns: French narration and cards, no line wider than the screen."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+pytest.importorskip("cribbage_muggins")
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _answer(tail: str) -> str | None:
+    """The keys a French player types for the last line on the screen: the first choice, a count of 0, Enter, a key after a banner."""
+    if re.search(r"choisissez 1-\d+ > $", tail):
+        return "1\r"
+    if tail.endswith("? = aide > "):
+        return "0\r" if "tapez un nombre" in tail else "\r"
+    if tail.endswith("appuyez sur Entrée pour continuer "):
+        return "\r"
+    if tail.endswith("appuyez sur une touche pour continuer "):
+        return " "
+    return None
+
+
+def _play_out(term, timeout: float = 120) -> int:
+    deadline = time.monotonic() + timeout
+    answered = None
+    while term.process.poll() is None:
+        assert time.monotonic() < deadline, f"the game did not end; the screen ends with:\n{term.screen[-1500:]}"
+        if len(term.screen) == answered:
+            term.read(0.5)
+            continue
+        keys = _answer(_ANSI.sub("", term.screen.rsplit("\n", 1)[-1].rsplit("\r", 1)[-1]))
+        if keys is None:
+            term.read(0.5)
+        else:
+            term.type(keys)
+            answered = len(term.screen)
+    while term.read(0.2):
+        pass
+    return term.process.wait(timeout=10)
+
+
+def test_a_whole_cribbage_game_in_french_at_the_terminal(terminal, tmp_path):
+    (tmp_path / "court.toml").write_text("target = 61\n")  # the short game the rules offer, so the test stays short
+    term = terminal("--lang", "fr", "play", "cribbage_muggins", "--rules", "court.toml", "--seed", "4", "--pace", "0",
+                    "--record", "r.jsonl", plugins="cribbage_muggins", width=80)
+    assert _play_out(term) == 0
+    lines = term.lines()
+    shown = "\n".join(lines)
+    assert max(map(len, lines)) <= 80
+    for french in ("enregistrement dans r.jsonl", "Cribbage en 61 · donne 1", "Scores : vous : ", "Vos cartes : ", "Vous mettez ",
+                   "la carte de départ est", "Compte réglé, ", "Partie terminée", "résultat : ", "enregistrement : r.jsonl"):
+        assert french in shown, french
+    assert not re.search(r"\b(Scores:|Your cards|the starter is|Settled,|Game over|recording to|result:)", shown)
+    # The narration and the table name cards the French way; the prompts and menus are worded by the game's state, still in English.
+    narration = [line for line in lines if line.startswith(("Le joueur", "Vous ", "Votre ", "Vos ", "La ", "Compte réglé", "Donne", "Coupe",
+                                                            "Total ", "Carte de départ", "Partie terminée"))]
+    assert len(narration) > 40
+    assert not re.search(r"\b[JQK][♣♦♥♠]", "\n".join(narration))
+    record = (tmp_path / "r.jsonl").read_text("utf-8")
+    assert json.loads(record.splitlines()[0])["game"] == "cribbage_muggins" and "joueur" not in record
+
