@@ -8,8 +8,10 @@ that differ by a number is the number picker (a muggins claim), every other choi
 every frame the page draws, a script in the page checks that nothing
 scrolls sideways (the page, or any element inside its box), that nothing
 cuts off its content, and that every card of the seat's hand is a card
-element named for its card ("ten of hearts"). axe-core checks the lobby
-and a table of each game for serious or critical violations. Frames with
+element named for its card ("ten of hearts"; "dix de cœur" on a page in
+French). axe-core checks the lobby and a table of each game for serious or
+critical violations. A shedding table is played in French (the browser's
+language) and switched to English without losing its seat. Frames with
 a `layout` built by hand (`canned_frames.py`) are fed to the real page
 through a websocket Playwright answers, so drawing and tapping are tested
 whatever the games send. One browser and one server serve the whole
@@ -56,9 +58,13 @@ SIZES = {"phone": PHONE, "laptop": LAPTOP}
 #: Run in the page after every frame it draws (the page says so with the `muggins:drawn` event): what does not fit.
 CHECKS = r"""
 (() => {
-  const RANKS = {A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", T: "ten",
-                 J: "jack", Q: "queen", K: "king"};
-  const SUITS = {C: "clubs", D: "diamonds", H: "hearts", S: "spades"};
+  const french = () => document.documentElement.lang === "fr";
+  const RANKS_EN = {A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", T: "ten",
+                    J: "jack", Q: "queen", K: "king"};
+  const SUITS_EN = {C: "clubs", D: "diamonds", H: "hearts", S: "spades"};
+  const RANKS_FR = {A: "as", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit", 9: "neuf", T: "dix",
+                    J: "valet", Q: "dame", K: "roi"};
+  const SUITS_FR = {C: "trèfle", D: "carreau", H: "cœur", S: "pique"};
   const checks = window.__checks = {frames: 0, problems: [], pages: 0};
   const where = (el) => el.id ? "#" + el.id : el.tagName.toLowerCase() + (el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : "");
   const problem = (text) => { if (checks.problems.length < 40) checks.problems.push(text); };
@@ -83,7 +89,8 @@ CHECKS = r"""
     if (layout && frame.seat !== null) {
       for (const zone of layout.zones.filter((z) => z.kind === "hand" && z.owner === frame.seat)) {
         for (const code of zone.cards || []) {
-          const name = `${RANKS[code.slice(0, -1)]} of ${SUITS[code.slice(-1)]}`;
+          const name = french() ? `${RANKS_FR[code.slice(0, -1)]} de ${SUITS_FR[code.slice(-1)]}`
+            : `${RANKS_EN[code.slice(0, -1)]} of ${SUITS_EN[code.slice(-1)]}`;
           const drawn = document.querySelector(`#mine [data-zone="${zone.id}"] .card[data-card="${code}"]`);
           if (!drawn) problem(`${code} of the hand is not drawn as a card`);
           else if (drawn.getAttribute("aria-label") !== name) problem(`${code} is named ${drawn.getAttribute("aria-label")}, not ${name}`);
@@ -151,9 +158,9 @@ def browser():
         launched.close()
 
 
-def _page(browser, size):
+def _page(browser, size, **options):
     """A page in a fresh context (its own storage: another person's browser) at `size`, checking every frame it draws."""
-    context = browser.new_context(**SIZES[size])
+    context = browser.new_context(**SIZES[size], **options)
     page = context.new_page()
     page.add_init_script(CHECKS)
     errors = []
@@ -634,4 +641,36 @@ def test_a_page_whose_link_is_refused_says_why_and_stops_and_the_lobby_form_boun
     page.wait_for_function("document.getElementById('status').textContent.includes('will not try again')")
     said = page.inner_text("#status")
     assert said.startswith("This table cannot be opened: this link's token is not one of this table's.") and "reconnecting" not in said
+    page.context.close()
+
+
+def test_a_shedding_table_in_french_follows_the_browsers_language_and_its_switch_reloads_it_in_english_in_the_same_seat(browser, server, lobby):
+    import httpx
+
+    links = httpx.post(server + "/api/tables", json={"game": "muggins_shedding", "players": 3, "seed": 4, "pace": 0,
+                                                     "seats": ["human", "novice", "novice"], "rules": {"hands": 1, "turn_limit": 12}}).json()
+    table = lobby.tables[links["table"]]
+    page = _page(browser, "phone", locale="fr-FR")  # the browser asks for French (Accept-Language: fr-FR)
+    page.goto(links["seats"][0]["url"])
+    page.wait_for_selector("#name-form:not([hidden])")
+    assert page.get_attribute("html", "lang") == "fr" and page.inner_text("label[for=name-input]") == "Votre nom, tel que les autres le verront"
+    page.fill("#name-input", "Anna")
+    _press(page, "phone", page.get_by_role("button", name="Rejoindre"))
+    page.wait_for_function("document.getElementById('name-form').hidden")
+    _play_on_pages(table, {0: page}, "phone", _right_answer, lambda t: t.over)
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('La partie est finie')")
+    narration = page.locator("#narration").text_content()
+    assert "retourne" in narration and "Anna" in narration and " turned " not in narration, narration[:300]
+    assert "Pile commune" in page.inner_text("#board") or "pile commune" in page.inner_text("#board").lower()
+    assert page.inner_text("summary") == "Ce qui s’est passé" and page.inner_text("#who").startswith("Anna · joueur 0")
+    _axe(page, "a shedding table in French")
+    _assert_fits(page, at_least=3)
+    # The switch: the same seat's page in English, the name kept (not asked again), the cookie set for the next page.
+    page.click("#language-switch")
+    page.wait_for_function("document.documentElement.lang === 'en' && window.__checks && window.__checks.frames >= 1")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('The match is over')")
+    assert page.inner_text("#who").startswith("Anna · seat 0") and page.locator("#name-form").is_hidden()
+    assert "turned" in page.locator("#narration").text_content() and page.inner_text("#language-switch") == "Français"
+    assert {c["name"]: c["value"] for c in page.context.cookies()}.get("muggins_lang") == "en"
+    _assert_fits(page)
     page.context.close()
