@@ -135,3 +135,20 @@ def test_the_catalogue_script_finds_every_domain_current(capsys, monkeypatch):
     assert "muggins_cli: " in out and "fr: " in out and " 0 untranslated" in out
     with pytest.raises(SystemExit):
         module.main(["status", "no_such_domain"])
+
+
+@pytest.mark.parametrize("language, kept, words", [
+    ("en", 1, "input ended after 1 decision; the record"), ("en", 2, "input ended after 2 decisions; the record"),
+    ("fr", 1, "fin de l’entrée après 1 décision ; l’enregistrement"), ("fr", 2, "fin de l’entrée après 2 décisions ; l’enregistrement"),
+])
+def test_a_stop_counts_its_decisions_in_the_right_number(language, kept, words, capsys):
+    import click
+    from types import SimpleNamespace
+
+    from muggins_cli.commands import _stopped
+
+    set_language(language)
+    match = SimpleNamespace(writer=SimpleNamespace(written=kept), decisions=kept)
+    with pytest.raises(click.exceptions.Exit):
+        _stopped(match, "r.jsonl", "input ended", 1)
+    assert words in " ".join(capsys.readouterr().err.split())

@@ -198,7 +198,8 @@ def play_to_the_end(match: Match, path: str) -> Result:
         raise GameError(str(exc)) from exc
     except PluginFault as exc:
         kept = match.writer.written if match.writer is not None else match.decisions
-        raise GameError(_("{reason}; the match stopped after {kept} decisions; the record is saved; continue with: {command}").format(
+        raise GameError(ngettext("{reason}; the match stopped after {kept} decision; the record is saved; continue with: {command}",
+                                "{reason}; the match stopped after {kept} decisions; the record is saved; continue with: {command}", kept).format(
             reason=exc, kept=kept, command=resume_command(path))) from exc
     except SignalStop as exc:
         _stopped(match, path, exc.why, exc.exit_code)
@@ -208,7 +209,8 @@ def play_to_the_end(match: Match, path: str) -> Result:
         _stopped(match, path, "input ended", EXIT_ERROR)
     except RecordWriteError as exc:
         kept = match.writer.written if match.writer is not None else 0
-        raise GameError(_("{reason}; the record keeps {kept} decisions; free some space, then continue with: {command}").format(
+        raise GameError(ngettext("{reason}; the record keeps {kept} decision; free some space, then continue with: {command}",
+                                "{reason}; the record keeps {kept} decisions; free some space, then continue with: {command}", kept).format(
             reason=exc, kept=kept, command=resume_command(path))) from exc
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -218,7 +220,8 @@ def _stopped(match: Match, path: str, why: str, code: int) -> None:
     try:
         if sys.stdin is not None and sys.stdin.isatty():  # pragma: no cover - close the line the ^C was echoed on
             click.echo(err=True)
-        echo_fitted(_("muggins: {why} after {kept} decisions; the record is saved; continue with: {command}").format(
+        echo_fitted(ngettext("muggins: {why} after {kept} decision; the record is saved; continue with: {command}",
+                              "muggins: {why} after {kept} decisions; the record is saved; continue with: {command}", kept).format(
             why=_(why), kept=kept, command=resume_command(path)), err=True,
                     whole=(resume_command(path),))
     except (OSError, ValueError):  # after SIGHUP the terminal may be gone; the exit code still tells
