@@ -130,3 +130,37 @@ def test_every_word_the_pages_use_is_in_the_catalogue_and_the_french_one_is_comp
     assert untranslated_messages(WEB, "muggins_web", "fr") == []
     assert stale_compiled(WEB / "locale") == []
     assert (WEB / "locale" / "fr" / "LC_MESSAGES" / "muggins_web.mo").is_file()  # inside the package: the wheel carries it
+
+
+def test_the_lobby_refuses_a_bad_request_in_the_language_of_the_page_that_sent_it(client):
+    french = client.post("/api/tables?lang=fr", json={"game": "muggins_shedding", "players": 9})
+    assert french.status_code == 400 and french.json()["errors"] == ["muggins_shedding se joue de 3 à 7 joueurs, pas 9"]
+    english = client.post("/api/tables", json={"game": "muggins_shedding", "players": 9}, headers={"Accept-Language": "en"})
+    assert english.json()["errors"] == ["muggins_shedding is played by 3 to 7 players, not 9"]
+
+
+def test_one_seat_watched_in_two_languages_gets_a_frame_in_each_and_keeps_its_events_once(registry, records):
+    lobby = Lobby(registry, pace=0, message_rate=(1e6, 10**6))
+    sent = []
+
+    async def play():
+        table = await lobby.create({"game": "muggins_shedding", "players": 3, "seats": ["human", "novice", "novice"], "seed": 9})
+        table.observer.sent = lambda state, seat, frame: sent.append((seat, frame))
+        french, english = await table.join(0, language="fr"), await table.join(0, language="en")
+        while not table.over and table.match.taken < 30:
+            offer = table.offers[0]
+            await table.act(0, offer.step, str(offer.decision.choices[0]))
+        lobby.close_all()
+        return table, french, english
+
+    table, french, english = asyncio.run(play())
+    updates = [frame for seat, frame in sent if frame["type"] == "update"]
+    fr_lines = [line for f in updates if "Le joueur" in " ".join(f["lines"]) or "Vous" in " ".join(f["lines"]) for line in f["lines"]]
+    en_lines = [line for f in updates if " turned " in " ".join(f["lines"]) for line in f["lines"]]
+    assert fr_lines and en_lines and len(updates) % 2 == 0
+    # The seat's history holds each event once, whichever languages it is read in.
+    from muggins.projection import visible_events
+
+    record = table.match.writer.record
+    seen = visible_events([*(record.opening or []), *(ev for step in record.events for ev in step)], 0)
+    assert list(table.history[0]) == seen[-table.history[0].maxlen:]

@@ -17,6 +17,7 @@ import collections
 import dataclasses
 
 from .forms import LobbyError
+from .languages import _
 
 __all__ = ["Admission", "Connections", "Full", "MAX_CONNECTIONS", "MAX_CONNECTIONS_PER_ADDRESS", "MAX_CONNECTIONS_PER_LINK",
            "MAX_SPECTATORS", "TooMany"]
@@ -69,15 +70,17 @@ class Connections:
         """Count one more websocket on `table` (a seat's or the host's link `token`, else a spectator); Full or TooMany (one line) past a limit."""
         if token is not None:
             if self._on_link[token] >= self.max_per_link:
-                raise TooMany(f"this link is open on {self.max_per_link} connections already, its most; close another tab that has it open")
+                raise TooMany(_("this link is open on {most} connections already, its most; close another tab that has it open").format(
+                    most=self.max_per_link))
             self._on_link[token] += 1
         else:
             if self._spectators >= self.max_connections:
-                raise Full(f"this server holds {self.max_connections} spectators' connections, its most; try again later")
+                raise Full(_("this server holds {most} spectators' connections, its most; try again later").format(most=self.max_connections))
             if self._spectators_at[table] >= self.max_spectators:
-                raise Full(f"this table has {self.max_spectators} spectators, its most; try again later")
+                raise Full(_("this table has {most} spectators, its most; try again later").format(most=self.max_spectators))
             if self._spectators_from[address] >= self.max_per_address:
-                raise TooMany(f"your address holds {self.max_per_address} spectators' connections already, its most; close some")
+                raise TooMany(_("your address holds {most} spectators' connections already, its most; close some").format(
+                    most=self.max_per_address))
             self._spectators += 1
             self._spectators_at[table] += 1
             self._spectators_from[address] += 1

@@ -9,7 +9,9 @@ bot cost the server everyone plays on, `muggins_web.bots`), each house
 rule (`muggins.rules.rules_from_dict`, one line per bad value, then the
 house-rule switches and `Game.check_rules`), the seed, the pace, when the
 table starts and which seat its host plays. A request that is wrong is a
-`LobbyError` listing every line. Nothing here makes a table.
+`LobbyError` listing every line, worded in the language of the request
+(the core's and the games' lines through their own catalogues). Nothing
+here makes a table.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_d
 from muggins.sessions import HUMAN, SessionError, check_seats, default_opponent
 
 from .bots import check_web_seat, web_option_max
+from .languages import _
 from .notes import MAX_PACE
 
 __all__ = ["LobbyError", "START_BY_HOST", "START_NOW", "check_request", "game_info", "games"]
@@ -75,26 +78,30 @@ def game_info(registry: Any, game: Game) -> dict[str, Any]:
 def check_request(registry: Any, data: Any, pace: float) -> tuple[Game, Any, int, list[str], int, float]:
     """The game, its rules, the player count, one seat spec per seat, the seed and the pace; LobbyError listing what is wrong."""
     if not isinstance(data, dict):
-        raise LobbyError("the request must be a JSON object with game, players, seats and rules")
+        raise LobbyError(_("the request must be a JSON object with game, players, seats and rules"))
     unknown = sorted(set(data) - {"game", "players", "seats", "rules", "seed", "pace", "start", "host_seat"})
     if unknown:
-        raise LobbyError(f"unknown field {clip(unknown[0])!r}; a table takes game, players, seats, rules, seed, pace, start and host_seat")
+        raise LobbyError(_("unknown field {field}; a table takes game, players, seats, rules, seed, pace, start and host_seat").format(
+            field=repr(clip(unknown[0]))))
     if data.get("start", START_NOW) not in (START_NOW, START_BY_HOST):
-        raise LobbyError(f"start must be \"{START_NOW}\" (the table starts at once) or \"{START_BY_HOST}\" (when its host starts it)")
+        raise LobbyError(_("start must be \"{now}\" (the table starts at once) or \"{host}\" (when its host starts it)").format(
+            now=START_NOW, host=START_BY_HOST))
     name = data.get("game")
     games = registry.games
     if not isinstance(name, str) or name not in games:
-        raise LobbyError(f"unknown game {clip(str(name))!r}; installed games: {', '.join(sorted(games)) or 'none'}")
+        raise LobbyError(_("unknown game {game}; installed games: {games}").format(
+            game=repr(clip(str(name))), games=", ".join(sorted(games)) or _("none")))
     game = games[name]
     seats = data.get("seats", [HUMAN])
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise LobbyError("seats must be a list of seat kinds such as \"human\" or \"novice:error_rate=0.2\"")
+        raise LobbyError(_("seats must be a list of seat kinds such as \"human\" or \"novice:error_rate=0.2\""))
     players = data.get("players", max(game.default_players, len(seats)))
     low, high = game.players.start, game.players.stop - 1
     if isinstance(players, bool) or not isinstance(players, int) or players not in game.players:
-        raise LobbyError(f"{game.name} is played by {low} to {high} players, not {clip(str(players))}")
+        raise LobbyError(_("{game} is played by {low} to {high} players, not {players}").format(
+            game=game.name, low=low, high=high, players=clip(str(players))))
     if len(seats) > players:
-        raise LobbyError(f"{len(seats)} seats for {players} players; give at most one per seat")
+        raise LobbyError(_("{seats} seats for {players} players; give at most one per seat").format(seats=len(seats), players=players))
     kinds = list(seats) + [default_opponent(registry, game)] * (players - len(seats))
     try:
         check_seats(registry, game, kinds, front_end=(HUMAN,))
@@ -113,21 +120,21 @@ def check_request(registry: Any, data: Any, pace: float) -> tuple[Game, Any, int
     if seed is None:
         seed = new_seed()
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise LobbyError("seed must be a whole number from 0 up")
+        raise LobbyError(_("seed must be a whole number from 0 up"))
     pace = data.get("pace", pace)
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
-        raise LobbyError(f"pace must be a number of seconds from 0 (windows wait) to {MAX_PACE:g}")
+        raise LobbyError(_("pace must be a number of seconds from 0 (windows wait) to {most}").format(most=f"{MAX_PACE:g}"))
     host_seat = data.get("host_seat")
     if host_seat is not None and (isinstance(host_seat, bool) or not isinstance(host_seat, int)
                                   or not 0 <= host_seat < players or kinds[host_seat] != HUMAN):
-        raise LobbyError(f"host_seat must be the number of a person's (\"{HUMAN}\") seat, the one the host plays; "
-                         f"not {clip(str(host_seat))}")
+        raise LobbyError(_("host_seat must be the number of a person's (\"{human}\") seat, the one the host plays; not {given}").format(
+            human=HUMAN, given=clip(str(host_seat))))
     return game, rules, players, kinds, seed, float(pace)
 
 def _rules(registry: Any, game: Game, given: Any, players: int) -> Any:
     """The house rules, checked as a TOML file's are: every bad value named on a line of its own."""
     if not isinstance(given, dict):
-        raise LobbyError("rules must be an object of house rules, as in a rules TOML file")
+        raise LobbyError(_("rules must be an object of house rules, as in a rules TOML file"))
     lines = []
     for key, value in given.items():
         try:

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from muggins.game import Game
+from muggins.i18n import using_language
 from muggins.houserules import HouseRuleError
 from muggins.records import RecordError
 from muggins.session import NotStarted, Session, SessionBroken
@@ -57,6 +58,7 @@ from muggins.store import RecordStore, StoreError, record_infos
 from .admission import (MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS_PER_LINK, MAX_SPECTATORS, Admission,
                         Connections, Full, TooMany)
 from .forms import START_BY_HOST, START_NOW, LobbyError, check_request, game_info, games
+from .languages import _, ngettext
 from .notes import MAX_PACE, TOKENS_SUFFIX, TableNotes, early_notes, made_at, read_tokens, save_tokens
 from .notes import NotReopened as _NotReopened
 from .plugin_work import HOUSE_RULES_TIMEOUT, PluginWork, TooSlow
@@ -230,12 +232,12 @@ class Lobby:
         """Room for one more table from `client`, the oldest finished tables giving way; Full or TooMany (one line) if there is none."""
         live = [t for t in self.tables.values() if self.live(t)]
         if len(live) >= self.max_tables:
-            raise Full(f"this server holds {self.max_tables} unfinished tables, its most; wait for one to finish")
+            raise Full(_("this server holds {most} unfinished tables, its most; wait for one to finish").format(most=self.max_tables))
         if client is not None and not _on_this_machine(client):
             mine = sum(1 for t in live if self.made_by.get(t.id) == client)
             if mine >= self.max_per_client:
-                raise TooMany(f"your address has {mine} unfinished tables on this server, its most for one address; "
-                              "finish or close one (its host's link) first")
+                raise TooMany(_("your address has {tables} unfinished tables on this server, its most for one address; "
+                                "finish or close one (its host's link) first").format(tables=mine))
         for table in [t for t in self.tables.values() if not self.live(t)]:
             if len(self.tables) < self.max_tables:
                 break
@@ -273,7 +275,10 @@ class Lobby:
             handle = self._expiry.pop(table.id, None)
             if handle is not None:
                 handle.cancel()
-            table.stopped = f"nobody started the table within {_duration(self.wait_expiry)} of its making; it has expired"
+            wait = self.wait_expiry
+            with using_language("en"):  # the server's own line (its log, the listing); each page is told in its language
+                table.stopped = _expired(wait)
+            table.stopped_words = lambda wait=wait: _expired(wait)
             with contextlib.suppress(OSError):  # unnoted, a restart finds it past its time and expires it again
                 TableNotes(self.store, table.path).expired()
             await table.start()  # sends every page the table as it stands: stopped, saying why
@@ -433,10 +438,15 @@ def _on_this_machine(address: str) -> bool:
 
 
 def _duration(seconds: float) -> str:
-    """`1 hour`, `30 minutes`, `5 s`: a limit as a person reads it."""
+    """`1 hour`, `30 minutes`, `5 s`: a limit as a person reads it, in the language in force."""
     if seconds >= 3600 and seconds % 3600 == 0:
         hours = int(seconds // 3600)
-        return f"{hours} hour{'s' if hours != 1 else ''}"
+        return ngettext("{n} hour", "{n} hours", hours).format(n=hours)
     if seconds >= 60 and seconds % 60 == 0:
-        return f"{int(seconds // 60)} minutes"
-    return f"{seconds:g} s"
+        minutes = int(seconds // 60)
+        return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
+    return _("{n} s").format(n=f"{seconds:g}")
+
+
+def _expired(wait: float) -> str:
+    return _("nobody started the table within {wait} of its making; it has expired").format(wait=_duration(wait))

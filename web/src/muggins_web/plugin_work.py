@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextvars
 import sys
 import traceback
 from typing import Any, Callable
@@ -23,6 +24,7 @@ from muggins.limits import clip
 from muggins.plugins import PluginFault, blame, fault_message, plugin_fault
 
 from .forms import LobbyError
+from .languages import _
 from .notes import text_of
 
 __all__ = ["HOUSE_RULES_TIMEOUT", "PLUGIN_THREADS", "PluginWork", "TooSlow"]
@@ -56,12 +58,13 @@ class PluginWork:
         wait itself raises (this request cancelled, the server stopping) is
         never mistaken for a plugin's.
         """
-        future = asyncio.get_running_loop().run_in_executor(self.threads, _caught, work, data)
+        # In this request's context: its language (`muggins.i18n.using_language`) words what the worker says too.
+        future = asyncio.get_running_loop().run_in_executor(self.threads, contextvars.copy_context().run, _caught, work, data)
         try:
             result, exc = await asyncio.wait_for(future, self.timeout)
         except asyncio.TimeoutError:
-            raise TooSlow(f"the game's house rules (or a seat's bot being made) did not answer within {self.timeout:g} s; "
-                          "no table was made") from None
+            raise TooSlow(_("the game's house rules (or a seat's bot being made) did not answer within {seconds} s; "
+                            "no table was made").format(seconds=f"{self.timeout:g}")) from None
         if exc is None:
             return result
         if isinstance(exc, LobbyError):
@@ -74,13 +77,13 @@ class PluginWork:
         """One line for what plugin code raised while a table was made, naming the plugin when the traceback tells it."""
         fault = exc if isinstance(exc, PluginFault) else plugin_fault(exc, self.registry)
         if fault is not None:
-            return f"the table was not made: {fault}"
+            return _("the table was not made: {why}").format(why=fault)
         culprit = blame(exc, self.registry)
         if culprit is not None:
-            return f"the table was not made: {fault_message(culprit[0], exc, culprit[1])}"
+            return _("the table was not made: {why}").format(why=fault_message(culprit[0], exc, culprit[1]))
         print("muggins: error while a table was made:", file=sys.stderr, flush=True)
         traceback.print_exception(exc, file=sys.stderr)
-        return f"the table was not made: {type(exc).__name__}: {clip(text_of(exc), 200)}"
+        return _("the table was not made: {why}").format(why=f"{type(exc).__name__}: {clip(text_of(exc), 200)}")
 
     def shutdown(self) -> None:
         """Plugin code still running for a table being made is left behind."""

@@ -104,6 +104,7 @@ class Table:
         self.connections = Subscribers(self.observer, lambda: self.match.state, lambda: self.bots.in_thread)
         self.timer = WindowTimer(pace)
         self.stopped: str | None = None  # why the match cannot go on (a plugin's fault, a full disk)
+        self.stopped_words: Callable[[], str] | None = None  # that line in the language in force, where it is not a message of its own
         self.started = True  # a table made to wait for its host's start: False until then
         self.host_seat: int | None = None  # the person's seat the host plays (their link is that seat's page with the host's controls)
         # Read from the event loop while a bot plays in the worker thread: as last framed.
@@ -297,7 +298,13 @@ class Table:
             raise Refused(str(exc)) from None
 
     def _has_stopped(self) -> str:
-        return _("the match has stopped: {why}").format(why=_(self.stopped) if self.stopped else "")
+        return _("the match has stopped: {why}").format(why=self._stop_line() or "")
+
+    def _stop_line(self) -> str | None:
+        """Why the table stopped, in the language in force: a line the table or lobby wrote is a message of the catalogue; one quoting a plugin's fault reads as it was raised."""
+        if self.stopped is None:
+            return None
+        return self.stopped_words() if self.stopped_words else _(self.stopped)
 
     def window_key(self) -> tuple | None:
         """The open window the people's offers belong to (the session's key: its actor and the step it opened at), or None."""
@@ -398,8 +405,7 @@ class Table:
 
     def _frame(self, seat: int | None, events: Any, remember: bool = True, language: str = "en", whole: bool | None = None) -> dict:
         with using_language(language):
-            # A stop line the table wrote is a message of its catalogue; one quoting a plugin's fault reads as it was raised.
-            stopped = None if self.stopped is None else _(self.stopped)
+            stopped = self._stop_line()
         table = {"table": self.id, "pace": self.pace, "window_left": self.timer.left(), "started": self.started,
                  "seats": self._seats(), "stopped": stopped}
         return self.frames.frame(seat, events, table, remember, language, whole)
