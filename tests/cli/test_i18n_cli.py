@@ -44,9 +44,11 @@ def test_help_given_before_lang_is_french_too(run):
 def test_play_help_in_both_languages(run):
     french = run("--lang", "fr", "play", "--help")
     assert "Jouer une partie au terminal" in french.stdout and "Graine de la partie" in french.stdout
+    # A help text with a value put in (the default opponents) is translated by its message, then filled in.
+    assert "Joueur de chaque place que --seat laisse libre" in french.stdout and "novice:error_rate=0.2" in french.stdout
     english = run("--lang", "en", "play", "--help")
     assert "Play a match at the terminal" in english.stdout and "Show this message and exit." in english.stdout
-    assert "Graine" not in english.stdout
+    assert "Graine" not in english.stdout and "Player for every seat --seat leaves open" in english.stdout
 
 
 def test_muggins_lang_and_the_locale_choose_when_lang_is_not_given(run, monkeypatch):

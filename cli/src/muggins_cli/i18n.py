@@ -23,7 +23,7 @@ from typing import Any, Iterable
 
 from muggins.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, choose_language, current_language, set_language, translator
 
-__all__ = ["LANGUAGES", "N_", "_", "language_from_argv", "ngettext", "speak", "translate_help"]
+__all__ = ["LANGUAGES", "N_", "_", "filled_help", "language_from_argv", "ngettext", "speak", "translate_help"]
 
 _LOCALEDIR = Path(__file__).resolve().parent / "locale"
 _cli = translator("muggins_cli", _LOCALEDIR)
@@ -82,6 +82,24 @@ def speak(language: str | None) -> str:
     return chosen
 
 
+#: The help texts made with `filled_help`, by the English they read as: their message and the values put in.
+_FILLED: dict[str, tuple[str, dict[str, str]]] = {}
+
+
+def filled_help(message: str, **values: str) -> str:
+    """A help text with values put in (`filled_help(N_("... {default} ..."), default=...)`): the English filled in, which
+    `translate_help` translates by its message, the template, before filling it in again, so the catalogue's id matches.
+    (Click keeps a cleaned copy of a help text, so the template is looked up by the text rather than carried in it.)"""
+    text = message.format(**values)
+    _FILLED[inspect.cleandoc(text)] = (message, values)
+    return text
+
+
+def _translated_help(text: str) -> str:
+    filled = _FILLED.get(text)
+    return _(filled[0]).format(**filled[1]) if filled else _(text)
+
+
 def translate_help(command: Any) -> None:
     """Put `command`'s help texts, its parameters' and its subcommands' in the current language (once per command and language).
 
@@ -100,7 +118,7 @@ def translate_help(command: Any) -> None:
             setattr(command, attribute, _(inspect.cleandoc(text)) if text else text)
         for param, text in originals["params"]:
             if text:
-                param.help = _(text)
+                param.help = _translated_help(text)
         if hasattr(command, "_help_option"):
             command._help_option = None  # Click words its --help option once, when first asked: ask again in this language
         command._muggins_language = language

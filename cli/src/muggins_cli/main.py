@@ -34,7 +34,7 @@ from muggins.limits import SEED_BOUND, clip, clip_path
 
 from .completion import PlayCommand, complete_games, complete_records, complete_seats
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
-from .i18n import LANGUAGES, N_, _, language_from_argv, speak, translate_help
+from .i18n import LANGUAGES, N_, _, filled_help, language_from_argv, speak, translate_help
 from .session import DEFAULT_OPPONENTS, DEFAULT_PACE, one_line as _one_line, registry, warn, warn_errors as _warn_errors
 
 __all__ = ["cli", "main", "registry", "warn"]
@@ -361,7 +361,7 @@ def rules(game: str, output: str | None, force: bool) -> None:
 @click.argument("game", shell_complete=complete_games)
 @_players_option
 @click.option("--seat", "seats", multiple=True, metavar="SEAT", shell_complete=complete_seats, help=N_("Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable; seat 0 is you by default)."))
-@click.option("--opponents", metavar="SEAT", shell_complete=complete_seats, help=N_("Player for every seat --seat leaves open after yours (default: {default}, or the game's nearest; `expert` for a hard game).").replace("{default}", DEFAULT_OPPONENTS))
+@click.option("--opponents", metavar="SEAT", shell_complete=complete_seats, help=filled_help(N_("Player for every seat --seat leaves open after yours (default: {default}, or the game's nearest; `expert` for a hard game)."), default=DEFAULT_OPPONENTS))
 @_rules_option
 @_seed_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), shell_complete=complete_records, help=N_("Record file (default: muggins-GAME-SEED.jsonl in the records folder; see `muggins records`)."))
