@@ -73,6 +73,7 @@ def domains() -> dict[str, Domain]:
         # The browser table: the server's refusals and notices, and the pages' fixed words (listed in page_words.py).
         Domain("muggins_web", WEB, WEB / "locale"),
         Domain("cribbage_muggins", CRIBBAGE, CRIBBAGE / "locale"),
+        Domain("willughby_fishing", FISHING, FISHING / "locale"),
     )}
 
 

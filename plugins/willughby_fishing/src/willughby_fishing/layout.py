@@ -7,7 +7,8 @@ and claim is made openly), and the chips as counters: each seat's ledger
 and the pot. A capture plays its hand card onto the table, which takes it
 and what it captures into the capturer's collection; lying down, claims and
 passes move no single card. The game is played for chips, not to a target,
-so it has no score track.
+so it has no score track. Labels are in the player's language (the game's
+catalogue); ids and codes never are.
 """
 
 from __future__ import annotations
@@ -15,8 +16,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from muggins import Action
+from muggins.i18n import translator
 
 from .state import CODES, Capture
+
+# The game's catalogue, taken here rather than from game.py: the layout is imported on its own by front ends.
+_translator = translator("willughby_fishing", package_file=__file__)
+_, pgettext = _translator.gettext, _translator.pgettext
 
 __all__ = ["table_layout", "choice_move"]
 
@@ -30,14 +36,14 @@ def table_layout(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     zones = []
     for s, size in enumerate(view["hand_sizes"]):
         mine = s == seat
-        zones.append(_zone(f"hand:{s}", "hand", "Your hand" if mine else f"seat {s}", s, list(view["hand"]) if mine else None, size))
+        zones.append(_zone(f"hand:{s}", "hand", _("Your hand") if mine else pgettext("list", "seat {seat}").format(seat=s), s, list(view["hand"]) if mine else None, size))
     field = view["field"]
-    zones.append(_zone("table", "field", "the table", None, list(field), len(field)))
+    zones.append(_zone("table", "field", _("the table"), None, list(field), len(field)))
     for s, collected in enumerate(view["collections"]):
-        zones.append(_zone(f"collection:{s}", "collection", "Your collection" if s == seat else f"seat {s}'s collection", s,
+        zones.append(_zone(f"collection:{s}", "collection", _("Your collection") if s == seat else _("seat {seat}'s collection").format(seat=s), s,
                            list(collected), len(collected)))
-    counters = [{"id": f"chips:{s}", "label": "chips", "owner": s, "value": chips} for s, chips in enumerate(view["ledger"])]
-    counters.append({"id": "pot", "label": "the pot", "owner": None, "value": view["pot"]})
+    counters = [{"id": f"chips:{s}", "label": _("chips"), "owner": s, "value": chips} for s, chips in enumerate(view["ledger"])]
+    counters.append({"id": "pot", "label": _("the pot"), "owner": None, "value": view["pot"]})
     return {"zones": zones, "counters": counters, "track": None}
 
 

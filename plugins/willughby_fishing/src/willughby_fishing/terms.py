@@ -24,9 +24,15 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from muggins import HouseRuleError, call_house_rules
 from muggins.houserules import combined_answers
+from muggins.i18n import N_, translator
 from muggins.limits import clip
 
 from .rules import ANTE_DEALER, ANTE_OTHER, PAR, PLAYERS, REWARD
+
+# The game's catalogue, for the tariff and the kinds of claim as players read them; the refusals
+# of a house-rule plugin's answers speak to its author and stay in English.
+_translator = translator("willughby_fishing", package_file=__file__)
+_, ngettext = _translator.gettext, _translator.ngettext
 
 __all__ = [
     "FishingTerms", "STANDARD_TERMS", "CLAIM_KINDS", "STAKE_KEYS", "ask_terms", "terms_from_answers",
@@ -42,13 +48,13 @@ STAKE_KEYS: dict[str, str] = {"ante_dealer": "the dealer's ante", "ante_other": 
 
 #: Every kind of claim a window may take, with the words messages use for it.
 CLAIM_KINDS: dict[str, str] = {
-    "field_four": "a four of the layout the dealer did not take",
-    "left_pair": "the pair left on the table",
-    "laid_down_four": "a four in a hand laid down",
-    "laid_down_three": "a pair of a three in a hand laid down",
-    "laid_down_pair": "a laid-down pair whose other two cards are collected",
-    "other_pair": "the other pair (laid out of turn by its holder)",
-    "other_pair_capturer": "the capturer's own other pair",
+    "field_four": N_("a four of the layout the dealer did not take"),
+    "left_pair": N_("the pair left on the table"),
+    "laid_down_four": N_("a four in a hand laid down"),
+    "laid_down_three": N_("a pair of a three in a hand laid down"),
+    "laid_down_pair": N_("a laid-down pair whose other two cards are collected"),
+    "other_pair": N_("the other pair (laid out of turn by its holder)"),
+    "other_pair_capturer": N_("the capturer's own other pair"),
 }
 
 CARDS = 52
@@ -148,21 +154,33 @@ STANDARD_TERMS = FishingTerms()
 
 
 def tariff_text(per_pair: int, empty: int) -> str:
-    """A tariff of `empty + per_pair × pairs` chips in words, as the settlement banner says it."""
-    many = "a chip" if abs(per_pair) == 1 else f"{abs(per_pair)} chips"
+    """A tariff of `empty + per_pair × pairs` chips in words, as the settlement banner says it (in the player's language)."""
+    n = abs(per_pair)
     if per_pair == 0:
-        return "no chips for any collection" if empty == 0 else \
-            f"{_chips(abs(empty))} {'to' if empty > 0 else 'from'} every collection"
+        if empty == 0:
+            return _("no chips for any collection")
+        chips = _chips(abs(empty))
+        return (_("{chips} to every collection") if empty > 0 else _("{chips} from every collection")).format(chips=chips)
+    # One message per wording: "a chip" and "N chips" agree with what follows in other languages.
     if empty % per_pair == 0 and 0 <= -empty // per_pair <= CARDS // 2:
         par = 2 * (-empty // per_pair)
         if per_pair > 0:
-            return f"{many} for each pair over or short of {par} cards"
-        return f"{many} paid for each pair over {par} cards, won for each pair short"
-    return f"{many} {'won' if per_pair > 0 else 'paid'} for each pair, {'plus' if empty > 0 else 'less'} {_chips(abs(empty))} a collection"
+            return ngettext("a chip for each pair over or short of {par} cards", "{n} chips for each pair over or short of {par} cards",
+                            n).format(n=n, par=par)
+        return ngettext("a chip paid for each pair over {par} cards, won for each pair short",
+                        "{n} chips paid for each pair over {par} cards, won for each pair short", n).format(n=n, par=par)
+    values = {"n": n, "chips": _chips(abs(empty))}
+    if per_pair > 0:
+        text = ngettext("a chip won for each pair, plus {chips} a collection", "{n} chips won for each pair, plus {chips} a collection", n) \
+            if empty > 0 else ngettext("a chip won for each pair, less {chips} a collection", "{n} chips won for each pair, less {chips} a collection", n)
+    else:
+        text = ngettext("a chip paid for each pair, plus {chips} a collection", "{n} chips paid for each pair, plus {chips} a collection", n) \
+            if empty > 0 else ngettext("a chip paid for each pair, less {chips} a collection", "{n} chips paid for each pair, less {chips} a collection", n)
+    return text.format(**values)
 
 
 def _chips(n: int) -> str:
-    return f"{n} chip{'' if n == 1 else 's'}"
+    return ngettext("{n} chip", "{n} chips", n).format(n=n)
 
 
 # -- asking the plugins --------------------------------------------------------------
@@ -291,7 +309,7 @@ def _affine(table: Mapping[int, int], stake: Mapping[str, int], stakers: Sequenc
     if total != left:
         raise HouseRuleError(
             f"{_named(sorted(set(stakers) | set(tariffers)))}: the stakes and the tariff cannot empty the pot: the antes ({pot}) less the reward "
-            f"({stake['reward']}) leave {_chips(left)}, but the tariff settles {total:+d} for every split of the 52 cards; "
+            f"({stake['reward']}) leave {left} chip{'' if left == 1 else 's'}, but the tariff settles {total:+d} for every split of the 52 cards; "
             f"{_what_would(stake, pot, total, left, per_pair)}")
     return per_pair, empty
 

@@ -1,0 +1,119 @@
+"""The Willughby fishing game in French: narration, table and banners in the French of its rules, records that do not depend on the language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from muggins.i18n import set_language, using_language
+from muggins.plugins import load_registry, reset_registry
+from muggins.testing.translations import stale_compiled, untranslated_messages
+
+pytestmark = pytest.mark.plugins
+fishing_game = pytest.importorskip("willughby_fishing.game")
+FISHING = Path(fishing_game.__file__).resolve().parent
+BOTS = [arg for seat in ("expert", "novice", "novice", "novice", "novice") for arg in ("--seat", seat)]
+#: English words of the fishing narration that a French line must not carry.
+ENGLISH = re.compile(r"\b(seat|plays?|takes?|claims?|cannot|lies|sweeps?|settled|chips|deals?|match|you|table \{|only|nobody)\b", re.I)
+
+
+@pytest.fixture
+def fishing(run, monkeypatch):
+    """`run` with the fishing game installed beside Tally."""
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "tally,willughby_fishing")
+    reset_registry(load_registry())
+    yield run
+    reset_registry()
+    set_language(None)
+
+
+def test_a_match_played_in_french_records_the_same_bytes_as_in_english(fishing, tmp_path):
+    assert fishing("--lang", "fr", "play", "willughby_fishing", *BOTS, "--seed", "11", "--record", "fr.jsonl").exit_code == 0
+    assert fishing("--lang", "en", "play", "willughby_fishing", *BOTS, "--seed", "11", "--record", "en.jsonl").exit_code == 0
+    assert (tmp_path / "fr.jsonl").read_bytes() == (tmp_path / "en.jsonl").read_bytes()
+    record = (tmp_path / "fr.jsonl").read_text("utf-8")
+    assert "joueur" not in record and "jetons" not in record and "couche" not in record  # codes and events only, never words
+
+
+def test_a_french_match_replays_and_verifies_in_english_and_back(fishing, tmp_path):
+    assert fishing("--lang", "fr", "play", "willughby_fishing", *BOTS, "--seed", "12", "--record", "r.jsonl").exit_code == 0
+    assert fishing("--lang", "en", "replay", "r.jsonl", "--verify").exit_code == 0
+    assert fishing("--lang", "fr", "replay", "r.jsonl", "--verify").stdout.startswith("ok : ")
+    english = fishing("--lang", "en", "replay", "r.jsonl")
+    french = fishing("--lang", "fr", "replay", "r.jsonl")
+    assert english.exit_code == french.exit_code == 0
+    assert "Deal 1 settled: " in english.stdout and "Donne 1 réglée : " in french.stdout
+    assert len(english.stdout.splitlines()) == len(french.stdout.splitlines())
+
+
+def test_the_french_narration_speaks_no_english_and_names_cards_the_french_way(fishing):
+    played = fishing("--lang", "fr", "play", "willughby_fishing", *BOTS, "--seed", "13")
+    assert played.exit_code == 0
+    lines = [line for line in played.stdout.splitlines() if line and not line.startswith(("muggins", "résultat", "scores :"))]
+    assert len(lines) > 100
+    assert [line for line in lines if ENGLISH.search(line)] == []
+    text = "\n".join(lines)
+    assert not re.search(r"\b[JQK][♣♦♥♠]", text)  # valet, dame, roi: V, D, R
+    assert re.search(r"\b[VDR][♣♦♥♠]", text)
+    for french in ("se couche : ", "dans sa collection", "du pot comme dernier survivant", "soldes : ", "Partie terminée : "):
+        assert french in text, french
+
+
+def test_the_table_and_narration_in_french_for_the_seated_player():
+    game = fishing_game.FishingGame()
+    view = {
+        "players": 5, "phase": "turn", "deal": 0, "deals": 5, "dealer": 1, "pot": 11, "reward_rule": "last_holder",
+        "field": ["QS", "QH", "3C"], "hand": ["KD", "3H"], "to_move": 0, "laid_down": [False, False, True, False, False],
+        "hand_sizes": [2, 4, 0, 3, 5], "collections": [["AS", "AH"], [], ["2C", "2D", "9C", "9D"], [], []], "ledger": [1, 0, -1, 0, 0],
+    }
+    with using_language("fr"):
+        table = game.render(view, 0).splitlines()
+        assert table[0] == "Donne 1 sur 5 · donneur joueur 1 · pot 11 jetons · prime 5 jetons : au dernier survivant"
+        assert table[1] == "Table (3) : [3♣]  [D♥ D♠]"
+        assert table[2] == "Votre main (2) : [3♥]  [R♦]"
+        assert table[3].startswith("Joueur       main  collection") and table[3].endswith("jetons")
+        assert table[4] == "      vous      2      2 (1 paire)      +1   ← à jouer"
+        assert table[6] == "  joueur 2      0      4 (2 paires)     −1   couché"
+        assert game.describe({"type": "lie_down", "seat": 2, "cards": ["9S"]}, 0) == \
+            "Le joueur 2 ne peut pas capturer et se couche : 9♠ va sur la table."
+        assert game.describe({"type": "reward", "seat": 0, "chips": 5, "how": "last_holder"}, 0) == \
+            "Vous prenez 5 jetons du pot comme dernier survivant."
+        assert game.standings({"type": "settle", "deal": 0, "sizes": [18, 4, 10, 10, 10], "chips": [5, -2, 1, 1, 1],
+                               "ledger": [5, -2, 1, 1, 1]}, 0)[:3] == [
+            "La donne 1 est terminée : un jeton par paire excédentaire ou manquante par rapport à 8 cartes.",
+            "      vous : 18 cartes (9 paires), 5 jetons reçus", "  joueur 1 :  4 cartes (2 paires), 2 jetons payés"]
+        assert {z["label"] for z in game.layout(view, 0)["zones"]} >= {"Votre main", "joueur 1", "la table", "Votre collection"}
+        assert fishing_game.FishingGame.stat_labels["lie_downs"] == "mains couchées"
+    assert game.render(view, 0).splitlines()[0] == "Deal 1 of 5 · dealer seat 1 · pot 11 chips · reward 5 chips: last player holding cards"
+    assert dict(fishing_game.FishingGame.stat_labels)["lie_downs"] == "hands laid down"
+
+
+def test_the_rules_described_in_french():
+    from willughby_fishing.rules import FishingRules
+
+    game = fishing_game.FishingGame()
+    rules = FishingRules(deals=1)
+    assert game.describe_rules(rules, 5) == "1 deal; antes 3 and 2, reward 5 (last holder); a chip for each pair over or short of 8 cards"
+    with using_language("fr"):
+        assert game.describe_rules(rules, 5) == ("1 donne ; mises 3 et 2, prime 5 (dernier survivant) ; "
+                                                 "un jeton par paire excédentaire ou manquante par rapport à 8 cartes")
+
+
+def test_the_fishing_catalogue_is_complete_and_compiled_with_its_glossary():
+    assert untranslated_messages(FISHING, "willughby_fishing", "fr") == []
+    assert stale_compiled(FISHING / "locale") == []
+    glossary = (FISHING / "locale" / "glossary.fr.md").read_text("utf-8")
+    for term in ("se coucher", "la collection", "le pot", "prime", "étalement", "valet", "dame", "roi"):
+        assert term in glossary
+
+
+def test_a_french_replay_at_80_columns_fits_every_line_and_cuts_no_word(fishing, monkeypatch):
+    assert fishing("play", "willughby_fishing", *BOTS, "--seed", "14", "--record", "r.jsonl").exit_code == 0
+    whole = fishing("--lang", "fr", "replay", "r.jsonl").stdout.splitlines()
+    assert max(map(len, whole)) > 80  # piped without COLUMNS: every line whole
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = fishing("--lang", "fr", "replay", "r.jsonl").stdout.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert " ".join(" ".join(lines).split()) == " ".join(" ".join(whole).split())  # broken between words only: nothing cut or lost
