@@ -154,3 +154,14 @@ def test_a_stop_counts_its_decisions_in_the_right_number(language, kept, words, 
     with pytest.raises(click.exceptions.Exit):
         _stopped(match, "r.jsonl", "input ended", 1)
     assert words in " ".join(capsys.readouterr().err.split())
+
+
+def test_a_signal_stop_is_worded_in_the_language_of_the_command():
+    import signal
+
+    from muggins_cli.recording import SignalStop
+
+    assert SignalStop(signal.SIGTERM).why == "stopped by SIGTERM"
+    set_language("fr")
+    assert SignalStop(signal.SIGTERM).why == "arrêtée par SIGTERM"
+    assert SignalStop(signal.SIGHUP).why == "terminal raccroché (SIGHUP)"

@@ -131,7 +131,9 @@ class SignalStop(KeyboardInterrupt):
         super().__init__(signal.Signals(signum).name)
         self.signum = signum
         self.exit_code = 128 + signum
-        self.why = {getattr(signal, "SIGHUP", None): "hung up (SIGHUP)"}.get(signum, f"stopped by {signal.Signals(signum).name}")
+        # Worded when the signal arrives, in the language the command speaks: the stop line shows it as it is.
+        hung_up = signum == getattr(signal, "SIGHUP", None)
+        self.why = _("hung up (SIGHUP)") if hung_up else _("stopped by {signal}").format(signal=signal.Signals(signum).name)
 
 
 class StopGuards:
