@@ -88,7 +88,7 @@ def test_a_record_is_the_same_bytes_whatever_the_language(tmp_path):
 def test_a_bad_seat_and_an_unreadable_record_in_french(tmp_path):
     seat = muggins("--lang", "fr", "play", "muggins_shedding", "--seat", "expert", "--seat", "novice:foo=1", cwd=tmp_path)
     assert seat.returncode == 2
-    assert seat.stderr.startswith("muggins : erreur : seat 'novice:foo=1': le genre de joueur 'novice' n’a pas d’option 'foo' ; ses options : "
+    assert seat.stderr.startswith("muggins : erreur : place 'novice:foo=1' : le genre de joueur 'novice' n’a pas d’option 'foo' ; ses options : "
                                   "error_rate (float 0..1, par défaut 0.1)")
     record = tmp_path / "header.jsonl"
     record.write_text('{"muggins_record": 1}\n', encoding="utf-8")

@@ -18,8 +18,12 @@ from typing import TYPE_CHECKING
 import pluggy
 
 from .faults import PluginInfo, _one_line, genuine_interrupt
+from .i18n import translator
 from .plugin_guards import _after_plugin_code
 from .registry import ENTRY_POINT_GROUP, Registry
+
+# Worded when made, in the language a front end set (English until one does).
+_ = translator("muggins", package_file=__file__).gettext
 
 if TYPE_CHECKING:
     from importlib.metadata import Distribution, EntryPoint
@@ -83,8 +87,11 @@ def _entry_points() -> tuple[list[_Discovered], dict[str, str]]:
             meta = dist.metadata
             name, version = meta.get("Name") or key or str(where), meta.get("Version")
         except Exception as exc:
-            named = f"distribution {key!r}" if key else "a distribution"
-            unreadable[key or str(where)] = f"{named}{f' at {where}' if where else ''} cannot be read: {_one_line(exc)}"
+            named = _("distribution {name}").format(name=repr(key)) if key else _("a distribution")
+            if where:
+                unreadable[key or str(where)] = _("{distribution} at {path} cannot be read: {error}").format(distribution=named, path=where, error=_one_line(exc))
+            else:
+                unreadable[key or str(where)] = _("{distribution} cannot be read: {error}").format(distribution=named, error=_one_line(exc))
             continue
         found.extend(_Discovered(ep, name, version) for ep in entries)
     # Sorted, so loading order (and which plugin gets a contested plugin name) does not depend on sys.path order.
@@ -120,11 +127,11 @@ def _load_entry_point(registry: Registry, found: _Discovered) -> None:
     except KeyboardInterrupt as exc:
         if genuine_interrupt(exc):
             raise  # Ctrl-C stops loading
-        registry.errors.append(f"plugin {ep.name!r}{source} failed to load: {_one_line(exc)}")
+        registry.errors.append(_failed_to_load(ep.name, found.distribution if source else None, exc))
         registry.not_used[ep.name] = registry.errors[-1]
         return
     except BaseException as exc:  # sys.exit() or worse while importing must not end the command
-        registry.errors.append(f"plugin {ep.name!r}{source} failed to load: {_one_line(exc)}")
+        registry.errors.append(_failed_to_load(ep.name, found.distribution if source else None, exc))
         registry.not_used[ep.name] = registry.errors[-1]
         return
     info.hooks = _hooks_of(pm, plugin)
@@ -134,3 +141,9 @@ def _load_entry_point(registry: Registry, found: _Discovered) -> None:
 
 def _hooks_of(pm: pluggy.PluginManager, plugin: object) -> list[str]:
     return [caller.name for caller in (pm.get_hookcallers(plugin) or [])]
+
+
+def _failed_to_load(name: str, distribution: str | None, exc: BaseException) -> str:
+    if distribution is not None:
+        return _("plugin {plugin} from {distribution} failed to load: {error}").format(plugin=repr(name), distribution=distribution, error=_one_line(exc))
+    return _("plugin {plugin} failed to load: {error}").format(plugin=repr(name), error=_one_line(exc))

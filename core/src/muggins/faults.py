@@ -16,7 +16,11 @@ import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from .i18n import translator
 from .limits import clip
+
+# Worded when made, in the language a front end set (English until one does).
+_ = translator("muggins", package_file=__file__).gettext
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -62,9 +66,9 @@ class PluginInfo:
     def describe(self) -> str:
         """`muggins-tally 1.0 (plugin 'tally')`, or `plugin 'tally'` for a plugin from no distribution."""
         if self.distribution is None:
-            return f"plugin {self.name!r}"
+            return _("plugin {name}").format(name=repr(self.name))
         version = f" {self.version}" if self.version else ""
-        return f"{self.distribution}{version} (plugin {self.name!r})"
+        return _("{distribution} (plugin {name})").format(distribution=f"{self.distribution}{version}", name=repr(self.name))
 
 
 class _PluginEscape(Exception):
@@ -78,7 +82,7 @@ def _one_line(exc: BaseException) -> str:
     try:
         text = str(exc).strip().splitlines()
     except BaseException:  # an exception whose str() fails: its type is all there is to say
-        return f"{name} (whose message cannot be shown)"
+        return _("{type} (whose message cannot be shown)").format(type=name)
     return f"{name}: {clip(text[0], 160)}" if text else name
 
 
@@ -154,8 +158,10 @@ def blame(exc: BaseException, registry: Any = None) -> tuple[PluginInfo, str] | 
 
 def fault_message(info: PluginInfo | None, exc: BaseException, where: str | None = None) -> str:
     """`muggins-x 1.0 (plugin 'x') raised SystemExit: 3 in choose()`."""
-    who = info.describe() if info is not None else "plugin code"
-    return f"{who} raised {_one_line(exc)}" + (f" in {where}()" if where and where != "<module>" else "")
+    who = info.describe() if info is not None else _("plugin code")
+    if where and where != "<module>":
+        return _("{plugin} raised {error} in {function}()").format(plugin=who, error=_one_line(exc), function=where)
+    return _("{plugin} raised {error}").format(plugin=who, error=_one_line(exc))
 
 
 def plugin_fault(exc: BaseException, registry: Any = None, fallback: str | Callable[[], str | None] | None = None) -> PluginFault | None:

@@ -50,9 +50,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from .faults import _one_line, genuine_interrupt
+from .i18n import translator
 from .limits import clip
 from .rules import RulesError, rules_from_dict, rules_to_dict
 from .switches import PLUGINS_KEY, defaults_with_switches, plugin_switches, switches_from_data, with_plugin_switches
+
+# Refusals and conflicts are worded when made, in the language a front end set (English until one does);
+# what a plugin's answer is not (plain data) speaks to the plugin's author and stays English.
+_ = translator("muggins", package_file=__file__).gettext
+ngettext = translator("muggins", package_file=__file__).ngettext
 
 if TYPE_CHECKING:
     from .game import Game
@@ -160,7 +166,8 @@ class RuleSetting:
 
     def describe(self) -> str:
         """`house-rule plugin 'to91' sets target to 91, over 151 in the rules`."""
-        return f"house-rule plugin {self.plugin!r} sets {self.rule} to {clip(_canonical(self.value))}, over {clip(_canonical(self.rules_value))} in the rules"
+        return _("house-rule plugin {plugin} sets {rule} to {value}, over {rules_value} in the rules").format(
+            plugin=repr(self.plugin), rule=self.rule, value=clip(_canonical(self.value)), rules_value=clip(_canonical(self.rules_value)))
 
 
 def rule_settings(game: "Game", rules: Any, players: int) -> list[RuleSetting]:
@@ -244,14 +251,15 @@ def check_switches(registry: "Registry", game: "Game", rules: Any) -> None:
     idle = getattr(registry, "not_used", {})
     for name in sorted(set(switches) - known):
         if name in idle and switches[name]:
-            raise ValueError(f"[{PLUGINS_KEY}] switches on {name!r}, which is installed but not in use: "
-                             f"{clip(idle[name], 200).removesuffix('; it is not used')}")
+            why = clip(idle[name], 200).removesuffix("; it is not used").removesuffix(_("; it is not used"))
+            raise ValueError(_("[{table}] switches on {name}, which is installed but not in use: {why}").format(table=PLUGINS_KEY, name=repr(name), why=why))
     unknown = sorted(set(switches) - known - set(idle))
     if unknown:
-        listed = ", ".join(sorted(known)) or "none installed"
-        raise ValueError(
-            f"[{PLUGINS_KEY}] names {', '.join(repr(n) for n in unknown)}, which {'is' if len(unknown) == 1 else 'are'} not "
-            f"an installed house-rule plugin of {game.name} (installed: {listed})")
+        listed = ", ".join(sorted(known)) or _("none installed")
+        raise ValueError(ngettext(
+            "[{table}] names {names}, which is not an installed house-rule plugin of {game} (installed: {installed})",
+            "[{table}] names {names}, which are not an installed house-rule plugin of {game} (installed: {installed})", len(unknown)).format(
+            table=PLUGINS_KEY, names=", ".join(repr(n) for n in unknown), game=game.name, installed=listed))
 
 
 def compare_in_force(recorded: Iterable[Mapping[str, Any]], present: Iterable[HouseRulePlugin]) -> str | None:
@@ -261,13 +269,14 @@ def compare_in_force(recorded: Iterable[Mapping[str, Any]], present: Iterable[Ho
     problems = []
     missing = sorted(set(wanted) - set(have))
     if missing:
-        problems.append("it was played with " + ", ".join(_named(n, wanted[n]) for n in missing) + ", not in force here")
+        problems.append(_("it was played with {plugins}, not in force here").format(plugins=", ".join(_named(n, wanted[n]) for n in missing)))
     extra = sorted(set(have) - set(wanted))
     if extra:
-        problems.append("here " + ", ".join(_named(n, have[n]) for n in extra) + " would also be in force")
+        problems.append(_("here {plugins} would also be in force").format(plugins=", ".join(_named(n, have[n]) for n in extra)))
     changed = sorted(n for n in set(wanted) & set(have) if wanted[n] != have[n])
     if changed:
-        problems.append("; ".join(f"{n} is {have[n] or 'unversioned'} here, {wanted[n] or 'unversioned'} in the record" for n in changed))
+        problems.append("; ".join(_("{plugin} is {here} here, {there} in the record").format(
+            plugin=n, here=have[n] or _("unversioned"), there=wanted[n] or _("unversioned")) for n in changed))
     return "; ".join(problems) or None
 
 
@@ -283,16 +292,17 @@ def _to_match(recorded: Iterable[Mapping[str, Any]], present: Iterable[HouseRule
     steps = []
     fetch = sorted(set(wanted) - set(have)) + sorted(n for n in set(wanted) & set(have) if wanted[n].get("version") != have[n].version)
     if fetch:
-        steps.append("install " + ", ".join(install(n) for n in fetch))
+        steps.append(_("install {distributions}").format(distributions=", ".join(install(n) for n in fetch)))
     extra = sorted(set(have) - set(wanted))
     if extra:
-        steps.append(f"leave out {', '.join(repr(n) for n in extra)} (MUGGINS_LOAD_PLUGINS naming only the plugins to load, "
-                     f"or uninstall {'it' if len(extra) == 1 else 'them'})")
+        steps.append(ngettext("leave out {plugins} (MUGGINS_LOAD_PLUGINS naming only the plugins to load, or uninstall it)",
+                              "leave out {plugins} (MUGGINS_LOAD_PLUGINS naming only the plugins to load, or uninstall them)",
+                              len(extra)).format(plugins=", ".join(repr(n) for n in extra)))
     return "; ".join(steps)
 
 
 def _named(name: str, version: str | None) -> str:
-    return f"house-rule plugin {name!r}{' ' + version if version else ''}"
+    return _("house-rule plugin {name}").format(name=repr(name) + (" " + version if version else ""))
 
 
 def supports_version(declared: Any, game: str, version: str) -> bool | None:
@@ -614,10 +624,13 @@ def compare_answers(recorded: Iterable[Mapping[str, Any]], present: Iterable[Map
         if was == is_now:
             continue
         if was is None:
-            return f"house-rule plugin {plugin!r} answers {hook} here ({_shown(is_now)}), which it did not in the record"
+            return _("house-rule plugin {plugin} answers {hook} here ({now}), which it did not in the record").format(
+                plugin=repr(plugin), hook=hook, now=_shown(is_now))
         if is_now is None:
-            return f"house-rule plugin {plugin!r} does not answer {hook} here, but answered {_shown(was)} in the record"
-        return f"house-rule plugin {plugin!r} answers {hook} with {_shown(is_now)} here, {_shown(was)} in the record"
+            return _("house-rule plugin {plugin} does not answer {hook} here, but answered {then} in the record").format(
+                plugin=repr(plugin), hook=hook, then=_shown(was))
+        return _("house-rule plugin {plugin} answers {hook} with {now} here, {then} in the record").format(
+            plugin=repr(plugin), hook=hook, now=_shown(is_now), then=_shown(was))
     return None
 
 
@@ -631,7 +644,7 @@ def _shown(answers: list[Any] | None) -> str:
 # makes its match's terms of the answers with one of these, so every game words a refusal and a conflict alike.
 def answer_refused(plugin: str, hook: str, problem: Any) -> HouseRuleError:
     """The one-line refusal of what `plugin` answered to `hook`: `house-rule plugin 'p': hook: problem`."""
-    return HouseRuleError(f"house-rule plugin {plugin!r}: {hook}: {clip(problem, 200)}")
+    return HouseRuleError(_("house-rule plugin {plugin}: {hook}: {problem}").format(plugin=repr(plugin), hook=hook, problem=clip(problem, 200)))
 
 
 def conflicting_answers(first: str, second: str, what: str, first_value: str, second_value: str, *, hook: str | None = None) -> HouseRuleError:
@@ -640,8 +653,11 @@ def conflicting_answers(first: str, second: str, what: str, first_value: str, se
     `house-rule plugins 'a' and 'b' both set WHAT (X and Y)`, with
     ` in HOOK` after it when `hook` is given; the values as the game shows them.
     """
-    where = f" in {hook}" if hook is not None else ""
-    return HouseRuleError(f"house-rule plugins {first!r} and {second!r} both set {what} ({first_value} and {second_value}){where}")
+    if hook is not None:
+        both = _("house-rule plugins {first} and {second} both set {what} ({first_value} and {second_value}) in {hook}")
+    else:
+        both = _("house-rule plugins {first} and {second} both set {what} ({first_value} and {second_value})")
+    return HouseRuleError(both.format(first=repr(first), second=repr(second), what=what, first_value=first_value, second_value=second_value, hook=hook))
 
 
 def single_answer(answers: Iterable[HouseRuleAnswer], hook: str, what: str, check: Any = None, shown: Any = str) -> tuple[str, Any] | None:
@@ -687,7 +703,8 @@ def combined_answers(answers: Iterable[HouseRuleAnswer], hook: str, *, expected:
         if value is None:
             continue
         if not isinstance(value, Mapping):
-            raise HouseRuleError(f"house-rule plugin {answer.plugin!r}: {hook} must return {expected} or None, not {clip(repr(value), 60)}")
+            raise HouseRuleError(_("house-rule plugin {plugin}: {hook} must return {expected} or None, not {value}").format(
+                plugin=repr(answer.plugin), hook=hook, expected=expected, value=clip(repr(value), 60)))
         checked.append((answer.plugin, [item(answer.plugin, hook, k, v) if item is not None else (k, v) for k, v in value.items()]))
     values: dict[Any, Any] = {}
     setters: dict[Any, str] = {}
@@ -781,18 +798,25 @@ def _ask(impl: Any, hook: str, rules: Any, kwargs: Mapping[str, Any], tracing: b
             _trace(f"{hook}() of plugin {name!r} answered {clip(_canonical(answer_to_data(answer)), 200)}")
         return answer
     except _NotPlain as exc:
-        raise HouseRuleError(f"house-rule plugin {name!r}: {hook} answered {_not_plain_text(exc)}; {_PLAIN_WORDS}") from None
+        raise HouseRuleError(_("house-rule plugin {plugin}: {hook} answered {what}; {rule}").format(
+            plugin=repr(name), hook=hook, what=_not_plain_text(exc), rule=_PLAIN_WORDS)) from None
     except HouseRuleError as exc:
         said = _one_line(exc).removeprefix("HouseRuleError: ")
         if repr(name) in said and not reading:  # the plugin's own refusal, naming itself
             raise HouseRuleError(said) from None
-        raise HouseRuleError(f"house-rule plugin {name!r} failed in {hook}: {'reading its answer raised ' if reading else ''}"
-                             f"{_one_line(exc)}") from None
+        raise _failed(name, hook, exc, reading) from None
     except BaseException as exc:
         if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
             raise
-        raise HouseRuleError(f"house-rule plugin {name!r} failed in {hook}: {'reading its answer raised ' if reading else ''}"
-                             f"{_one_line(exc)}") from None
+        raise _failed(name, hook, exc, reading) from None
+
+
+def _failed(name: str, hook: str, exc: BaseException, reading: bool) -> HouseRuleError:
+    if reading:
+        failed = _("house-rule plugin {plugin} failed in {hook}: reading its answer raised {error}")
+    else:
+        failed = _("house-rule plugin {plugin} failed in {hook}: {error}")
+    return HouseRuleError(failed.format(plugin=repr(name), hook=hook, error=_one_line(exc)))
 
 
 def _copies(arguments: dict[str, Any]) -> dict[str, Any]:
@@ -825,18 +849,22 @@ def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str |
         if not present:
             return None, None
         names = ", ".join(p.describe() for p in present)
-        return None, (f"the record does not say which house-rule plugins were in force (written before records named them); "
-                      f"{names} {'is' if len(present) == 1 else 'are'} in force here and may change how it replays")
+        return None, ngettext(
+            "the record does not say which house-rule plugins were in force (written before records named them); "
+            "{names} is in force here and may change how it replays",
+            "the record does not say which house-rule plugins were in force (written before records named them); "
+            "{names} are in force here and may change how it replays", len(present)).format(names=names)
     difference = compare_in_force(record.house_rules, present)
     if difference is not None:
-        return f"house-rule plugins differ: {difference} (to replay it: {_to_match(record.house_rules, present)})", None
+        return _("house-rule plugins differ: {difference} (to replay it: {steps})").format(
+            difference=difference, steps=_to_match(record.house_rules, present)), None
     recorded = getattr(record, "house_rule_answers", None)
     if recorded is None:
         return None, None
     try:
         answers = record_answers(match_answers(game, rules, record.players, record.seed))
     except HouseRuleError as exc:
-        return f"{exc} (the record keeps what it answered when the match was played)", None
+        return _("{reason} (the record keeps what it answered when the match was played)").format(reason=exc), None
     except BaseException as exc:
         if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
             raise
@@ -844,4 +872,4 @@ def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str |
     changed = compare_answers(recorded, answers)
     if changed is None:
         return None, None
-    return f"house-rule answers differ: {changed} (the match was played by the answers the record keeps)", None
+    return _("house-rule answers differ: {changed} (the match was played by the answers the record keeps)").format(changed=changed), None

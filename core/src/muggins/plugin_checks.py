@@ -15,9 +15,14 @@ import pluggy
 
 from .faults import BUILTIN, PluginInfo, _one_line
 from .game import Game
+from .i18n import translator
 from .limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, LONGEST_VERSION, MAX_PLAYERS, clip
 from .players import FRONT_END_KINDS, PlayerKind, PlayerOption
 from .registry import ENTRY_POINT_GROUP, PluginError, Registry, _forget, _info_for, conflict_message, kind_conflict_message
+
+# The lines a player reads about a plugin left out are worded in the language a front end set; what is wrong
+# with a plugin's registration (a bad name, title, range or factory) speaks to its author and stays English.
+_ = translator("muggins", package_file=__file__).gettext
 
 __all__ = ["game_problem"]
 
@@ -132,9 +137,8 @@ def _add_game_hookspecs(registry: Registry, game_name: str, hookspecs: object) -
         for impl in caller.get_hookimpls():
             extra = sorted(set(impl.argnames) - allowed)
             if extra:
-                registry.errors.append(
-                    f"plugin {impl.plugin_name!r} implements {name} with argument(s) {', '.join(extra)}, which game {game_name!r} "
-                    "does not pass; it is not used")
+                registry.errors.append(_("plugin {plugin} implements {hook} with argument(s) {arguments}, which game {game} does not pass; it is not used").format(
+                    plugin=repr(impl.plugin_name), hook=name, arguments=", ".join(extra), game=repr(game_name)))
                 _forget(registry, impl.plugin_name)
                 pm.unregister(impl.plugin)
     pm.add_hookspecs(hookspecs)
@@ -161,7 +165,7 @@ def _collect_games(registry: Registry) -> None:
                 if game.hooks is None:
                     game.hooks = pm.hook
             except Exception as exc:
-                registry.errors.append(f"plugin {_source.name!r} failed to register games: {_one_line(exc)}")
+                registry.errors.append(_("plugin {plugin} failed to register games: {error}").format(plugin=repr(_source.name), error=_one_line(exc)))
                 return
             registry._game_offers.setdefault(name, []).append((game, _source))
             registry._own(type(game).__module__, _source)
@@ -171,7 +175,7 @@ def _collect_games(registry: Registry) -> None:
         try:
             registry._call(impl, register=register)
         except Exception as exc:
-            registry.errors.append(f"plugin {impl.plugin_name!r} failed to register games: {_one_line(exc)}")
+            registry.errors.append(_("plugin {plugin} failed to register games: {error}").format(plugin=repr(impl.plugin_name), error=_one_line(exc)))
 
 
 def _settle_games(registry: Registry) -> None:
@@ -223,7 +227,7 @@ def _collect_players(registry: Registry) -> None:
                 kind = _checked_kind(name, factory, description, games, options, _source.name)
                 _check_rivals(registry, kind, _source)
             except Exception as exc:
-                registry.errors.append(f"plugin {_source.name!r} failed to register players: {_one_line(exc)}")
+                registry.errors.append(_("plugin {plugin} failed to register players: {error}").format(plugin=repr(_source.name), error=_one_line(exc)))
                 return
             registry.players.append(kind)
             registry._own(getattr(factory, "__module__", None), _source)
@@ -231,7 +235,7 @@ def _collect_players(registry: Registry) -> None:
         try:
             registry._call(impl, register=register)
         except Exception as exc:
-            registry.errors.append(f"plugin {impl.plugin_name!r} failed to register players: {_one_line(exc)}")
+            registry.errors.append(_("plugin {plugin} failed to register players: {error}").format(plugin=repr(impl.plugin_name), error=_one_line(exc)))
 
 
 def _check_rivals(registry: Registry, kind: PlayerKind, source: PluginInfo) -> None:

@@ -19,9 +19,13 @@ import pluggy
 
 from .faults import PluginInfo, _not_a_plugins, _one_line, _PluginEscape, genuine_interrupt
 from .game import Game
+from .i18n import translator
 from .limits import clip
 from .players import PlayerKind, parse_seat
 from .plugin_guards import _after_plugin_code, _loading_guard
+
+# Worded when made, in the language a front end set (English until one does).
+_ = translator("muggins", package_file=__file__).gettext
 
 __all__ = ["Registry", "PluginError", "KindConflict", "ENTRY_POINT_GROUP", "conflict_message", "kind_conflict_message"]
 
@@ -41,7 +45,7 @@ class KindConflict(KeyError):
 
 def _stderr_warning(line: str) -> None:
     try:
-        sys.stderr.write(f"muggins: warning: {line}\n")
+        sys.stderr.write(_("muggins: warning: {line}").format(line=line) + "\n")
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):  # stderr closed or gone: the warning is lost, the run goes on
         pass
@@ -147,8 +151,8 @@ class Registry:
         try:
             return self.games[name]
         except KeyError:
-            installed = ", ".join(sorted(self.games)) or "none (install a game plugin)"
-            raise KeyError(f"unknown game {clip(name)!r}; installed games: {installed}") from None
+            installed = ", ".join(sorted(self.games)) or _("none (install a game plugin)")
+            raise KeyError(_("unknown game {game}; installed games: {installed}").format(game=repr(clip(name)), installed=installed)) from None
 
     def family(self, game: str) -> list[str]:
         """`game`, then the names of the games its class derives from (a variant made by subclassing a shipped game).
@@ -188,7 +192,8 @@ class Registry:
         if conflicts and (name, None) in conflicts:
             raise KindConflict(kind_conflict_message(name, None, conflicts[(name, None)]))
         if generic is None:
-            raise KeyError(f"unknown player kind {clip(name)!r}; kinds for {clip(game)}: {', '.join(self.kind_names(game))}")
+            raise KeyError(_("unknown player kind {kind}; kinds for {game}: {kinds}").format(
+                kind=repr(clip(name)), game=clip(game), kinds=", ".join(self.kind_names(game))))
         return generic
 
     def kind_names(self, game: str) -> list[str]:
@@ -215,7 +220,7 @@ class Registry:
         try:
             return kind, kind.convert(given)
         except ValueError as exc:
-            raise ValueError(f"seat {clip(spec)!r}: {exc}") from None
+            raise ValueError(_("seat {seat}: {reason}").format(seat=repr(clip(spec)), reason=exc)) from None
 
     def register_commands(self, cli: Any) -> None:
         with _loading_guard():
@@ -223,26 +228,29 @@ class Registry:
                 try:
                     self._call(impl, cli=cli)
                 except Exception as exc:  # one bad plugin must not take the CLI down
-                    self.errors.append(f"plugin {impl.plugin_name!r} failed to add commands: {_one_line(exc)}")
+                    self.errors.append(_("plugin {plugin} failed to add commands: {error}").format(plugin=repr(impl.plugin_name), error=_one_line(exc)))
 
 
 def conflict_message(name: str, rivals: list[PluginInfo]) -> str:
     """One line naming every plugin that registered game `name` and how to choose one."""
-    unused = "neither is used" if len(rivals) == 2 else "none is used"
-    return (
-        f"game {name!r} is registered by more than one plugin: {' and '.join(r.describe() for r in rivals)}; "
-        f"{unused}; choose one with MUGGINS_LOAD_PLUGINS"
-    )
+    if len(rivals) == 2:
+        message = _("game {game} is registered by more than one plugin: {plugins}; neither is used; choose one with MUGGINS_LOAD_PLUGINS")
+    else:
+        message = _("game {game} is registered by more than one plugin: {plugins}; none is used; choose one with MUGGINS_LOAD_PLUGINS")
+    return message.format(game=repr(name), plugins=_(" and ").join(r.describe() for r in rivals))
 
 
 def kind_conflict_message(name: str, game: str | None, rivals: list[PluginInfo]) -> str:
     """One line naming every plugin that registered kind `name` for `game` (None: as a generic kind)."""
-    unused = "neither is used" if len(rivals) == 2 else "none is used"
-    what = f"player kind {name!r} for {game}" if game is not None else f"generic player kind {name!r}"
-    return (
-        f"{what} is registered by more than one plugin: {' and '.join(r.describe() for r in rivals)}; "
-        f"{unused}; choose one with MUGGINS_LOAD_PLUGINS"
-    )
+    if game is not None:
+        what = _("player kind {kind} for {game}").format(kind=repr(name), game=game)
+    else:
+        what = _("generic player kind {kind}").format(kind=repr(name))
+    if len(rivals) == 2:
+        message = _("{what} is registered by more than one plugin: {plugins}; neither is used; choose one with MUGGINS_LOAD_PLUGINS")
+    else:
+        message = _("{what} is registered by more than one plugin: {plugins}; none is used; choose one with MUGGINS_LOAD_PLUGINS")
+    return message.format(what=what, plugins=_(" and ").join(r.describe() for r in rivals))
 
 
 def _forget(registry: Registry, plugin_name: str) -> None:

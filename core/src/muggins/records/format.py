@@ -22,13 +22,21 @@ from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Sequence
 
 from ..game import Event, Game
-from ..i18n import translator
+from ..i18n import N_, translator
 from ..houserules import match_answers, record_answers, rule_settings
 from ..limits import MAX_PLAYERS, MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, SEED_BOUND, LimitError, clip, clip_path, open_regular, strip_bom
 from ..rules import rules_to_dict
 
 # Worded when raised, in the language a front end set (English until one does).
 _ = translator("muggins", Path(__file__).resolve().parent.parent / "locale").gettext
+
+#: What Python's JSON reader says is wrong with a line, in the catalogue so a player reads it in their language.
+JSON_PROBLEMS = (
+    N_("Expecting value"), N_("Expecting property name enclosed in double quotes"), N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"), N_("Extra data"), N_("Unterminated string starting at"), N_("Invalid control character at"),
+    N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"), N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+)
 
 __all__ = [
     "FORMAT", "MAX_PLAYERS", "HEADER_FIELDS", "RecordError", "Record", "jsonl", "header_for",
@@ -227,7 +235,7 @@ class _RecordBuilder:
         try:
             line = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(_("{source}:{number}: not valid JSON ({error} at column {column})").format(source=source, number=number, error=exc.msg, column=exc.colno)) from None
+            raise RecordError(_("{source}:{number}: not valid JSON ({error} at column {column})").format(source=source, number=number, error=_(exc.msg), column=exc.colno)) from None
         except RecursionError:
             raise RecordError(_("{source}:{number}: JSON nested too deeply, not a muggins record line").format(source=source, number=number)) from None
         except ValueError:  # an integer past Python's 4,300-digit conversion limit
