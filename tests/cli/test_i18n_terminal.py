@@ -58,5 +58,9 @@ def test_a_whole_shedding_match_in_french_at_the_terminal(terminal, tmp_path):
         assert french in shown, french
     assert "Partie terminée :" in shown and "Vous retournez " in shown and "; t = table ; ? = aide > " in shown
     assert not re.search(r"\b(Common piles|Hands won|Discards \(top|recording to|result:)", shown)
+    # The decisions' own words: the play prompt and its menu, the windows' headers, all French, cards V D R.
+    assert "Placez " in shown and " sur la pile commune 1" in shown and "Le joueur 1 pose " in shown
+    assert not re.search(r"\b(Place|common pile|your own discard|discard clockwise|seat \d|put|on [0-9AJQK]+[♣♦♥♠])\b", shown)
+    assert not re.search(r"\b[JQK][♣♦♥♠]", shown)
     record = (tmp_path / "r.jsonl").read_text("utf-8")
     assert json.loads(record.splitlines()[0])["game"] == "muggins_shedding" and "joueur" not in record

@@ -17,7 +17,12 @@ view. Internally cards are ints 0..51 (`muggins.deck`'s index into the
 standard pack, rank = i % 13 + 1) and rank adjacency is a precomputed
 52 x 52 table; the standard destination order keeps its own plain method,
 so the play loop does no pluggy call, no parsing and no copying.
-`from_position` builds a hand-made position for tests and docs.
+`from_position` builds a hand-made position for tests and docs. What a
+player reads of a decision (its prompt, its choices' labels, the standing
+answers' `pass` and `muggins`) is worded when it is read, in the language
+in force then, never when the decision is made: decisions are cached and
+shared across matches, and a server words one decision for players of
+several languages; action texts (what records hold) stay English codes.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, derive_rng, event
 from muggins.deck import CODE_INDEX, CODES, DECK, RANKS, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.game import PhasedState
+from muggins.i18n import DEFAULT_LANGUAGE, current_language, translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
 
@@ -36,6 +42,10 @@ from .houserules import (
     order_to_data, order_words,
 )
 from .rules import SheddingRules
+
+# The game's catalogue, as game.py has it (one translator per domain).
+_translator = translator("muggins_shedding", package_file=__file__)
+_, pgettext = _translator.gettext, _translator.pgettext
 
 __all__ = [
     "SheddingState", "Place", "Correct", "DECK", "CODES", "INDEX", "RANK", "CODE_INDEX",
@@ -46,8 +56,40 @@ __all__ = [
 INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK)}
 RANK: tuple[int, ...] = RANKS
 
-PASS = Pass()
-MUGGINS = Claim("muggins")
+class _Pass(Pass):
+    """The window's pass, labelled in the reader's language; equal to any `Pass`, as the text `pass` is."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        return pgettext("answer", "pass")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pass) or NotImplemented
+
+    __hash__ = Pass.__hash__
+
+
+class _Claim(Claim):
+    """The window's call, labelled in the reader's language (`Muggins !` in French); equal to the same `Claim`."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        return pgettext("answer", "muggins")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Claim):
+            return (self.name, self.amount, self.target) == (other.name, other.amount, other.target)
+        return NotImplemented
+
+    __hash__ = Claim.__hash__
+
+
+PASS = _Pass()
+MUGGINS = _Claim("muggins")
 RESPONSES: tuple[Action, ...] = (PASS, MUGGINS)
 STAND: tuple[Action, ...] = (PASS,)
 CALL: tuple[Action, ...] = (MUGGINS,)
@@ -84,7 +126,7 @@ class Place(Action):
 
     @property
     def label(self) -> str:
-        return f"{self.card} on {self.name or self.pile}"
+        return _("{card} on {pile}").format(card=_card_text(INDEX[self.card]), pile=_pile_label(self.pile, self.name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +142,49 @@ class Correct(Action):
 
     @property
     def label(self) -> str:
-        return f"move {self.card} to {self.pile}"
+        kind, _space, number = self.pile.partition(" ")
+        card = _card_text(INDEX[self.card])
+        if kind == "common":
+            return _("move {card} to common {number}").format(card=card, number=number)
+        if kind == "discard":
+            return _("move {card} to discard {seat}").format(card=card, seat=number)
+        return _("move {card} to {pile}").format(card=card, pile=self.pile)
+
+
+class _Worded(Decision):
+    """A decision whose prompt (a `_Prompt`) is worded when read, in the reader's language.
+
+    The tuple holds the English prompt, so equality, `repr` and `_replace`
+    (the core's narrowing under `mistakes = "prevented"`) are as a plain
+    `Decision`'s; only the `prompt` attribute a front end reads is worded.
+    """
+
+    __slots__ = ()
+
+    @property
+    def prompt(self) -> str:  # type: ignore[override]
+        held = tuple.__getitem__(self, 4)
+        if type(held) is not _Prompt:
+            return held
+        if current_language() == DEFAULT_LANGUAGE:
+            return str.__str__(held)
+        return held.say(*held.args)
+
+
+class _Prompt(str):
+    """A prompt's English text, with the function and arguments that word it in another language."""
+
+    __slots__ = ("say", "args")
+
+    say: Any
+    args: tuple
+
+
+def _prompt(english: str, say: Any, *args: Any) -> _Prompt:
+    found = _Prompt(english)
+    found.say = say
+    found.args = args
+    return found
 
 
 class SheddingState(PhasedState):
@@ -380,20 +464,22 @@ class SheddingState(PhasedState):
             if choices is None:
                 choices = self._choices[m][card] = self._build_choices(m, card)
             correct = tuple(choices[p] for p in right)
-            found = known[right] = Decision(m, "play", choices, correct, self._prompts[card])
+            found = known[right] = _Worded(m, "play", choices, correct, self._prompts[card])
         return found
 
     def _decide_respond(self) -> Decision:
         seat = self.window.current
         # The placement is judged at a glance against the pile tops, so the window flows (waits stays False).
         prompt = self._make_prompt(seat) if self.placed_pile == self.k + seat else (self._prompt or self._make_prompt())
-        return Decision(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True, standing=PASS)
+        return _Worded(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True, standing=PASS)
 
     def _decide_correct(self) -> Decision:
         card = DECK[self.exposed]
         options = tuple(Correct(card, self.names[p], p) for p in self.right)
-        where = "fitting common piles" if self.right[-1] < self.k else "fitting piles"
-        return Decision(self.mover, "correct", options, options, f"Muggins! Move {card} to one of the {where}")
+        commons = self.right[-1] < self.k
+        where = "fitting common piles" if commons else "fitting piles"
+        prompt = _prompt(f"Muggins! Move {card} to one of the {where}", _correct_words, self.exposed, commons)
+        return _Worded(self.mover, "correct", options, options, prompt)
 
     def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
         """Every remaining responder lets the placement stand: the window closes and the turn ends.
@@ -469,7 +555,7 @@ class SheddingState(PhasedState):
             out.append(Place(c, self.names[k + s], k + s, "your own discard" if s == m else f"seat {s}'s discard"))
         return tuple(out)
 
-    def _make_prompt(self, owner: int | None = None) -> str:
+    def _make_prompt(self, owner: int | None = None) -> _Prompt:
         """The window's move in the narration's words; `owner`: for the responder whose discard took the card (`your discard`).
 
         The wording every other responder reads is kept for the rest of the window.
@@ -484,7 +570,9 @@ class SheddingState(PhasedState):
             where = "your discard"
         else:
             where = f"seat {pile - k}'s discard"
-        prompt = f"seat {self.mover} put {TEXTS[self.targets[pile][-1]]} on {where}{under}"
+        card = self.targets[pile][-1]
+        prompt = _prompt(f"seat {self.mover} put {TEXTS[card]} on {where}{under}", _window_words,
+                         self.mover, card, pile, k, self.under, owner is not None)
         if owner is None:
             self._prompt = prompt
         return prompt
@@ -825,15 +913,78 @@ def _decision_table(players: int, k: int, order: tuple[tuple[str, ...], ...] = S
     return table
 
 
-_PROMPTS: tuple[str, ...] = tuple(f"Place {c} (commons first; else the first fitting opponent discard clockwise; else your own)" for c in DECK)
+def _card_text(index: int) -> str:
+    """A card as the reader names it: `10♥`, `J♠` (in French `V♠`, valet; `D` dame, `R` roi), as the narration names it."""
+    rank = RANK[index]
+    if 2 <= rank <= 10:
+        return TEXTS[index]
+    if rank == 1:
+        letter = pgettext("rank", "A")
+    elif rank == 11:
+        letter = pgettext("rank", "J")
+    elif rank == 12:
+        letter = pgettext("rank", "Q")
+    else:
+        letter = pgettext("rank", "K")
+    return letter + TEXTS[index][-1]
 
 
-def _play_prompts(order: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+def _pile_label(pile: str, name: str) -> str:
+    """A placement's pile in the reader's words; a name other than the three `_build_choices` gives is shown as given."""
+    if not name:
+        return pile
+    kind, _space, number = pile.partition(" ")
+    if kind == "common" and name == f"common pile {number}":
+        return _("common pile {number}").format(number=number)
+    if kind == "discard":
+        if name == "your own discard":
+            return _("your own discard")
+        if name == f"seat {number}'s discard":
+            return _("seat {seat}'s discard").format(seat=number)
+    return name
+
+
+def _play_words(card: int, order: tuple[tuple[str, ...], ...]) -> str:
+    """The play decision's prompt in the reader's language (`_PROMPTS`' English, or the house-rule order's)."""
+    if order == STANDARD_ORDER:
+        return _("Place {card} (commons first; else the first fitting opponent discard clockwise; else your own)").format(card=_card_text(card))
+    from .game import order_text  # the order in the reader's words; game.py imports nothing of this module
+
+    return _("Place {card} (house rule: {rule})").format(card=_card_text(card), rule=order_text(order))
+
+
+def _correct_words(card: int, commons: bool) -> str:
+    """The correction's prompt in the reader's language."""
+    if commons:
+        return _("Muggins! Move {card} to one of the fitting common piles").format(card=_card_text(card))
+    return _("Muggins! Move {card} to one of the fitting piles").format(card=_card_text(card))
+
+
+def _window_words(mover: int, card: int, pile: int, k: int, under: int, owner: bool) -> str:
+    """The window's header in the reader's language, worded as the narration words the placement (so a terminal says it once)."""
+    if pile < k:
+        where = _("common pile {number}").format(number=pile + 1)
+    elif pile - k == mover:
+        where = _("their own discard")
+    elif owner:
+        where = _("your discard")
+    else:
+        where = _("seat {seat}'s discard").format(seat=pile - k)
+    on = _("on {card}").format(card=_card_text(under)) if under >= 0 else _("empty")
+    return _("seat {seat} put {card} on {pile} ({on})").format(seat=mover, card=_card_text(card), pile=where, on=on)
+
+
+_PROMPTS: tuple[_Prompt, ...] = tuple(
+    _prompt(f"Place {c} (commons first; else the first fitting opponent discard clockwise; else your own)", _play_words, i, STANDARD_ORDER)
+    for i, c in enumerate(DECK))
+
+
+def _play_prompts(order: tuple[tuple[str, ...], ...]) -> tuple[_Prompt, ...]:
     """The play decision's prompt for each card: the standard one, or one stating the house-rule order."""
     if order == STANDARD_ORDER:
         return _PROMPTS
     rule = order_words(order)
-    return tuple(f"Place {c} (house rule: {rule})" for c in DECK)
+    return tuple(_prompt(f"Place {c} (house rule: {rule})", _play_words, i, order) for i, c in enumerate(DECK))
 
 
 _COMMON, _OPPONENT, _OWN = 0, 1, 2
