@@ -154,3 +154,13 @@ def test_a_match_begun_in_french_resumes_in_english_to_the_end(shedding, tmp_pat
     assert "resuming r.jsonl after" in resumed.stdout and "result: " in resumed.stdout
     assert (tmp_path / "r.jsonl").read_bytes().startswith(kept)
     assert shedding("--lang", "fr", "replay", "r.jsonl", "--verify").stdout.startswith("ok : ")
+
+
+def test_a_deal_table_the_game_refuses_is_one_line_in_either_language(shedding, tmp_path):
+    (tmp_path / "donne.toml").write_text("[deal]\n4 = [12, 5]\n", encoding="utf-8")
+    english = shedding("--lang", "en", "play", "muggins_shedding", "--rules", "donne.toml")
+    french = shedding("--lang", "fr", "play", "muggins_shedding", "--rules", "donne.toml")
+    assert english.exit_code == french.exit_code == 2
+    assert "deal.4 = [12, 5] uses 53 cards; 4 x cards + commons must be 52" in english.output
+    assert "deal.4 = [12, 5] emploie 53 cartes ; 4 x cartes + piles communes doit faire 52" in french.output
+    assert "uses 53 cards" not in french.output

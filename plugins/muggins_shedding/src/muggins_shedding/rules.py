@@ -8,6 +8,7 @@ opponent discard; mistakes allowed and punishable; hands drawn after 1000
 exposures; one hand per player in a match; no early repetition draw. A
 `deal` table in TOML may name only the player counts it changes: the others
 keep the seed's deal, so a saved rules file always holds the whole table.
+A deal table the game cannot use is refused in the player's language.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from muggins import rule
+from muggins.i18n import translator
+
+# The game's catalogue, as game.py has it: a refused deal table is read by the player who wrote it.
+_ = translator("muggins_shedding", package_file=__file__).gettext
 
 __all__ = ["SheddingRules", "SEED_DEAL", "PLAYER_COUNTS"]
 
@@ -80,14 +85,13 @@ class SheddingRules:
     def validate(self) -> None:
         for players, (each, commons) in self.deal.items():
             if players not in PLAYER_COUNTS:
-                raise ValueError(f"deal has a line for {players} players; the game is for 3 to 7 players")
+                raise ValueError(_("deal has a line for {players} players; the game is for 3 to 7 players").format(players=players))
             if each < 1 or commons < 0:
-                raise ValueError(f"deal.{players} = [{each}, {commons}] needs at least 1 card each and no negative number of commons")
+                raise ValueError(_("deal.{players} = [{each}, {commons}] needs at least 1 card each and no negative number of commons").format(
+                    players=players, each=each, commons=commons))
             if players * each + commons != 52:
-                raise ValueError(
-                    f"deal.{players} = [{each}, {commons}] uses {players * each + commons} cards; "
-                    f"{players} x cards + commons must be 52"
-                )
+                raise ValueError(_("deal.{players} = [{each}, {commons}] uses {used} cards; {players} x cards + commons must be 52").format(
+                    players=players, each=each, commons=commons, used=players * each + commons))
 
     def deal_for(self, players: int) -> tuple[int, int]:
         """(cards per stock, common piles) for `players`."""
