@@ -128,3 +128,19 @@ def test_a_french_replay_at_80_columns_fits_every_line_and_cuts_no_word(cribbage
     lines = cribbage("--lang", "fr", "replay", "r.jsonl").stdout.splitlines()
     assert max(map(len, lines)) <= 80
     assert " ".join(" ".join(lines).split()) == " ".join(" ".join(whole).split())  # broken between words only: nothing cut or lost
+
+
+def test_the_cribbage_commands_in_french_and_their_json_unchanged(cribbage):
+    french = cribbage("--lang", "fr", "cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C")
+    english = cribbage("--lang", "en", "cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C")
+    assert french.exit_code == english.exit_code == 0
+    assert french.stdout.splitlines()[0] == "5♥ 5♦ 5♠ V♣ avec la carte de départ 5♣ (main) : 29"
+    assert "  quinze 2 : 5♣ V♣" in french.stdout and "  nobs 1 : V♣" in french.stdout
+    assert english.stdout.splitlines()[0] == "5♥ 5♦ 5♠ J♣ with starter 5♣ (hand): 29" and "  nobs 1: J♣" in english.stdout
+    assert len(french.stdout.splitlines()) == len(english.stdout.splitlines())
+    ranked = cribbage("--lang", "fr", "cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "9C", "--dealer")
+    assert ranked.exit_code == 0 and ranked.stdout.split()[:5] == ["écart", "garder", "main", "crib", "net"]
+    wrong = cribbage("--lang", "fr", "cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "--dealer")
+    assert wrong.exit_code == 2 and "cartes : à 2 joueurs, chacun reçoit 6 cartes, pas 5" in wrong.stderr
+    as_json = ["cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C", "--json"]
+    assert cribbage("--lang", "fr", *as_json).stdout == cribbage("--lang", "en", *as_json).stdout  # codes, never words

@@ -5,7 +5,9 @@ This module owns the command-line face of `cribbage_muggins.scoring` and
 and turning bad input (not a card, a card given twice, the wrong number of
 cards, `--dealer` with `--pone`) into one `click.UsageError` line, which the
 muggins CLI prints as one error line with exit status 2. The plugin's
-`muggins_register_commands` hook calls `register_commands(cli)`.
+`muggins_register_commands` hook calls `register_commands(cli)`. Its own
+lines and refusals are in the player's language (the game's catalogue), cards
+named as there (V D R in French); `--json` keeps the codes.
 """
 
 from __future__ import annotations
@@ -14,6 +16,11 @@ import json
 from typing import Any, Sequence
 
 import click
+
+from muggins.i18n import translator
+
+# The game's own catalogue: these commands speak to players as the table does.
+_ = translator("cribbage_muggins", package_file=__file__).gettext
 
 __all__ = ["register_commands", "cribbage_group"]
 
@@ -26,11 +33,11 @@ def _parse_cards(texts: Sequence[str], what: str) -> list[Any]:
         try:
             parsed.append(parse_card(text))
         except ValueError as exc:
-            raise click.UsageError(f"{what}: {exc}") from None
+            raise click.UsageError(_("{what}: {error}").format(what=what, error=exc)) from None
     seen = set()
     for c in parsed:
         if c in seen:
-            raise click.UsageError(f"{what}: {c.code} is given twice (every card of the pack is different)")
+            raise click.UsageError(_("{what}: {card} is given twice (every card of the pack is different)").format(what=what, card=c.code))
         seen.add(c)
     return parsed
 
@@ -40,7 +47,9 @@ def _echo_json(data: dict) -> None:
 
 
 def _cards_text(items: Sequence[Any]) -> str:
-    return " ".join(str(c) for c in items)
+    from .game import _card
+
+    return " ".join(_card(c.code) for c in items)
 
 
 @click.group("cribbage")
@@ -63,20 +72,23 @@ def score_command(cards: tuple[str, ...], starter: str, crib: bool, as_json: boo
     """
     from .scoring import score_show
 
-    hand = _parse_cards(cards, "hand")
+    hand = _parse_cards(cards, _("hand"))
     if len(hand) != 4:
-        raise click.UsageError(f"hand: give exactly 4 cards besides --starter, got {len(hand)}")
+        raise click.UsageError(_("hand: give exactly 4 cards besides --starter, got {count}").format(count=len(hand)))
     (cut,) = _parse_cards([starter], "--starter")
     if cut in hand:
-        raise click.UsageError(f"--starter: {cut.code} is also in the hand (every card of the pack is different)")
+        raise click.UsageError(_("--starter: {card} is also in the hand (every card of the pack is different)").format(card=cut.code))
     result = score_show(hand, cut, crib=crib)
     if as_json:
         _echo_json({"hand": [c.code for c in hand], "starter": cut.code, "crib": crib, **result.to_dict()})
         return
-    where = "crib" if crib else "hand"
-    click.echo(f"{_cards_text(hand)} with starter {cut} ({where}): {result.total}")
-    for line in result.lines():
-        click.echo(f"  {line}")
+    line = _("{cards} with starter {starter} (crib): {total}") if crib else _("{cards} with starter {starter} (hand): {total}")
+    click.echo(line.format(cards=_cards_text(hand), starter=_cards_text([cut]), total=result.total))
+    from .game import _item
+
+    # Worded here as `ScoreItem` words it in English (`fifteen 2: 5♥ J♣`), so the items read in the player's language.
+    for item in result.items:
+        click.echo("  " + _("{item} {points}: {cards}").format(item=_item(item.label), points=item.points, cards=_cards_text(item.cards)))
 
 
 @cribbage_group.command("discard", short_help="Rank the possible discards of a deal by expected value.")
@@ -104,15 +116,14 @@ def discard_command(
     from .analysis import HAND_SIZE, method_text, rank_discards
 
     if dealer and pone:
-        raise click.UsageError("--dealer and --pone exclude each other: give one (whose crib is it?)")
+        raise click.UsageError(_("--dealer and --pone exclude each other: give one (whose crib is it?)"))
     if not dealer and not pone:
-        raise click.UsageError("say whose crib it is: --dealer (yours) or --pone (the opponents')")
-    dealt = _parse_cards(cards, "cards")
+        raise click.UsageError(_("say whose crib it is: --dealer (yours) or --pone (the opponents')"))
+    dealt = _parse_cards(cards, _("cards"))
     expected = HAND_SIZE[players]
     if len(dealt) != expected:
-        raise click.UsageError(
-            f"cards: {players} players are dealt {expected} cards each, got {len(dealt)} (set --players 2, 3 or 4)"
-        )
+        raise click.UsageError(_("cards: {players} players are dealt {expected} cards each, got {count} (set --players 2, 3 or 4)").format(
+            players=players, expected=expected, count=len(dealt)))
     options = rank_discards(dealt, dealer, players=players, sample=sample, seed=seed)
     method = method_text(players, sample, seed)
     if as_json:
@@ -126,7 +137,8 @@ def discard_command(
         return
     sign = "+" if dealer else "-"
     discard_width = 3 * (expected - 4) + 2
-    header = f"{'discard':<{max(discard_width, 7)}}  {'keep':<15}  {'hand':>6}  {'crib':>7}  {'net':>6}"
+    words = {"discard": _("discard"), "keep": _("keep"), "hand": _("hand"), "crib": _("crib"), "net": _("net")}
+    header = f"{words['discard']:<{max(discard_width, 7)}}  {words['keep']:<15}  {words['hand']:>6}  {words['crib']:>7}  {words['net']:>6}"
     click.echo(header)
     for option in options:
         click.echo(
