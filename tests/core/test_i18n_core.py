@@ -114,3 +114,18 @@ def test_a_record_being_written_is_told_from_one_that_exists_in_any_language(tmp
         writer.close()
     with using_language("fr"), pytest.raises(RecordExists, match="existe déjà"):
         RecordStore(tmp_path).create("muggins_shedding", 1, path=str(path))
+
+
+def test_rules_to_toml_words_its_own_comments_in_the_language_in_force():
+    from muggins.rules import rules_to_toml
+    from muggins_shedding.rules import SheddingRules
+
+    english = rules_to_toml(SheddingRules(), title="Muggins")
+    with using_language("fr"):
+        french = rules_to_toml(SheddingRules(), title="Muggins")
+    assert english.startswith("# House rules for Muggins. Edit and pass with --rules FILE.\n")
+    assert "# allowed: a whole number (0..10000)\nhands = 0\n" in english
+    assert french.startswith("# Règles maison de Muggins. Modifiez-les et passez-les avec --rules FICHIER.\n")
+    assert "# permis : un nombre entier (0..10000)\nhands = 0\n" in french
+    # The values themselves are TOML, the same in either language.
+    assert [line for line in english.splitlines() if not line.startswith("#")] == [line for line in french.splitlines() if not line.startswith("#")]

@@ -224,18 +224,18 @@ def rules_from_dict(cls: type, data: Mapping[str, Any], *, source: str = "rules"
     try:
         result = cls(**values)
     except TypeError as exc:  # a field without default left out
-        raise RulesError(f"{source}: {exc}") from None
+        raise RulesError(_("{source}: {reason}").format(source=source, reason=exc)) from None
     validate = getattr(result, "validate", None)
     if validate is not None:
         try:
             validate()
         except (ValueError, TypeError) as exc:
-            raise RulesError(f"{source}: {clip(exc, 160)}") from None
+            raise RulesError(_("{source}: {reason}").format(source=source, reason=clip(exc, 160))) from None
     if switches:
         try:
             result = with_plugin_switches(result, switches)
         except ValueError as exc:
-            raise RulesError(f"{source}: {exc}") from None
+            raise RulesError(_("{source}: {reason}").format(source=source, reason=exc)) from None
     return result
 
 
