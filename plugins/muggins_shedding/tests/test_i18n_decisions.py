@@ -11,6 +11,8 @@ from __future__ import annotations
 import pickle
 import re
 
+import pytest
+
 from muggins import Claim, Pass
 from muggins.i18n import using_language
 
@@ -132,3 +134,12 @@ def test_every_card_is_named_the_french_way_and_the_english_way_as_ever():
     assert [_card_text(i) for i in range(52)] == list(TEXTS)
     with using_language("fr"):
         assert [_card_text(i) for i in range(13)] == ["A♣", "2♣", "3♣", "4♣", "5♣", "6♣", "7♣", "8♣", "9♣", "10♣", "V♣", "D♣", "R♣"]
+
+
+def test_an_unknown_commons_rule_is_refused_in_the_language_in_force():
+    from muggins_shedding.bots import ExpertBot
+
+    with pytest.raises(ValueError, match=r"^commons_rule must be one of cover, first, not 'foo'$"):
+        ExpertBot(commons_rule="foo")
+    with using_language("fr"), pytest.raises(ValueError, match=r"^commons_rule doit être l’un de cover, first, pas 'foo'$"):
+        ExpertBot(commons_rule="foo")

@@ -18,7 +18,8 @@ number. The novice errs with `error_rate` (preferring plausible errors: a
 fitting pile of lower priority, or its own discard when something fits)
 and calls a real error with probability `attention`; it never calls a
 correct play. The random bot makes any physical placement and calls
-Muggins with probability `call_rate`.
+Muggins with probability `call_rate`. An unknown `commons_rule` is refused
+in the player's language.
 """
 
 from __future__ import annotations
@@ -29,10 +30,14 @@ from typing import Any, Mapping, Sequence
 from muggins import Action, Decision
 from muggins.actions import standing_answer
 from muggins.deck import CODES, RANKS
+from muggins.i18n import translator
 
 
 # Rank of a card code, from the core's small int-pack tables; the state module is not imported here, so registering bots stays cheap.
 _RANK_OF: dict[str, int] = dict(zip(CODES, RANKS))
+
+# The game's catalogue, as game.py has it: a refused seat option is read by the player who typed it.
+_ = translator("muggins_shedding", package_file=__file__).gettext
 
 __all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_common", "COMMONS_RULES", "register_players"]
 
@@ -105,9 +110,9 @@ class ExpertBot:
     stands_in_unclaimable_windows = True
     takes_sole_correct_choice = True
 
-    def __init__(self, rng: random.Random | None = None, commons_rule: str = "cover", **_: Any) -> None:
+    def __init__(self, rng: random.Random | None = None, commons_rule: str = "cover", **_others: Any) -> None:
         if commons_rule not in COMMONS_RULES:
-            raise ValueError(f"commons_rule must be one of {', '.join(COMMONS_RULES)}, not {commons_rule!r}")
+            raise ValueError(_("commons_rule must be one of {rules}, not {given}").format(rules=", ".join(COMMONS_RULES), given=repr(commons_rule)))
         self.rng = rng
         self.rule = commons_rule
 
