@@ -184,3 +184,29 @@ def test_a_seat_read_in_two_languages_is_offered_its_choices_in_each(registry, r
     french, english = asyncio.run(hellos())
     assert {c["label"].split(":")[0] for c in french["decision"]["choices"] if "card" in c} == {"fr"}
     assert {c["label"].split(":")[0] for c in english["decision"]["choices"] if "card" in c} == {"en"}
+
+
+def test_muggins_serve_speaks_the_command_lines_language(monkeypatch):
+    import socket
+
+    import click
+    from click.testing import CliRunner
+
+    from muggins.i18n import using_language
+    from muggins_cli.errors import BadInput
+    from muggins_web import server
+    from muggins_web.plugin import muggins_register_commands
+
+    def unknown(*args, **kwargs):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", unknown)
+    with using_language("fr"):  # as `muggins --lang fr` chooses before the commands are registered
+        group = click.Group()
+        muggins_register_commands(group)
+        assert "Port d’écoute." in CliRunner().invoke(group, ["serve", "--help"]).output
+        refused = CliRunner().invoke(group, ["serve", "--pace", "nan"])
+        assert refused.exit_code == 2 and "nan n’est pas un nombre de secondes ; donnez-en un de 0 à 600" in refused.output
+        with pytest.raises(BadInput) as listening:
+            server.listen("nowhere.example", 8000)
+    assert listening.value.message == "impossible d’écouter sur --host 'nowhere.example' : Name or service not known"

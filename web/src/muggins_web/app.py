@@ -149,7 +149,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
         asked = await from_host(request, "only the table's host starts it: send {\"token\": HOST_TOKEN}, the token of the host's link")
         if isinstance(asked, Response):
             return asked
-        table, _ = asked
+        table, _body = asked
         try:
             await table.start_by_host()
         except Refused as exc:

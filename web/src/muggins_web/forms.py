@@ -50,7 +50,7 @@ class LobbyError(ValueError):
 
 def games(registry: Any) -> list[dict[str, Any]]:
     """Every installed game as the lobby form needs it."""
-    return [game_info(registry, game) for _, game in sorted(registry.games.items())]
+    return [game_info(registry, game) for _name, game in sorted(registry.games.items())]
 
 def game_info(registry: Any, game: Game) -> dict[str, Any]:
     kinds = []

@@ -1,9 +1,10 @@
 """The `muggins serve` command, added to the muggins command line through `muggins_register_commands`.
 
-This module owns the command's options and its start-up words only; it
-imports Click and nothing of the server, so listing commands never loads
-Starlette or uvicorn: the server (`muggins_web.server`) is imported when
-`serve` runs.
+This module owns the command's options and its start-up words only, in
+the language the command line chose (`muggins --lang`, `MUGGINS_LANG`, the
+locale: the commands are registered after it is chosen); it imports Click
+and nothing of the server, so listing commands never loads Starlette or
+uvicorn: the server (`muggins_web.server`) is imported when `serve` runs.
 """
 
 from __future__ import annotations
@@ -15,21 +16,23 @@ import click
 
 from muggins import hookimpl
 
+from .languages import _
+
 __all__ = ["muggins_register_commands"]
 
 
 @hookimpl
 def muggins_register_commands(cli: Any) -> None:
-    @cli.command()
+    @cli.command(help=_("Serve a lobby and tables in the browser: each friend plays on their own device."))
     @click.option("--host", default="127.0.0.1", show_default=True,
-                  help="Address to listen on; 0.0.0.0 lets friends on your network join.")
-    @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+                  help=_("Address to listen on; 0.0.0.0 lets friends on your network join."))
+    @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help=_("Port to listen on."))
     @click.option("--pace", default=None, type=click.FloatRange(0, 600), callback=_finite,
-                  help="Seconds a challenge window stays open before the move stands (0: wait for every answer).")
+                  help=_("Seconds a challenge window stays open before the move stands (0: wait for every answer)."))
     @click.option("--max-tables", default=50, show_default=True, type=click.IntRange(1, 10_000),
-                  help="Unfinished tables this server holds at once.")
+                  help=_("Unfinished tables this server holds at once."))
     @click.option("--allow-host", "allow_hosts", multiple=True, callback=_host_names, metavar="NAME",
-                  help="Another name this machine is reached by (repeatable); the server answers no other Host.")
+                  help=_("Another name this machine is reached by (repeatable); the server answers no other Host."))
     def serve(host: str, port: int, pace: float | None, max_tables: int, allow_hosts: tuple[str, ...]) -> None:
         """Serve a lobby and tables in the browser: each friend plays on their own device."""
         from .server import serve as run
@@ -40,7 +43,7 @@ def muggins_register_commands(cli: Any) -> None:
 def _finite(ctx: Any, param: Any, value: float | None) -> float | None:
     """A pace is a number of seconds: nan passes every comparison of a range, so it is refused by name."""
     if value is not None and not math.isfinite(value):
-        raise click.BadParameter(f"{value} is not a number of seconds; give one from 0 to 600")
+        raise click.BadParameter(_("{value} is not a number of seconds; give one from 0 to 600").format(value=value))
     return value
 
 
@@ -51,5 +54,5 @@ def _host_names(ctx: Any, param: Any, values: tuple[str, ...]) -> tuple[str, ...
     for value in values:
         name = value.strip()
         if not name or len(name) > 253 or any(c.isspace() or c in "/@?#\\" for c in name):
-            raise click.BadParameter(f"{clip(value)!r} is not a host name; give one such as mybox.local, or an address")
+            raise click.BadParameter(_("{value} is not a host name; give one such as mybox.local, or an address").format(value=repr(clip(value))))
     return tuple(v.strip() for v in values)

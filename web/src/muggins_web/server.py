@@ -19,7 +19,8 @@ its output: every record is whole to its last line, each line having
 been written whole. It exits 130 after Ctrl-C and 143 after SIGTERM, as
 every muggins command does. Websocket frames go uncompressed, and the
 tables are kept out of the collector's full passes (`gc.freeze`), both
-for the time from a click to its frame.
+for the time from a click to its frame. Its lines are in the command
+line's language (`muggins --lang`); each page chooses its own.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ import uvicorn
 
 from muggins.limits import clip
 
+from .languages import _
 from .lobby import DEFAULT_PACE, MAX_CONNECTIONS, MAX_PACE, MAX_TABLES, Lobby
 
 __all__ = ["serve", "listen", "lan_address", "SHUTDOWN_GRACE", "STOP_WITHIN"]
@@ -62,7 +64,7 @@ def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TAB
     from .app import LOOPBACK_HOSTS, create_app, host_name
 
     if pace is not None and not (math.isfinite(pace) and 0 <= pace <= MAX_PACE):
-        raise BadInput(f"--pace {clip(pace, 20)} is not a number of seconds from 0 to {MAX_PACE:g}")
+        raise BadInput(_("--pace {pace} is not a number of seconds from 0 to {most}").format(pace=clip(pace, 20), most=f"{MAX_PACE:g}"))
     # A bot thinking in the worker thread holds the interpreter's lock; the event loop waits for it up to
     # this interval at each turn, and a click takes several turns (docs/web.md: 5 ms, the default, made
     # the other tables' p99 hundreds of milliseconds while two searches thought).
@@ -76,9 +78,10 @@ def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TAB
         shown = lan_address() if everywhere else host
         hosts = {host_name(h) for h in (host, shown, *LOOPBACK_HOSTS, *allow_hosts)}
         app = create_app(lobby, allowed_hosts=hosts, link_base=f"http://{_in_url(shown)}:{port}")
-        click.echo(f"muggins: serving on http://{_in_url(shown)}:{port}/ (open it in a browser; Ctrl-C stops)")
+        address = f"http://{_in_url(shown)}:{port}/"
+        click.echo(_("muggins: serving on {address} (open it in a browser; Ctrl-C stops)").format(address=address))
         if everywhere:
-            click.echo("muggins: the links travel over plain HTTP: share them on a network you trust")
+            click.echo(_("muggins: the links travel over plain HTTP: share them on a network you trust"))
         sys.stdout.flush()  # a log or a script waiting for the line reads it now, not when the buffer fills
     except BaseException:
         for sock in sockets:
@@ -95,11 +98,11 @@ def listen(host: str, port: int) -> list[socket.socket]:
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError, ValueError) as exc:  # an unknown name, or one too long to be a name at all
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a host name or address"
-        raise BadInput(f"cannot listen on --host {named!r}: {reason}") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else _("not a host name or address")
+        raise BadInput(_("cannot listen on --host {host}: {why}").format(host=repr(named), why=reason)) from None
     sockets: list[socket.socket] = []
     seen = set()
-    for family, kind, proto, _, address in found:
+    for family, kind, proto, _name, address in found:
         if (family, address[0]) in seen:
             continue
         seen.add((family, address[0]))
@@ -118,11 +121,12 @@ def listen(host: str, port: int) -> list[socket.socket]:
             for other in sockets:
                 other.close()
             if exc.errno == errno.EADDRINUSE:
-                raise BadInput(f"port {port} is in use on {named} (another server listens there); choose another --port") from None
-            raise BadInput(f"cannot listen on {named} port {port}: {exc.strerror or exc}") from None
+                raise BadInput(_("port {port} is in use on {host} (another server listens there); choose another --port").format(
+                    port=port, host=named)) from None
+            raise BadInput(_("cannot listen on {host} port {port}: {why}").format(host=named, port=port, why=exc.strerror or exc)) from None
         sockets.append(sock)
     if not sockets:
-        raise BadInput(f"cannot listen on --host {named!r}: it names no address")
+        raise BadInput(_("cannot listen on --host {host}: it names no address").format(host=repr(named)))
     return sockets
 
 
@@ -170,9 +174,9 @@ class _Stopping:
         """Past the deadline: say so and what stopped the server, flush, and exit at once (no thread is waited for)."""
         why, code = ("interrupted", 130) if self.signum == signal.SIGINT else (f"stopped by {signal.Signals(self.signum).name}", 143)
         try:
-            print(f"muggins: warning: something still ran {STOP_WITHIN:g} s after the stop (a bot that does not check its "
-                  "thinking limit, or a house rule that does not answer); leaving without it, every record whole to its last line",
-                  file=sys.stderr)
+            print(_("muggins: warning: something still ran {seconds} s after the stop (a bot that does not check its "
+                    "thinking limit, or a house rule that does not answer); leaving without it, every record whole to its last line").format(
+                        seconds=f"{STOP_WITHIN:g}"), file=sys.stderr)
             print(f"muggins: error: {why}", file=sys.stderr)
             sys.stdout.flush()
             sys.stderr.flush()
