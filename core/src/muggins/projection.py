@@ -30,6 +30,7 @@ from typing import Any, Callable, Sequence
 
 from .actions import Action, Decision, standing_answer
 from .game import Event, Game, State
+from .i18n import current_language
 
 __all__ = ["FAMILY_SIZE", "choice_families", "choice_moves", "seat_decision", "seat_update", "visible_events", "window_decisions"]
 
@@ -44,7 +45,7 @@ _split_at_numbers = _WHOLE_NUMBER.split
 #: What `seat_decision` worked out for a tuple of choices (the card moves, the families), by the identity of the
 #: tuple and of the game: games share decisions (cribbage's count and window choices are module constants), so a
 #: frame usually finds it here. Each entry keeps the tuple itself, so its id cannot be reused while it is kept.
-_WORKED_OUT: dict[tuple[int, int], tuple[Any, ...]] = {}
+_WORKED_OUT: dict[tuple[int, int, str], tuple[Any, ...]] = {}
 _WORKED_OUT_SIZE = 256
 
 
@@ -168,7 +169,8 @@ def seat_decision(decision: Decision, game: Game | None = None) -> dict[str, Any
     """
     standing = standing_answer(decision)
     offered = decision.choices
-    key = (id(offered), id(game))
+    # Labels are worded in the reader's language (a server frames one decision for several), so it is part of the key.
+    key = (id(offered), id(game), current_language())
     known = _WORKED_OUT.get(key)
     if known is not None and known[0] is offered and known[1] is game:
         shown_choices, moves, families, members = known[2:]

@@ -143,3 +143,16 @@ def test_an_unknown_commons_rule_is_refused_in_the_language_in_force():
         ExpertBot(commons_rule="foo")
     with using_language("fr"), pytest.raises(ValueError, match=r"^commons_rule doit être l’un de cover, first, pas 'foo'$"):
         ExpertBot(commons_rule="foo")
+
+
+def test_a_frame_of_one_decision_is_worded_for_each_reader_in_turn(position, game):
+    # A browser table frames the same cached decision for readers of several languages: the labels worked out
+    # for one reader are not handed to the next.
+    from muggins.projection import seat_decision
+
+    decision = _placing(position, "QD").decision()
+    english = [c["label"] for c in seat_decision(decision, game)["choices"]]
+    with using_language("fr"):
+        french = [c["label"] for c in seat_decision(decision, game)["choices"]]
+    assert english[0] == "Q♦ on common pile 1" and french[0] == "D♦ sur la pile commune 1"
+    assert [c["label"] for c in seat_decision(decision, game)["choices"]] == english
