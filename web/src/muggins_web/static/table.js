@@ -733,7 +733,7 @@ function personName(s, safe) {
 
 // A zone's label less the seat it belongs to, in a box already named after that seat ("seat 2's discard": "discard").
 function withoutSeat(label) {
-  if (lang === "fr") return label.replace(/^(la |le |les |l'|votre |vos )/i, "").replace(/\s+du joueur \d+$/i, "");
+  if (lang === "fr") return label.replace(/^(le )?joueur \d+\s*/i, "").replace(/^(la |le |les |l'|votre |vos )/i, "").replace(/\s+du joueur \d+$/i, "");
   return label.replace(/^(seat \d+('s)?|your)\s*/i, "");
 }
 
