@@ -25,14 +25,15 @@ export function withNames(html, names) {
 }
 
 // Each seat the game's words name, as `name(seat)` says (null: left as it is). French names a seat "le joueur 2",
-// and "du joueur 2", "au joueur 2" become "de Anna", "à Anna".
+// and "du joueur 2", "au joueur 2" become "de Ben" (or "d’Anna"), "à Ben".
 export function replaceSeats(text, name) {
   if (lang === "fr") {
     const linked = { "le": "", "du": "de ", "au": "à " };
     return text.replace(/\b([Ll]e|[Dd]u|[Aa]u) joueur (\d+)\b/g, (whole, word, seat) => {
       const found = name(seat);
       if (!found) return whole;
-      const lead = linked[word.toLowerCase()];
+      let lead = linked[word.toLowerCase()];
+      if (lead === "de " && /^[aeiouyàâéèêëîïôûh]/i.test(found)) lead = "d’"; // "d’Anna", as French elides before a vowel
       return word[0] === word[0].toUpperCase() && lead ? lead[0].toUpperCase() + lead.slice(1) + found : lead + found;
     });
   }
