@@ -165,3 +165,14 @@ def test_a_signal_stop_is_worded_in_the_language_of_the_command():
     set_language("fr")
     assert SignalStop(signal.SIGTERM).why == "arrêtée par SIGTERM"
     assert SignalStop(signal.SIGHUP).why == "terminal raccroché (SIGHUP)"
+
+
+def test_a_window_prompt_in_french_spaces_its_semicolons_as_french_does():
+    from muggins import Claim, Decision, Pass
+    from muggins_cli.human import compact_prompt
+
+    decision = Decision(seat=1, kind="respond", choices=(Pass(), Claim("muggins")), correct=(Pass(),), prompt="seat 0 played", compact=True)
+    assert compact_prompt(decision).count("; ") >= 2 and " ; " not in compact_prompt(decision)
+    set_language("fr")
+    french = compact_prompt(decision)
+    assert ";" in french and all(french[i - 1] == " " for i, c in enumerate(french) if c == ";"), french

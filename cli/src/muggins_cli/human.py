@@ -364,11 +364,11 @@ class HumanPlayer:
         run = numbered_range(decision.choices) if decision.compact else None
         if run is not None:
             word, low, high = run
-            self._say(self.style.cards(f"{title}:"))
+            self._say(self.style.cards(_("{prompt}:").format(prompt=title)))
             self._say(_("  type a number from {low} to {high} ({word} {low} … {word} {high})").format(low=low, high=high, word=word))
         else:
             if decision.prompt and titled:
-                self._say(self.style.cards(f"{decision.prompt}:"))
+                self._say(self.style.cards(_("{prompt}:").format(prompt=decision.prompt)))
             width = self._width()
             for line in menu_lines(decision.choices, width or MIN_WIDTH, texts=help, menu=menu_of(decision, self.game)):
                 for piece in fit(line, width):
@@ -382,7 +382,7 @@ class HumanPlayer:
                 typing.append(_("type a number or the text in brackets"))
             if names_cards(decision.choices):
                 typing.append(_("a card as {spellings}").format(spellings=_spellings()))
-            self._say(f"  ({'; '.join([', '.join(keys), *typing])})")
+            self._say(f"  ({_hints_apart().join([', '.join(keys), *typing])})")
 
     def _width(self) -> int | None:
         return line_width(self.output if self.output is not None else sys.stdout)
@@ -430,6 +430,11 @@ class HumanPlayer:
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 #: A window's glance followed by at most this many lines of narration is still in view just above the next table.
 _GLANCE_IN_VIEW = 3
+
+
+def _hints_apart() -> str:
+    # The mark between key hints, as the language writes it (French spaces a semicolon on both sides).
+    return _("; ")
 
 
 def _spellings() -> str:
@@ -759,7 +764,7 @@ def compact_prompt(decision: Decision) -> str:
     words = set(short.values())
     rest = _group_numbered([text for text in typed if not ((m := _NUMBERED.match(text)) and m.group(1) in words)])
     parts = shortcuts + numbered + ([_("or type {texts}").format(texts=", ".join(rest))] if rest else [])
-    return f"  {'; '.join(parts + [own])} > "
+    return f"  {_hints_apart().join(parts + [own])} > "
 
 
 def numbered_range(choices: Sequence[Action]) -> tuple[str, int, int] | None:
