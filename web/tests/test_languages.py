@@ -184,6 +184,7 @@ def test_a_seat_read_in_two_languages_is_offered_its_choices_in_each(registry, r
     french, english = asyncio.run(hellos())
     assert {c["label"].split(":")[0] for c in french["decision"]["choices"] if "card" in c} == {"fr"}
     assert {c["label"].split(":")[0] for c in english["decision"]["choices"] if "card" in c} == {"en"}
+    assert french["decision"]["prompt"].startswith("Placez ") and english["decision"]["prompt"].startswith("Place ")
 
 
 def test_muggins_serve_speaks_the_command_lines_language(monkeypatch):

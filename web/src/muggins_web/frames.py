@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 from muggins.cards import cards_named_in, parse_card
 from muggins.game import Event
 from muggins.i18n import using_language
-from muggins.projection import choice_families, visible_events
+from muggins.projection import visible_events
 from muggins.session import Offer, Session
 
 __all__ = ["HISTORY_EVENTS", "SeatFrames"]
@@ -95,8 +95,6 @@ class SeatFrames:
         update = session.frame(seat, events)
         step, answered, result = update.pop("step"), update.pop("answered"), update.pop("result")
         offer = session.offers.get(seat) if seat is not None else None
-        if update["decision"] is not None and offer is not None and offer.decision is not None:
-            _in_this_language(update["decision"], offer.decision)
         standings: list[list[str]] = []
         for ev in update["events"]:
             lines = game.standings(ev, seat)
@@ -169,33 +167,6 @@ class SeatFrames:
             if not any(parse_card(code) in hidden for code in named):
                 kept.append(ev)
         return kept
-
-
-def _in_this_language(shown: dict, decision: Any) -> None:
-    """The choices' labels (and the number families' words) of `shown` as the decision's choices word them now.
-
-    `seat_decision` keeps what it worked out for a decision (labels
-    included) while the same decision is framed again, so a seat read in
-    two languages would be shown the labels of whichever language was
-    framed first. A label is a property read when asked: read again here,
-    it is in the language in force; only when one differs are the families
-    worked out again.
-    """
-    choices = list(decision.choices)
-    if len(choices) != len(shown["choices"]):
-        return
-    labels = [c.label for c in choices]
-    if all(entry["label"] == label for entry, label in zip(shown["choices"], labels)):
-        return
-    for entry, label in zip(shown["choices"], labels):
-        entry["label"] = label
-    if shown["families"]:
-        texts = [entry["text"] for entry in shown["choices"]]
-        skip = [True if ("card" in entry or "cards" in entry) else None for entry in shown["choices"]]
-        families, _ = choice_families(texts, labels, skip)
-        words = {family["id"]: family["label"] for family in families}
-        for family in shown["families"]:
-            family["label"] = words.get(family["id"], family["label"])
 
 
 def _label(offer: Offer) -> str | None:
