@@ -129,3 +129,64 @@ def test_rules_to_toml_words_its_own_comments_in_the_language_in_force():
     assert "# permis : un nombre entier (0..10000)\nhands = 0\n" in french
     # The values themselves are TOML, the same in either language.
     assert [line for line in english.splitlines() if not line.startswith("#")] == [line for line in french.splitlines() if not line.startswith("#")]
+
+
+def test_plugins_table_refusals_in_either_language():
+    from muggins.switches import switches_from_data
+
+    with pytest.raises(ValueError) as english:
+        switches_from_data({"corner3": 1}, "[plugins]")
+    assert str(english.value) == "[plugins].corner3 = 1 is not allowed; use true (the plugin on) or false (off)"
+    with using_language("fr"), pytest.raises(ValueError) as french:
+        switches_from_data({"corner3": 1}, "[plugins]")
+    assert str(french.value) == "[plugins].corner3 = 1 n’est pas permis ; utilisez true (l’extension active) ou false (inactive)"
+    with using_language("fr"), pytest.raises(ValueError) as french:
+        switches_from_data([], "[plugins]")
+    assert str(french.value).startswith("[plugins] doit être une table de noms d’extensions")
+
+
+def test_replay_divergences_and_result_checks_in_french():
+    from muggins.records.format import Record, RecordError
+    from muggins.replay import Divergence, recorded_result
+
+    assert str(Divergence(-1, "x")) == "opening: x"
+    assert str(Divergence(3, "x")) == "decision 3: x"
+    with using_language("fr"):
+        assert str(Divergence(-1, "x")) == "l’ouverture : x"
+        assert str(Divergence(3, "x")) == "la décision 3 : x"
+    record = Record(game="g", version="1", rules={}, players=2, seed=1, seats=["random", "random"], result={"winners": "no"})
+    with pytest.raises(RecordError) as english:
+        recorded_result(record)
+    assert str(english.value) == """the result line's 'winners' is "no"; it must be a list of seat numbers"""
+    with using_language("fr"), pytest.raises(RecordError) as french:
+        recorded_result(record)
+    assert str(french.value) == """le champ 'winners' de la ligne de résultat vaut "no" ; il doit être une liste de numéros de place"""
+
+
+def test_a_plugin_list_naming_no_plugin_in_french():
+    from muggins.plugins import load_registry
+
+    english = load_registry(only=["no_such_plugin"]).errors
+    assert "the plugin list names 'no_such_plugin', which matches no installed plugin" in english
+    with using_language("fr"):
+        french = load_registry(only=["no_such_plugin"]).errors
+    assert "la liste des extensions nomme 'no_such_plugin', qui ne correspond à aucune extension installée" in french
+
+
+def test_a_card_that_is_not_one_and_a_short_seating_in_french():
+    from muggins.cards import Card, parse_card
+    from muggins.engine import Match
+
+    with using_language("fr"):
+        with pytest.raises(ValueError, match=r"^pas une carte : 'ZZ' \(écrivez la hauteur puis la couleur"):
+            parse_card("ZZ")
+        with pytest.raises(ValueError, match=r"^pas une carte : hauteur 14, couleur"):
+            Card(14, "S")
+
+        class _State:
+            players = 2
+
+        with pytest.raises(ValueError, match=r"^2 places demandent 2 joueurs, pas 1$"):
+            Match(_State(), [object()])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^not a card: 'ZZ' \(write rank then suit"):
+        parse_card("ZZ")

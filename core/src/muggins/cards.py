@@ -17,6 +17,10 @@ import re
 from enum import Enum, IntEnum
 from typing import Iterable, NamedTuple
 
+from .i18n import translator
+
+_ = translator("muggins", package_file=__file__).gettext
+
 __all__ = [
     "cards_named_in",
     "Rank",
@@ -172,10 +176,10 @@ def parse_card(text: str) -> Card:
     rank = _RANK_WORDS.get(cleaned[:-1]) if len(cleaned) >= 2 else None
     suit = _SUIT_WORDS.get(cleaned[-1:]) if cleaned else None
     if rank is None or suit is None:
-        raise ValueError(
-            f"not a card: {text!r} (write rank then suit, e.g. 10♠, TS, 10s, 6H; "
+        raise ValueError(_(
+            "not a card: {text} (write rank then suit, e.g. 10♠, TS, 10s, 6H; "
             "ranks A 2-10 T J Q K, suits C D H S or ♣ ♦ ♥ ♠)"
-        )
+        ).format(text=repr(text)))
     result = _DECK[_SUIT_INDEX[suit] * 13 + rank - 1]
     if len(_PARSED) < 4096:
         _PARSED[text] = result
@@ -228,7 +232,8 @@ def standard_deck() -> list[Card]:
 def _card_new(cls, rank, suit):  # type: ignore[no-untyped-def]
     if suit in _SUIT_INDEX and rank in _RANKS:
         return _DECK[_SUIT_INDEX[suit] * 13 + rank - 1]
-    raise ValueError(f"not a card: rank {rank!r}, suit {suit!r} (ranks 1-13, suits {', '.join(s.name for s in Suit)})")
+    raise ValueError(_("not a card: rank {rank}, suit {suit} (ranks 1-13, suits {suits})").format(
+        rank=repr(rank), suit=repr(suit), suits=", ".join(s.name for s in Suit)))
 
 
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUIT_ORDER)}

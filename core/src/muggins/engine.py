@@ -47,11 +47,14 @@ from typing import Any, Callable, Iterator, Protocol, Sequence
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .faults import BUILTIN, PluginFault, blame, current_registry, fault_message, genuine_interrupt, plugin_fault
 from .game import Event, Result, State
+from .i18n import translator
 from .limits import clip
 from .players import Player, make_players, observe  # make_players: re-exported, it lives in players
 from .sampler import bind_samplers, wants_sampler
 
 __all__ = ["Match", "MatchAborted", "StaleAction", "LazyView", "RecordSink", "make_players", "decision_limit"]
+
+_ = translator("muggins", package_file=__file__).gettext
 
 
 class RecordSink(Protocol):
@@ -130,7 +133,7 @@ class Match:
         narrate_opening: bool = True,
     ) -> None:
         if len(players) != state.players:
-            raise ValueError(f"{state.players} seats need {state.players} players, got {len(players)}")
+            raise ValueError(_("{seats} seats need {seats} players, got {given}").format(seats=state.players, given=len(players)))
         self.state = state
         self.players = list(players)
         self.writer = writer
@@ -200,7 +203,8 @@ class Match:
             shown = clip(str(frame.f_locals["action"]))
         except Exception:
             shown = type(frame.f_locals["action"]).__name__
-        return PluginFault(f"{info.describe()}: its bot in seat {seat} chose {shown!r}, which is not among the choices", info.name)
+        return PluginFault(_("{plugin}: its bot in seat {seat} chose {action}, which is not among the choices").format(
+            plugin=info.describe(), seat=seat, action=repr(shown)), info.name)
 
     def _seat_plugin(self, exc: BaseException) -> str | None:
         """The plugin that registered the kind of the seat being asked when `exc` was raised (read from the traceback)."""
@@ -458,7 +462,8 @@ def decision_limit(game: Any, rules: Any, players: int, registry: Any = None) ->
     limit = game.max_decisions(rules, players)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit >= 0:  # NaN is not >= 0
         registry = registry if registry is not None else current_registry()
-        problem = f"game {game.name!r}: max_decisions() must return a number of decisions, not {clip(repr(limit))}"
+        problem = _("game {game}: max_decisions() must return a number of decisions, not {value}").format(
+            game=repr(game.name), value=clip(repr(limit)))
         info = getattr(registry, "game_sources", {}).get(game.name) if registry is not None else None
         if info is None and hasattr(registry, "owner"):
             info = registry.owner(type(game).__module__)

@@ -44,6 +44,7 @@ from typing import Any, Callable, Iterable
 import pluggy
 
 from . import hookspecs
+from .i18n import translator
 from .limits import GAME_NAME_PATTERN, clip
 from .faults import (  # re-exported: plugins and front ends import them from here
     BUILTIN, PluginFault, PluginInfo, _not_a_plugins, _one_line, _PluginEscape, blame, current_registry, fault_message, genuine_interrupt,
@@ -71,6 +72,8 @@ __all__ = [
     "ENTRY_POINT_GROUP", "GAME_NAME_PATTERN", "blame", "plugin_fault", "genuine_interrupt", "current_registry", "output_to_stderr",
     "game_problem", "fault_message",
 ]
+
+_ = translator("muggins", package_file=__file__).gettext
 
 
 class _BuiltinPlayers:
@@ -123,19 +126,20 @@ def _load(load_entry_points: bool, only: Iterable[str] | None, extra_plugins: It
     pm.register(_BuiltinPlayers(), name=BUILTIN)
     registry.plugins.append(PluginInfo(BUILTIN, "muggins-core", _core_version(), ["muggins_register_players"]))
 
-    asked_by = "MUGGINS_LOAD_PLUGINS" if only is None else "the plugin list"
+    asked_by = "MUGGINS_LOAD_PLUGINS" if only is None else _("the plugin list")
     wanted = _wanted(",".join(only)) if only is not None else _wanted(os.environ.get("MUGGINS_LOAD_PLUGINS"))
     if load_entry_points and wanted != {}:
         discovered, unreadable = _entry_points()
         registry.errors.extend(unreadable.values())
         for found in discovered:
             if wanted is not None and not found.names & wanted.keys():
-                registry.not_used.setdefault(found.entry_point.name, f"{asked_by} leaves it out")
+                registry.not_used.setdefault(found.entry_point.name, _("{asked_by} leaves it out").format(asked_by=asked_by))
                 continue
             _load_entry_point(registry, found)
         known = set(unreadable).union(*(found.names for found in discovered))
         for name in sorted(set(wanted or {}) - known):
-            registry.errors.append(f"{asked_by} names {wanted[name]!r}, which matches no installed plugin")
+            registry.errors.append(_("{asked_by} names {name}, which matches no installed plugin").format(
+                asked_by=asked_by, name=repr(wanted[name])))
     for name, plugin in extra_plugins:
         pm.register(plugin, name=name)
         info = PluginInfo(name, None, None, _hooks_of(pm, plugin))
@@ -151,7 +155,8 @@ def _load(load_entry_points: bool, only: Iterable[str] | None, extra_plugins: It
         except pluggy.PluginValidationError as exc:
             bad = exc.plugin
             bad_name = pm.get_name(bad) or "?"
-            registry.errors.append(f"plugin {bad_name!r} implements an unknown hook: {_one_line(exc)}")
+            registry.errors.append(_("plugin {name} implements an unknown hook: {problem}").format(
+                name=repr(bad_name), problem=_one_line(exc)))
             _forget(registry, bad_name)
             pm.unregister(bad)
     _settle_games(registry)
@@ -176,12 +181,14 @@ def _check_supported_versions(registry: Registry) -> None:
                 if ok is False:
                     wanted = declared[game_name]
                     shown = clip(", ".join(wanted) if isinstance(wanted, (list, tuple)) else str(wanted))
-                    refusal = f"plugin {name!r} supports {game_name} {shown}, but {game_name} {game.version} is installed; it is not used"
+                    refusal = _("plugin {name} supports {game} {supported}, but {game} {version} is installed; it is not used").format(
+                        name=repr(name), game=game_name, supported=shown, version=game.version)
                     break
         except BaseException as exc:  # a module __getattr__ may raise anything, sys.exit() included
             if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
                 raise
-            refusal = f"plugin {name!r} has a MUGGINS_SUPPORTS that cannot be read: {_one_line(exc)}; it is not used"
+            refusal = _("plugin {name} has a MUGGINS_SUPPORTS that cannot be read: {problem}; it is not used").format(
+                name=repr(name), problem=_one_line(exc))
         if refusal is not None:
             registry.errors.append(refusal)
             registry.not_used[name] = refusal

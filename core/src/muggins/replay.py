@@ -22,11 +22,14 @@ from typing import Any, Sequence
 from .actions import find_action
 from .engine import Match, MatchAborted
 from .game import Event, Game, Result, State
+from .i18n import N_, translator
 from .limits import clip
 from .records.format import Record, RecordError
 from .rules import RulesError, rules_from_dict
 
 __all__ = ["Divergence", "rebuild_state", "replay", "kept", "check_players"]
+
+_ = translator("muggins", package_file=__file__).gettext
 
 
 @dataclass(frozen=True)
@@ -37,14 +40,17 @@ class Divergence:
     reason: str
 
     def __str__(self) -> str:
-        where = "opening" if self.index < 0 else f"decision {self.index}"
-        return f"{where}: {self.reason}"
+        # Worded when shown, not when found: a divergence may be found in one language and printed in another.
+        if self.index < 0:
+            return _("opening: {reason}").format(reason=self.reason)
+        return _("decision {index}: {reason}").format(index=self.index, reason=self.reason)
 
 
 def rebuild_state(game: Game, record: Record) -> State:
     """A new state for the record's game, rules, players and seed."""
     if record.players not in game.players:
-        raise RecordError(f"record is for {record.players} players; {game.name} allows {game.players.start}-{game.players.stop - 1}")
+        raise RecordError(_("record is for {players} players; {game} allows {low}-{high}").format(
+            players=record.players, game=game.name, low=game.players.start, high=game.players.stop - 1))
     try:
         rules = rules_from_dict(game.Rules, record.rules, source="record rules")
     except RulesError as exc:
@@ -52,7 +58,7 @@ def rebuild_state(game: Game, record: Record) -> State:
     try:
         game.check_rules(rules, record.players)
     except ValueError as exc:
-        raise RecordError(f"record rules: {clip(exc, 160)}") from None
+        raise RecordError(_("record rules: {problem}").format(problem=clip(exc, 160))) from None
     return game.new(rules, record.players, record.seed)
 
 
@@ -68,21 +74,24 @@ def replay(game: Game, record: Record, *, verify: bool = True, decisions: int | 
     """
     state = rebuild_state(game, record)
     if verify and record.opening is not None and not kept(record.opening, state.opening_events()):
-        return state, Divergence(-1, "set-up events differ from the record (different deal?)")
+        return state, Divergence(-1, _("set-up events differ from the record (different deal?)"))
     chosen = record.decisions if decisions is None else record.decisions[:decisions]
     for index, (seat, text) in enumerate(chosen):
         decision = state.decision()
         if decision is None:
-            return state, Divergence(index, f"the match is already over, but the record has {clip(text)!r} by seat {seat}")
+            return state, Divergence(index, _("the match is already over, but the record has {action} by seat {seat}").format(
+                action=repr(clip(text)), seat=seat))
         if decision.seat != seat:
-            return state, Divergence(index, f"record has seat {seat} acting, but seat {decision.seat} is to act")
+            return state, Divergence(index, _("record has seat {recorded} acting, but seat {seat} is to act").format(
+                recorded=seat, seat=decision.seat))
         action = find_action(decision.choices, text)
         if action is None:
             allowed = clip(", ".join(str(c) for c in decision.choices[:12]), 80)
-            return state, Divergence(index, f"{clip(text)!r} is not a choice here (choices: {allowed})")
+            return state, Divergence(index, _("{action} is not a choice here (choices: {allowed})").format(action=repr(clip(text)), allowed=allowed))
         events = state.apply(seat, action)
         if verify and index < len(record.events) and not kept(record.events[index], events):
-            return state, Divergence(index, f"events differ: recorded {clip(_norm(record.events[index]))}, replay gives {clip(_norm(events))}")
+            return state, Divergence(index, _("events differ: recorded {recorded}, replay gives {replayed}").format(
+                recorded=clip(_norm(record.events[index])), replayed=clip(_norm(events))))
     return state, None
 
 
@@ -126,17 +135,18 @@ def recorded_result(record: Record) -> Result | None:
         return None
     # Shapes only: winners that are whole numbers but not this match's seats are a result the replay does not give (a divergence).
     checks = (
-        ("winners", lambda v: isinstance(v, list) and all(type(s) is int for s in v), "a list of seat numbers"),
-        ("scores", _numbers, "a list of numbers"),
-        ("stats", lambda v: isinstance(v, dict), "an object"),
-        ("limit_reached", lambda v: isinstance(v, bool), "true or false"),
-        ("seat_stats", lambda v: isinstance(v, dict) and all(_numbers(n) for n in v.values()), "an object of lists of numbers"),
+        ("winners", lambda v: isinstance(v, list) and all(type(s) is int for s in v), N_("a list of seat numbers")),
+        ("scores", _numbers, N_("a list of numbers")),
+        ("stats", lambda v: isinstance(v, dict), N_("an object")),
+        ("limit_reached", lambda v: isinstance(v, bool), N_("true or false")),
+        ("seat_stats", lambda v: isinstance(v, dict) and all(_numbers(n) for n in v.values()), N_("an object of lists of numbers")),
     )
     for name, fits, wanted in checks:
         if name == "winners" and name not in data:
-            raise RecordError("the result line has no 'winners'; not a muggins record")
+            raise RecordError(_("the result line has no 'winners'; not a muggins record"))
         if name in data and not fits(data[name]):
-            raise RecordError(f"the result line's {name!r} is {clip(_norm(data[name]))}; it must be {wanted}")
+            raise RecordError(_("the result line's {field} is {value}; it must be {wanted}").format(
+                field=repr(name), value=clip(_norm(data[name])), wanted=_(wanted)))
     return Result.from_dict(data)
 
 
@@ -152,9 +162,10 @@ def result_divergence(record: Record, state: State) -> str | None:
         return None
     replayed = state.result()
     if replayed is None:
-        return "result: the record has a result, but the replayed match is not over"
+        return _("result: the record has a result, but the replayed match is not over")
     if json.loads(_norm({**recorded.to_dict(), **(record.result or {})})) != json.loads(_norm(replayed.to_dict())):
-        return f"result: recorded {clip(_norm(record.result))}, replay gives {clip(_norm(replayed.to_dict()))}"
+        return _("result: recorded {recorded}, replay gives {replayed}").format(
+            recorded=clip(_norm(record.result)), replayed=clip(_norm(replayed.to_dict())))
     return None
 
 
@@ -187,9 +198,11 @@ class _RecordChecker:
             raise _Done
         want_seat, want = self.expected[index]
         if seat != want_seat:
-            raise _Diverged(Divergence(index, f"record has seat {want_seat} acting, but seat {seat} is to act"))
+            raise _Diverged(Divergence(index, _("record has seat {recorded} acting, but seat {seat} is to act").format(
+                recorded=want_seat, seat=seat)))
         if action != want:
-            raise _Diverged(Divergence(index, f"seat {seat} ({clip(self.kinds[seat])}) would choose {clip(action)!r}, but the record has {clip(want)!r}"))
+            raise _Diverged(Divergence(index, _("seat {seat} ({kind}) would choose {action}, but the record has {recorded}").format(
+                seat=seat, kind=clip(self.kinds[seat]), action=repr(clip(action)), recorded=repr(clip(want)))))
         self.written += 1
         if index + 1 == len(self.expected):
             raise _Done
@@ -213,7 +226,7 @@ class _AsRecorded:
         text = self.checker.expected[index][1]
         action = find_action(decision.choices, text)
         if action is None:
-            raise _Diverged(Divergence(index, f"{clip(text)!r} is not a choice here"))
+            raise _Diverged(Divergence(index, _("{action} is not a choice here").format(action=repr(clip(text)))))
         return action
 
 
@@ -242,5 +255,5 @@ def check_players(game: Game, record: Record, players: Sequence[Any | None], *, 
     except MatchAborted as exc:
         return Divergence(checker.written, str(exc))
     if checker.written < len(record.decisions):
-        return Divergence(checker.written, "the match is already over, but the record goes on")
+        return Divergence(checker.written, _("the match is already over, but the record goes on"))
     return None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
+from .i18n import translator
 from .limits import clip
 
 if TYPE_CHECKING:
@@ -25,6 +26,8 @@ __all__ = ["PLUGINS_KEY", "plugin_switches", "with_plugin_switches", "defaults_w
 #: The rules table (TOML `[plugins]`) that switches house-rule plugins on and off.
 PLUGINS_KEY = "plugins"
 _ATTRIBUTE = "_muggins_plugin_switches"
+
+_ = translator("muggins", package_file=__file__).gettext
 
 
 def plugin_switches(rules: Any) -> dict[str, bool]:
@@ -43,7 +46,8 @@ def with_plugin_switches(rules: Any, switches: Mapping[str, bool]) -> Any:
     try:
         object.__setattr__(found, _ATTRIBUTE, {str(k): bool(v) for k, v in switches.items()} if switches else None)
     except (AttributeError, TypeError):
-        raise ValueError(f"{type(rules).__name__} has __slots__, so its rules cannot carry a [{PLUGINS_KEY}] table") from None
+        raise ValueError(_("{rules} has __slots__, so its rules cannot carry a [{table}] table").format(
+            rules=type(rules).__name__, table=PLUGINS_KEY)) from None
     return found
 
 
@@ -63,10 +67,12 @@ def defaults_with_switches(game: "Game", rules: Any) -> Any:
 def switches_from_data(value: Any, where: str) -> dict[str, bool]:
     """Check a `[plugins]` table from TOML or a record: names mapped to true or false."""
     if not isinstance(value, dict):
-        raise ValueError(f"{where} must be a table of plugin names set to true or false, as [{PLUGINS_KEY}] with name = false")
+        raise ValueError(_("{where} must be a table of plugin names set to true or false, as [{table}] with name = false").format(
+            where=where, table=PLUGINS_KEY))
     out: dict[str, bool] = {}
     for key, item in value.items():
         if not isinstance(item, bool):
-            raise ValueError(f"{where}.{clip(key)} = {clip(item)} is not allowed; use true (the plugin on) or false (off)")
+            raise ValueError(_("{where}.{name} = {value} is not allowed; use true (the plugin on) or false (off)").format(
+                where=where, name=clip(key), value=clip(item)))
         out[str(key)] = item
     return out
