@@ -1,4 +1,4 @@
-"""A whole cribbage game to 61 in French on a pseudo-terminal of 80 columns: French narration and cards, no line wider than the screen."""
+"""A whole cribbage game to 61 in French on a pseudo-terminal of 80 columns: French narration, prompts, menus and cards, no line wider than the screen."""
 
 from __future__ import annotations
 
@@ -58,11 +58,16 @@ def test_a_whole_cribbage_game_in_french_at_the_terminal(terminal, tmp_path):
                    "la carte de départ est", "Compte réglé, ", "Partie terminée", "résultat : ", "enregistrement : r.jsonl"):
         assert french in shown, french
     assert not re.search(r"\b(Scores:|Your cards|the starter is|Settled,|Game over|recording to|result:)", shown)
-    # The narration and the table name cards the French way; the prompts and menus are worded by the game's state, still in English.
+    # The narration, the table, the prompts and the menus all name cards the French way and speak French.
     narration = [line for line in lines if line.startswith(("Le joueur", "Vous ", "Votre ", "Vos ", "La ", "Compte réglé", "Donne", "Coupe",
                                                             "Total ", "Carte de départ", "Partie terminée"))]
     assert len(narration) > 40
-    assert not re.search(r"\b[JQK][♣♦♥♠]", "\n".join(narration))
+    assert not re.search(r"\b[JQK][♣♦♥♠]", shown)
+    for french in ("Mettez 2 cartes à ", "mettre ", " à la crib", "Total 0 : jouez une carte", "Comptez votre main ", "(tapez 0-29)"):
+        assert french in shown, french
+    # A shortcut names the text it types (`o = overcount`), as in every language; the words around it are French.
+    assert not re.search(r"\b(Lay away|lay away|play a card|Count your|counts \d+ for|with [0-9AJQK]+[♣♦♥♠]|accept)\b", shown)
+    assert "Entrée = accepter ; o = overcount ; m N = muggins N" in shown
     record = (tmp_path / "r.jsonl").read_text("utf-8")
     assert json.loads(record.splitlines()[0])["game"] == "cribbage_muggins" and "joueur" not in record
 

@@ -24,7 +24,12 @@ house-rule plugins once when the match is created and kept in the state and
 its saves: the target and skunk lines, and the show and pegging scorings.
 With the standard scoring the fast functions above are used as they are;
 another scoring uses its own tables (`ShowScoring.total`,
-`PegScoring.points`) and its own range of counts.
+`PegScoring.points`) and its own range of counts. What a player reads of
+a decision (its prompt, its choices' labels: `lay away …`, a card, accept,
+`muggins N`, overcount) is worded when it is read, in the language in force
+then, never when the decision is made: decisions are cached and a server
+words one decision for players of several languages. Action texts (what
+records hold and what is matched at the prompt) stay English codes.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from muggins.actions import IllegalAction, Move
 # Hot paths look cards up by identity (every Card is interned, DECK holds them): hashing a Card runs Python code.
 from muggins.deck import CODE_BY_ID, CODES, DECK, INDEX_BY_ID, SORT_KEY, TEXTS, Layout, cut_for_dealer, deal_round, redeal, shuffled
 from muggins.game import PhasedState
+from muggins.i18n import DEFAULT_LANGUAGE, current_language, translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
 
@@ -48,6 +54,10 @@ from .scoring import STANDARD_PEG, STANDARD_SHOW, peg_points, score_peg, score_s
 
 __all__ = ["CribbageState", "ANNOUNCE", "ACCEPT", "MUGGINS", "OVERCOUNT", "RESPONSES", "count_actions", "sort_cards", "pips",
            "shuffled_deck"]
+
+# The game's catalogue, as game.py has it (one translator per domain).
+_translator = translator("cribbage_muggins", package_file=__file__)
+_, ngettext, pgettext = _translator.gettext, _translator.ngettext, _translator.pgettext
 
 def _index_of(c: Card) -> int:
     return INDEX_BY_ID[id(c)]
@@ -80,9 +90,157 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards)
 
 
+def _english(language: str) -> bool:
+    return language == DEFAULT_LANGUAGE
+
+
+def _card_word(c: Card) -> str:
+    """A card as the reader names it: `10♥`, `J♠` (in French `V♠`, valet; `D` dame, `R` roi), as the narration names it."""
+    r = int(c.rank)
+    if 2 <= r <= 10:
+        return str(c)
+    if r == 1:
+        letter = pgettext("rank", "A")
+    elif r == 11:
+        letter = pgettext("rank", "J")
+    elif r == 12:
+        letter = pgettext("rank", "Q")
+    else:
+        letter = pgettext("rank", "K")
+    return letter + c.suit.symbol
+
+
+def _cards_words(cards: Iterable[Card]) -> str:
+    """The cards in rank order, then suit, as the reader names them (`cards_text` in English)."""
+    return " ".join(_card_word(c) for c in sorted(cards))
+
+
+class _Move(Move):
+    """A move whose label is worded when read: the given English label, else `data`'s cards in the reader's words.
+
+    Equal to any `Move` of the same text, as the core's moves are; the text
+    (what records hold) does not change with the language.
+    """
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        if _english(current_language()):
+            return self.given_label or self.text
+        if self.text.startswith("discard "):  # a Card is a tuple too: the text says which move this is
+            return _("lay away {cards}").format(cards=" ".join(_card_word(c) for c in self.data))
+        return _card_word(self.data)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self.text == other.text
+        return NotImplemented
+
+    __hash__ = Move.__hash__
+
+
+class _Accept(Pass):
+    """The window's accept, labelled in the reader's language; equal to any `Pass`, as the text `pass` is."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        return "accept" if _english(current_language()) else pgettext("answer", "accept")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pass) or NotImplemented
+
+    __hash__ = Pass.__hash__
+
+
+class _Claim(Claim):
+    """A window's call (`muggins N`, `overcount`) labelled in the reader's language; equal to the same `Claim`."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        if _english(current_language()):
+            return str(self)
+        if self.amount is not None:
+            return pgettext("answer", "muggins {points}").format(points=self.amount)
+        return pgettext("answer", "overcount")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Claim):
+            return (self.name, self.amount, self.target) == (other.name, other.amount, other.target)
+        return NotImplemented
+
+    __hash__ = Claim.__hash__
+
+
+class _Worded(Decision):
+    """A decision whose prompt (a `_Prompt`) is worded when read, in the reader's language.
+
+    The tuple holds the English prompt, so equality, `repr` and `_replace`
+    (the core's narrowing under `mistakes = "prevented"`) are as a plain
+    `Decision`'s; only the `prompt` attribute a front end reads is worded.
+    """
+
+    __slots__ = ()
+
+    @property
+    def prompt(self) -> str:  # type: ignore[override]
+        held = tuple.__getitem__(self, 4)
+        if type(held) is not _Prompt or _english(current_language()):
+            return str.__str__(held)
+        return held.say(*held.args)
+
+
+class _Prompt(str):
+    """A prompt's English text, with the function and arguments that word it in another language."""
+
+    __slots__ = ("say", "args")
+
+    say: Any
+    args: tuple
+
+
+def _prompt(english: str, say: Any, *args: Any) -> _Prompt:
+    found = _Prompt(english)
+    found.say = say
+    found.args = args
+    return found
+
+
+def _peg_words(count: int) -> str:
+    return _("Count {count}: play a card").format(count=count)
+
+
+def _respond_words(seat: int, points: int, what: str, cards: tuple[Card, ...], starter: Card) -> str:
+    """The window's header, the count's narration with the cards to check."""
+    values = {"seat": seat, "points": points, "cards": _cards_words(cards), "starter": _card_word(starter)}
+    if what == "crib":
+        return _("seat {seat} counts {points} for the crib: {cards} with {starter}").format(**values)
+    return _("seat {seat} counts {points} for their hand: {cards} with {starter}").format(**values)
+
+
+def _count_words(what: str, cards: tuple[Card, ...], starter: Card, counts: str) -> str:
+    values = {"cards": _cards_words(cards), "starter": _card_word(starter), "counts": counts}
+    if what == "crib":
+        return _("Count your crib {cards} with {starter} (type {counts})").format(**values)
+    return _("Count your hand {cards} with {starter} (type {counts})").format(**values)
+
+
+def _discard_words(lay: int, whose: str, dealer: int) -> str:
+    """The lay-away prompt: `whose` is `your`, `partner` or `seat` (the dealer's)."""
+    if whose == "your":
+        return ngettext("Lay away {n} card to your crib", "Lay away {n} cards to your crib", lay).format(n=lay)
+    if whose == "partner":
+        return ngettext("Lay away {n} card to your partner's crib", "Lay away {n} cards to your partner's crib", lay).format(n=lay)
+    return ngettext("Lay away {n} card to seat {seat}'s crib", "Lay away {n} cards to seat {seat}'s crib", lay).format(n=lay, seat=dealer)
+
+
 def _discard_move(combo: tuple[Card, ...]) -> Move:
     """The action laying away `combo` (cards in rank order)."""
-    return Move("discard " + " ".join(c.code for c in combo), label="lay away " + " ".join(map(str, combo)), data=combo)
+    return _Move("discard " + " ".join(c.code for c in combo), label="lay away " + " ".join(map(str, combo)), data=combo)
 
 
 # Every discard action, made once at import: one card (3 and 4 players) by card
@@ -111,13 +269,13 @@ def _cards(codes: Iterable[str]) -> list[Card]:
 MAX_COUNT = 29
 #: `announce N` for N = 0..29; typing the bare number picks it (the label is the number).
 ANNOUNCE: tuple[Move, ...] = tuple(Move(f"announce {n}", label=str(n), data=n) for n in range(MAX_COUNT + 1))
-ACCEPT = Pass(label="accept")
-MUGGINS: tuple[Claim, ...] = (None,) + tuple(Claim("muggins", amount=k, label=f"muggins {k}") for k in range(1, MAX_COUNT + 1))  # type: ignore[assignment]
-OVERCOUNT = Claim("overcount", label="overcount", keys=("o",))
+ACCEPT = _Accept(label="accept")
+MUGGINS: tuple[Claim, ...] = (None,) + tuple(_Claim("muggins", amount=k, label=f"muggins {k}") for k in range(1, MAX_COUNT + 1))  # type: ignore[assignment]
+OVERCOUNT = _Claim("overcount", label="overcount", keys=("o",))
 RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
 _ACCEPT_ONLY: tuple[Action, ...] = (ACCEPT,)
-_PLAY_BY_ID: dict[int, Move] = {id(c): Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
-_PEG_PROMPTS: tuple[str, ...] = tuple(f"Count {n}: play a card" for n in range(32))
+_PLAY_BY_ID: dict[int, Move] = {id(c): _Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
+_PEG_PROMPTS: tuple[_Prompt, ...] = tuple(_prompt(f"Count {n}: play a card", _peg_words, n) for n in range(32))
 
 
 @lru_cache(maxsize=None)
@@ -131,7 +289,7 @@ def count_actions(max_count: int) -> tuple[tuple[Move, ...], tuple[Claim | None,
     if max_count == MAX_COUNT:
         return ANNOUNCE, MUGGINS, RESPONSES
     announce = ANNOUNCE[:max_count + 1] + tuple(Move(f"announce {n}", label=str(n), data=n) for n in range(MAX_COUNT + 1, max_count + 1))
-    claims = MUGGINS[:max_count + 1] + tuple(Claim("muggins", amount=k, label=f"muggins {k}") for k in range(MAX_COUNT + 1, max_count + 1))
+    claims = MUGGINS[:max_count + 1] + tuple(_Claim("muggins", amount=k, label=f"muggins {k}") for k in range(MAX_COUNT + 1, max_count + 1))
     return announce, claims, (ACCEPT, OVERCOUNT) + claims[1:]
 
 
@@ -348,7 +506,7 @@ class CribbageState(PhasedState):
         room = 31 - self.count
         played = self.played[seat]
         options = tuple([_PLAY_BY_ID[id(c)] for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played])
-        return Decision(seat, "play", options, options, _PEG_PROMPTS[self.count])
+        return _Worded(seat, "play", options, options, _PEG_PROMPTS[self.count])
 
     def _decide_respond(self) -> Decision:
         seat = self.window.current
@@ -360,16 +518,20 @@ class CribbageState(PhasedState):
         if made is None or made[0] is not self.window:
             what = p["what"]
             cards = self.crib if what == "crib" else self.hands[p["seat"]]
-            made = self._respond_prompt = (self.window, f"seat {p['seat']} counts {p['announced']} for "
-                                           f"{'the' if what == 'crib' else 'their'} {what}: {cards_text(cards)} with {self.starter}")
-        return Decision(seat, "respond", self.responses, right, made[1], True, waits=True, standing=ACCEPT)
+            english = (f"seat {p['seat']} counts {p['announced']} for "
+                       f"{'the' if what == 'crib' else 'their'} {what}: {cards_text(cards)} with {self.starter}")
+            made = self._respond_prompt = (self.window, _prompt(english, _respond_words, p["seat"], p["announced"], what,
+                                                                tuple(cards), self.starter))
+        return _Worded(seat, "respond", self.responses, right, made[1], True, waits=True, standing=ACCEPT)
 
     def _decide_count(self) -> Decision:
         seat, what = self.actor, self.pending["what"]
         cards = self.crib if what == "crib" else self.hands[seat]
-        prompt = f"Count your {what} {cards_text(cards)} with {self.starter} (type {self._count_range or '0-29'})"
+        counts = self._count_range or '0-29'
+        prompt = _prompt(f"Count your {what} {cards_text(cards)} with {self.starter} (type {counts})", _count_words, what,
+                         tuple(cards), self.starter, counts)
         announce = self.announce
-        return Decision(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
+        return _Worded(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
 
     def _decide_discard(self) -> Decision:
         seat = self.actor
@@ -378,9 +540,10 @@ class CribbageState(PhasedState):
             options = tuple([_DISCARD_TWO[a * 52 + b] for a, b in combinations(indices, 2)])
         else:
             options = tuple([_DISCARD_ONE[a] for a in indices])
-        whose = "your" if self.dealer == seat else ("your partner's" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else f"seat {self.dealer}'s")
-        prompt = f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib"
-        return Decision(seat, "discard", options, options, prompt)
+        kind = "your" if self.dealer == seat else ("partner" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else "seat")
+        whose = {"your": "your", "partner": "your partner's"}.get(kind) or f"seat {self.dealer}'s"
+        prompt = _prompt(f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib", _discard_words, self.lay, kind, self.dealer)
+        return _Worded(seat, "discard", options, options, prompt)
 
     def _right_response(self) -> tuple[Action, ...]:
         p = self.pending
