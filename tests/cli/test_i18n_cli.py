@@ -176,3 +176,64 @@ def test_a_window_prompt_in_french_spaces_its_semicolons_as_french_does():
     set_language("fr")
     french = compact_prompt(decision)
     assert ";" in french and all(french[i - 1] == " " for i, c in enumerate(french) if c == ";"), french
+
+
+@pytest.fixture
+def shedding_too(registry, monkeypatch):
+    """Tally (which translates no title) and the shipped shedding game (which does) installed side by side."""
+    from muggins.plugins import load_registry, reset_registry
+
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "tally,muggins_shedding")
+    reset_registry(load_registry())
+
+
+def test_list_shows_each_games_title_in_the_players_language(run, shedding_too):
+    french = {line.split()[0]: line for line in run("--lang", "fr", "list").stdout.splitlines()[1:]}
+    assert "Muggins, le jeu de défausse" in french["muggins_shedding"]
+    assert "Tally" in french["tally"]  # a game without translations keeps its English title
+    english = {line.split()[0]: line for line in run("--lang", "en", "list").stdout.splitlines()[1:]}
+    assert "Muggins, the shedding game" in english["muggins_shedding"]
+    import json
+
+    rows = {row["name"]: row for row in json.loads(run("--lang", "fr", "list", "--json").stdout)}
+    # The JSON keeps the English title for scripts, whatever the language.
+    assert rows["muggins_shedding"]["title"] == "Muggins, the shedding game" and "titles" not in rows["muggins_shedding"]
+
+
+def test_the_rules_heading_names_the_game_in_the_players_language(run, shedding_too):
+    french = run("--lang", "fr", "rules", "muggins_shedding").stdout
+    assert french.startswith("# Règles maison de Muggins, le jeu de défausse. ")
+    english = run("--lang", "en", "rules", "muggins_shedding").stdout
+    assert english.startswith("# House rules for Muggins, the shedding game. ")
+
+
+def test_a_game_without_translations_or_without_shown_title_keeps_its_english_title(tally):
+    from muggins.i18n import using_language
+    from muggins_cli.info import shown_title
+
+    class Older:  # a game object from before shown_title existed
+        title = "Older game"
+
+    class Broken:
+        title = "Broken game"
+
+        def shown_title(self, language=None):
+            raise RuntimeError("no catalogue")
+
+    with using_language("fr"):
+        assert tally.translations is None and tally.shown_title() == tally.title
+        assert shown_title(tally) == tally.title
+        assert shown_title(Older()) == "Older game" and shown_title(Broken()) == "Broken game"
+
+
+@pytest.mark.parametrize("where", ["muggins_shedding.game:SheddingGame"])
+def test_every_shipped_game_translates_its_title(where):
+    import importlib
+
+    from muggins.i18n import using_language
+
+    module, name = where.split(":")
+    game = getattr(importlib.import_module(module), name)()
+    assert game.shown_title("en") == game.title
+    with using_language("fr"):
+        assert game.shown_title() != game.title and game.shown_title("en") == game.title

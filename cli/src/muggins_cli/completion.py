@@ -39,7 +39,9 @@ def complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) 
     from click.shell_completion import CompletionItem
 
     try:
-        return [CompletionItem(row["name"], help=row["title"]) for row in _games() if row["name"].startswith(incomplete)]
+        from .info import row_title
+
+        return [CompletionItem(row["name"], help=row_title(row)) for row in _games() if row["name"].startswith(incomplete)]
     except Exception:  # noqa: BLE001 - a broken plugin must not break the shell
         return []
 

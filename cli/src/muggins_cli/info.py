@@ -23,6 +23,7 @@ from typing import Any
 
 import click
 
+from muggins.i18n import LANGUAGES, current_language
 from muggins.limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, LONGEST_VERSION, MAX_PLAYERS, clip_path, printable
 
 from .errors import BadInput
@@ -76,6 +77,29 @@ def game_rows(warn: bool = True) -> list[dict[str, Any]]:
 GAMES_SNAPSHOT = "games"
 
 
+def shown_title(game: Any, language: str | None = None) -> str:
+    """The game's title in `language` (the language in force by default): `Game.shown_title`, the English title for a game without it.
+
+    A game class that does not derive from `muggins.game.Game` has no
+    `shown_title`; one whose `shown_title` fails or answers anything but a
+    line of text still lists, under its English title.
+    """
+    shown = getattr(game, "shown_title", None)
+    if shown is not None:
+        try:
+            found = shown(language)
+        except Exception:  # noqa: BLE001 - a plugin's broken translation must not hide the game
+            found = None
+        if _title(found):
+            return found
+    return game.title
+
+
+def row_title(row: dict[str, Any]) -> str:
+    """A `muggins list --json` row's title in the language in force (its English `title` when it has none in that language)."""
+    return (row.get("titles") or {}).get(current_language()) or row["title"]
+
+
 # -- what a games table read back from the snapshot must be: `_rows`' output, each name as the registry checks a plugin's --
 def _text(value: object) -> bool:
     return type(value) is str
@@ -88,6 +112,10 @@ def _shown(value: object) -> bool:
 
 def _shown_or_none(value: object) -> bool:
     return value is None or _shown(value)
+
+
+def _title(value: object) -> bool:
+    return _shown(value) and bool(value.strip()) and len(value) <= LONGEST_TITLE  # type: ignore[union-attr]
 
 
 def _count(value: object) -> bool:
@@ -107,7 +135,8 @@ _KIND = {"name": lambda v: _shown(v) and KIND_NAME_PATTERN.match(v) is not None,
          "options": [_OPTION]}
 _GAME_ROW = {
     "name": lambda v: _text(v) and GAME_NAME_PATTERN.match(v) is not None,
-    "title": lambda v: _shown(v) and bool(v.strip()) and len(v) <= LONGEST_TITLE,
+    "title": lambda v: _title(v),
+    "titles": lambda v: type(v) is dict and all(type(k) is str and _title(t) for k, t in v.items()),
     "players": _players,
     "version": lambda v: _shown(v) and 0 < len(v) <= LONGEST_VERSION,
     "distribution": _shown_or_none,
@@ -161,6 +190,8 @@ def _rows(registry: Any) -> list[dict[str, Any]]:
         rows.append({
             "name": name,
             "title": game.title,
+            # Every language's title, so a listing read back from the snapshot shows the reader's without importing the game.
+            "titles": {language: shown_title(game, language) for language in LANGUAGES},
             "players": {"min": game.players.start, "max": game.players.stop - 1, "default": game.default_players},
             "version": str(game.version),
             "distribution": source.distribution if source else None,
@@ -171,7 +202,7 @@ def _rows(registry: Any) -> list[dict[str, Any]]:
         })
     for name, rivals in sorted(registry.conflicts.items()):  # a name several plugins registered: none is used
         rivals_json = [{"plugin": r.name, "distribution": r.distribution, "version": r.version} for r in rivals]
-        rows.append(dict.fromkeys(("title", "players", "version", "distribution", "distribution_version", "kinds", "house_rules",
+        rows.append(dict.fromkeys(("title", "titles", "players", "version", "distribution", "distribution_version", "kinds", "house_rules",
                                    "house_rule_refusal"), None)
                     | {"name": name, "conflict": rivals_json})
     rows.sort(key=lambda row: row["name"])
@@ -182,7 +213,9 @@ def list_games(as_json: bool) -> None:
     """The installed games as a table, or as JSON for scripts (the JSON adds each game's kinds of player)."""
     rows = game_rows()
     if as_json:
-        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        # The translated titles are the table's; scripts read the English `title`, the JSON they always had.
+        shown = [{key: value for key, value in row.items() if key != "titles"} for row in rows]
+        click.echo(json.dumps(shown, indent=2, ensure_ascii=False))
         return
     if not rows:
         click.echo(_("no games installed; install a game plugin (for example: pip install muggins-shedding)"))
@@ -197,7 +230,7 @@ def list_games(as_json: bool) -> None:
         low, high = row["players"]["min"], row["players"]["max"]
         span = f"{low}" if low == high else f"{low}-{high}"
         dist = f"{row['distribution']} {row['distribution_version']}" if row["distribution"] else "-"
-        table.append((row["name"], row["title"], span, row["version"], dist))
+        table.append((row["name"], row_title(row), span, row["version"], dist))
         if row["house_rules"]:
             below[len(table) - 1] = [
                 _("  house rule: {name}").format(name=p["name"]) + (f" ({p['distribution']}{' ' + p['version'] if p['version'] else ''})" if p["distribution"] else "")
@@ -251,7 +284,7 @@ def rules(game_name: str, output: str | None) -> None:
 
     registry = get_registry()
     game = find_game(registry, game_name)
-    text = rules_to_toml(game.Rules(), title=game.title)
+    text = rules_to_toml(game.Rules(), title=shown_title(game))
     installed = house_rule_plugins(registry, game, installed=True)
     if installed:
         import tomli_w

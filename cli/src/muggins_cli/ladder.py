@@ -25,6 +25,7 @@ from muggins.game import Game
 
 from .errors import BadInput, GameError
 from .i18n import _, ngettext
+from .info import shown_title
 from .session import house_rules_text
 from .summary import number, table
 
@@ -201,7 +202,7 @@ def ladder_lines(result: dict[str, Any], game: Game, width: int | None = None) -
         rules = (_(", rules from {path}").format(path=sets[0]["label"]) if sets[0]["label"] else _(", rules default")) + house_rules_text(sets[0]["house_rules"])
     lines = text(_("{title}: ladder of {kinds} kinds, {games} matches{under} in blocks of {block} seatings ({how}, each block on one deal), "
                    "{players} players, seed {seed}").format(
-        title=game.title, kinds=len(result["kinds"]), games=number(result["games"]), under=under, block=design["block"], how=how,
+        title=shown_title(game), kinds=len(result["kinds"]), games=number(result["games"]), under=under, block=design["block"], how=how,
         players=result["players"], seed=result["seed"]) + rules)
     if result["games_planned"] != result["games_requested"] and not result["partial"]:
         lines += text(_("(--games {count} rounded up to whole blocks)").format(count=number(result["games_requested"])))

@@ -20,6 +20,7 @@ from typing import Any, Callable, Sequence
 from muggins.game import Game
 
 from .i18n import N_, _, ngettext
+from .info import shown_title
 from .session import house_rules_text
 from .style import fit
 
@@ -141,7 +142,7 @@ def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None, w
     rules = _("rules from {path}").format(path=rules_path) if rules_path else _("rules default")
     lines = _heading(
         ngettext("{title}: {count} match, {players} players, seed {seed}, {rules}", "{title}: {count} matches, {players} players, seed {seed}, {rules}",
-                 games).format(title=game.title, count=number(games), players=players, seed=summary["seed"], rules=rules)
+                 games).format(title=shown_title(game), count=number(games), players=players, seed=summary["seed"], rules=rules)
         + house_rules_text(summary.get("house_rules")),
         summary, width)
     scores = summary.get("scores")
@@ -244,7 +245,7 @@ def comparison_lines(result: dict[str, Any], game: Game, width: int | None = Non
     lines = _heading(
         _("{title}: {count} matches under each of {sets} rule sets, the same deals (seed {seed}), {players} players; "
           "± is the half-width of a 95% interval").format(
-            title=game.title, count=number(result["games"]), sets=len(sets), seed=result["seed"], players=result["players"]), result, width)
+            title=shown_title(game), count=number(result["games"]), sets=len(sets), seed=result["seed"], players=result["players"]), result, width)
     for name, found in zip(names, sets):
         label = found["label"] or _("default rules")
         lines += _text(f"  {name}: {label}{house_rules_text(found.get('house_rules'))}", width)

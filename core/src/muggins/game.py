@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .cards import Card, standard_deck
+from .i18n import Translator, using_language
 
 if TYPE_CHECKING:
     import random
@@ -109,7 +110,12 @@ class Game(ABC):
     of its own registry. `correct_needs_hidden_information` is true for a
     game whose correct choices cannot be worked out from the seat's own view
     (a bluffing game): the generic expert and novice bots then refuse it.
-    `sides()` names partnerships for simulation figures.
+    `sides()` names partnerships for simulation figures. `title` is
+    English, as the game's name in records and `--json`; a game that
+    translates it sets `translations` to the `Translator` of its own gettext
+    domain (the title marked with `N_` so it is extracted), and front ends
+    show `shown_title()`, the title in the player's language (English for a
+    game that sets none, or whose catalogue lacks the title).
     """
 
     name: ClassVar[str]
@@ -130,8 +136,23 @@ class Game(ABC):
     #: Words for `Result.stats` and `seat_stats` keys in `muggins simulate`'s table
     #: (`{"calls_upheld": "calls upheld"}`); keys not named are shown with spaces.
     stat_labels: ClassVar[Mapping[str, str]] = {}
+    #: The game's own catalogue (`muggins.i18n.translator(domain, package_file=__file__)`) its title is translated
+    #: through; None: the title is shown as it is, in every language.
+    translations: ClassVar[Translator | None] = None
     Rules: ClassVar[type]
     State: ClassVar[type["State"] | str]
+
+    def shown_title(self, language: str | None = None) -> str:
+        """The title in `language` (the language in force by default) through `translations`; the English `title` without them.
+
+        A translation that is not one line of text (a broken catalogue) is
+        not shown: the English title is, so a listing never breaks on it.
+        """
+        if self.translations is None:
+            return self.title
+        with using_language(language):
+            shown = self.translations.gettext(self.title)
+        return shown if isinstance(shown, str) and shown.strip() and shown.isprintable() else self.title
 
     def state_class(self) -> type["State"]:
         """The State subclass, imported on first use when `State` is given as a path."""

@@ -57,7 +57,8 @@ class SheddingGame(Game):
     """Muggins, the Victorian shedding game (seeds 000/001, RULES.md)."""
 
     name = "muggins_shedding"
-    title = "Muggins, the shedding game"
+    title = N_("Muggins, the shedding game")
+    translations = _translator
     players = range(3, 8)
     default_players = 4
     version = "1.0"
