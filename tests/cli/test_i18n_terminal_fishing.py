@@ -1,4 +1,4 @@
-"""A whole fishing match of one deal in French on a pseudo-terminal of 80 columns: French narration and cards, no line wider than the screen."""
+"""A whole fishing match of one deal in French on a pseudo-terminal of 80 columns: French narration, prompts, menus and cards, no line wider than the screen."""
 
 from __future__ import annotations
 
@@ -58,10 +58,16 @@ def test_a_whole_fishing_match_in_french_at_the_terminal(terminal, tmp_path):
                    "Donne 1 réglée : ", "Soldes : ", "Partie terminée : ", "résultat : ", "enregistrement : r.jsonl"):
         assert french in shown, french
     assert not re.search(r"\b(Your hand|Deal 1|Chips:|Match over|recording to|result:)", shown)
-    # The narration and the table name cards the French way; the prompts and menus are worded by the game's state, still in English.
+    # The narration, the table, the prompts and the menus all name cards the French way and speak French.
     narration = [line for line in lines if line.startswith(("Le joueur", "Vous ", "Votre ", "Table (", "Donne", "Coupe", "Seul "))]
     assert len(narration) > 20
-    assert not re.search(r"\b[JQK][♣♦♥♠]", "\n".join(narration))
+    assert not re.search(r"\b[JQK][♣♦♥♠]", shown)
+    for french in ("l’étalement (vous avez donné) : réclamer ?", " joue ", " et prend ", "Capturez (la capture est obligatoire) :", " prend "):
+        assert french in shown, french
+    # A shortcut names the text it types (`c = claim`), as in every language; the words around it are French.
+    assert "Entrée = laisser ; c = claim ;" in shown and "claim?" not in shown
+    assert not re.search(r"\b(let it be|takes?|Capture \(|lie down|lies down|[Yy]ou lie|no \(more\) claims|Before the first turn|"
+                         r"As dealer|plays|dealt|into your collection)\b", shown)
     record = (tmp_path / "r.jsonl").read_text("utf-8")
     assert json.loads(record.splitlines()[0])["game"] == "willughby_fishing" and "joueur" not in record
 

@@ -19,6 +19,12 @@ the kinds of claim a window may take are the match's `FishingTerms`
 over or short of eight cards, every claim), asked of the house-rule plugins
 once when the match is created and kept in the state. Cards are ints 0..51
 (`muggins.deck`'s index into the standard pack: suit i // 13, rank i % 13 + 1).
+What a player reads of a decision (its prompt, its choices' labels) is
+worded when it is read, in the language in force then, never when the
+decision is made: decisions are cached and a server words one decision for
+players of several languages. Action texts (`claim`, `claim Q`, `lie
+down`, `play QH take QS`: what records hold and what is matched at the
+prompt) stay English codes.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from muggins.actions import Move
 from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.deck import cut_for_dealer as _cut_by_index
 from muggins.game import PhasedState
+from muggins.i18n import DEFAULT_LANGUAGE, current_language, translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
 
@@ -45,6 +52,10 @@ __all__ = [
 # DECK, CODES, CODE_INDEX and SORT_KEY (by rank, then suit) are muggins.deck's, re-exported under this module's names.
 TEXT: tuple[str, ...] = TEXTS
 RANK_LABEL: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# The game's catalogue, as game.py has it (one translator per domain).
+_translator = translator("willughby_fishing", package_file=__file__)
+_, pgettext = _translator.gettext, _translator.pgettext
+
 #: for each seat, all five clockwise from its left, itself last: the turn's order, and a window's (the actor last)
 _SEATS_FROM_LEFT: tuple[tuple[int, ...], ...] = seats_from_left(PLAYERS)
 
@@ -54,13 +65,94 @@ def rank_of(card: int) -> int:
     return card % 13 + 1
 
 
-PASS = Pass(label="let it be", keys=("", "p"))
-CLAIM = Claim("claim", label="claim (take what was forgotten, or lay your other pair)", keys=("c",))
+def _english() -> bool:
+    return current_language() == DEFAULT_LANGUAGE
+
+
+def _rank_word(rank: int) -> str:
+    """A rank as the reader names it: `10`, `J` (in French `V`, valet; `D` dame, `R` roi), as the narration names it."""
+    if 2 <= rank <= 10:
+        return str(rank)
+    if rank == 1:
+        return pgettext("rank", "A")
+    if rank == 11:
+        return pgettext("rank", "J")
+    return pgettext("rank", "Q") if rank == 12 else pgettext("rank", "K")
+
+
+def _card_word(card: int) -> str:
+    """A card as the reader names it: `10♥`, `J♠` (in French `V♠`)."""
+    return _rank_word(rank_of(card)) + TEXT[card][-1]
+
+
+class _Pass(Pass):
+    """The window's pass (`let it be`), labelled in the reader's language; equal to any `Pass`, as the text `pass` is."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        return "let it be" if _english() else pgettext("answer", "let it be")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pass) or NotImplemented
+
+    __hash__ = Pass.__hash__
+
+
+class _Claim(Claim):
+    """The window's claim, labelled in the reader's language; equal to the same `Claim`."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        if _english():
+            return "claim (take what was forgotten, or lay your other pair)"
+        return pgettext("answer", "claim (take what was forgotten, or lay your other pair)")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Claim):
+            return (self.name, self.amount, self.target) == (other.name, other.amount, other.target)
+        return NotImplemented
+
+    __hash__ = Claim.__hash__
+
+
+class _Move(Move):
+    """A move whose label is worded when read: `lie down`, `done`, a claim of a set (by its `data`).
+
+    Equal to any `Move` of the same text, as the core's moves are; the text
+    (what records hold) does not change with the language.
+    """
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        if _english():
+            return self.given_label or self.text
+        if self.text == "lie down":
+            return pgettext("answer", "lie down, laying your whole hand face up on the table")
+        if self.text == "done":
+            return pgettext("answer", "no (more) claims")
+        return _claim_words(self.data, self.given_label)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self.text == other.text
+        return NotImplemented
+
+    __hash__ = Move.__hash__
+
+
+PASS = _Pass(label="let it be", keys=("", "p"))
+CLAIM = _Claim("claim", label="claim (take what was forgotten, or lay your other pair)", keys=("c",))
 RESPONSES: tuple[Action, ...] = (PASS, CLAIM)
 STAND: tuple[Action, ...] = (PASS,)
 CALL: tuple[Action, ...] = (CLAIM,)
-LIE_DOWN = Move("lie down", label="lie down, laying your whole hand face up on the table")
-DONE = Move("done", label="no (more) claims", keys=("", "d"))
+LIE_DOWN = _Move("lie down", label="lie down, laying your whole hand face up on the table")
+DONE = _Move("done", label="no (more) claims", keys=("", "d"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +167,10 @@ class Capture(Action):
 
     @property
     def label(self) -> str:
-        return f"{' '.join(TEXT[c] for c in self.played)} takes {' '.join(TEXT[c] for c in self.taken)}"
+        if _english():
+            return f"{' '.join(TEXT[c] for c in self.played)} takes {' '.join(TEXT[c] for c in self.taken)}"
+        return _("{played} takes {taken}").format(played=" ".join(map(_card_word, self.played)),
+                                                  taken=" ".join(map(_card_word, self.taken)))
 
     @property
     def rank(self) -> int:
@@ -354,42 +449,41 @@ class FishingState(PhasedState):
         right = CALL if (self.due and seat in self.entitled) else STAND
         # The new layout and a laid-down hand ask for a check of many cards; a single capture is judged at a glance.
         waits = window.subject["after"] != "capture"
-        return Decision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits, standing=PASS)
+        return _Worded(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits, standing=PASS)
 
     def _decide_turn(self) -> Decision:
         m = self.mover
         options, correct = capture_options(self.hands[m], self.field)
         if not options:
-            return Decision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), "No capture is possible")
-        return Decision(m, "turn", tuple(options), tuple(correct), "Capture (capturing is compulsory)")
+            return _Worded(m, "turn", (LIE_DOWN,), (LIE_DOWN,), _NO_CAPTURE)
+        return _Worded(m, "turn", tuple(options), tuple(correct), _CAPTURE)
 
     def _decide_hand_claim(self) -> Decision:
         s = self.claimer
         claims = tuple(_claim_move(r, len(group), "hand") for r, group in _sets(self.hands[s]))
-        return Decision(s, "hand_claim", claims + (DONE,), claims or (DONE,),
-                        "Before the first turn: claim threes (a pair) and fours in your hand", standing=DONE)
+        return _Worded(s, "hand_claim", claims + (DONE,), claims or (DONE,), _HAND_CLAIM, standing=DONE)
 
     def _decide_field_claim(self) -> Decision:
         claims = tuple(_claim_move(r, 4, "field") for r, group in _sets(self.field) if len(group) == 4)
-        return Decision(self.dealer, "field_claim", claims + (DONE,), claims or (DONE,),
-                        "As dealer, take any four of a kind in the layout", standing=DONE)
+        return _Worded(self.dealer, "field_claim", claims + (DONE,), claims or (DONE,), _FIELD_CLAIM, standing=DONE)
 
     def _window_prompt(self) -> str:
         subject = self.window.subject
         kind, actor = subject["after"], subject["seat"]
+        mine = self.window.current == actor
         if kind == "layout":
-            return f"the layout ({'you' if self.window.current == actor else f'seat {actor}'} dealt): claim?"
+            return _prompt(f"the layout ({'you' if mine else f'seat {actor}'} dealt): claim?", _layout_words, actor, mine)
         if kind == "lie_down":
-            return f"{'You lie' if self.window.current == actor else f'seat {actor} lies'} down: claim?"
+            return _prompt(f"{'You lie' if mine else f'seat {actor} lies'} down: claim?", _lie_down_words, actor, mine)
         collection = self.collections[actor]
         if len(collection) >= 2:
             # A capture that opens a window is one card taking one: the last two collected, taken then played.
             taken, played = collection[-2:]
-            mine = self.window.current == actor
-            return (f"{'You' if mine else f'seat {actor}'} play{'' if mine else 's'} {TEXT[played]} "
-                    f"and take{'' if mine else 's'} {TEXT[taken]}: claim?")
-        who = "You" if self.window.current == actor else f"seat {actor}"
-        return f"{who} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?"
+            return _prompt(f"{'You' if mine else f'seat {actor}'} play{'' if mine else 's'} {TEXT[played]} "
+                           f"and take{'' if mine else 's'} {TEXT[taken]}: claim?", _capture_words, actor, mine, played, taken)
+        who = "You" if mine else f"seat {actor}"
+        return _prompt(f"{who} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?",
+                       _took_words, actor, mine, subject["rank"], subject["table_before"])
 
     # -- moves --------------------------------------------------------------
     def _on_window(self, action: Action, events: list[dict]) -> None:
@@ -840,11 +934,83 @@ class FishingState(PhasedState):
         self.set_terms(FishingTerms.from_dict(data["terms"]) if "terms" in data else STANDARD_TERMS)
 
 
+class _Worded(Decision):
+    """A decision whose prompt (a `_Prompt`) is worded when read, in the reader's language.
+
+    The tuple holds the English prompt, so equality, `repr` and `_replace`
+    (the core's narrowing under `mistakes = "prevented"`) are as a plain
+    `Decision`'s; only the `prompt` attribute a front end reads is worded.
+    """
+
+    __slots__ = ()
+
+    @property
+    def prompt(self) -> str:  # type: ignore[override]
+        held = tuple.__getitem__(self, 4)
+        if type(held) is not _Prompt or _english():
+            return str.__str__(held)
+        return held.say(*held.args)
+
+
+class _Prompt(str):
+    """A prompt's English text, with the function and arguments that word it in another language."""
+
+    __slots__ = ("say", "args")
+
+    say: Any
+    args: tuple
+
+
+def _prompt(english: str, say: Any, *args: Any) -> _Prompt:
+    found = _Prompt(english)
+    found.say = say
+    found.args = args
+    return found
+
+
+def _layout_words(actor: int, mine: bool) -> str:
+    return _("the layout (you dealt): claim?") if mine else _("the layout (seat {seat} dealt): claim?").format(seat=actor)
+
+
+def _lie_down_words(actor: int, mine: bool) -> str:
+    return _("You lie down: claim?") if mine else _("seat {seat} lies down: claim?").format(seat=actor)
+
+
+def _capture_words(actor: int, mine: bool, played: int, taken: int) -> str:
+    values = {"seat": actor, "played": _card_word(played), "taken": _card_word(taken)}
+    if mine:
+        return _("You play {played} and take {taken}: claim?").format(**values)
+    return _("seat {seat} plays {played} and takes {taken}: claim?").format(**values)
+
+
+def _took_words(actor: int, mine: bool, rank: int, before: int) -> str:
+    values = {"seat": actor, "rank": _rank_word(rank), "before": before}
+    if mine:
+        return _("You took {rank} ({before} on the table before): claim?").format(**values)
+    return _("seat {seat} took {rank} ({before} on the table before): claim?").format(**values)
+
+
+_NO_CAPTURE = _prompt("No capture is possible", lambda: _("No capture is possible"))
+_CAPTURE = _prompt("Capture (capturing is compulsory)", lambda: _("Capture (capturing is compulsory)"))
+_HAND_CLAIM = _prompt("Before the first turn: claim threes (a pair) and fours in your hand",
+                      lambda: _("Before the first turn: claim threes (a pair) and fours in your hand"))
+_FIELD_CLAIM = _prompt("As dealer, take any four of a kind in the layout", lambda: _("As dealer, take any four of a kind in the layout"))
+
+
 def _claim_move(rank: int, count: int, where: str) -> Move:
     label = RANK_LABEL[rank - 1]
     if count == 4:
         what = f"lay the four {label}s from {'the table' if where == 'field' else 'your hand'} into your collection"
     else:
         what = f"lay a pair of {label}s into your collection and keep the third"
-    return Move(f"claim {label}", label=what, data=rank)
+    return _Move(f"claim {label}", label=what, data=rank)
+
+
+def _claim_words(rank: int, english: str) -> str:
+    """A set's claim in the reader's language, read from `_claim_move`'s English label (its `data` stays the rank the moves read)."""
+    if english.startswith("lay a pair"):
+        return _("lay a pair of {rank}s into your collection and keep the third").format(rank=_rank_word(rank))
+    if "from the table" in english:
+        return _("lay the four {rank}s from the table into your collection").format(rank=_rank_word(rank))
+    return _("lay the four {rank}s from your hand into your collection").format(rank=_rank_word(rank))
 
