@@ -324,15 +324,39 @@ def _validate_deal(cards: Sequence[CardLike], players: int) -> tuple[Card, ...]:
     return dealt
 
 
-def method_text(players: int = 2, sample: int | None = None, seed: int = 0, exact: bool = True) -> str:
-    """One line saying how `rank_discards` computed its figures with these arguments."""
+def method_text(players: int = 2, sample: int | None = None, seed: int = 0, exact: bool = True, *, shown: bool = False) -> str:
+    """One line saying how `rank_discards` computed its figures with these arguments.
+
+    English by default, as `--json` and the analysis's callers keep it;
+    `shown=True` words it in the language in force, for a reader.
+    """
+    size = DEFAULT_SAMPLE if sample is None else sample
+    if shown:
+        return _method_words(players, size, seed, sample is None and exact)
     unknown = {2: "the opponent's 2 crib cards", 3: "the crib cards of the other players and the pack card",
                4: "the crib cards of the other players"}[players]
     drawn = f"the starter and {unknown} drawn uniformly from the unseen cards"
     if sample is None and exact:
         return f"hand: exact over every unseen starter; crib: exact, {drawn}"
-    size = DEFAULT_SAMPLE if sample is None else sample
     return f"hand: exact over every unseen starter; crib: Monte-Carlo over {size} deals (seed {seed}), {drawn}"
+
+
+def _method_words(players: int, size: int, seed: int, exact: bool) -> str:
+    """`method_text` in the reader's language, through the game's catalogue."""
+    from muggins.i18n import translator  # imported here: the analysis proper reads no catalogue
+
+    _ = translator("cribbage_muggins", package_file=__file__).gettext
+    if players == 2:
+        unknown = _("the opponent's 2 crib cards")
+    elif players == 3:
+        unknown = _("the crib cards of the other players and the pack card")
+    else:
+        unknown = _("the crib cards of the other players")
+    drawn = _("the starter and {unknown} drawn uniformly from the unseen cards").format(unknown=unknown)
+    if exact:
+        return _("hand: exact over every unseen starter; crib: exact, {drawn}").format(drawn=drawn)
+    return _("hand: exact over every unseen starter; crib: Monte-Carlo over {size} deals (seed {seed}), {drawn}").format(
+        size=size, seed=seed, drawn=drawn)
 
 
 def rank_discards(

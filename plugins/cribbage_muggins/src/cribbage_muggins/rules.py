@@ -8,6 +8,8 @@ target (the automatic skunk lines, `automatic_skunk_lines`). Defaults are
 the game of RULES.md: 121 points, muggins on, no partnerships, no lowball,
 miscounts possible and punishable. A variant game changes a default by
 subclassing the dataclass (see the docs page, "A variant of the game").
+Each rule's `doc` is English, marked with `N_` so the game's catalogue
+carries its translation for a front end that words it for the reader.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from muggins import rule
+from muggins.i18n import N_
 
 __all__ = ["CribbageRules", "DEAL", "SKUNK_LINE", "DOUBLE_SKUNK_LINE", "PLAYER_COUNTS", "MIN_TARGET", "MAX_TARGET",
            "AUTOMATIC", "NO_LINE", "automatic_skunk_lines"]
@@ -52,7 +55,7 @@ class CribbageRules:
 
     target: int = rule(
         121,
-        doc=(
+        doc=N_(
             "Points to win, a whole number from 31 to 1000: 121 (the usual game) or 61 (the short game;\n"
             "same six- or five-card deal) are the usual ones. The game ends the moment a score reaches\n"
             "the target; nothing later is counted."
@@ -62,7 +65,7 @@ class CribbageRules:
     )
     skunk_line: int = rule(
         AUTOMATIC,
-        doc=(
+        doc=N_(
             "A losing side below this score is skunked. 0: automatic, the target less 30 (91 for 121,\n"
             "31 for 61); -1: no skunk; otherwise a score from 1 up, below the target."
         ),
@@ -71,7 +74,7 @@ class CribbageRules:
     )
     double_skunk_line: int = rule(
         AUTOMATIC,
-        doc=(
+        doc=N_(
             "A losing side below this score is double-skunked. 0: automatic, the target less 60 where\n"
             "that is at least 31 (61 for 121, none for 61); -1: none; otherwise a score from 1 up,\n"
             "below the skunk line."
@@ -81,7 +84,7 @@ class CribbageRules:
     )
     muggins: bool = rule(
         True,
-        doc=(
+        doc=N_(
             "true: each player announces their own hand and crib counts (0..29, or up to the largest\n"
             "count a house-rule scoring allows) and opponents may accept, call `muggins K` for missed\n"
             "points or call `overcount`; false: every show is scored automatically. Pegging is always\n"
@@ -90,18 +93,18 @@ class CribbageRules:
     )
     partnerships: bool = rule(
         False,
-        doc="Four players only: partners sit opposite (seats 0 and 2 against 1 and 3) and score together.",
+        doc=N_("Four players only: partners sit opposite (seats 0 and 2 against 1 and 3) and score together."),
     )
     lowball: bool = rule(
         False,
-        doc=(
+        doc=N_(
             "Qui perd gagne: the first side to reach the target loses. Muggins is switched off in\n"
             "lowball even when asked for (a note says so at the start of the game)."
         ),
     )
     mistakes: Literal["allowed", "prevented"] = rule(
         "allowed",
-        doc=(
+        doc=N_(
             "allowed: any count 0..29 (or up to the largest a house-rule scoring allows) may be\n"
             "announced and any response given;\n"
             "prevented: only the true count and the right response are offered (a teaching mode)."
