@@ -26,6 +26,7 @@ from muggins.i18n import N_, translator
 
 from . import houserules
 from .houserules import STANDARD_ORDER, order_to_data
+from .order_words import order_text
 from .rules import SheddingRules
 
 _STANDARD_ORDER = order_to_data(STANDARD_ORDER)
@@ -350,22 +351,6 @@ def _pile(name: str, viewer: int | None, actor: int | None = None) -> str:
 def standings_text(wins: Iterable[int], viewer: int | None) -> str:
     """`you: 0 hands · seat 1: 1 hand · seat 2: 0 hands`: hands won per seat, in words."""
     return " · ".join(ngettext("{who}: {n} hand", "{who}: {n} hands", w).format(who=_name(s, viewer), n=w) for s, w in enumerate(wins))
-
-
-def order_text(order: Iterable[Iterable[str]]) -> str:
-    """The order of destinations in the player's language, worded as `houserules.order_words` words it in English.
-
-    A separate function: the rules' own prompts (in the state) keep the English one.
-    """
-    kinds = {"common": _("a fitting common pile"), "opponent": _("the first fitting opponent discard clockwise"),
-             "own": _("your own discard if it fits")}
-    order = [list(tier) for tier in order]
-    tiers = [_(" or ").join(kinds[k] for k in tier) + (_(" (your choice)") if len(tier) > 1 else "") for tier in order]
-    if order[-1] == ["own"]:
-        tiers[-1] = _("your own discard")
-    else:
-        tiers.append(_("your own discard"))
-    return _("; else ").join(tiers)
 
 
 def pairs_text(pairs: Iterable[tuple[int, int]]) -> str:

@@ -41,6 +41,7 @@ from .houserules import (
     STANDARD_ORDER, STANDARD_PENALTY, SheddingHouseRules, check_penalty, from_mapping, normalise_order, normalise_pairs,
     order_to_data, order_words,
 )
+from .order_words import order_text
 from .rules import SheddingRules
 
 # The game's catalogue, as game.py has it (one translator per domain).
@@ -948,8 +949,6 @@ def _play_words(card: int, order: tuple[tuple[str, ...], ...]) -> str:
     """The play decision's prompt in the reader's language (`_PROMPTS`' English, or the house-rule order's)."""
     if order == STANDARD_ORDER:
         return _("Place {card} (commons first; else the first fitting opponent discard clockwise; else your own)").format(card=_card_text(card))
-    from .game import order_text  # the order in the reader's words; game.py imports nothing of this module
-
     return _("Place {card} (house rule: {rule})").format(card=_card_text(card), rule=order_text(order))
 
 
