@@ -226,7 +226,8 @@ def test_a_game_without_translations_or_without_shown_title_keeps_its_english_ti
         assert shown_title(Older()) == "Older game" and shown_title(Broken()) == "Broken game"
 
 
-@pytest.mark.parametrize("where", ["muggins_shedding.game:SheddingGame"])
+@pytest.mark.parametrize("where", ["muggins_shedding.game:SheddingGame", "cribbage_muggins.game:CribbageGame",
+                                   "willughby_fishing.game:FishingGame"])
 def test_every_shipped_game_translates_its_title(where):
     import importlib
 

@@ -281,7 +281,8 @@ class CribbageGame(Game):
     """Cribbage for 2, 3 or 4 players (4 in partnerships) with muggins (seed 002, RULES.md)."""
 
     name = "cribbage_muggins"
-    title = "Cribbage with muggins"
+    title = N_("Cribbage with muggins")
+    translations = _translator
     players = range(2, 5)
     default_players = 2
     version = "1.0"

@@ -137,7 +137,8 @@ class FishingGame(Game):
     """The Willughby fishing game, "Laugh and Lie Down" (seed 004, RULES.md)."""
 
     name = "willughby_fishing"
-    title = "The Willughby fishing game (Laugh and Lie Down)"
+    title = N_("The Willughby fishing game (Laugh and Lie Down)")
+    translations = _translator
     players = range(PLAYERS, PLAYERS + 1)
     default_players = PLAYERS
     version = "1.0"
