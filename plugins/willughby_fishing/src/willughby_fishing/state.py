@@ -37,7 +37,7 @@ from muggins.actions import Move
 from muggins.deck import CODE_INDEX, CODES, DECK, SORT_KEY, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.deck import cut_for_dealer as _cut_by_index
 from muggins.game import PhasedState
-from muggins.i18n import DEFAULT_LANGUAGE, current_language, translator
+from muggins.i18n import DEFAULT_LANGUAGE, N_, current_language, translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
 
@@ -990,11 +990,20 @@ def _took_words(actor: int, mine: bool, rank: int, before: int) -> str:
     return _("seat {seat} took {rank} ({before} on the table before): claim?").format(**values)
 
 
-_NO_CAPTURE = _prompt("No capture is possible", lambda: _("No capture is possible"))
-_CAPTURE = _prompt("Capture (capturing is compulsory)", lambda: _("Capture (capturing is compulsory)"))
-_HAND_CLAIM = _prompt("Before the first turn: claim threes (a pair) and fours in your hand",
-                      lambda: _("Before the first turn: claim threes (a pair) and fours in your hand"))
-_FIELD_CLAIM = _prompt("As dealer, take any four of a kind in the layout", lambda: _("As dealer, take any four of a kind in the layout"))
+def _fixed_words(english: str) -> str:
+    """A prompt with nothing to fill in, through the catalogue (marked with `N_` where it is made)."""
+    return _(english)
+
+
+def _fixed(english: str) -> _Prompt:
+    # A module-level function, not a lambda: a decision stays picklable.
+    return _prompt(english, _fixed_words, english)
+
+
+_NO_CAPTURE = _fixed(N_("No capture is possible"))
+_CAPTURE = _fixed(N_("Capture (capturing is compulsory)"))
+_HAND_CLAIM = _fixed(N_("Before the first turn: claim threes (a pair) and fours in your hand"))
+_FIELD_CLAIM = _fixed(N_("As dealer, take any four of a kind in the layout"))
 
 
 def _claim_move(rank: int, count: int, where: str) -> Move:
