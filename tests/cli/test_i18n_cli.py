@@ -238,3 +238,33 @@ def test_every_shipped_game_translates_its_title(where):
     assert game.shown_title("en") == game.title
     with using_language("fr"):
         assert game.shown_title() != game.title and game.shown_title("en") == game.title
+
+
+def _played_and_changed(run, tmp_path, change):
+    import json
+
+    assert run("play", "tally", "--seat", "expert", "--seat", "novice", "--seat", "random", "--seed", "8", "--record", "r.jsonl").exit_code == 0
+    path = tmp_path / "r.jsonl"
+    parsed = [json.loads(line) for line in path.read_text().splitlines()]
+    change(parsed)
+    path.write_text("".join(json.dumps(line) + "\n" for line in parsed))
+
+
+@pytest.mark.parametrize("change, english, french", [
+    (lambda lines: lines[1]["opening"][0].update(dealer=99),
+     "r.jsonl diverges at opening: set-up events differ from the record (different deal?)",
+     "r.jsonl diverge à l’ouverture : les événements de mise en place diffèrent de l’enregistrement (autre donne ?)"),
+    (lambda lines: lines[2]["events"][0].update(said=99),
+     "r.jsonl diverges at decision 0: events differ: recorded ",
+     "r.jsonl diverge à la décision 0 : les événements diffèrent : enregistré "),
+    (lambda lines: lines.pop(-2),
+     "r.jsonl diverges at result: the record has a result, but the replayed match is not over",
+     "r.jsonl diverge à la ligne de résultat : l’enregistrement a un résultat, mais la partie rejouée n’est pas finie"),
+], ids=["opening", "decision", "result"])
+def test_replay_verify_divergences_in_either_language(run, tmp_path, one_line, change, english, french):
+    _played_and_changed(run, tmp_path, change)
+    in_english = run("--lang", "en", "replay", "--verify", "r.jsonl")
+    in_french = run("--lang", "fr", "replay", "--verify", "r.jsonl")
+    assert in_english.exit_code == in_french.exit_code == 1
+    assert english in one_line(in_english.stderr)
+    assert french in one_line(in_french.stderr)
