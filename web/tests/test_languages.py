@@ -73,6 +73,7 @@ def test_two_people_at_one_table_each_read_their_own_language_and_refusals_come_
         assert "piles communes" in fr_text.lower() or "pile commune" in fr_text.lower(), fr_text[:400]
         assert "common pile" in en_text.lower() and "pile commune" not in en_text.lower()
         assert "pile commune" in json.dumps(watch_hello["layout"], ensure_ascii=False).lower()
+        assert fr_hello["title"] == "Muggins, le jeu de défausse" and en_hello["title"] == "Muggins, the shedding game"
         french.send_json({"type": "name", "name": ""})
         english.send_json({"type": "name", "name": ""})
         assert _until(french, "error")["error"] == "un nom fait de 1 à 24 caractères imprimables, comme « Anna »"
@@ -130,6 +131,13 @@ def test_every_word_the_pages_use_is_in_the_catalogue_and_the_french_one_is_comp
     assert untranslated_messages(WEB, "muggins_web", "fr") == []
     assert stale_compiled(WEB / "locale") == []
     assert (WEB / "locale" / "fr" / "LC_MESSAGES" / "muggins_web.mo").is_file()  # inside the package: the wheel carries it
+
+
+def test_the_lobby_lists_the_games_by_their_titles_in_the_language_of_the_page(client):
+    titles = {g["name"]: g["title"] for g in client.get("/api/games", headers={"Accept-Language": "fr"}).json()["games"]}
+    assert titles["muggins_shedding"] == "Muggins, le jeu de défausse"
+    titles = {g["name"]: g["title"] for g in client.get("/api/games").json()["games"]}
+    assert titles["muggins_shedding"] == "Muggins, the shedding game"
 
 
 def test_the_lobby_refuses_a_bad_request_in_the_language_of_the_page_that_sent_it(client):

@@ -69,7 +69,7 @@ def game_info(registry: Any, game: Game) -> dict[str, Any]:
         rules.append({"name": name, "type": describe_type(types[name]), "default": defaults.get(name), "doc": meta.get("doc", ""),
                       "min": meta.get("min"), "max": meta.get("max"), "choices": _choices(types[name])})
     return {
-        "name": game.name, "title": getattr(game, "title", game.name), "version": str(game.version),
+        "name": game.name, "title": game.shown_title() if hasattr(game, "shown_title") else getattr(game, "title", game.name), "version": str(game.version),
         "players": {"min": game.players.start, "max": game.players.stop - 1, "default": game.default_players},
         "kinds": [{"name": HUMAN, "options": []}, *kinds], "default_opponent": default_opponent(registry, game),
         "rules": _plain(rules),

@@ -108,7 +108,7 @@ class SeatFrames:
             "type": "update",
             "table": table["table"],
             "game": game.name,
-            "title": getattr(game, "title", game.name),
+            "title": game.shown_title() if hasattr(game, "shown_title") else getattr(game, "title", game.name),
             "step": step,
             **update,
             "answered": answered,

@@ -173,7 +173,7 @@ class Table:
         return {
             "table": self.id, "game": self.game.name, "players": len(self.kinds), "over": self.over, "stopped": self.stopped,
             "started": self.started,
-            "title": getattr(self.game, "title", self.game.name),
+            "title": self.game.shown_title() if hasattr(self.game, "shown_title") else getattr(self.game, "title", self.game.name),
             "seats": [{"seat": n, "kind": kind, "name": self.names.get(n), "connected": n in connected} for n, kind in enumerate(self.kinds)],
             "record": self.path, "step": self._step,
         }
