@@ -202,9 +202,15 @@ def test_list_shows_each_games_title_in_the_players_language(run, shedding_too):
 
 def test_the_rules_heading_names_the_game_in_the_players_language(run, shedding_too):
     french = run("--lang", "fr", "rules", "muggins_shedding").stdout
-    assert french.startswith("# Règles maison de Muggins, le jeu de défausse. ")
+    assert french.startswith("# Règles maison — Muggins, le jeu de défausse. ")
     english = run("--lang", "en", "rules", "muggins_shedding").stdout
     assert english.startswith("# House rules for Muggins, the shedding game. ")
+    # Each rule's doc through the game's own catalogue, its lines no wider than the English ones; the TOML is the same.
+    assert "# Expositions (cartes retournées) d’une donne avant qu’elle soit déclarée" in french
+    assert "# Exposures (cards turned) in one hand before it is declared drawn." in english
+    widest = max(len(line) for line in english.splitlines()[1:])
+    assert max(len(line) for line in french.splitlines()[1:]) <= widest
+    assert [line for line in french.splitlines() if not line.startswith("#")] == [line for line in english.splitlines() if not line.startswith("#")]
 
 
 def test_a_game_without_translations_or_without_shown_title_keeps_its_english_title(tally):

@@ -125,7 +125,7 @@ def test_rules_to_toml_words_its_own_comments_in_the_language_in_force():
         french = rules_to_toml(SheddingRules(), title="Muggins")
     assert english.startswith("# House rules for Muggins. Edit and pass with --rules FILE.\n")
     assert "# allowed: a whole number (0..10000)\nhands = 0\n" in english
-    assert french.startswith("# Règles maison de Muggins. Modifiez-les et passez-les avec --rules FICHIER.\n")
+    assert french.startswith("# Règles maison — Muggins. Modifiez-les et passez-les avec --rules FICHIER.\n")
     assert "# permis : un nombre entier (0..10000)\nhands = 0\n" in french
     # The values themselves are TOML, the same in either language.
     assert [line for line in english.splitlines() if not line.startswith("#")] == [line for line in french.splitlines() if not line.startswith("#")]

@@ -284,7 +284,8 @@ def rules(game_name: str, output: str | None) -> None:
 
     registry = get_registry()
     game = find_game(registry, game_name)
-    text = rules_to_toml(game.Rules(), title=shown_title(game))
+    translations = getattr(game, "translations", None)
+    text = rules_to_toml(game.Rules(), title=shown_title(game), translate=translations.gettext if translations is not None else None)
     installed = house_rule_plugins(registry, game, installed=True)
     if installed:
         import tomli_w

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 from .i18n import translator
 from .switches import PLUGINS_KEY, plugin_switches, switches_from_data, with_plugin_switches
@@ -273,8 +273,21 @@ def rules_to_dict(rules: Any) -> dict[str, Any]:
     return data
 
 
-def rules_to_toml(rules: Any, *, title: str | None = None) -> str:
-    """Commented TOML for `rules`: each key under its doc line and what it allows."""
+def _rewrapped(translated: str, source: str) -> str:
+    """A translated doc with each of its lines broken between words to the source's widest line (a language may run longer)."""
+    import textwrap
+
+    width = max(78, *(len(line) for line in source.splitlines()))  # 78 and "# " fill an 80-column terminal
+    return "\n".join(piece for line in translated.splitlines() for piece in (textwrap.wrap(line, width) or [""]))
+
+
+def rules_to_toml(rules: Any, *, title: str | None = None, translate: Callable[[str], str] | None = None) -> str:
+    """Commented TOML for `rules`: each key under its doc line and what it allows.
+
+    `translate` words each field's doc in the reader's language (a game's
+    `translations.gettext`: the docs are the game's own messages); without
+    it the docs are shown as written.
+    """
     import tomli_w
 
     hints = _hints(type(rules))
@@ -282,6 +295,8 @@ def rules_to_toml(rules: Any, *, title: str | None = None) -> str:
     scalars, tables = [], []
     for f in dataclasses.fields(rules):
         doc = f.metadata.get("doc", "")
+        if doc and translate is not None:
+            doc = _rewrapped(translate(doc), doc)
         allowed = describe_type(hints[f.name])
         low, high = f.metadata.get("min"), f.metadata.get("max")
         if low is not None or high is not None:

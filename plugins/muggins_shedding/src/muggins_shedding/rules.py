@@ -8,7 +8,8 @@ opponent discard; mistakes allowed and punishable; hands drawn after 1000
 exposures; one hand per player in a match; no early repetition draw. A
 `deal` table in TOML may name only the player counts it changes: the others
 keep the seed's deal, so a saved rules file always holds the whole table.
-A deal table the game cannot use is refused in the player's language.
+A deal table the game cannot use is refused in the player's language, and
+each rule's doc is marked (`N_`) for the game's catalogue.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from muggins import rule
-from muggins.i18n import translator
+from muggins.i18n import N_, translator
 
 # The game's catalogue, as game.py has it: a refused deal table is read by the player who wrote it.
 _ = translator("muggins_shedding", package_file=__file__).gettext
@@ -36,19 +37,19 @@ class SheddingRules:
 
     hands: int = rule(
         0,
-        doc="Hands in a match; 0 means one deal per player, so everyone deals once.\nWins are counted; players tied on most wins share the match.",
+        doc=N_("Hands in a match; 0 means one deal per player, so everyone deals once.\nWins are counted; players tied on most wins share the match."),
         min=0,
         max=10_000,
     )
     turn_limit: int = rule(
         1000,
-        doc="Exposures (cards turned) in one hand before it is declared drawn.\nDrawn hands count for nobody.",
+        doc=N_("Exposures (cards turned) in one hand before it is declared drawn.\nDrawn hands count for nobody."),
         min=1,
         max=10_000_000,
     )
     opponent_discards: Literal["first_eligible", "nearest_only"] = rule(
         "first_eligible",
-        doc=(
+        doc=N_(
             "When no common pile fits: first_eligible = the first opponent clockwise from the\n"
             "mover's left whose non-empty discard top is one rank away; nearest_only = only the\n"
             "nearest non-empty opposing discard to the left counts (else your own discard)."
@@ -56,11 +57,11 @@ class SheddingRules:
     )
     mistakes: Literal["allowed", "prevented"] = rule(
         "allowed",
-        doc="allowed: any physical placement is accepted and may be called (Muggins!);\nprevented: only correct placements are offered (a teaching mode, no calls).",
+        doc=N_("allowed: any physical placement is accepted and may be called (Muggins!);\nprevented: only correct placements are offered (a teaching mode, no calls)."),
     )
     repetition: Literal["off", "draw"] = rule(
         "off",
-        doc=(
+        doc=N_(
             "draw: a hand is also drawn when the whole position repeats exactly (every stock\n"
             "and discard card for card, same player to turn), compared whenever a player must\n"
             "turn their discard over. Under correct play such a hand could never end, so with\n"
@@ -70,7 +71,7 @@ class SheddingRules:
     )
     deal: dict[int, tuple[int, int]] = rule(
         default_factory=lambda: dict(SEED_DEAL),
-        doc=(
+        doc=N_(
             "Deal table: players = [cards in each stock, common piles]. Each line must use the\n"
             "whole 52-card pack (players x cards + commons = 52). Player counts left out keep\n"
             "the seed's deal."
