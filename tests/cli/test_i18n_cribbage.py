@@ -140,6 +140,9 @@ def test_the_cribbage_commands_in_french_and_their_json_unchanged(cribbage):
     assert len(french.stdout.splitlines()) == len(english.stdout.splitlines())
     ranked = cribbage("--lang", "fr", "cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "9C", "--dealer")
     assert ranked.exit_code == 0 and ranked.stdout.split()[:5] == ["écart", "garder", "main", "crib", "net"]
+    assert ranked.stdout.splitlines()[-1].startswith("main : exact sur chaque carte de départ non vue")  # the method, in French too
+    ranked_json = ["cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "9C", "--dealer", "--json"]
+    assert cribbage("--lang", "fr", *ranked_json).stdout == cribbage("--lang", "en", *ranked_json).stdout
     wrong = cribbage("--lang", "fr", "cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "--dealer")
     assert wrong.exit_code == 2 and "cartes : à 2 joueurs, chacun reçoit 6 cartes, pas 5" in wrong.stderr
     as_json = ["cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C", "--json"]

@@ -145,7 +145,7 @@ def discard_command(
             f"{_cards_text(option.discard):<{max(discard_width, 7)}}  {_cards_text(option.keep):<15}  "
             f"{option.hand:>6.2f}  {sign + format(option.crib, '.2f'):>7}  {option.net:>6.2f}"
         )
-    click.echo(method)
+    click.echo(method_text(players, sample, seed, shown=True))  # the JSON keeps the English method
 
 
 def register_commands(cli: click.Group) -> None:
