@@ -147,3 +147,12 @@ def test_the_cribbage_commands_in_french_and_their_json_unchanged(cribbage):
     assert wrong.exit_code == 2 and "cartes : à 2 joueurs, chacun reçoit 6 cartes, pas 5" in wrong.stderr
     as_json = ["cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C", "--json"]
     assert cribbage("--lang", "fr", *as_json).stdout == cribbage("--lang", "en", *as_json).stdout  # codes, never words
+
+
+def test_the_cribbage_commands_help_comes_from_the_games_own_catalogue(cribbage):
+    # A plugin's command carries its catalogue (`translations`): the CLI words its help from there.
+    assert "Outils de cribbage : compter une main" in cribbage("--lang", "fr", "--help").stdout
+    french = cribbage("--lang", "fr", "cribbage", "discard", "--help").stdout
+    assert "Classer chaque écart possible" in french and "Graine des donnes de --sample." in french
+    english = cribbage("--lang", "en", "cribbage", "discard", "--help").stdout
+    assert "Rank every possible discard by expected hand value" in english and "Seed of the --sample deals." in english

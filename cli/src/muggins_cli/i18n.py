@@ -100,11 +100,23 @@ def _translated_help(text: str) -> str:
     return _(filled[0]).format(**filled[1]) if filled else _(text)
 
 
-def translate_help(command: Any) -> None:
+def translate_help(command: Any, own: Any = None) -> None:
     """Put `command`'s help texts, its parameters' and its subcommands' in the current language (once per command and language).
 
-    Click keeps them as given at import; their English is the message id.
+    Click keeps them as given at import; their English is the message id. A
+    command a plugin adds may carry its own catalogue as `translations` (a
+    `muggins.i18n.Translator`; its subcommands use it too): its words are
+    looked up there first, then in the CLI's.
     """
+    own = getattr(command, "translations", None) or own
+
+    def word(text: str) -> str:
+        if own is not None:
+            shown = own.gettext(text)
+            if shown != text:
+                return shown
+        return _translated_help(text)
+
     language = current_language()
     originals = getattr(command, "_muggins_help", None)
     if originals is None:
@@ -115,12 +127,12 @@ def translate_help(command: Any) -> None:
     if getattr(command, "_muggins_language", DEFAULT_LANGUAGE) != language:
         for attribute in ("help", "short_help", "epilog"):
             text = originals[attribute]
-            setattr(command, attribute, _(inspect.cleandoc(text)) if text else text)
+            setattr(command, attribute, word(inspect.cleandoc(text)) if text else text)
         for param, text in originals["params"]:
             if text:
-                param.help = _translated_help(text)
+                param.help = word(text)
         if hasattr(command, "_help_option"):
             command._help_option = None  # Click words its --help option once, when first asked: ask again in this language
         command._muggins_language = language
     for sub in getattr(command, "commands", {}).values():
-        translate_help(sub)
+        translate_help(sub, own)

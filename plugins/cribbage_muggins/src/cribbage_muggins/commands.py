@@ -17,10 +17,11 @@ from typing import Any, Sequence
 
 import click
 
-from muggins.i18n import translator
+from muggins.i18n import N_, translator
 
-# The game's own catalogue: these commands speak to players as the table does.
-_ = translator("cribbage_muggins", package_file=__file__).gettext
+# The game's own catalogue: these commands speak to players as the table does (their help too: the group carries it).
+_translator = translator("cribbage_muggins", package_file=__file__)
+_ = _translator.gettext
 
 __all__ = ["register_commands", "cribbage_group"]
 
@@ -52,24 +53,23 @@ def _cards_text(items: Sequence[Any]) -> str:
     return " ".join(_card(c.code) for c in items)
 
 
-@click.group("cribbage")
+@click.group("cribbage", help=N_("Cribbage tools: score a hand or crib, rank the discards of a deal."))
 def cribbage_group() -> None:
-    """Cribbage tools: score a hand or crib, rank the discards of a deal."""
+    pass
 
 
-@cribbage_group.command("score", short_help="Score four cards and the starter: total and breakdown.")
+cribbage_group.translations = _translator  # type: ignore[attr-defined]
+
+
+@cribbage_group.command("score", short_help=N_("Score four cards and the starter: total and breakdown."), help=N_(
+    "Score the show of four cards with the starter: total and every fifteen, pair, run, flush and nobs.\n\n"
+    "Cards are written rank then suit: 5H, 10D, TD, JC, 5♥. Example:\n\n"
+    "\b\n    muggins cribbage score 5H 5D 5S JC --starter 5C"))
 @click.argument("cards", nargs=-1, metavar="CARD CARD CARD CARD")
-@click.option("--starter", required=True, metavar="CARD", help="The starter (the cut card), e.g. 5C.")
-@click.option("--crib", is_flag=True, help="Score as the crib: only a five-card flush counts.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--starter", required=True, metavar="CARD", help=N_("The starter (the cut card), e.g. 5C."))
+@click.option("--crib", is_flag=True, help=N_("Score as the crib: only a five-card flush counts."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 def score_command(cards: tuple[str, ...], starter: str, crib: bool, as_json: bool) -> None:
-    """Score the show of four cards with the starter: total and every fifteen, pair, run, flush and nobs.
-
-    Cards are written rank then suit: 5H, 10D, TD, JC, 5♥. Example:
-
-    \b
-        muggins cribbage score 5H 5D 5S JC --starter 5C
-    """
     from .scoring import score_show
 
     hand = _parse_cards(cards, _("hand"))
@@ -91,28 +91,24 @@ def score_command(cards: tuple[str, ...], starter: str, crib: bool, as_json: boo
         click.echo("  " + _("{item} {points}: {cards}").format(item=_item(item.label), points=item.points, cards=_cards_text(item.cards)))
 
 
-@cribbage_group.command("discard", short_help="Rank the possible discards of a deal by expected value.")
+@cribbage_group.command("discard", short_help=N_("Rank the possible discards of a deal by expected value."), help=N_(
+    "Rank every possible discard by expected hand value, plus (--dealer) or minus (--pone) the expected crib.\n\n"
+    "The hand is averaged over every starter you cannot see; the crib cards you\n"
+    "do not hold and the starter are assumed drawn uniformly from the unseen\n"
+    "cards (exact, or --sample N random deals). Example:\n\n"
+    "\b\n    muggins cribbage discard 5H 5D 5S JC 4D 9C --dealer"))
 @click.argument("cards", nargs=-1, metavar="CARDS...")
-@click.option("--dealer", is_flag=True, help="The crib is yours (or your partner's): its value is added.")
-@click.option("--pone", is_flag=True, help="The crib is the opponents': its value is subtracted.")
+@click.option("--dealer", is_flag=True, help=N_("The crib is yours (or your partner's): its value is added."))
+@click.option("--pone", is_flag=True, help=N_("The crib is the opponents': its value is subtracted."))
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
-              help="Players at the table: 2 (six cards, lay away two) or 3 and 4 (five cards, lay away one).")
+              help=N_("Players at the table: 2 (six cards, lay away two) or 3 and 4 (five cards, lay away one)."))
 @click.option("--sample", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Estimate the crib from N random deals instead of exactly.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --sample deals.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+              help=N_("Estimate the crib from N random deals instead of exactly."))
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed of the --sample deals."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 def discard_command(
     cards: tuple[str, ...], dealer: bool, pone: bool, players: int, sample: int | None, seed: int, as_json: bool
 ) -> None:
-    """Rank every possible discard by expected hand value, plus (--dealer) or minus (--pone) the expected crib.
-
-    The hand is averaged over every starter you cannot see; the crib cards you
-    do not hold and the starter are assumed drawn uniformly from the unseen
-    cards (exact, or --sample N random deals). Example:
-
-    \b
-        muggins cribbage discard 5H 5D 5S JC 4D 9C --dealer
-    """
     from .analysis import HAND_SIZE, method_text, rank_discards
 
     if dealer and pone:
