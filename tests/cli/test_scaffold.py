@@ -1,11 +1,13 @@
 """`muggins new game` and `muggins new house-rule`: what they write, what they refuse, and that it works.
 
 The in-process tests check the written files and every refusal (exit 2,
-one line). The end-to-end test generates a game and a house rule for each
+one line), and that a generated game speaks French through its own
+catalogue (every marked message translated, the `.mo` current, compiled
+alike with or without Babel). The end-to-end test generates a game and a house rule for each
 of the three shipped games, installs them with muggins-core and the games
 into one fresh virtual environment (uv when present, else venv and pip)
-and runs each one's own tests there with `pytest`, as an author would
-right after generating them.
+with their `test` extras (Babel among them) and runs each one's own tests
+there with `pytest`, as an author would right after generating them.
 """
 
 from __future__ import annotations
@@ -77,7 +79,81 @@ def test_new_game_writes_an_installable_plugin_with_tests(run, tmp_path):
     assert 'games=("high_card",)' in bots
     assert 'game_name = "high_card"' in (folder / "tests/test_contract.py").read_text()
     assert 'name = "high_card"' in (folder / "src/high_card/game.py").read_text()
-    assert "{{" not in "".join(p.read_text() for p in folder.rglob("*") if p.is_file())
+    assert sorted(str(p.relative_to(folder / "src/high_card/locale")) for p in (folder / "src/high_card/locale").rglob("*") if p.is_file()) == [
+        "fr/LC_MESSAGES/high_card.mo", "fr/LC_MESSAGES/high_card.po", "glossary.fr.md", "high_card.pot"]
+    assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["artifacts"] == ["src/high_card/locale/**/*.mo"]
+    assert "babel>=2.12" in project["project"]["optional-dependencies"]["test"]
+    assert "{{" not in "".join(p.read_text() for p in folder.rglob("*") if p.is_file() and p.suffix != ".mo")
+
+
+def _import_generated(folder: Path, name: str, monkeypatch):
+    import importlib
+
+    monkeypatch.syspath_prepend(str(folder / "src"))
+    importlib.invalidate_caches()
+    return importlib.import_module(f"{name}.game"), importlib.import_module(f"{name}.state")
+
+
+def _forget(name: str) -> None:
+    for module in [m for m in sys.modules if m == name or m.startswith(f"{name}.")]:
+        del sys.modules[module]
+
+
+def test_the_generated_game_speaks_french_through_its_own_catalogue(run, tmp_path, monkeypatch):
+    from muggins.i18n import using_language
+    from muggins.testing.translations import check_translations, stale_compiled, untranslated_messages
+
+    assert run("new", "game", "snap_fr").exit_code == 0
+    package = tmp_path / "snap_fr/src/snap_fr"
+    # Every message the template marks is translated, and the .mo is what the .po compiles to.
+    assert untranslated_messages(package, "snap_fr", "fr") == []
+    assert stale_compiled(package / "locale") == []
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert check_translations(package, "snap_fr", ["fr"]) == {"fr": []}
+    po = (package / "locale/fr/LC_MESSAGES/snap_fr.po").read_text()
+    assert 'msgid "Snap Fr"\nmsgstr "Snap Fr (jeu de Muggins)"' in po  # the title, placeholder rendered
+    game_module, state_module = _import_generated(tmp_path / "snap_fr", "snap_fr", monkeypatch)
+    try:
+        game = game_module.SnapFrGame()
+        assert game.translations is not None and game.translations.domain == "snap_fr"
+        assert game.shown_title("en") == game.title == "Snap Fr"
+        assert game.shown_title("fr") == "Snap Fr (jeu de Muggins)"
+        state = state_module.SnapFrState.from_position(game, hands=["7H 9D", "KS 3D"], table="7C")
+        decision = state.decision()
+        # Worded when read, not when made: one decision reads in either language.
+        assert decision.prompt == "the table shows 7♣" and [c.label for c in decision.choices] == ["play 7♥", "play 9♦", "draw"]
+        with using_language("fr"):
+            assert decision.prompt == "la table montre 7♣" and [c.label for c in decision.choices] == ["jouer 7♥", "jouer 9♦", "piocher"]
+            assert game.describe({"type": "knock", "seat": 1}, 0) == "Le siège 1 a frappé."
+            assert game.describe({"type": "draw", "seat": 0, "count": 2, "reason": "penalty"}, 0) == "Vous avez pioché 2 cartes."
+            assert "talon : " in game.render(state.view(0), 0)
+        assert [str(c) for c in decision.choices] == ["play 7H", "play 9D", "draw"]  # the texts records hold stay English
+        assert decision.choices[0] == state_module.Move("play 7H") and state_module.RESPONSES[0] == state_module.Pass()
+    finally:
+        _forget("snap_fr")
+
+
+def test_the_catalogue_compiles_without_babel_as_with_it(run, tmp_path, monkeypatch):
+    import gettext
+    import io
+
+    from muggins.testing.translations import compiled_bytes
+    from muggins_cli.scaffold import compiled_catalogue, mo_bytes, po_entries
+
+    assert run("new", "game", "snap_mo").exit_code == 0
+    po = tmp_path / "snap_mo/src/snap_mo/locale/fr/LC_MESSAGES/snap_mo.po"
+    written = po.with_suffix(".mo").read_bytes()
+    assert written == compiled_catalogue(po) == compiled_bytes(po)
+    # Where Babel is not installed (a player's environment), the standard library's writer compiles it.
+    without = mo_bytes(po_entries(po.read_text(encoding="utf-8")))
+    french = gettext.GNUTranslations(io.BytesIO(without))
+    assert french.gettext("draw") == "piocher" and french.ngettext("{count} card", "{count} cards", 2) == "{count} cartes"
+    assert french.ngettext("{count} card", "{count} cards", 1) == "{count} carte"
+    babel_read = gettext.GNUTranslations(io.BytesIO(compiled_bytes(po)))
+    assert dict(french._catalog) == dict(babel_read._catalog)  # noqa: SLF001 - the two compilers agree on every entry
 
 
 def test_the_generated_game_determinizes_within_the_contract(run, tmp_path, monkeypatch):
@@ -183,6 +259,18 @@ def test_new_house_rule_implements_each_published_hook(with_shedding, bare_run, 
     assert "keep those your rule changes and\ndelete the others" in source
     assert 'class TestContractWithTheRule(GameContract):\n    """' in test and 'house_rules = ["k_wraps"]' in test
     assert "delete the hooks your rule does not change" in result.stdout
+    # A catalogue of its own, empty until the rule has words: a valid .po and its .mo, the README saying how to fill them.
+    locale = folder / "src/k_wraps/locale"
+    assert sorted(str(p.relative_to(locale)) for p in locale.rglob("*") if p.is_file()) == [
+        "fr/LC_MESSAGES/k_wraps.mo", "fr/LC_MESSAGES/k_wraps.po", "k_wraps.pot"]
+    import gettext
+
+    french = gettext.translation("k_wraps", str(locale), languages=["fr"])
+    assert french.info()["language"] == "fr" and french.gettext("anything") == "anything"
+    from muggins.testing.translations import stale_compiled, untranslated_messages
+
+    assert stale_compiled(locale) == [] and untranslated_messages(folder / "src/k_wraps", "k_wraps", "fr") == []
+    assert 'translator("k_wraps", package_file=__file__)' in (folder / "README.md").read_text()
 
 
 def test_new_house_rule_writes_only_the_hooks_chosen_by_full_or_short_name(with_shedding, bare_run, one_line, tmp_path):
@@ -325,7 +413,8 @@ def _venv_with(where: Path, *editables: Path, env: dict[str, str]) -> Path:
     """A fresh virtual environment with `editables` and pytest installed; returns its python."""
     venv = where / "venv"
     python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
-    installs = [arg for path in editables for arg in ("-e", str(path))] + ["pytest"]
+    # A plugin generated under `where` with its `test` extra (pytest, and Babel, so the kit's translation check runs), as its README says.
+    installs = [arg for path in editables for arg in ("-e", f"{path}[test]" if path.is_relative_to(where) else str(path))] + ["pytest"]
     uv = shutil.which("uv")
     if uv:
         steps = [[uv, "venv", "--quiet", "--python", sys.executable, str(venv)], [uv, "pip", "install", "--quiet", "--python", str(python), *installs]]
@@ -340,6 +429,7 @@ def _venv_with(where: Path, *editables: Path, env: dict[str, str]) -> Path:
 def _passed(python: Path, folder: Path, env: dict[str, str]) -> int:
     done = subprocess.run([str(python), "-m", "pytest", "-q"], cwd=folder, env=env, capture_output=True, text=True)
     assert done.returncode == 0, f"the generated tests of {folder.name} failed:\n{done.stdout[-4000:]}\n{done.stderr[-2000:]}"
+    assert "UntranslatedMessages" not in done.stdout, done.stdout[-4000:]  # the French catalogue covers every marked message
     return int(re.search(r"(\d+) passed", done.stdout).group(1))
 
 

@@ -13,7 +13,12 @@ signatures and docstrings copied from the game's hook specs), stating the
 game's major version in `MUGGINS_SUPPORTS`, with tests that load it beside
 the game and run the contract kit with it in force
 (`GameContract.house_rules`), from `templates/house_rule`. Templates are plain files with `{{key}}`
-placeholders; a folder named `package` becomes `src/NAME`. Every refusal
+placeholders, in their text and in their names; a folder named `package` becomes `src/NAME`.
+Both scaffolds write a gettext catalogue in the package's `locale/` under
+the plugin's own domain (its name): the template, the French `.po` (the
+game's, with the French of the template's own words filled in) and the
+`.mo` compiled from it when the plugin is written, so the plugin speaks
+French as soon as it is installed, with or without Babel. Every refusal
 (a bad name, a name taken by an installed game or an importable module, a
 DIR that exists and is not empty, an unknown game, a game that publishes no
 hooks) is one `BadInput` line, exit 2.
@@ -128,13 +133,104 @@ def _write(kind: str, target: Path, values: dict[str, str]) -> list[Path]:
                 relative = f"src/{package}/{relative[len('package/'):]}"
             elif relative == "tests/test_house_rule.py":
                 relative = f"tests/test_{package}.py"
-            path = target / relative
+            path = target / _render(relative, values)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(_render(text, values), encoding="utf-8")
             written.append(path)
+            if path.suffix == ".po":
+                compiled = path.with_suffix(".mo")
+                compiled.write_bytes(compiled_catalogue(path))
+                written.append(compiled)
     except OSError as exc:
         raise BadInput(f"cannot write {clip_path(target)}: {exc.strerror or exc}") from None
     return written
+
+
+# -- catalogues ----------------------------------------------------------------------------
+def compiled_catalogue(po_path: Path) -> bytes:
+    """The `.mo` bytes of the `.po` at `po_path`: Babel's, when it is importable, else the standard library's reading of it.
+
+    Babel's are what the contract kit compares the `.mo` with (the test
+    environment has it); without it, `po_entries` and `mo_bytes` write what
+    `msgfmt` would, which gettext reads alike.
+    """
+    try:
+        from muggins.testing.translations import compiled_bytes
+
+        return compiled_bytes(po_path)
+    except ImportError:
+        return mo_bytes(po_entries(po_path.read_text(encoding="utf-8")))
+
+
+def _po_string(text: str) -> str:
+    import ast
+
+    return ast.literal_eval(text)
+
+
+def po_entries(text: str) -> dict[str, str]:
+    """The translated entries of a `.po` the scaffold wrote: msgid (plurals NUL-joined, context before EOT) to msgstr.
+
+    Enough for the scaffold's own catalogues (no fuzzy entries, one string
+    per line or continued on the next lines); an untranslated entry is left
+    out, as gettext would ignore it.
+    """
+    entries: dict[str, str] = {}
+    fields: dict[str, str] = {}
+    current = ""
+
+    def flush() -> None:
+        if "msgid" in fields:
+            key = fields["msgid"]
+            if "msgid_plural" in fields:
+                key += "\0" + fields["msgid_plural"]
+                strings = [fields[k] for k in sorted((k for k in fields if k.startswith("msgstr[")), key=lambda k: int(k[7:-1]))]
+                value = "\0".join(strings) if all(strings) else ""
+            else:
+                value = fields.get("msgstr", "")
+            if "msgctxt" in fields:
+                key = fields["msgctxt"] + "\x04" + key
+            if value:
+                entries[key] = value
+        fields.clear()
+
+    for line in text.splitlines() + [""]:
+        line = line.strip()
+        if not line:
+            flush()
+        elif line.startswith("#"):
+            continue
+        elif line.startswith('"'):
+            fields[current] += _po_string(line)
+        else:
+            current, _, rest = line.partition(" ")
+            if current == "msgctxt" or (current == "msgid" and "msgid" in fields):
+                flush()
+            fields[current] = _po_string(rest)
+    return entries
+
+
+def mo_bytes(entries: dict[str, str]) -> bytes:
+    """A little-endian `.mo` of `entries` (msgid to msgstr), keys in order, no hash table, as `msgfmt` writes it."""
+    import struct
+
+    keys = sorted(entries)
+    ids = strs = b""
+    offsets = []
+    for key in keys:
+        msgid, msgstr = key.encode("utf-8"), entries[key].encode("utf-8")
+        offsets.append((len(ids), len(msgid), len(strs), len(msgstr)))
+        ids += msgid + b"\0"
+        strs += msgstr + b"\0"
+    keystart = 7 * 4 + 16 * len(keys)
+    valuestart = keystart + len(ids)
+    table: list[int] = []
+    for o1, l1, _o2, _l2 in offsets:
+        table += [l1, o1 + keystart]
+    for _o1, _l1, o2, l2 in offsets:
+        table += [l2, o2 + valuestart]
+    header = struct.pack("<Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
+    return header + struct.pack(f"<{len(table)}i", *table) + ids + strs
 
 
 def _registry() -> Any:
