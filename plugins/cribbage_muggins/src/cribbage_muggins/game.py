@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from muggins import Game, parse_card
 from muggins.i18n import N_, translator
+from muggins.wording import TranslatedLabels
 
 from .hooks_in_use import PEG_HOOK, SHOW_HOOK, TARGET_HOOK, implemented  # noqa: F401  # PEG_HOOK: still importable from here
 from .rules import DEAL, NO_LINE, CribbageRules
@@ -247,22 +248,6 @@ def _whose(event: Mapping[str, Any], viewer: int | None) -> str:
     return _("your hand") if event["seat"] == viewer else _("seat {seat}'s hand").format(seat=event["seat"])
 
 
-class _Labels(dict):
-    """The stats' labels, a plain dict of English text whose lookups answer in the current language.
-
-    The dict holds the English (what `--json` and the plugin checks read);
-    `labels[key]` and `labels.get(key)` translate, so a front end showing a
-    label shows it in the player's language.
-    """
-
-    def __getitem__(self, key: str) -> str:
-        return _(super().__getitem__(key))
-
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
-        found = super().get(key)
-        return _(found) if found is not None else default
-
-
 #: `RulesInForce.from_rules`, found on first use: its module imports the scoring tables, which `muggins list` never needs.
 _from_rules: Any = None
 
@@ -296,7 +281,7 @@ class CribbageGame(Game):
     #: What `search` with no options plays by: the strongest configuration measured (docs/games/cribbage_muggins.md).
     search_defaults = {"rollout": "expert"}
     Rules = CribbageRules
-    stat_labels = _Labels({
+    stat_labels = TranslatedLabels(_, {
         "counts": N_("shows counted"), "counts_exact": N_("counts announced right"), "counts_low": N_("counts announced too low"),
         "counts_high": N_("counts announced too high"), "points_missed": N_("points missed by counters"),
         "points_overcounted": N_("points overcounted"), "muggins_calls": N_("muggins calls"), "muggins_points": N_("points won by muggins"),

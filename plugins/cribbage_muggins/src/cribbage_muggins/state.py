@@ -47,6 +47,7 @@ from muggins.game import PhasedState
 from muggins.i18n import DEFAULT_LANGUAGE, current_language, translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
+from muggins.wording import Worded, WordedDecision, worded
 
 from .house import RulesInForce
 from .rules import DEAL, CribbageRules
@@ -176,40 +177,6 @@ class _Claim(Claim):
     __hash__ = Claim.__hash__
 
 
-class _Worded(Decision):
-    """A decision whose prompt (a `_Prompt`) is worded when read, in the reader's language.
-
-    The tuple holds the English prompt, so equality, `repr` and `_replace`
-    (the core's narrowing under `mistakes = "prevented"`) are as a plain
-    `Decision`'s; only the `prompt` attribute a front end reads is worded.
-    """
-
-    __slots__ = ()
-
-    @property
-    def prompt(self) -> str:  # type: ignore[override]
-        held = tuple.__getitem__(self, 4)
-        if type(held) is not _Prompt or _english(current_language()):
-            return str.__str__(held)
-        return held.say(*held.args)
-
-
-class _Prompt(str):
-    """A prompt's English text, with the function and arguments that word it in another language."""
-
-    __slots__ = ("say", "args")
-
-    say: Any
-    args: tuple
-
-
-def _prompt(english: str, say: Any, *args: Any) -> _Prompt:
-    found = _Prompt(english)
-    found.say = say
-    found.args = args
-    return found
-
-
 def _peg_words(count: int) -> str:
     return _("Count {count}: play a card").format(count=count)
 
@@ -275,7 +242,7 @@ OVERCOUNT = _Claim("overcount", label="overcount", keys=("o",))
 RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
 _ACCEPT_ONLY: tuple[Action, ...] = (ACCEPT,)
 _PLAY_BY_ID: dict[int, Move] = {id(c): _Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
-_PEG_PROMPTS: tuple[_Prompt, ...] = tuple(_prompt(f"Count {n}: play a card", _peg_words, n) for n in range(32))
+_PEG_PROMPTS: tuple[Worded, ...] = tuple(worded(f"Count {n}: play a card", _peg_words, n) for n in range(32))
 
 
 @lru_cache(maxsize=None)
@@ -506,7 +473,7 @@ class CribbageState(PhasedState):
         room = 31 - self.count
         played = self.played[seat]
         options = tuple([_PLAY_BY_ID[id(c)] for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played])
-        return _Worded(seat, "play", options, options, _PEG_PROMPTS[self.count])
+        return WordedDecision(seat, "play", options, options, _PEG_PROMPTS[self.count])
 
     def _decide_respond(self) -> Decision:
         seat = self.window.current
@@ -520,18 +487,18 @@ class CribbageState(PhasedState):
             cards = self.crib if what == "crib" else self.hands[p["seat"]]
             english = (f"seat {p['seat']} counts {p['announced']} for "
                        f"{'the' if what == 'crib' else 'their'} {what}: {cards_text(cards)} with {self.starter}")
-            made = self._respond_prompt = (self.window, _prompt(english, _respond_words, p["seat"], p["announced"], what,
+            made = self._respond_prompt = (self.window, worded(english, _respond_words, p["seat"], p["announced"], what,
                                                                 tuple(cards), self.starter))
-        return _Worded(seat, "respond", self.responses, right, made[1], True, waits=True, standing=ACCEPT)
+        return WordedDecision(seat, "respond", self.responses, right, made[1], True, waits=True, standing=ACCEPT)
 
     def _decide_count(self) -> Decision:
         seat, what = self.actor, self.pending["what"]
         cards = self.crib if what == "crib" else self.hands[seat]
         counts = self._count_range or '0-29'
-        prompt = _prompt(f"Count your {what} {cards_text(cards)} with {self.starter} (type {counts})", _count_words, what,
+        prompt = worded(f"Count your {what} {cards_text(cards)} with {self.starter} (type {counts})", _count_words, what,
                          tuple(cards), self.starter, counts)
         announce = self.announce
-        return _Worded(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
+        return WordedDecision(seat, "count", announce, (announce[self.pending["truth"]],), prompt, True)
 
     def _decide_discard(self) -> Decision:
         seat = self.actor
@@ -542,8 +509,8 @@ class CribbageState(PhasedState):
             options = tuple([_DISCARD_ONE[a] for a in indices])
         kind = "your" if self.dealer == seat else ("partner" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else "seat")
         whose = {"your": "your", "partner": "your partner's"}.get(kind) or f"seat {self.dealer}'s"
-        prompt = _prompt(f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib", _discard_words, self.lay, kind, self.dealer)
-        return _Worded(seat, "discard", options, options, prompt)
+        prompt = worded(f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib", _discard_words, self.lay, kind, self.dealer)
+        return WordedDecision(seat, "discard", options, options, prompt)
 
     def _right_response(self) -> tuple[Action, ...]:
         p = self.pending

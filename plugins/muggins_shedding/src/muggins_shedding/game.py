@@ -23,6 +23,7 @@ from typing import Any, Iterable, Mapping
 
 from muggins import Game, parse_card
 from muggins.i18n import N_, translator
+from muggins.wording import TranslatedLabels
 
 from . import houserules
 from .houserules import STANDARD_ORDER, order_to_data
@@ -36,22 +37,6 @@ _translator = translator("muggins_shedding", package_file=__file__)
 _, ngettext, pgettext = _translator.gettext, _translator.ngettext, _translator.pgettext
 
 __all__ = ["SheddingGame"]
-
-
-class _Labels(dict):
-    """The stats' labels, a plain dict of English text whose lookups answer in the current language.
-
-    The dict holds the English (what `--json` and the plugin checks read);
-    `labels[key]` and `labels.get(key)` translate, so a front end showing a
-    label shows it in the player's language.
-    """
-
-    def __getitem__(self, key: str) -> str:
-        return _(super().__getitem__(key))
-
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
-        found = super().get(key)
-        return _(found) if found is not None else default
 
 
 class SheddingGame(Game):
@@ -69,7 +54,7 @@ class SheddingGame(Game):
     #: What `search` with no options plays by: the strongest configuration measured (docs/games/muggins_shedding.md).
     search_defaults = {"rollout": "expert"}
     Rules = SheddingRules
-    stat_labels = _Labels({
+    stat_labels = TranslatedLabels(_, {
         "errors": N_("misplaced cards"), "calls": N_("Muggins calls"), "calls_upheld": N_("calls upheld"), "penalties": N_("penalty cards given"),
         "recycles": N_("discards turned over"), "exposures": N_("cards turned per hand"), "exposures_won": N_("cards turned per won hand"),
         "hands": N_("hands played"), "hands_drawn": N_("hands drawn"), "hands_drawn_turn_limit": N_("hands drawn at the turn limit"),

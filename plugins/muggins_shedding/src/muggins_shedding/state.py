@@ -33,9 +33,10 @@ from typing import Any, Iterable, Mapping, Sequence
 from muggins import Action, Card, ChallengeWindow, Claim, Decision, Game, Pass, Result, derive_rng, event
 from muggins.deck import CODE_INDEX, CODES, DECK, RANKS, TEXTS, Layout, deal_round, redeal, shuffled
 from muggins.game import PhasedState
-from muggins.i18n import DEFAULT_LANGUAGE, current_language, translator
+from muggins.i18n import translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
+from muggins.wording import Worded, WordedDecision, worded
 
 from .houserules import (
     STANDARD_ORDER, STANDARD_PENALTY, SheddingHouseRules, check_penalty, from_mapping, normalise_order, normalise_pairs,
@@ -150,42 +151,6 @@ class Correct(Action):
         if kind == "discard":
             return _("move {card} to discard {seat}").format(card=card, seat=number)
         return _("move {card} to {pile}").format(card=card, pile=self.pile)
-
-
-class _Worded(Decision):
-    """A decision whose prompt (a `_Prompt`) is worded when read, in the reader's language.
-
-    The tuple holds the English prompt, so equality, `repr` and `_replace`
-    (the core's narrowing under `mistakes = "prevented"`) are as a plain
-    `Decision`'s; only the `prompt` attribute a front end reads is worded.
-    """
-
-    __slots__ = ()
-
-    @property
-    def prompt(self) -> str:  # type: ignore[override]
-        held = tuple.__getitem__(self, 4)
-        if type(held) is not _Prompt:
-            return held
-        if current_language() == DEFAULT_LANGUAGE:
-            return str.__str__(held)
-        return held.say(*held.args)
-
-
-class _Prompt(str):
-    """A prompt's English text, with the function and arguments that word it in another language."""
-
-    __slots__ = ("say", "args")
-
-    say: Any
-    args: tuple
-
-
-def _prompt(english: str, say: Any, *args: Any) -> _Prompt:
-    found = _Prompt(english)
-    found.say = say
-    found.args = args
-    return found
 
 
 class SheddingState(PhasedState):
@@ -465,22 +430,22 @@ class SheddingState(PhasedState):
             if choices is None:
                 choices = self._choices[m][card] = self._build_choices(m, card)
             correct = tuple(choices[p] for p in right)
-            found = known[right] = _Worded(m, "play", choices, correct, self._prompts[card])
+            found = known[right] = WordedDecision(m, "play", choices, correct, self._prompts[card])
         return found
 
     def _decide_respond(self) -> Decision:
         seat = self.window.current
         # The placement is judged at a glance against the pile tops, so the window flows (waits stays False).
         prompt = self._make_prompt(seat) if self.placed_pile == self.k + seat else (self._prompt or self._make_prompt())
-        return _Worded(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True, standing=PASS)
+        return WordedDecision(seat, "respond", RESPONSES, CALL if self.placed_error else STAND, prompt, True, standing=PASS)
 
     def _decide_correct(self) -> Decision:
         card = DECK[self.exposed]
         options = tuple(Correct(card, self.names[p], p) for p in self.right)
         commons = self.right[-1] < self.k
         where = "fitting common piles" if commons else "fitting piles"
-        prompt = _prompt(f"Muggins! Move {card} to one of the {where}", _correct_words, self.exposed, commons)
-        return _Worded(self.mover, "correct", options, options, prompt)
+        prompt = worded(f"Muggins! Move {card} to one of the {where}", _correct_words, self.exposed, commons)
+        return WordedDecision(self.mover, "correct", options, options, prompt)
 
     def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
         """Every remaining responder lets the placement stand: the window closes and the turn ends.
@@ -556,7 +521,7 @@ class SheddingState(PhasedState):
             out.append(Place(c, self.names[k + s], k + s, "your own discard" if s == m else f"seat {s}'s discard"))
         return tuple(out)
 
-    def _make_prompt(self, owner: int | None = None) -> _Prompt:
+    def _make_prompt(self, owner: int | None = None) -> Worded:
         """The window's move in the narration's words; `owner`: for the responder whose discard took the card (`your discard`).
 
         The wording every other responder reads is kept for the rest of the window.
@@ -572,7 +537,7 @@ class SheddingState(PhasedState):
         else:
             where = f"seat {pile - k}'s discard"
         card = self.targets[pile][-1]
-        prompt = _prompt(f"seat {self.mover} put {TEXTS[card]} on {where}{under}", _window_words,
+        prompt = worded(f"seat {self.mover} put {TEXTS[card]} on {where}{under}", _window_words,
                          self.mover, card, pile, k, self.under, owner is not None)
         if owner is None:
             self._prompt = prompt
@@ -973,17 +938,17 @@ def _window_words(mover: int, card: int, pile: int, k: int, under: int, owner: b
     return _("seat {seat} put {card} on {pile} ({on})").format(seat=mover, card=_card_text(card), pile=where, on=on)
 
 
-_PROMPTS: tuple[_Prompt, ...] = tuple(
-    _prompt(f"Place {c} (commons first; else the first fitting opponent discard clockwise; else your own)", _play_words, i, STANDARD_ORDER)
+_PROMPTS: tuple[Worded, ...] = tuple(
+    worded(f"Place {c} (commons first; else the first fitting opponent discard clockwise; else your own)", _play_words, i, STANDARD_ORDER)
     for i, c in enumerate(DECK))
 
 
-def _play_prompts(order: tuple[tuple[str, ...], ...]) -> tuple[_Prompt, ...]:
+def _play_prompts(order: tuple[tuple[str, ...], ...]) -> tuple[Worded, ...]:
     """The play decision's prompt for each card: the standard one, or one stating the house-rule order."""
     if order == STANDARD_ORDER:
         return _PROMPTS
     rule = order_words(order)
-    return tuple(_prompt(f"Place {c} (house rule: {rule})", _play_words, i, order) for i, c in enumerate(DECK))
+    return tuple(worded(f"Place {c} (house rule: {rule})", _play_words, i, order) for i, c in enumerate(DECK))
 
 
 _COMMON, _OPPONENT, _OWN = 0, 1, 2

@@ -27,6 +27,7 @@ from typing import Any, Mapping, Sequence
 
 from muggins import Game, parse_card
 from muggins.i18n import N_, translator
+from muggins.wording import TranslatedLabels
 
 from .rules import HAND_SIZE, PLAYERS, FishingRules
 from .terms import STANDARD_TERMS, FishingTerms, ask_terms, tariff_text
@@ -117,22 +118,6 @@ def _winners_named(winners: Sequence[int], viewer: int | None) -> str:
     return _(" and ").join(_subject(s, viewer) for s in winners)
 
 
-class _Labels(dict):
-    """The stats' labels, a plain dict of English text whose lookups answer in the current language.
-
-    The dict holds the English (what `--json` and the plugin checks read);
-    `labels[key]` and `labels.get(key)` translate, so a front end showing a
-    label shows it in the player's language.
-    """
-
-    def __getitem__(self, key: str) -> str:
-        return _(super().__getitem__(key))
-
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
-        found = super().get(key)
-        return _(found) if found is not None else default
-
-
 class FishingGame(Game):
     """The Willughby fishing game, "Laugh and Lie Down" (seed 004, RULES.md)."""
 
@@ -150,7 +135,7 @@ class FishingGame(Game):
     #: What `search` with no options plays by: the strongest configuration measured (docs/games/willughby_fishing.md).
     search_defaults = {"rollout": "expert"}
     Rules = FishingRules
-    stat_labels = _Labels({
+    stat_labels = TranslatedLabels(_, {
         "captures_of_four": N_("captures of four cards"), "incomplete_captures": N_("captures leaving a claimable pair"),
         "lie_downs": N_("hands laid down"), "field_fours": N_("fours in the layout"), "field_fours_forgotten": N_("layout fours the dealer forgot"),
         "hand_claims": N_("sets claimed from hand"), "hand_claims_forgotten": N_("sets in hand forgotten"),

@@ -40,6 +40,7 @@ from muggins.game import PhasedState
 from muggins.i18n import DEFAULT_LANGUAGE, N_, current_language, translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
+from muggins.wording import Worded, WordedDecision, worded
 
 from .rules import FIELD_SIZE, HAND_SIZE, PLAYERS, FishingRules
 from .terms import STANDARD_TERMS, FishingTerms, ask_terms
@@ -449,40 +450,40 @@ class FishingState(PhasedState):
         right = CALL if (self.due and seat in self.entitled) else STAND
         # The new layout and a laid-down hand ask for a check of many cards; a single capture is judged at a glance.
         waits = window.subject["after"] != "capture"
-        return _Worded(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits, standing=PASS)
+        return WordedDecision(seat, "respond", RESPONSES, right, self._window_prompt(), True, window.subject, waits, standing=PASS)
 
     def _decide_turn(self) -> Decision:
         m = self.mover
         options, correct = capture_options(self.hands[m], self.field)
         if not options:
-            return _Worded(m, "turn", (LIE_DOWN,), (LIE_DOWN,), _NO_CAPTURE)
-        return _Worded(m, "turn", tuple(options), tuple(correct), _CAPTURE)
+            return WordedDecision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), _NO_CAPTURE)
+        return WordedDecision(m, "turn", tuple(options), tuple(correct), _CAPTURE)
 
     def _decide_hand_claim(self) -> Decision:
         s = self.claimer
         claims = tuple(_claim_move(r, len(group), "hand") for r, group in _sets(self.hands[s]))
-        return _Worded(s, "hand_claim", claims + (DONE,), claims or (DONE,), _HAND_CLAIM, standing=DONE)
+        return WordedDecision(s, "hand_claim", claims + (DONE,), claims or (DONE,), _HAND_CLAIM, standing=DONE)
 
     def _decide_field_claim(self) -> Decision:
         claims = tuple(_claim_move(r, 4, "field") for r, group in _sets(self.field) if len(group) == 4)
-        return _Worded(self.dealer, "field_claim", claims + (DONE,), claims or (DONE,), _FIELD_CLAIM, standing=DONE)
+        return WordedDecision(self.dealer, "field_claim", claims + (DONE,), claims or (DONE,), _FIELD_CLAIM, standing=DONE)
 
     def _window_prompt(self) -> str:
         subject = self.window.subject
         kind, actor = subject["after"], subject["seat"]
         mine = self.window.current == actor
         if kind == "layout":
-            return _prompt(f"the layout ({'you' if mine else f'seat {actor}'} dealt): claim?", _layout_words, actor, mine)
+            return worded(f"the layout ({'you' if mine else f'seat {actor}'} dealt): claim?", _layout_words, actor, mine)
         if kind == "lie_down":
-            return _prompt(f"{'You lie' if mine else f'seat {actor} lies'} down: claim?", _lie_down_words, actor, mine)
+            return worded(f"{'You lie' if mine else f'seat {actor} lies'} down: claim?", _lie_down_words, actor, mine)
         collection = self.collections[actor]
         if len(collection) >= 2:
             # A capture that opens a window is one card taking one: the last two collected, taken then played.
             taken, played = collection[-2:]
-            return _prompt(f"{'You' if mine else f'seat {actor}'} play{'' if mine else 's'} {TEXT[played]} "
+            return worded(f"{'You' if mine else f'seat {actor}'} play{'' if mine else 's'} {TEXT[played]} "
                            f"and take{'' if mine else 's'} {TEXT[taken]}: claim?", _capture_words, actor, mine, played, taken)
         who = "You" if mine else f"seat {actor}"
-        return _prompt(f"{who} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?",
+        return worded(f"{who} took {RANK_LABEL[subject['rank'] - 1]} ({subject['table_before']} on the table before): claim?",
                        _took_words, actor, mine, subject["rank"], subject["table_before"])
 
     # -- moves --------------------------------------------------------------
@@ -934,40 +935,6 @@ class FishingState(PhasedState):
         self.set_terms(FishingTerms.from_dict(data["terms"]) if "terms" in data else STANDARD_TERMS)
 
 
-class _Worded(Decision):
-    """A decision whose prompt (a `_Prompt`) is worded when read, in the reader's language.
-
-    The tuple holds the English prompt, so equality, `repr` and `_replace`
-    (the core's narrowing under `mistakes = "prevented"`) are as a plain
-    `Decision`'s; only the `prompt` attribute a front end reads is worded.
-    """
-
-    __slots__ = ()
-
-    @property
-    def prompt(self) -> str:  # type: ignore[override]
-        held = tuple.__getitem__(self, 4)
-        if type(held) is not _Prompt or _english():
-            return str.__str__(held)
-        return held.say(*held.args)
-
-
-class _Prompt(str):
-    """A prompt's English text, with the function and arguments that word it in another language."""
-
-    __slots__ = ("say", "args")
-
-    say: Any
-    args: tuple
-
-
-def _prompt(english: str, say: Any, *args: Any) -> _Prompt:
-    found = _Prompt(english)
-    found.say = say
-    found.args = args
-    return found
-
-
 def _layout_words(actor: int, mine: bool) -> str:
     return _("the layout (you dealt): claim?") if mine else _("the layout (seat {seat} dealt): claim?").format(seat=actor)
 
@@ -995,9 +962,9 @@ def _fixed_words(english: str) -> str:
     return _(english)
 
 
-def _fixed(english: str) -> _Prompt:
+def _fixed(english: str) -> Worded:
     # A module-level function, not a lambda: a decision stays picklable.
-    return _prompt(english, _fixed_words, english)
+    return worded(english, _fixed_words, english)
 
 
 _NO_CAPTURE = _fixed(N_("No capture is possible"))

@@ -1,0 +1,82 @@
+"""Words a game shows that are worded when they are read, in the reader's language: decision prompts and stats labels.
+
+A decision is cached in the state and may be read by several people at
+once (a browser table frames it for a French and an English reader), so
+its words cannot be fixed when it is made. This module owns the two
+pieces every translated game uses for that: `worded(english, say, *args)`,
+a prompt that holds its English text (what equality, `repr`, records and
+the core's narrowing see) and the function that words it otherwise, read
+through `WordedDecision.prompt` in the language in force; and
+`TranslatedLabels`, a plain dict of English stats labels (what `--json`
+and the plugin checks read) whose lookups answer through the game's own
+catalogue. English takes the fast path and reads exactly the text held.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from .actions import Decision
+from .i18n import DEFAULT_LANGUAGE, current_language
+
+__all__ = ["TranslatedLabels", "Worded", "WordedDecision", "worded"]
+
+
+class Worded(str):
+    """A prompt's English text, with the function and arguments that word it in another language."""
+
+    __slots__ = ("say", "args")
+
+    say: Callable[..., str]
+    args: tuple
+
+
+def worded(english: str, say: Callable[..., str], *args: Any) -> Worded:
+    """The prompt `english`, worded as `say(*args)` for a reader of another language (`say` a module-level function, so it pickles)."""
+    found = Worded(english)
+    found.say = say
+    found.args = args
+    return found
+
+
+class WordedDecision(Decision):
+    """A decision whose prompt (a `Worded`) is worded when read, in the reader's language.
+
+    The tuple holds the English prompt, so equality, `repr` and `_replace`
+    (the core's narrowing under `mistakes = "prevented"`) are as a plain
+    `Decision`'s; only the `prompt` attribute a front end reads is worded.
+    """
+
+    __slots__ = ()
+
+    @property
+    def prompt(self) -> str:  # type: ignore[override]
+        held = tuple.__getitem__(self, 4)
+        if type(held) is not Worded or current_language() == DEFAULT_LANGUAGE:
+            return str.__str__(held)
+        return held.say(*held.args)
+
+
+class TranslatedLabels(dict):
+    """The stats' labels, a plain dict of English text whose lookups answer in the current language.
+
+    The dict holds the English (what `--json` and the plugin checks read);
+    `labels[key]` and `labels.get(key)` translate through `gettext` (the
+    game's own catalogue), so a front end showing a label shows it in the
+    player's language.
+    """
+
+    def __init__(self, gettext: Callable[[str], str], labels: Mapping[str, str]) -> None:
+        super().__init__(labels)
+        self._gettext = gettext
+
+    def __getitem__(self, key: str) -> str:
+        return self._gettext(super().__getitem__(key))
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        found = super().get(key)
+        return self._gettext(found) if found is not None else default
+
+    def __reduce__(self) -> Any:
+        # A catalogue holds a lock and does not pickle: a copy sent elsewhere is the English dict it holds.
+        return (dict, (dict(self),))
