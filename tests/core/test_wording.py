@@ -48,3 +48,23 @@ def test_translated_labels_hold_english_and_answer_lookups_through_the_catalogue
     assert dict(labels.items()) == {"calls": "Muggins calls", "hands": "hands played"}
     copied = pickle.loads(pickle.dumps(labels))  # a catalogue does not pickle: a copy is the English dict
     assert copied == {"calls": "Muggins calls", "hands": "hands played"} and type(copied) is dict
+
+
+def test_a_game_translates_its_own_words_through_its_catalogue_and_keeps_them_without_one():
+    from muggins import Game
+
+    class Catalogue:
+        def gettext(self, text):
+            return {"a rule": "une règle"}.get(text, text)
+
+    class Plain(Game):
+        name, title = "plain", "Plain"
+
+        def max_decisions(self, rules, players):
+            return 1
+
+    class Worded(Plain):
+        translations = Catalogue()
+
+    assert Plain().translate("a rule") == "a rule"  # a game from before translations: its words as written
+    assert Worded().translate("a rule") == "une règle" and Worded().translate("other") == "other" and Worded().translate("") == ""

@@ -134,8 +134,17 @@ def test_every_word_the_pages_use_is_in_the_catalogue_and_the_french_one_is_comp
 
 
 def test_the_lobby_lists_the_games_by_their_titles_in_the_language_of_the_page(client):
-    titles = {g["name"]: g["title"] for g in client.get("/api/games", headers={"Accept-Language": "fr"}).json()["games"]}
+    french = {g["name"]: g for g in client.get("/api/games", headers={"Accept-Language": "fr"}).json()["games"]}
+    titles = {name: g["title"] for name, g in french.items()}
     assert titles["muggins_shedding"] == "Muggins, le jeu de défausse"
+    # The bots' descriptions and options and the rules' docs come through the game's own catalogue too.
+    kinds = {k["name"]: k for k in french["muggins_shedding"]["kinds"]}
+    assert kinds["novice"]["doc"].startswith("se trompe avec error_rate")
+    assert {o["name"]: o["doc"] for o in kinds["novice"]["options"]}["error_rate"] == "probabilité de mal placer une carte"
+    assert {r["name"]: r["doc"] for r in french["muggins_shedding"]["rules"]}["turn_limit"].startswith("Expositions (cartes retournées)")
+    assert {k["name"]: k for k in french["cribbage_muggins"]["kinds"]}["expert"]["doc"].startswith("comptes et réponses exacts")
+    english = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert {k["name"]: k for k in english["muggins_shedding"]["kinds"]}["novice"]["doc"].startswith("errs with error_rate")
     titles = {g["name"]: g["title"] for g in client.get("/api/games").json()["games"]}
     assert titles["muggins_shedding"] == "Muggins, the shedding game"
 

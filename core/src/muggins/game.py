@@ -154,6 +154,14 @@ class Game(ABC):
             shown = self.translations.gettext(self.title)
         return shown if isinstance(shown, str) and shown.strip() and shown.isprintable() else self.title
 
+    def translate(self, message: str) -> str:
+        """`message`, one of the game's own words (a rule's doc, a bot's description), in the language in force through
+        `translations`; as written without them, or where the catalogue has no other words for it."""
+        if self.translations is None or not message:
+            return message
+        shown = self.translations.gettext(message)
+        return shown if isinstance(shown, str) and shown else message
+
     def state_class(self) -> type["State"]:
         """The State subclass, imported on first use when `State` is given as a path."""
         found = self.State

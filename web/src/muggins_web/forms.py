@@ -57,16 +57,16 @@ def game_info(registry: Any, game: Game) -> dict[str, Any]:
     for name in registry.kind_names(game.name):
         kind = registry.player_kind(name, game.name)
         options = [{"name": o.name, "type": o.type.__name__, "default": o.default, "min": o.min,
-                    "max": web_option_max(name, o.name, o.max), "doc": o.help}
+                    "max": web_option_max(name, o.name, o.max), "doc": _words(game, o.help, o.shown_help)}
                    for o in kind.options]
-        kinds.append({"name": name, "doc": kind.description, "options": _plain(options)})
+        kinds.append({"name": name, "doc": _words(game, kind.description, kind.shown_description), "options": _plain(options)})
     defaults = rules_to_dict(game.Rules())
     hints = {f.name: f for f in dataclasses.fields(game.Rules)}
     types = typing.get_type_hints(game.Rules)
     rules = []
     for name, f in hints.items():
         meta = f.metadata
-        rules.append({"name": name, "type": describe_type(types[name]), "default": defaults.get(name), "doc": meta.get("doc", ""),
+        rules.append({"name": name, "type": describe_type(types[name]), "default": defaults.get(name), "doc": _words(game, meta.get("doc", "")),
                       "min": meta.get("min"), "max": meta.get("max"), "choices": _choices(types[name])})
     return {
         "name": game.name, "title": game.shown_title() if hasattr(game, "shown_title") else getattr(game, "title", game.name), "version": str(game.version),
@@ -74,6 +74,16 @@ def game_info(registry: Any, game: Game) -> dict[str, Any]:
         "kinds": [{"name": HUMAN, "options": []}, *kinds], "default_opponent": default_opponent(registry, game),
         "rules": _plain(rules),
     }
+
+def _words(game: Any, text: str, core: Any = None) -> str:
+    """A game's words (a bot's description or option, a rule's doc) in the reader's language: the game's own catalogue
+    first, then the core's (the built-in kinds'), else as written."""
+    translate = getattr(game, "translate", None)
+    shown = translate(text) if callable(translate) and text else text
+    if shown == text and core is not None:
+        shown = core()
+    return shown
+
 
 def check_request(registry: Any, data: Any, pace: float) -> tuple[Game, Any, int, list[str], int, float]:
     """The game, its rules, the player count, one seat spec per seat, the seed and the pace; LobbyError listing what is wrong."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from muggins.i18n import N_
 from muggins.players import PlayerOption
 
 __all__ = ["register_players"]
@@ -42,15 +43,15 @@ def register_players(register: Any) -> None:
     """Register the three kinds for this game only (called from the plugin's hook)."""
     games = ("cribbage_muggins",)
     register("expert", _expert,
-             description="exact counts and responses; discards by expected hand value and a crib estimate; sound pegging",
+             description=N_("exact counts and responses; discards by expected hand value and a crib estimate; sound pegging"),
              games=games)
     register("novice", _novice,
-             description="misses scoring items when counting, sometimes errs, catches some wrong counts",
+             description=N_("misses scoring items when counting, sometimes errs, catches some wrong counts"),
              games=games,
-             options=(_rate("miss_rate", 0.2, "chance of missing each scoring item when counting"),
-                      _rate("attention", 0.5, "chance of catching an opponent's wrong count (then claims exactly)"),
-                      _rate("error_rate", 0.05, "chance of a random discard or card, and of a phantom fifteen in a count")))
+             options=(_rate("miss_rate", 0.2, N_("chance of missing each scoring item when counting")),
+                      _rate("attention", 0.5, N_("chance of catching an opponent's wrong count (then claims exactly)")),
+                      _rate("error_rate", 0.05, N_("chance of a random discard or card, and of a phantom fifteen in a count"))))
     register("random", _random,
-             description="any discard, card and count; claims with call_rate (default 0.5)",
+             description=N_("any discard, card and count; claims with call_rate (default 0.5)"),
              games=games,
-             options=(_rate("call_rate", 0.5, "chance of making a claim (any, uniformly) in a window"),))
+             options=(_rate("call_rate", 0.5, N_("chance of making a claim (any, uniformly) in a window")),))

@@ -30,7 +30,7 @@ from typing import Any, Mapping, Sequence
 from muggins import Action, Decision
 from muggins.actions import standing_answer
 from muggins.deck import CODES, RANKS
-from muggins.i18n import translator
+from muggins.i18n import N_, translator
 
 
 # Rank of a card code, from the core's small int-pack tables; the state module is not imported here, so registering bots stays cheap.
@@ -190,17 +190,17 @@ def register_players(register: Any) -> None:
     from muggins.players import PlayerOption
 
     games = ("muggins_shedding",)
-    rule = PlayerOption("commons_rule", str, "cover", help="among several fitting commons: cover (keep most ranks playable) or first")
+    rule = PlayerOption("commons_rule", str, "cover", help=N_("among several fitting commons: cover (keep most ranks playable) or first"))
     register("expert", lambda rng, **kw: ExpertBot(rng, **kw),
-             description="always correct, calls every real error; among several fitting commons keeps the most ranks playable",
+             description=N_("always correct, calls every real error; among several fitting commons keeps the most ranks playable"),
              games=games, options=(rule,))
     register("novice", lambda rng, **kw: NoviceBot(rng, **kw),
-             description="errs with error_rate (default 0.1), calls a real error with attention (default 0.5)",
+             description=N_("errs with error_rate (default 0.1), calls a real error with attention (default 0.5)"),
              games=games, options=(
-                 PlayerOption("error_rate", float, 0.1, min=0, max=1, help="chance of misplacing a card"),
-                 PlayerOption("attention", float, 0.5, min=0, max=1, help="chance of calling a real error"),
-                 PlayerOption("commons_rule", str, "first", help="among several fitting commons: cover or first"),
+                 PlayerOption("error_rate", float, 0.1, min=0, max=1, help=N_("chance of misplacing a card")),
+                 PlayerOption("attention", float, 0.5, min=0, max=1, help=N_("chance of calling a real error")),
+                 PlayerOption("commons_rule", str, "first", help=N_("among several fitting commons: cover or first")),
              ))
     register("random", lambda rng, **kw: RandomBot(rng, **kw),
-             description="any physical placement; calls Muggins with call_rate (default 0.5)",
-             games=games, options=(PlayerOption("call_rate", float, 0.5, min=0, max=1, help="chance of calling Muggins in a window"),))
+             description=N_("any physical placement; calls Muggins with call_rate (default 0.5)"),
+             games=games, options=(PlayerOption("call_rate", float, 0.5, min=0, max=1, help=N_("chance of calling Muggins in a window")),))

@@ -33,6 +33,7 @@ from typing import Any, Mapping, Sequence
 from muggins import Action, Decision
 from muggins.actions import standing_answer
 from muggins.deck import CODE_INDEX, SORT_KEY
+from muggins.i18n import N_
 from muggins.players import PlayerOption
 
 __all__ = ["ExpertBot", "NoviceBot", "RandomBot", "choose_capture", "register_players", "unseen_by_rank"]
@@ -153,9 +154,9 @@ class RandomBot:
 
 
 NOVICE_OPTIONS = (
-    PlayerOption("forget_rate", float, 0.25, 0, 1, "chance of forgetting each claim of its own (sets in hand, the dealer's four, the other pair)"),
-    PlayerOption("error_rate", float, 0.1, 0, 1, "chance of taking only one of three table cards of a rank"),
-    PlayerOption("attention", float, 0.5, 0, 1, "chance of claiming what another player forgot"),
+    PlayerOption("forget_rate", float, 0.25, 0, 1, N_("chance of forgetting each claim of its own (sets in hand, the dealer's four, the other pair)")),
+    PlayerOption("error_rate", float, 0.1, 0, 1, N_("chance of taking only one of three table cards of a rank")),
+    PlayerOption("attention", float, 0.5, 0, 1, N_("chance of claiming what another player forgot")),
 )
 
 
@@ -163,11 +164,11 @@ def register_players(register: Any) -> None:
     """Register the three kinds for this game (called from the plugin's hook)."""
     games = ("willughby_fishing",)
     register("expert", lambda rng, **kw: ExpertBot(rng, **kw),
-             description="never forgets a claim, claims every oversight; captures one card at a time, the most contested rank first",
+             description=N_("never forgets a claim, claims every oversight; captures one card at a time, the most contested rank first"),
              games=games)
     register("novice", lambda rng, **kw: NoviceBot(rng, **kw),
-             description="forgets its claims (forget_rate), takes one of three (error_rate), notices oversights (attention)",
+             description=N_("forgets its claims (forget_rate), takes one of three (error_rate), notices oversights (attention)"),
              games=games, options=NOVICE_OPTIONS)
     register("random", lambda rng, **kw: RandomBot(rng, **kw),
-             description="any physical choice, uniformly; claims in half of the windows",
+             description=N_("any physical choice, uniformly; claims in half of the windows"),
              games=games)
