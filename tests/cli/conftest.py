@@ -321,3 +321,44 @@ def terminal(tally_env, tmp_path):
     yield start
     for term in started:
         term.stop()
+
+
+_ANSI_CODES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _french_keys(tail: str) -> str | None:
+    """The keys a French player types for the last line on the screen: the first choice, a count of 0, Enter, a key after a banner."""
+    if re.search(r"choisissez 1-\d+ > $", tail):
+        return "1\r"
+    if tail.endswith("? = aide > "):
+        return "0\r" if "tapez un nombre" in tail else "\r"
+    if tail.endswith("appuyez sur Entrée pour continuer "):
+        return "\r"
+    if tail.endswith("appuyez sur une touche pour continuer "):
+        return " "
+    return None
+
+
+@pytest.fixture
+def played_out_in_french():
+    """`played_out_in_french(term)` answers a French terminal game to its end as a player would, and returns its exit code."""
+
+    def play_out(term, timeout: float = 120) -> int:
+        deadline = time.monotonic() + timeout
+        answered = None
+        while term.process.poll() is None:
+            assert time.monotonic() < deadline, f"the game did not end; the screen ends with:\n{term.screen[-1500:]}"
+            if len(term.screen) == answered:
+                term.read(0.5)
+                continue
+            keys = _french_keys(_ANSI_CODES.sub("", term.screen.rsplit("\n", 1)[-1].rsplit("\r", 1)[-1]))
+            if keys is None:
+                term.read(0.5)
+            else:
+                term.type(keys)
+                answered = len(term.screen)
+        while term.read(0.2):
+            pass
+        return term.process.wait(timeout=10)
+
+    return play_out

@@ -5,50 +5,18 @@ from __future__ import annotations
 import json
 import re
 import sys
-import time
 
 import pytest
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 pytest.importorskip("muggins_shedding")
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def _answer(tail: str) -> str | None:
-    """The keys a French player types for the last line on the screen: the first choice, Enter, a key after a banner."""
-    if re.search(r"choisissez 1-\d+ > $", tail):
-        return "1\r"
-    if tail.endswith("? = aide > ") or tail.endswith("appuyez sur Entrée pour continuer "):
-        return "\r"
-    if tail.endswith("appuyez sur une touche pour continuer "):
-        return " "
-    return None
-
-
-def _play_out(term, timeout: float = 120) -> int:
-    deadline = time.monotonic() + timeout
-    answered = None
-    while term.process.poll() is None:
-        assert time.monotonic() < deadline, f"the match did not end; the screen ends with:\n{term.screen[-1500:]}"
-        if len(term.screen) == answered:
-            term.read(0.5)
-            continue
-        keys = _answer(_ANSI.sub("", term.screen.rsplit("\n", 1)[-1].rsplit("\r", 1)[-1]))
-        if keys is None:
-            term.read(0.5)
-        else:
-            term.type(keys)
-            answered = len(term.screen)
-    while term.read(0.2):
-        pass
-    return term.process.wait(timeout=10)
-
-
-def test_a_whole_shedding_match_in_french_at_the_terminal(terminal, tmp_path):
+def test_a_whole_shedding_match_in_french_at_the_terminal(terminal, tmp_path, played_out_in_french):
     (tmp_path / "court.toml").write_text("hands = 2\nturn_limit = 12\n")  # two short hands, each drawn or won within twelve turned cards
     term = terminal("--lang", "fr", "play", "muggins_shedding", "--players", "3", "--rules", "court.toml", "--seed", "4", "--pace", "0",
                     "--record", "r.jsonl", plugins="muggins_shedding", width=80)
-    assert _play_out(term) == 0
+    assert played_out_in_french(term) == 0
     lines = term.lines()
     shown = "\n".join(lines)
     assert max(map(len, lines)) <= 80
