@@ -68,3 +68,11 @@ def test_a_game_translates_its_own_words_through_its_catalogue_and_keeps_them_wi
 
     assert Plain().translate("a rule") == "a rule"  # a game from before translations: its words as written
     assert Worded().translate("a rule") == "une règle" and Worded().translate("other") == "other" and Worded().translate("") == ""
+
+
+def test_a_rank_is_named_as_the_reader_writes_it():
+    from muggins.wording import rank_word
+
+    assert [rank_word(r) for r in (1, 2, 10, 11, 12, 13)] == ["A", "2", "10", "J", "Q", "K"]
+    with using_language("fr"):
+        assert [rank_word(r) for r in (1, 2, 10, 11, 12, 13)] == ["A", "2", "10", "V", "D", "R"]

@@ -10,6 +10,10 @@ through `WordedDecision.prompt` in the language in force; and
 `TranslatedLabels`, a plain dict of English stats labels (what `--json`
 and the plugin checks read) whose lookups answer through the game's own
 catalogue. English takes the fast path and reads exactly the text held.
+It also names a card's rank as the reader writes it (`rank_word`: J, Q, K
+in English, V, D, R in French, through the core's catalogue), which every
+game's narration, table and menus share; the codes typed and recorded
+never change.
 """
 
 from __future__ import annotations
@@ -17,9 +21,22 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from .actions import Decision
-from .i18n import DEFAULT_LANGUAGE, current_language
+from .i18n import DEFAULT_LANGUAGE, current_language, translator
 
-__all__ = ["TranslatedLabels", "Worded", "WordedDecision", "worded"]
+__all__ = ["TranslatedLabels", "Worded", "WordedDecision", "rank_word", "worded"]
+
+pgettext = translator("muggins", package_file=__file__).pgettext
+
+
+def rank_word(rank: int) -> str:
+    """A rank (1 to 13) as the reader writes it: `2` … `10`, and A, J, Q, K in English (A, V, D, R in French)."""
+    if 2 <= rank <= 10:
+        return str(rank)
+    if rank == 1:
+        return pgettext("rank", "A")
+    if rank == 11:
+        return pgettext("rank", "J")
+    return pgettext("rank", "Q") if rank == 12 else pgettext("rank", "K")
 
 
 class Worded(str):

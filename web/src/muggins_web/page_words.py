@@ -21,8 +21,9 @@ from pathlib import Path
 from starlette.responses import HTMLResponse
 
 from muggins.i18n import N_, using_language
+from muggins.wording import rank_word
 
-from .languages import _, ngettext, pgettext
+from .languages import _, ngettext
 
 __all__ = ["PAGE_WORDS", "page", "page_words"]
 
@@ -85,8 +86,8 @@ def _plurals() -> dict[str, list[str]]:
 
 
 def _ranks() -> dict[str, str]:
-    """The letters of the face cards as a card's corner shows them (V, D, R in French), the games' own `rank` context."""
-    return {"J": pgettext("rank", "J"), "Q": pgettext("rank", "Q"), "K": pgettext("rank", "K")}
+    """The letters of the face cards as a card's corner shows them (V, D, R in French), as the games' words name them."""
+    return {"J": rank_word(11), "Q": rank_word(12), "K": rank_word(13)}
 
 
 @lru_cache(maxsize=8)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from muggins import Game, parse_card
 from muggins.i18n import N_, translator
-from muggins.wording import TranslatedLabels
+from muggins.wording import TranslatedLabels, rank_word
 
 from .hooks_in_use import PEG_HOOK, SHOW_HOOK, TARGET_HOOK, implemented  # noqa: F401  # PEG_HOOK: still importable from here
 from .rules import DEAL, NO_LINE, CribbageRules
@@ -81,11 +81,7 @@ def _claim(claim: str) -> str:
 
 def _rank(r: int) -> str:
     """A rank's letter as a player reads it: in French V, D, R (valet, dame, roi); the codes typed stay as documented."""
-    if 2 <= r <= 10:
-        return str(r)
-    if r == 1:
-        return pgettext("rank", "A")
-    return pgettext("rank", "J") if r == 11 else pgettext("rank", "Q") if r == 12 else pgettext("rank", "K")
+    return rank_word(r)
 
 
 def _card(code: str | None) -> str:

@@ -47,7 +47,7 @@ from muggins.game import PhasedState
 from muggins.i18n import DEFAULT_LANGUAGE, current_language, translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
-from muggins.wording import Worded, WordedDecision, worded
+from muggins.wording import Worded, WordedDecision, rank_word, worded
 
 from .house import RulesInForce
 from .rules import DEAL, CribbageRules
@@ -100,15 +100,7 @@ def _card_word(c: Card) -> str:
     r = int(c.rank)
     if 2 <= r <= 10:
         return str(c)
-    if r == 1:
-        letter = pgettext("rank", "A")
-    elif r == 11:
-        letter = pgettext("rank", "J")
-    elif r == 12:
-        letter = pgettext("rank", "Q")
-    else:
-        letter = pgettext("rank", "K")
-    return letter + c.suit.symbol
+    return rank_word(r) + c.suit.symbol
 
 
 def _cards_words(cards: Iterable[Card]) -> str:

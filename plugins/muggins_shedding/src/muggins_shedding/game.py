@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping
 
 from muggins import Game, parse_card
 from muggins.i18n import N_, translator
-from muggins.wording import TranslatedLabels
+from muggins.wording import TranslatedLabels, rank_word
 
 from . import houserules
 from .houserules import STANDARD_ORDER, order_to_data
@@ -299,11 +299,7 @@ class SheddingGame(Game):
 
 def _rank(r: int) -> str:
     """A rank's letter as a player reads it: in French V, D, R (valet, dame, roi); the codes typed stay as documented."""
-    if 2 <= r <= 10:
-        return str(r)
-    if r == 1:
-        return pgettext("rank", "A")
-    return pgettext("rank", "J") if r == 11 else pgettext("rank", "Q") if r == 12 else pgettext("rank", "K")
+    return rank_word(r)
 
 
 def _card(code: str | None) -> str:

@@ -36,7 +36,7 @@ from muggins.game import PhasedState
 from muggins.i18n import translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
-from muggins.wording import Worded, WordedDecision, worded
+from muggins.wording import Worded, WordedDecision, rank_word, worded
 
 from .houserules import (
     STANDARD_ORDER, STANDARD_PENALTY, SheddingHouseRules, check_penalty, from_mapping, normalise_order, normalise_pairs,
@@ -884,15 +884,7 @@ def _card_text(index: int) -> str:
     rank = RANK[index]
     if 2 <= rank <= 10:
         return TEXTS[index]
-    if rank == 1:
-        letter = pgettext("rank", "A")
-    elif rank == 11:
-        letter = pgettext("rank", "J")
-    elif rank == 12:
-        letter = pgettext("rank", "Q")
-    else:
-        letter = pgettext("rank", "K")
-    return letter + TEXTS[index][-1]
+    return rank_word(rank) + TEXTS[index][-1]
 
 
 def _pile_label(pile: str, name: str) -> str:

@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 
 from muggins import Game, parse_card
 from muggins.i18n import N_, translator
-from muggins.wording import TranslatedLabels
+from muggins.wording import TranslatedLabels, rank_word
 
 from .rules import HAND_SIZE, PLAYERS, FishingRules
 from .terms import STANDARD_TERMS, FishingTerms, ask_terms, tariff_text
@@ -53,11 +53,7 @@ _TO_ACT = {"turn": N_("to play"), "hand_claim": N_("to claim from hand"), "field
 
 def _rank(r: int) -> str:
     """A rank's letter as a player reads it: in French V, D, R (valet, dame, roi); the codes typed stay as documented."""
-    if 2 <= r <= 10:
-        return str(r)
-    if r == 1:
-        return pgettext("rank", "A")
-    return pgettext("rank", "J") if r == 11 else pgettext("rank", "Q") if r == 12 else pgettext("rank", "K")
+    return rank_word(r)
 
 
 def _card(code: str) -> str:

@@ -40,7 +40,7 @@ from muggins.game import PhasedState
 from muggins.i18n import DEFAULT_LANGUAGE, N_, current_language, translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
-from muggins.wording import Worded, WordedDecision, worded
+from muggins.wording import Worded, WordedDecision, rank_word, worded
 
 from .rules import FIELD_SIZE, HAND_SIZE, PLAYERS, FishingRules
 from .terms import STANDARD_TERMS, FishingTerms, ask_terms
@@ -72,13 +72,7 @@ def _english() -> bool:
 
 def _rank_word(rank: int) -> str:
     """A rank as the reader names it: `10`, `J` (in French `V`, valet; `D` dame, `R` roi), as the narration names it."""
-    if 2 <= rank <= 10:
-        return str(rank)
-    if rank == 1:
-        return pgettext("rank", "A")
-    if rank == 11:
-        return pgettext("rank", "J")
-    return pgettext("rank", "Q") if rank == 12 else pgettext("rank", "K")
+    return rank_word(rank)
 
 
 def _card_word(card: int) -> str:
