@@ -76,3 +76,22 @@ def test_a_rank_is_named_as_the_reader_writes_it():
     assert [rank_word(r) for r in (1, 2, 10, 11, 12, 13)] == ["A", "2", "10", "J", "Q", "K"]
     with using_language("fr"):
         assert [rank_word(r) for r in (1, 2, 10, 11, 12, 13)] == ["A", "2", "10", "V", "D", "R"]
+
+
+def _let_it_be() -> str:
+    return "laisser"
+
+
+def test_an_actions_worded_label_is_read_in_the_readers_language_and_leaves_text_keys_and_equality_alone():
+    from muggins import Claim, Move
+    from muggins.i18n import worded
+
+    standing = Pass(label=worded("let it be", _let_it_be))
+    claim = Claim("muggins", amount=3, label=worded("muggins 3", _shout, "3"))
+    move = Move("play 7H", label=worded("7♥", _shout, "7♥"))
+    assert [standing.label, claim.label, move.label] == ["let it be", "muggins 3", "7♥"]
+    with using_language("fr"):
+        assert [standing.label, claim.label, move.label] == ["laisser", "POSEZ 3", "POSEZ 7♥"]
+    assert standing == Pass() and claim == Claim("muggins", amount=3) and move == Move("play 7H")
+    assert hash(standing) == hash(Pass()) and str(claim) == "muggins 3" and standing.keys == Pass().keys
+    assert pickle.loads(pickle.dumps(move)).label == "7♥"

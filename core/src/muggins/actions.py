@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import respell_cards
+from .i18n import shown
 
 __all__ = ["Action", "Pass", "Claim", "Move", "Decision", "IllegalAction", "NotYourTurn", "find_action", "standing_answer"]
 
@@ -57,7 +58,9 @@ class Pass(Action):
     """Let a disputable action stand (accept a count, let a card lie).
 
     `Pass(label="accept the count", keys=("a",))` sets the menu wording and
-    the shortcuts; neither is part of the text or of equality.
+    the shortcuts; neither is part of the text or of equality. A label made
+    with `muggins.i18n.worded` is worded when read, in the reader's language
+    (so are Claim's and Move's).
     """
 
     styling: tuple[str, tuple[str, ...] | None] | None = field(default=None, compare=False, repr=False)
@@ -70,7 +73,7 @@ class Pass(Action):
 
     @property
     def label(self) -> str:
-        return (self.styling and self.styling[0]) or "pass"
+        return shown((self.styling and self.styling[0]) or "pass")
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -112,7 +115,7 @@ class Claim(Action):
 
     @property
     def label(self) -> str:
-        return (self.styling and self.styling[0]) or str(self)
+        return shown((self.styling and self.styling[0]) or str(self))
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -147,7 +150,7 @@ class Move(Action):
 
     @property
     def label(self) -> str:
-        return self.given_label or self.text
+        return shown(self.given_label) if self.given_label else self.text
 
 
 _NO_INFO: Mapping[str, Any] = MappingProxyType({})

@@ -30,11 +30,11 @@ import gettext as _gettext
 import os
 import threading
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "LANGUAGES", "Translator", "N_", "choose_language", "current_language", "normalise_language",
-    "set_language", "translator", "using_language",
+    "DEFAULT_LANGUAGE", "LANGUAGES", "Translator", "N_", "Worded", "choose_language", "current_language", "normalise_language",
+    "set_language", "shown", "translator", "using_language", "worded",
 ]
 
 #: The languages muggins has catalogues for; English is the language of the source messages.
@@ -188,3 +188,34 @@ def translator(domain: str, localedir: str | os.PathLike[str] | None = None, *, 
     if found is None:
         found = _translators.setdefault(key, Translator(domain, localedir))
     return found
+
+
+class Worded(str):
+    """A text's English, with the function and arguments that word it in another language (`worded`)."""
+
+    __slots__ = ("say", "args")
+
+    say: Any
+    args: tuple
+
+
+def worded(english: str, say: Any, *args: Any) -> Worded:
+    """The text `english`, worded as `say(*args)` for a reader of another language (`say` a module-level function, so it pickles).
+
+    Held where a text is made once and read later, perhaps by readers of
+    several languages (a decision's prompt, a choice's label): `shown`
+    words it when it is read.
+    """
+    found = Worded(english)
+    found.say = say
+    found.args = args
+    return found
+
+
+def shown(text: str) -> str:
+    """`text` as the reader reads it: a `Worded` text in the language in force, any other text as it is."""
+    if type(text) is not Worded:
+        return text
+    if current_language() == DEFAULT_LANGUAGE:
+        return str.__str__(text)
+    return text.say(*text.args)

@@ -2,9 +2,10 @@
 
 A decision is cached in the state and may be read by several people at
 once (a browser table frames it for a French and an English reader), so
-its words cannot be fixed when it is made. This module owns the two
-pieces every translated game uses for that: `worded(english, say, *args)`,
-a prompt that holds its English text (what equality, `repr`, records and
+its words cannot be fixed when it is made. This module gathers what
+every translated game uses for that: `worded(english, say, *args)` (from
+`muggins.i18n`, where the core's actions read their labels through it),
+a prompt or label that holds its English text (what equality, `repr`, records and
 the core's narrowing see) and the function that words it otherwise, read
 through `WordedDecision.prompt` in the language in force; and
 `TranslatedLabels`, a plain dict of English stats labels (what `--json`
@@ -21,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from .actions import Decision
-from .i18n import DEFAULT_LANGUAGE, current_language, translator
+from .i18n import Worded, shown, translator, worded
 
 __all__ = ["TranslatedLabels", "Worded", "WordedDecision", "rank_word", "worded"]
 
@@ -39,23 +40,6 @@ def rank_word(rank: int) -> str:
     return pgettext("rank", "Q") if rank == 12 else pgettext("rank", "K")
 
 
-class Worded(str):
-    """A prompt's English text, with the function and arguments that word it in another language."""
-
-    __slots__ = ("say", "args")
-
-    say: Callable[..., str]
-    args: tuple
-
-
-def worded(english: str, say: Callable[..., str], *args: Any) -> Worded:
-    """The prompt `english`, worded as `say(*args)` for a reader of another language (`say` a module-level function, so it pickles)."""
-    found = Worded(english)
-    found.say = say
-    found.args = args
-    return found
-
-
 class WordedDecision(Decision):
     """A decision whose prompt (a `Worded`) is worded when read, in the reader's language.
 
@@ -68,10 +52,7 @@ class WordedDecision(Decision):
 
     @property
     def prompt(self) -> str:  # type: ignore[override]
-        held = tuple.__getitem__(self, 4)
-        if type(held) is not Worded or current_language() == DEFAULT_LANGUAGE:
-            return str.__str__(held)
-        return held.say(*held.args)
+        return shown(tuple.__getitem__(self, 4))
 
 
 class TranslatedLabels(dict):

@@ -44,7 +44,7 @@ from muggins.actions import IllegalAction, Move
 # Hot paths look cards up by identity (every Card is interned, DECK holds them): hashing a Card runs Python code.
 from muggins.deck import CODE_BY_ID, CODES, DECK, INDEX_BY_ID, SORT_KEY, TEXTS, Layout, cut_for_dealer, deal_round, redeal, shuffled
 from muggins.game import PhasedState
-from muggins.i18n import DEFAULT_LANGUAGE, current_language, translator
+from muggins.i18n import translator
 from muggins.seats import seats_from_left
 from muggins.stats import Tally
 from muggins.wording import Worded, WordedDecision, rank_word, worded
@@ -91,10 +91,6 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards)
 
 
-def _english(language: str) -> bool:
-    return language == DEFAULT_LANGUAGE
-
-
 def _card_word(c: Card) -> str:
     """A card as the reader names it: `10♥`, `J♠` (in French `V♠`, valet; `D` dame, `R` roi), as the narration names it."""
     r = int(c.rank)
@@ -108,65 +104,20 @@ def _cards_words(cards: Iterable[Card]) -> str:
     return " ".join(_card_word(c) for c in sorted(cards))
 
 
-class _Move(Move):
-    """A move whose label is worded when read: the given English label, else `data`'s cards in the reader's words.
-
-    Equal to any `Move` of the same text, as the core's moves are; the text
-    (what records hold) does not change with the language.
-    """
-
-    __slots__ = ()
-
-    @property
-    def label(self) -> str:
-        if _english(current_language()):
-            return self.given_label or self.text
-        if self.text.startswith("discard "):  # a Card is a tuple too: the text says which move this is
-            return _("lay away {cards}").format(cards=" ".join(_card_word(c) for c in self.data))
-        return _card_word(self.data)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Move):
-            return self.text == other.text
-        return NotImplemented
-
-    __hash__ = Move.__hash__
+def _lay_away_words(cards: tuple[Card, ...]) -> str:
+    return _("lay away {cards}").format(cards=" ".join(_card_word(c) for c in cards))
 
 
-class _Accept(Pass):
-    """The window's accept, labelled in the reader's language; equal to any `Pass`, as the text `pass` is."""
-
-    __slots__ = ()
-
-    @property
-    def label(self) -> str:
-        return "accept" if _english(current_language()) else pgettext("answer", "accept")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pass) or NotImplemented
-
-    __hash__ = Pass.__hash__
+def _accept_words() -> str:
+    return pgettext("answer", "accept")
 
 
-class _Claim(Claim):
-    """A window's call (`muggins N`, `overcount`) labelled in the reader's language; equal to the same `Claim`."""
+def _muggins_words(points: int) -> str:
+    return pgettext("answer", "muggins {points}").format(points=points)
 
-    __slots__ = ()
 
-    @property
-    def label(self) -> str:
-        if _english(current_language()):
-            return str(self)
-        if self.amount is not None:
-            return pgettext("answer", "muggins {points}").format(points=self.amount)
-        return pgettext("answer", "overcount")
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Claim):
-            return (self.name, self.amount, self.target) == (other.name, other.amount, other.target)
-        return NotImplemented
-
-    __hash__ = Claim.__hash__
+def _overcount_words() -> str:
+    return pgettext("answer", "overcount")
 
 
 def _peg_words(count: int) -> str:
@@ -199,7 +150,8 @@ def _discard_words(lay: int, whose: str, dealer: int) -> str:
 
 def _discard_move(combo: tuple[Card, ...]) -> Move:
     """The action laying away `combo` (cards in rank order)."""
-    return _Move("discard " + " ".join(c.code for c in combo), label="lay away " + " ".join(map(str, combo)), data=combo)
+    label = worded("lay away " + " ".join(map(str, combo)), _lay_away_words, combo)
+    return Move("discard " + " ".join(c.code for c in combo), label=label, data=combo)
 
 
 # Every discard action, made once at import: one card (3 and 4 players) by card
@@ -228,12 +180,17 @@ def _cards(codes: Iterable[str]) -> list[Card]:
 MAX_COUNT = 29
 #: `announce N` for N = 0..29; typing the bare number picks it (the label is the number).
 ANNOUNCE: tuple[Move, ...] = tuple(Move(f"announce {n}", label=str(n), data=n) for n in range(MAX_COUNT + 1))
-ACCEPT = _Accept(label="accept")
-MUGGINS: tuple[Claim, ...] = (None,) + tuple(_Claim("muggins", amount=k, label=f"muggins {k}") for k in range(1, MAX_COUNT + 1))  # type: ignore[assignment]
-OVERCOUNT = _Claim("overcount", label="overcount", keys=("o",))
+def _muggins(points: int) -> Claim:
+    return Claim("muggins", amount=points, label=worded(f"muggins {points}", _muggins_words, points))
+
+
+# Labelled in the reader's language when read (muggins.i18n.worded); texts, keys and equality are the core actions' own.
+ACCEPT = Pass(label=worded("accept", _accept_words))
+MUGGINS: tuple[Claim, ...] = (None,) + tuple(_muggins(k) for k in range(1, MAX_COUNT + 1))  # type: ignore[assignment]
+OVERCOUNT = Claim("overcount", label=worded("overcount", _overcount_words), keys=("o",))
 RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
 _ACCEPT_ONLY: tuple[Action, ...] = (ACCEPT,)
-_PLAY_BY_ID: dict[int, Move] = {id(c): _Move(f"play {c.code}", label=str(c), data=c) for c in DECK}
+_PLAY_BY_ID: dict[int, Move] = {id(c): Move(f"play {c.code}", label=worded(str(c), _card_word, c), data=c) for c in DECK}
 _PEG_PROMPTS: tuple[Worded, ...] = tuple(worded(f"Count {n}: play a card", _peg_words, n) for n in range(32))
 
 
@@ -248,7 +205,7 @@ def count_actions(max_count: int) -> tuple[tuple[Move, ...], tuple[Claim | None,
     if max_count == MAX_COUNT:
         return ANNOUNCE, MUGGINS, RESPONSES
     announce = ANNOUNCE[:max_count + 1] + tuple(Move(f"announce {n}", label=str(n), data=n) for n in range(MAX_COUNT + 1, max_count + 1))
-    claims = MUGGINS[:max_count + 1] + tuple(_Claim("muggins", amount=k, label=f"muggins {k}") for k in range(MAX_COUNT + 1, max_count + 1))
+    claims = MUGGINS[:max_count + 1] + tuple(_muggins(k) for k in range(MAX_COUNT + 1, max_count + 1))
     return announce, claims, (ACCEPT, OVERCOUNT) + claims[1:]
 
 

@@ -58,40 +58,18 @@ __all__ = [
 INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK)}
 RANK: tuple[int, ...] = RANKS
 
-class _Pass(Pass):
-    """The window's pass, labelled in the reader's language; equal to any `Pass`, as the text `pass` is."""
 
-    __slots__ = ()
-
-    @property
-    def label(self) -> str:
-        return pgettext("answer", "pass")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pass) or NotImplemented
-
-    __hash__ = Pass.__hash__
+def _pass_words() -> str:
+    return pgettext("answer", "pass")
 
 
-class _Claim(Claim):
-    """The window's call, labelled in the reader's language (`Muggins !` in French); equal to the same `Claim`."""
-
-    __slots__ = ()
-
-    @property
-    def label(self) -> str:
-        return pgettext("answer", "muggins")
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Claim):
-            return (self.name, self.amount, self.target) == (other.name, other.amount, other.target)
-        return NotImplemented
-
-    __hash__ = Claim.__hash__
+def _muggins_words() -> str:
+    return pgettext("answer", "muggins")
 
 
-PASS = _Pass()
-MUGGINS = _Claim("muggins")
+# Labelled in the reader's language (`Muggins !` in French) when read; the texts and keys are the core's own.
+PASS = Pass(label=worded("pass", _pass_words))
+MUGGINS = Claim("muggins", label=worded("muggins", _muggins_words))
 RESPONSES: tuple[Action, ...] = (PASS, MUGGINS)
 STAND: tuple[Action, ...] = (PASS,)
 CALL: tuple[Action, ...] = (MUGGINS,)

@@ -80,74 +80,30 @@ def _card_word(card: int) -> str:
     return _rank_word(rank_of(card)) + TEXT[card][-1]
 
 
-class _Pass(Pass):
-    """The window's pass (`let it be`), labelled in the reader's language; equal to any `Pass`, as the text `pass` is."""
-
-    __slots__ = ()
-
-    @property
-    def label(self) -> str:
-        return "let it be" if _english() else pgettext("answer", "let it be")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pass) or NotImplemented
-
-    __hash__ = Pass.__hash__
+def _let_it_be_words() -> str:
+    return pgettext("answer", "let it be")
 
 
-class _Claim(Claim):
-    """The window's claim, labelled in the reader's language; equal to the same `Claim`."""
-
-    __slots__ = ()
-
-    @property
-    def label(self) -> str:
-        if _english():
-            return "claim (take what was forgotten, or lay your other pair)"
-        return pgettext("answer", "claim (take what was forgotten, or lay your other pair)")
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Claim):
-            return (self.name, self.amount, self.target) == (other.name, other.amount, other.target)
-        return NotImplemented
-
-    __hash__ = Claim.__hash__
+def _claim_window_words() -> str:
+    return pgettext("answer", "claim (take what was forgotten, or lay your other pair)")
 
 
-class _Move(Move):
-    """A move whose label is worded when read: `lie down`, `done`, a claim of a set (by its `data`).
-
-    Equal to any `Move` of the same text, as the core's moves are; the text
-    (what records hold) does not change with the language.
-    """
-
-    __slots__ = ()
-
-    @property
-    def label(self) -> str:
-        if _english():
-            return self.given_label or self.text
-        if self.text == "lie down":
-            return pgettext("answer", "lie down, laying your whole hand face up on the table")
-        if self.text == "done":
-            return pgettext("answer", "no (more) claims")
-        return _claim_words(self.data, self.given_label)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Move):
-            return self.text == other.text
-        return NotImplemented
-
-    __hash__ = Move.__hash__
+def _lie_down_choice_words() -> str:
+    return pgettext("answer", "lie down, laying your whole hand face up on the table")
 
 
-PASS = _Pass(label="let it be", keys=("", "p"))
-CLAIM = _Claim("claim", label="claim (take what was forgotten, or lay your other pair)", keys=("c",))
+def _done_words() -> str:
+    return pgettext("answer", "no (more) claims")
+
+
+# Labelled in the reader's language when read (muggins.i18n.worded); texts, keys and equality are the core actions' own.
+PASS = Pass(label=worded("let it be", _let_it_be_words), keys=("", "p"))
+CLAIM = Claim("claim", label=worded("claim (take what was forgotten, or lay your other pair)", _claim_window_words), keys=("c",))
 RESPONSES: tuple[Action, ...] = (PASS, CLAIM)
 STAND: tuple[Action, ...] = (PASS,)
 CALL: tuple[Action, ...] = (CLAIM,)
-LIE_DOWN = _Move("lie down", label="lie down, laying your whole hand face up on the table")
-DONE = _Move("done", label="no (more) claims", keys=("", "d"))
+LIE_DOWN = Move("lie down", label=worded("lie down, laying your whole hand face up on the table", _lie_down_choice_words))
+DONE = Move("done", label=worded("no (more) claims", _done_words), keys=("", "d"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -973,7 +929,7 @@ def _claim_move(rank: int, count: int, where: str) -> Move:
         what = f"lay the four {label}s from {'the table' if where == 'field' else 'your hand'} into your collection"
     else:
         what = f"lay a pair of {label}s into your collection and keep the third"
-    return _Move(f"claim {label}", label=what, data=rank)
+    return Move(f"claim {label}", label=worded(what, _claim_words, rank, what), data=rank)
 
 
 def _claim_words(rank: int, english: str) -> str:
