@@ -665,6 +665,7 @@ def test_a_shedding_table_in_french_follows_the_browsers_language_and_its_switch
     assert page.inner_text("summary") == "Ce qui s’est passé" and page.inner_text("#who").startswith("Anna · joueur 0")
     _axe(page, "a shedding table in French")
     _assert_fits(page, at_least=3)
+    _shot(page, "web-table-shedding-fr-phone.png")
     # The switch: the same seat's page in English, the name kept (not asked again), the cookie set for the next page.
     page.click("#language-switch")
     page.wait_for_function("document.documentElement.lang === 'en' && window.__checks && window.__checks.frames >= 1")
