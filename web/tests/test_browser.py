@@ -667,6 +667,10 @@ def test_a_shedding_table_in_french_follows_the_browsers_language_and_its_switch
     assert "retourne" in narration and "Anna" in narration and " turned " not in narration, narration[:300]
     assert "Pile commune" in page.inner_text("#board") or "pile commune" in page.inner_text("#board").lower()
     assert page.inner_text("summary") == "Ce qui s’est passé" and page.inner_text("#who").startswith("Anna · joueur 0")
+    # A counter reads as French writes a label and its value; a seat's box names its piles without the seat, in lower case.
+    assert "donnes gagnées : 0" in page.inner_text("#seats"), page.inner_text("#seats")
+    board = page.inner_text("#board")
+    assert "paquet fermé" in board and "Paquet fermé" not in board, board
     _axe(page, "a shedding table in French")
     _assert_fits(page, at_least=3)
     _shot(page, "web-table-shedding-fr-phone.png")

@@ -48,6 +48,7 @@ PAGE_WORDS: tuple[str, ...] = (
     # Who is who
     N_("seat {seat}"), N_("you"), N_("{list} and {last}"), N_("you host this table"), N_("watching"), N_("{name} · seat {seat}"),
     N_("host"), N_("a {kind} plays"), N_("may answer"), N_("to play"), N_("away"), N_("{score} of {target}"),
+    N_("{label}: {value}"),
     # The table drawn
     N_("Your hand"), N_("hand"), N_("your {zone}"), N_("{card} to {zone}"), N_("none"), N_("a face-down card"),
     N_("{rank} of {suit}"),

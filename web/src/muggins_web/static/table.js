@@ -251,10 +251,10 @@ function drawSeats(frame) {
     const name = s.human ? (s.name || t("seat {seat}", { seat: s.seat })) : t("seat {seat}", { seat: s.seat });
     const quiet = waiting.has(s.seat) && frame.window;
     const mark = waiting.has(s.seat) ? (frame.window ? t("may answer") : t("to play")) : away ? t("away") : "";
-    const counted = (scores[s.seat] || []).map((c) => `${escapeHtml(c.label)} ${escapeHtml(c.value)}`).join(" · ");
+    const counted = (scores[s.seat] || []).map((c) => t("{label}: {value}", { label: escapeHtml(c.label), value: escapeHtml(c.value) })).join(" · ");
     item.innerHTML = `<span class="chip-name">${escapeHtml(name)}</span>` +
       (kind ? ` <span class="chip-kind">${escapeHtml(kind)}</span>` : "") +
-      (counted ? ` <span class="chip-score">${counted}</span>` : "") +
+      (counted ? ` <span class="chip-score">· ${counted}</span>` : "") +
       // "may answer" is said by the chip's colour (and to a screen reader), or five chips would each be a line.
       (mark ? ` <span class="chip-mark${quiet ? " quiet" : ""}">${escapeHtml(mark)}</span>` : "");
     if (!s.human) item.title = s.kind;
@@ -340,7 +340,7 @@ function drawLayout(frame, moves) {
   if (counters.length) {
     const list = document.createElement("ul");
     list.className = "counters";
-    list.innerHTML = counters.map((c) => `<li>${words(c.label)} <strong>${escapeHtml(c.value)}</strong></li>`).join("");
+    list.innerHTML = counters.map((c) => `<li>${t("{label}: {value}", { label: words(c.label), value: `<strong>${escapeHtml(c.value)}</strong>` })}</li>`).join("");
     parts.push(list);
   }
   parts.push(...layout.zones.filter(shared).map((zone) => drawn(zone)));
