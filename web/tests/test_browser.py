@@ -235,7 +235,7 @@ def test_canned_layouts_are_drawn_as_cards_that_fit_and_a_tap_on_a_card_or_the_n
     assert page.get_by_role("img", name="ten of spades").count() == 1  # not playable: a picture of the card
     assert page.locator("#board .card.back").count() >= 2 and page.locator("#table-text").is_hidden()
     assert page.locator("#choices button").all_inner_texts() == ["go"]
-    assert "score 2" in page.inner_text("#seats") and "the count 8" in page.inner_text("#board")
+    assert "score: 2" in page.inner_text("#seats") and "the count: 8" in page.inner_text("#board")
     if size == "laptop":  # from the keyboard: Tab to the card, Enter plays it
         page.get_by_role("button", name="four of diamonds").focus()
         page.keyboard.press("Tab")
@@ -293,7 +293,7 @@ def test_canned_layouts_are_drawn_as_cards_that_fit_and_a_tap_on_a_card_or_the_n
     # Fishing: eight cards in hand, ten on the table, five collections and the pot, on one screen.
     page, sent = _canned_page(browser, server, lobby, size, canned.fishing_turn())
     assert page.locator("#mine .card").count() == 8 and page.locator('#board [data-zone="table"] .card').count() == 10
-    assert "the pot 11" in page.inner_text("#board") and "chips -2" in page.inner_text("#seats")
+    assert "the pot: 11" in page.inner_text("#board") and "chips: -2" in page.inner_text("#seats")
     assert page.locator("#choices button").count() == 0  # every choice is a tap on a card
     # K♦ and K♥ both take K♣: each is its own card, so one tap each.
     _press(page, size, page.get_by_role("button", name="king of hearts"))
