@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+from muggins.plugins import load_registry, reset_registry
 from muggins_cli.study import figure_label, stat_label
 
 LABELLED = '''
@@ -74,3 +76,18 @@ def test_figure_names_in_words(labelled, tally):
     assert figure_label(tally, "stats.exposures.values") == "exposures, times measured per match"
     assert figure_label(tally, "stats.exposures.mean") == "exposures, mean"
     assert figure_label(tally, "something_else") == "something_else"
+
+
+@pytest.mark.parametrize("game", ["cribbage_muggins", "muggins_shedding", "willughby_fishing"])
+def test_every_figure_a_shipped_games_simulation_reports_has_words_of_its_own(game, run, monkeypatch):
+    # A key without a label is shown as the key, which is English in every language: a French table read "deals".
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", f"tally,{game}")
+    loaded = load_registry()
+    reset_registry(loaded)
+    try:
+        data = json.loads(run("simulate", game, "--games", "4", "--seed", "1", "--json").stdout)
+    finally:
+        reset_registry()
+    labels = loaded.game(game).stat_labels
+    keys = {key for key in data["stats"] if not re.fullmatch(r".+_seat_\d+", key)} | set(data["seat_stats"])
+    assert keys and {key for key in keys if key not in labels} == set()

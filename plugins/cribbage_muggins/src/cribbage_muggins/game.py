@@ -278,7 +278,7 @@ class CribbageGame(Game):
     search_defaults = {"rollout": "expert"}
     Rules = CribbageRules
     stat_labels = TranslatedLabels(_, {
-        "counts": N_("shows counted"), "counts_exact": N_("counts announced right"), "counts_low": N_("counts announced too low"),
+        "deals": N_("deals played"), "counts": N_("shows counted"), "counts_exact": N_("counts announced right"), "counts_low": N_("counts announced too low"),
         "counts_high": N_("counts announced too high"), "points_missed": N_("points missed by counters"),
         "points_overcounted": N_("points overcounted"), "muggins_calls": N_("muggins calls"), "muggins_points": N_("points won by muggins"),
         "false_muggins": N_("false muggins calls"), "false_muggins_points": N_("points paid for false muggins"),
