@@ -110,6 +110,9 @@ def test_a_simulate_table_in_both_languages(shedding, monkeypatch):
     assert ": 6 parties, 4 joueurs, graine 1, règles par défaut" in french.stdout
     assert "joueur  genre   parties gagnées  taux de victoire" in french.stdout
     assert "appels Muggins" in french.stdout and "donnes nulles à la limite de tours" in french.stdout
+    # Numbers as French writes them: a decimal comma and a narrow no-break space before the percent sign.
+    assert re.search(r"\d,\d\u202f%", french.stdout) and not re.search(r"\d\.\d%", french.stdout), french.stdout
+    assert re.search(r"\d\.\d%", english.stdout)
     assert ": 6 matches, 4 players, seed 1, rules default" in english.stdout and "Muggins calls" in english.stdout
     assert max(map(len, french.stdout.splitlines())) <= 80
     as_json = shedding("--lang", "fr", "simulate", "muggins_shedding", "-g", "6", "--seed", "1", "--json")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins.i18n import set_language, using_language
+from muggins.i18n import set_language, using_language, written_number
 from muggins.rules import RulesError, load_rules
 from muggins.testing.translations import stale_compiled, untranslated_messages
 
@@ -190,3 +190,11 @@ def test_a_card_that_is_not_one_and_a_short_seating_in_french():
             Match(_State(), [object()])  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^not a card: 'ZZ' \(write rank then suit"):
         parse_card("ZZ")
+
+
+def test_a_number_is_written_as_the_readers_language_writes_it():
+    assert written_number("12,345.6") == "12,345.6" and written_number("33.8%") == "33.8%"
+    with using_language("fr"):
+        assert written_number("12,345.6") == "12\u202f345,6"
+        assert written_number("33.8%") == "33,8\u202f%" and written_number("-0.25") == "-0,25" and written_number("7") == "7"
+

@@ -503,9 +503,10 @@ def simulate(game_name: str, count: int, players: int | None, seats: Sequence[st
             click.echo(line)
     if stopped is not None:
         from . import study
+        from .summary import number
 
         raise study.Stopped(_("interrupted after {done} of {asked} matches; the summary is partial").format(
-            done=f"{summary['games']:,}", asked=f"{count:,}"), stopped)
+            done=number(summary["games"]), asked=number(count)), stopped)
 
 
 def _simulate(game_name: str, count: int, players: int | None, seats: Sequence[str], rules_paths: Sequence[str] | str | None, seed: int | None,

@@ -22,12 +22,13 @@ from typing import Any, Sequence
 import click
 
 from muggins.game import Game
+from muggins.i18n import written_number
 
 from .errors import BadInput, GameError
 from .i18n import _, ngettext
 from .info import shown_title
 from .session import house_rules_text
-from .summary import number, table
+from .summary import number, short_number, table
 
 __all__ = ["run", "ladder_lines", "openskill_advice"]
 
@@ -56,7 +57,7 @@ def run(game_name: str, kinds: Sequence[str], count: int, players: int | None, r
         from . import study
 
         raise study.Stopped(_("interrupted after {done} of {asked} matches; the ladder is partial").format(
-            done=f"{result['games']:,}", asked=f"{result['games_planned']:,}"), stopped)
+            done=number(result['games']), asked=number(result['games_planned'])), stopped)
 
 
 def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, rules_paths: Sequence[str], seed: int | None, workers: int,
@@ -146,29 +147,20 @@ def openskill_advice() -> str:
 
 
 # -- text ------------------------------------------------------------------------------
-def _short(value: float | None, signed: bool = False) -> str:
-    if value is None:
-        return "-"
-    text = f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
-    if "e" in text:
-        text = f"{value:.6f}".rstrip("0").rstrip(".")
-    return f"+{text}" if signed and value > 0 else text
-
-
 def _estimate(found: dict[str, Any] | None, signed: bool = False) -> str:
     """`mean ± half-width` of a `{mean, low, high}` (just the mean without an interval)."""
     if found is None or found.get("mean") is None:
         return "-"
     if found.get("low") is None:
-        return _short(found["mean"], signed)
-    return f"{_short(found['mean'], signed)} ± {_short((found['high'] - found['low']) / 2)}"
+        return short_number(found["mean"], signed)
+    return f"{short_number(found['mean'], signed)} ± {short_number((found['high'] - found['low']) / 2)}"
 
 
 def _rate(pair: dict[str, Any]) -> str:
     if pair["win_rate"] is None:
         return "-"
     ci = pair.get("ci95")
-    return _short(pair["win_rate"]) + (_(" ({low} to {high})").format(low=_short(ci[0]), high=_short(ci[1])) if ci else "")
+    return short_number(pair["win_rate"]) + (_(" ({low} to {high})").format(low=short_number(ci[0]), high=short_number(ci[1])) if ci else "")
 
 
 def _rule_set_lines(found: dict[str, Any], width: int | None) -> list[str]:
@@ -177,7 +169,7 @@ def _rule_set_lines(found: dict[str, Any], width: int | None) -> list[str]:
     rows = [(_("kind"), "mu", "sigma", _("ordinal"), _("matches"), _("seats"), _("win share")) + ((_("score per seat"),) if scored else ())]
     for rating in found["ratings"]:
         kind = per_kind[rating["kind"]]
-        rows.append((rating["kind"], f"{rating['mu']:.2f}", f"{rating['sigma']:.2f}", f"{rating['ordinal']:.2f}", number(kind["matches"]),
+        rows.append((rating["kind"], written_number(f"{rating['mu']:.2f}"), written_number(f"{rating['sigma']:.2f}"), written_number(f"{rating['ordinal']:.2f}"), number(kind["matches"]),
                      number(kind["seats"]), _estimate(kind["win_share"])) + ((number(kind["score"]),) if scored else ()))
     lines = table(rows, width=width)
     rows = [("a", "b", _("matches"), _("a ahead of b (95%)"))]

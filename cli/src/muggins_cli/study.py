@@ -17,10 +17,11 @@ import time
 from typing import IO, Any, Callable, Iterator
 
 from muggins.game import Game
+from muggins.i18n import written_number
 
 from .errors import EXIT_INTERRUPTED, BadInput, CLIError
 from .i18n import _
-from .summary import comparison_lines, figure_label, stat_label  # noqa: F401 - their home before summary.py
+from .summary import comparison_lines, figure_label, number, stat_label  # noqa: F401 - their home before summary.py
 
 
 class Stopped(CLIError):
@@ -87,8 +88,8 @@ class Progress:
             left = _("done") if self.done >= self.games else _("starting")
         share = self.done / self.games if self.games else 1.0
         return _("{label}: {done}/{games} matches ({share}), {chunks_done}/{chunks} chunks, {rate} matches/s, {left}").format(
-            label=self.label, done=f"{self.done:,}", games=f"{self.games:,}", share=f"{share:.0%}", chunks_done=f"{self.chunks_done:,}",
-            chunks=f"{self.chunks:,}", rate=f"{rate:,.0f}", left=left)
+            label=self.label, done=number(self.done), games=number(self.games), share=written_number(f"{share:.0%}"),
+            chunks_done=number(self.chunks_done), chunks=number(self.chunks), rate=written_number(f"{rate:,.0f}"), left=left)
 
     def draw(self, now: float) -> None:
         text = self.line(now)

@@ -18,6 +18,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from muggins.game import Game
+from muggins.i18n import written_number
 
 from .i18n import N_, _, ngettext
 from .info import shown_title
@@ -37,15 +38,20 @@ def number(value: Any) -> str:
     if isinstance(value, bool):
         return str(int(value))
     if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
-        return f"{int(value):,}"
+        return written_number(f"{int(value):,}")
     if isinstance(value, float):
         if abs(value) >= 1e4:
-            return f"{value:,.0f}"
+            return written_number(f"{value:,.0f}")
         text = f"{value:.4g}"
         if "e" in text:  # a tiny value: plain digits read better than an exponent
             text = f"{value:.6f}".rstrip("0").rstrip(".") or "0"
-        return text
+        return written_number(text)
     return str(value)
+
+
+def share_text(share: float) -> str:
+    """A share as a percentage to one decimal, as the reader's language writes it (`33.8%`, `33,8 %`)."""
+    return written_number(f"{share:.1%}")
 
 
 def stat_label(game: Game, key: str) -> str:
@@ -148,7 +154,7 @@ def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None, w
     scores = summary.get("scores")
     rows = [(_("seat"), _("kind"), _("matches won"), _("win rate")) + ((_("score"), _("per match")) if scores else ())]
     for seat, (kind, wins, rate) in enumerate(zip(summary["seats"], summary["wins"], summary["win_rate"])):
-        rows.append((str(seat), kind, number(wins), f"{rate:.1%}") + ((number(scores["total"][seat]), number(scores["mean"][seat])) if scores else ()))
+        rows.append((str(seat), kind, number(wins), share_text(rate)) + ((number(scores["total"][seat]), number(scores["mean"][seat])) if scores else ()))
     lines += table(rows, left=2, width=width)
     if _fractional(summary["wins"]):
         lines += _text(_(SHARED_WINS_NOTE), width)
@@ -166,7 +172,7 @@ def summary_lines(summary: dict[str, Any], game: Game, rules_path: str | None, w
         side_scores = sides.get("scores")
         rows = [(_("side"), _("seats"), _("matches won"), _("win rate")) + ((_("score"), _("per match")) if side_scores else ())]
         for n, (seats, wins, rate) in enumerate(zip(sides["seats"], sides["wins"], sides["win_rate"])):
-            cells = (str(n), " ".join(map(str, seats)), number(wins), f"{rate:.1%}")
+            cells = (str(n), " ".join(map(str, seats)), number(wins), share_text(rate))
             rows.append(cells + ((number(side_scores["total"][n]), number(side_scores["mean"][n])) if side_scores else ()))
         lines += ["", *table(rows, left=2, width=width)]
         if _fractional(sides["wins"]) and not _fractional(summary["wins"]):
@@ -222,20 +228,23 @@ def _estimate(found: dict[str, Any] | None, signed: bool = False) -> str:
     if found is None or found.get("mean") is None:
         return "-"
     mean = found["mean"]
-    text = _short(mean, signed)
+    text = short_number(mean, signed)
     if found.get("low") is None:
         return text
     half = (found["high"] - found["low"]) / 2
-    return f"{text} ± {_short(half)}"
+    return f"{text} ± {short_number(half)}"
 
 
-def _short(value: float, signed: bool = False) -> str:
+def short_number(value: float | None, signed: bool = False) -> str:
+    """An estimate to three significant figures (thousands whole), `+` before a gain when `signed`, `-` for none, as the reader writes numbers."""
+    if value is None:
+        return "-"
     if value == 0:
         return "0"
     text = f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
     if "e" in text:  # a tiny value: plain digits read better than an exponent
         text = f"{value:.6f}".rstrip("0").rstrip(".")
-    return f"+{text}" if signed and value > 0 else text
+    return written_number(f"+{text}" if signed and value > 0 else text)
 
 
 def comparison_lines(result: dict[str, Any], game: Game, width: int | None = None) -> list[str]:

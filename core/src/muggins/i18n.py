@@ -34,7 +34,7 @@ from typing import Any, Iterator, Mapping
 
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "Translator", "N_", "Worded", "choose_language", "current_language", "normalise_language",
-    "set_language", "shown", "translator", "using_language", "worded",
+    "set_language", "shown", "translator", "using_language", "worded", "written_number",
 ]
 
 #: The languages muggins has catalogues for; English is the language of the source messages.
@@ -219,3 +219,23 @@ def shown(text: str) -> str:
     if current_language() == DEFAULT_LANGUAGE:
         return str.__str__(text)
     return text.say(*text.args)
+
+
+#: How a language other than English writes the marks of a number: between thousands, before the decimals, before a percent sign.
+_NUMBER_MARKS: dict[str, tuple[str, str, str]] = {"fr": ("\u202f", ",", "\u202f")}  # narrow no-break spaces, a decimal comma
+
+
+def written_number(text: str) -> str:
+    """A number formatted the English way (`f"{x:,.1f}"`, `f"{share:.1%}"`) as the language in force writes it.
+
+    French takes a narrow no-break space between thousands and before a
+    percent sign, and a decimal comma: `12,345.6` is `12 345,6` and `33.8%`
+    is `33,8 %`. Only for text a person reads: `--json` and records keep
+    numbers as numbers.
+    """
+    marks = _NUMBER_MARKS.get(current_language())
+    if marks is None:
+        return text
+    thousands, decimal, percent = marks
+    written = text.translate({ord(","): thousands, ord("."): decimal})
+    return written[:-1] + percent + "%" if written.endswith("%") else written
