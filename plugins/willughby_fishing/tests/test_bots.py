@@ -11,7 +11,7 @@ from muggins.engine import Match, make_players
 
 from willughby_fishing import FishingRules
 from willughby_fishing.bots import ExpertBot, NoviceBot, RandomBot, choose_capture, unseen_by_rank
-from willughby_fishing.state import CODE_INDEX, capture_options
+from willughby_fishing.state import CODE_INDEX, Capture, capture_options
 
 
 def ids(codes):
@@ -70,6 +70,23 @@ def test_collections_in_view_decide_where_the_old_rule_played_the_lowest(game):
     assert str(choose_capture(decision.correct)) == "play 5C take 5D"  # counted from the choices alone
     careful = NoviceBot(random.Random(0), forget_rate=0, error_rate=0, attention=1)
     assert str(careful.choose(view, decision)) == "play 9C take 9D"
+
+
+def test_a_turn_between_ranks_carries_the_movers_unseen_counts_as_its_view_gives_them(game):
+    # The expert reads them instead of building the view: they must be what the view would say, in every position.
+    asked = 0
+    for seed in range(12):
+        state = game.new(FishingRules(deals=1), 5, seed)
+        rng = random.Random(seed)
+        while (decision := state.decision()) is not None:
+            ranks = {c.played[0] % 13 for c in decision.correct if isinstance(c, Capture)} if decision.kind == "turn" else set()
+            if len(ranks) > 1:
+                assert decision.info["unseen"] == unseen_by_rank(state.view(decision.seat))
+                asked += 1
+            else:
+                assert "unseen" not in decision.info
+            state.apply(decision.seat, decision.choices[rng.randrange(len(decision.choices))])
+    assert asked > 20
 
 
 def test_with_equal_unseen_the_rank_held_most_goes_first():

@@ -106,7 +106,8 @@ class ExpertBot:
         if len(correct) == 1:
             return correct[0]
         if decision.kind == "turn":
-            return choose_capture(correct, _unseen_if_needed(view, correct))
+            # The state's count where it gives one (a choice between ranks), so the view need not be built.
+            return choose_capture(correct, decision.info.get("unseen") or _unseen_if_needed(view, correct))
         return correct[0]  # several claims in hand or in the layout: make them in order
 
 
@@ -139,7 +140,7 @@ class NoviceBot:
         if kind == "turn" and len(decision.choices) > len(correct) and rng.random() < self.error_rate:
             wrong = [c for c in decision.choices if c not in correct]
             return wrong[rng.randrange(len(wrong))]
-        return correct[0] if len(correct) == 1 else choose_capture(correct, _unseen_if_needed(view, correct))
+        return correct[0] if len(correct) == 1 else choose_capture(correct, decision.info.get("unseen") or _unseen_if_needed(view, correct))
 
 
 class RandomBot:

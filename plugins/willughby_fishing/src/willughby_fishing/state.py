@@ -407,7 +407,26 @@ class FishingState(PhasedState):
         options, correct = capture_options(self.hands[m], self.field)
         if not options:
             return WordedDecision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), _NO_CAPTURE)
+        rank = correct[0].played[0] % 13
+        for capture in correct:
+            if capture.played[0] % 13 != rank:  # a choice between ranks: what the mover cannot see decides it
+                return WordedDecision(m, "turn", tuple(options), tuple(correct), _CAPTURE, False, {"unseen": self._unseen_by(m)})
         return WordedDecision(m, "turn", tuple(options), tuple(correct), _CAPTURE)
+
+    def _unseen_by(self, seat: int) -> list[int]:
+        """Cards of each rank (ace first) `seat` cannot see: 4 less its hand, the table and every collection.
+
+        Counted in the other hands, which hold exactly those cards (every
+        card is in a hand, on the table or in a collection) and are fewer
+        than the cards in sight for most of a deal: the same numbers, in a
+        world the search samples too.
+        """
+        unseen = [0] * 13
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                for c in hand:
+                    unseen[c % 13] += 1
+        return unseen
 
     def _decide_hand_claim(self) -> Decision:
         s = self.claimer
