@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from muggins import Decision
 from muggins.engine import Match, make_players
@@ -175,3 +177,27 @@ def test_a_novice_may_forget_its_own_other_pair_and_miss_a_laid_down_pair(game):
     inattentive = NoviceBot(random.Random(0), forget_rate=0, attention=0)
     assert str(forgetful.choose({}, own.decision())) == "pass" and str(inattentive.choose({}, own.decision())) == "claim"
     assert str(forgetful.choose({}, laid.decision())) == "claim" and str(inattentive.choose({}, laid.decision())) == "pass"
+
+
+def _choose_capture_as_first_written(choices, unseen):
+    """The expert's rule as first written (one key over every single capture), to hold the quicker one to it."""
+    from muggins.deck import SORT_KEY
+
+    held = {}
+    for c in choices:
+        held.setdefault(c.played[0] % 13, set()).update(c.played)
+    singles = [c for c in choices if len(c.played) == 1]
+    return min(singles, key=lambda c: (-unseen[c.played[0] % 13], -len(held[c.played[0] % 13]), SORT_KEY[c.played[0]], SORT_KEY[c.taken[0]]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_expert_picks_as_its_rule_was_first_written_whatever_the_hand_table_and_unseen_counts(data):
+    cards = data.draw(st.permutations(range(52)))
+    hand, field = sorted(cards[:data.draw(st.integers(1, 8))]), sorted(cards[8:8 + data.draw(st.integers(1, 12))])
+    _, correct = capture_options(hand, field)
+    if len(correct) < 2:
+        return
+    unseen = data.draw(st.lists(st.integers(0, 3), min_size=13, max_size=13))
+    assert choose_capture(correct, unseen) is _choose_capture_as_first_written(correct, unseen)
+

@@ -66,6 +66,8 @@ def choose_capture(choices: Sequence[Action], unseen: Sequence[int] | None = Non
     """
     if len(choices) == 1:
         return choices[0]
+    if unseen is not None:
+        return _choose_by_unseen(choices, unseen)
     held: dict[int, set[int]] = {}  # rank -> my cards of that rank that can capture
     on_table: dict[int, set[int]] = {}  # rank -> table cards of that rank (needed only without `unseen`)
     for c in choices:
@@ -84,6 +86,35 @@ def choose_capture(choices: Sequence[Action], unseen: Sequence[int] | None = Non
         if best_key is None or key < best_key:
             best, best_key = c, key
     return best
+
+
+def _choose_by_unseen(choices: Sequence[Action], unseen: Sequence[int]) -> Action:
+    """`choose_capture` with the unseen counts given, rule by rule: most of a turn's choices are settled by
+    the unseen counts alone, so the cards held of each rank are counted only when two ranks tie on them."""
+    most = -1
+    contenders: list[Action] = []
+    for c in choices:
+        played = c.played
+        if len(played) > 1:  # a pair taking a pair: the same rank's single captures always come too
+            continue
+        hidden = unseen[played[0] % 13]
+        if hidden > most:
+            most, contenders = hidden, [c]
+        elif hidden == most:
+            contenders.append(c)
+    if len(contenders) == 1:
+        return contenders[0]
+    held: dict[int, set[int]] = {}  # rank -> my cards of that rank that can capture (every single of the rank is here)
+    for c in contenders:
+        held.setdefault(c.played[0] % 13, set()).add(c.played[0])
+    if len(held) > 1:
+        mine = max(map(len, held.values()))
+        contenders = [c for c in contenders if len(held[c.played[0] % 13]) == mine]
+    return min(contenders, key=_card_order)
+
+
+def _card_order(capture: Action) -> tuple[int, int]:
+    return _order(capture.played[0]), _order(capture.taken[0])
 
 
 #: a card's place by rank, then suit (the order the state keeps hands and the table in)
