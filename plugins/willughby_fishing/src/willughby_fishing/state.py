@@ -150,6 +150,12 @@ def capture_options(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Cap
     only one of them is the mistake that leaves a claimable pair); a pair in
     hand may also take the matching table pair. Ordered by rank, then suit.
     """
+    options, correct, _ranks = _captures(hand, field)
+    return options, correct
+
+
+def _captures(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Capture], list[Capture], int]:
+    """`capture_options`, and how many ranks the captures are of (each rank has correct ones): a turn asks it, to know whether to count the unseen."""
     on_table: dict[int, list[int]] = {}
     for c in field:
         r = c % 13
@@ -171,7 +177,7 @@ def capture_options(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Cap
     options: list[Capture] = []
     correct: list[Capture] = []
     if not mine:
-        return options, correct
+        return options, correct, 0
     singles = _SINGLES
     for r in sorted(mine) if len(mine) > 1 else mine:
         table = on_table[r]
@@ -197,7 +203,7 @@ def capture_options(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Cap
             pair = Capture(tuple(held), tuple(table))
             options.append(pair)
             correct.append(pair)
-    return options, correct
+    return options, correct, len(mine)
 
 
 #: One card taking one, by played * 52 + taken, made on first use: captures are immutable and recur
@@ -404,13 +410,11 @@ class FishingState(PhasedState):
 
     def _decide_turn(self) -> Decision:
         m = self.mover
-        options, correct = capture_options(self.hands[m], self.field)
+        options, correct, ranks = _captures(self.hands[m], self.field)
         if not options:
             return WordedDecision(m, "turn", (LIE_DOWN,), (LIE_DOWN,), _NO_CAPTURE)
-        rank = correct[0].played[0] % 13
-        for capture in correct:
-            if capture.played[0] % 13 != rank:  # a choice between ranks: what the mover cannot see decides it
-                return WordedDecision(m, "turn", tuple(options), tuple(correct), _CAPTURE, False, {"unseen": self._unseen_by(m)})
+        if ranks > 1:  # a choice between ranks: what the mover cannot see decides it
+            return WordedDecision(m, "turn", tuple(options), tuple(correct), _CAPTURE, False, {"unseen": self._unseen_by(m)})
         return WordedDecision(m, "turn", tuple(options), tuple(correct), _CAPTURE)
 
     def _unseen_by(self, seat: int) -> list[int]:
@@ -617,13 +621,17 @@ class FishingState(PhasedState):
         everyone = _SEATS_FROM_LEFT[actor]
         others = everyone[:-1]
         window = ChallengeWindow(actor, everyone, subject)
-        self.due = sorted(due, key=SORT_KEY.__getitem__)
         self.entitled = others if entitled is None else entitled
         self.what = what
-        if due and what != "other_pair":
-            self.stats["oversights"] += 1
         self.window = window
-        self._refresh_claimable()
+        if due:
+            self.due = sorted(due, key=SORT_KEY.__getitem__)
+            if what != "other_pair":
+                self.stats["oversights"] += 1
+            self._refresh_claimable()
+        else:  # nothing to claim, as after nearly every capture: the window is unclaimable from the start
+            self.due = []
+            window.claimable = False
         if self._prevented and not (due and self.entitled):
             # Teaching mode offers only correct choices; an unclaimable window would be a row of forced passes.
             self.window = None
@@ -698,7 +706,7 @@ class FishingState(PhasedState):
         if after == "layout":
             self._start_hand_claims(events)
         else:
-            self._end_turn(events, actor)
+            self._next_turn(actor, events)  # `_end_turn(events, actor)`, one call fewer: after nearly every capture
 
     def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
         """Every remaining responder lets it be, in one call (the window is unclaimable: nothing is counted)."""
