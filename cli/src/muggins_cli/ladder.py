@@ -57,7 +57,7 @@ def run(game_name: str, kinds: Sequence[str], count: int, players: int | None, r
         from . import study
 
         raise study.Stopped(_("interrupted after {done} of {asked} matches; the ladder is partial").format(
-            done=number(result['games']), asked=number(result['games_planned'])), stopped)
+            done=number(result["games"]), asked=number(result["games_planned"])), stopped)
 
 
 def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, rules_paths: Sequence[str], seed: int | None, workers: int,
@@ -169,8 +169,9 @@ def _rule_set_lines(found: dict[str, Any], width: int | None) -> list[str]:
     rows = [(_("kind"), "mu", "sigma", _("ordinal"), _("matches"), _("seats"), _("win share")) + ((_("score per seat"),) if scored else ())]
     for rating in found["ratings"]:
         kind = per_kind[rating["kind"]]
-        rows.append((rating["kind"], written_number(f"{rating['mu']:.2f}"), written_number(f"{rating['sigma']:.2f}"), written_number(f"{rating['ordinal']:.2f}"), number(kind["matches"]),
-                     number(kind["seats"]), _estimate(kind["win_share"])) + ((number(kind["score"]),) if scored else ()))
+        mu, sigma, ordinal = (written_number(f"{rating[key]:.2f}") for key in ("mu", "sigma", "ordinal"))
+        rows.append((rating["kind"], mu, sigma, ordinal, number(kind["matches"]), number(kind["seats"]), _estimate(kind["win_share"]))
+                    + ((number(kind["score"]),) if scored else ()))
     lines = table(rows, width=width)
     rows = [("a", "b", _("matches"), _("a ahead of b (95%)"))]
     rows += [(p["a"], p["b"], number(p["matches"]), _rate(p)) for p in found["pairs"]]

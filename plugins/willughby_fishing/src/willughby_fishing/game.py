@@ -132,7 +132,8 @@ class FishingGame(Game):
     search_defaults = {"rollout": "expert"}
     Rules = FishingRules
     stat_labels = TranslatedLabels(_, {
-        "deals": N_("deals played"), "captures": N_("captures made"), "captures_of_four": N_("captures of four cards"), "incomplete_captures": N_("captures leaving a claimable pair"),
+        "deals": N_("deals played"), "captures": N_("captures made"), "captures_of_four": N_("captures of four cards"),
+        "incomplete_captures": N_("captures leaving a claimable pair"),
         "lie_downs": N_("hands laid down"), "field_fours": N_("fours in the layout"), "field_fours_forgotten": N_("layout fours the dealer forgot"),
         "hand_claims": N_("sets claimed from hand"), "hand_claims_forgotten": N_("sets in hand forgotten"),
         "other_pairs_laid": N_("other pairs laid out of turn"), "other_pairs_forgotten": N_("other pairs forgotten"),
