@@ -45,6 +45,17 @@ def test_the_pages_lang_parameter_beats_the_switchs_cookie_which_beats_accept_la
     assert choose({}, {}, {}) == "en"
 
 
+def test_a_browser_that_asks_for_no_language_muggins_speaks_reads_the_servers():
+    from muggins.i18n import set_language
+
+    set_language("fr")  # `muggins --lang fr serve`
+    try:
+        assert choose({}, {}, {}) == "fr" and choose({}, {}, {"accept-language": "de-DE, es;q=0.5"}) == "fr"
+        assert choose({}, {}, {"accept-language": "en-GB"}) == "en" and choose({}, {"muggins_lang": "en"}, {}) == "en"
+    finally:
+        set_language(None)
+
+
 def test_a_table_page_is_served_in_the_browsers_language_unless_the_switch_says_otherwise(client):
     links = _create(client, game="muggins_shedding", players=3, seats=["human", "novice", "novice"], seed=5)
     path = f"/table/{links['table']}"

@@ -3,8 +3,10 @@
 A page's language is, in order: its `lang` query parameter (the page's
 FR/EN switch reloads with it), the `muggins_lang` cookie the switch also
 sets (so the next page of the same browser keeps it), the request's
-`Accept-Language` header by its q-values, else English; a language muggins
-has no catalogue for is passed over. The web package's messages (the
+`Accept-Language` header by its q-values, else the server's own language
+(`muggins --lang`, `MUGGINS_LANG` or the locale it was started in), English
+unless it was told otherwise; a language muggins has no catalogue for is
+passed over. The web package's messages (the
 server's refusals and notices, the lobby's words, the pages' fixed words)
 are marked with this module's `_` and `N_` and live in the `muggins_web`
 domain, `locale/` beside this module. Frames are built under
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from muggins.i18n import DEFAULT_LANGUAGE, N_, normalise_language, translator
+from muggins.i18n import N_, current_language, normalise_language, translator
 
 __all__ = ["COOKIE", "LANGUAGE_NAMES", "N_", "_", "choose", "from_accept_language", "ngettext", "pgettext"]
 
@@ -55,10 +57,10 @@ def from_accept_language(header: str | None) -> str | None:
 
 
 def choose(query: Mapping[str, str], cookies: Mapping[str, str], headers: Mapping[str, str]) -> str:
-    """The language of one page or connection: `lang` in the query, else the switch's cookie, else `Accept-Language`, else English."""
+    """The language of one page or connection: `lang` in the query, else the switch's cookie, else `Accept-Language`, else the server's."""
     for given in (query.get("lang"), cookies.get(COOKIE)):
         language = normalise_language(given) if given else None
         if language is not None:
             return language
-    return from_accept_language(headers.get("accept-language")) or DEFAULT_LANGUAGE
+    return from_accept_language(headers.get("accept-language")) or current_language()
 
