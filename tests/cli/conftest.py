@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from muggins.i18n import set_language
 from muggins.plugins import load_registry, reset_registry
 from muggins_cli.main import cli
 
@@ -362,3 +363,17 @@ def played_out_in_french():
         return term.process.wait(timeout=10)
 
     return play_out
+
+
+@pytest.fixture
+def with_game(run, monkeypatch):
+    """`with_game(name)` is `run` with the shipped game `name` installed beside Tally; the registry and the language are put back after."""
+
+    def install(name: str):
+        monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", f"tally,{name}")
+        reset_registry(load_registry())
+        return run
+
+    yield install
+    reset_registry()
+    set_language(None)

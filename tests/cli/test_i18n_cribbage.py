@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins.i18n import set_language, using_language
-from muggins.plugins import load_registry, reset_registry
+from muggins.i18n import using_language
 from muggins.testing.translations import stale_compiled, untranslated_messages
 
 pytestmark = pytest.mark.plugins
@@ -21,33 +20,9 @@ ENGLISH = re.compile(r"\b(seat|plays?|counts?|cuts?|deals?|says|pegs?|answers?|s
 
 
 @pytest.fixture
-def cribbage(run, monkeypatch):
+def cribbage(with_game):
     """`run` with the cribbage game installed beside Tally."""
-    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "tally,cribbage_muggins")
-    reset_registry(load_registry())
-    yield run
-    reset_registry()
-    set_language(None)
-
-
-def test_a_match_played_in_french_records_the_same_bytes_as_in_english(cribbage, tmp_path):
-    assert cribbage("--lang", "fr", "play", "cribbage_muggins", *BOTS, "--seed", "11", "--record", "fr.jsonl").exit_code == 0
-    assert cribbage("--lang", "en", "play", "cribbage_muggins", *BOTS, "--seed", "11", "--record", "en.jsonl").exit_code == 0
-    assert (tmp_path / "fr.jsonl").read_bytes() == (tmp_path / "en.jsonl").read_bytes()
-    record = (tmp_path / "fr.jsonl").read_text("utf-8")
-    assert "joueur" not in record and "quinze" not in record and "crib du" not in record  # codes and events only, never words
-
-
-def test_a_french_match_replays_and_verifies_in_english_and_back(cribbage, tmp_path):
-    assert cribbage("--lang", "fr", "play", "cribbage_muggins", *BOTS, "--seed", "12", "--record", "r.jsonl").exit_code == 0
-    assert cribbage("--lang", "en", "replay", "r.jsonl", "--verify").exit_code == 0
-    assert cribbage("--lang", "fr", "replay", "r.jsonl", "--verify").stdout.startswith("ok : ")
-    english = cribbage("--lang", "en", "replay", "r.jsonl")
-    french = cribbage("--lang", "fr", "replay", "r.jsonl")
-    assert english.exit_code == french.exit_code == 0
-    assert "seat 1 cuts; the starter is" in english.stdout or "seat 0 cuts; the starter is" in english.stdout
-    assert "coupe ; la carte de départ est" in french.stdout
-    assert len(english.stdout.splitlines()) == len(french.stdout.splitlines())
+    return with_game("cribbage_muggins")
 
 
 def test_the_french_narration_speaks_no_english_and_names_cards_the_french_way(cribbage):

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins.i18n import set_language, using_language
-from muggins.plugins import load_registry, reset_registry
+from muggins.i18n import using_language
 from muggins.testing.translations import stale_compiled, untranslated_messages
 
 pytestmark = pytest.mark.plugins
@@ -20,32 +19,9 @@ ENGLISH = re.compile(r"\b(seat|plays?|takes?|claims?|cannot|lies|sweeps?|settled
 
 
 @pytest.fixture
-def fishing(run, monkeypatch):
+def fishing(with_game):
     """`run` with the fishing game installed beside Tally."""
-    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "tally,willughby_fishing")
-    reset_registry(load_registry())
-    yield run
-    reset_registry()
-    set_language(None)
-
-
-def test_a_match_played_in_french_records_the_same_bytes_as_in_english(fishing, tmp_path):
-    assert fishing("--lang", "fr", "play", "willughby_fishing", *BOTS, "--seed", "11", "--record", "fr.jsonl").exit_code == 0
-    assert fishing("--lang", "en", "play", "willughby_fishing", *BOTS, "--seed", "11", "--record", "en.jsonl").exit_code == 0
-    assert (tmp_path / "fr.jsonl").read_bytes() == (tmp_path / "en.jsonl").read_bytes()
-    record = (tmp_path / "fr.jsonl").read_text("utf-8")
-    assert "joueur" not in record and "jetons" not in record and "couche" not in record  # codes and events only, never words
-
-
-def test_a_french_match_replays_and_verifies_in_english_and_back(fishing, tmp_path):
-    assert fishing("--lang", "fr", "play", "willughby_fishing", *BOTS, "--seed", "12", "--record", "r.jsonl").exit_code == 0
-    assert fishing("--lang", "en", "replay", "r.jsonl", "--verify").exit_code == 0
-    assert fishing("--lang", "fr", "replay", "r.jsonl", "--verify").stdout.startswith("ok : ")
-    english = fishing("--lang", "en", "replay", "r.jsonl")
-    french = fishing("--lang", "fr", "replay", "r.jsonl")
-    assert english.exit_code == french.exit_code == 0
-    assert "Deal 1 settled: " in english.stdout and "Donne 1 réglée : " in french.stdout
-    assert len(english.stdout.splitlines()) == len(french.stdout.splitlines())
+    return with_game("willughby_fishing")
 
 
 def test_the_french_narration_speaks_no_english_and_names_cards_the_french_way(fishing):

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins.i18n import set_language, using_language
-from muggins.plugins import load_registry, reset_registry
+from muggins.i18n import using_language
 from muggins.testing.translations import stale_compiled, untranslated_messages
 
 pytestmark = pytest.mark.plugins
@@ -20,35 +19,9 @@ ENGLISH = re.compile(r"\b(seat|turned|put|common pile|discard|stock|hand|called|
 
 
 @pytest.fixture
-def shedding(run, monkeypatch):
+def shedding(with_game):
     """`run` with the shedding game installed beside Tally."""
-    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", "tally,muggins_shedding")
-    reset_registry(load_registry())
-    yield run
-    reset_registry()
-    set_language(None)
-
-
-def _events(record: Path) -> list[str]:
-    return record.read_text("utf-8").splitlines()
-
-
-def test_a_match_played_in_french_records_the_same_bytes_as_in_english(shedding, tmp_path):
-    assert shedding("--lang", "fr", "play", "muggins_shedding", *BOTS, "--seed", "11", "--record", "fr.jsonl").exit_code == 0
-    assert shedding("--lang", "en", "play", "muggins_shedding", *BOTS, "--seed", "11", "--record", "en.jsonl").exit_code == 0
-    assert (tmp_path / "fr.jsonl").read_bytes() == (tmp_path / "en.jsonl").read_bytes()
-    record = (tmp_path / "fr.jsonl").read_text("utf-8")
-    assert "retourne" not in record and "joueur" not in record  # codes and events only, never words
-
-
-def test_a_french_match_replays_and_verifies_in_english_and_back(shedding, tmp_path):
-    assert shedding("--lang", "fr", "play", "muggins_shedding", *BOTS, "--seed", "12", "--record", "r.jsonl").exit_code == 0
-    assert shedding("--lang", "en", "replay", "r.jsonl", "--verify").exit_code == 0
-    english = shedding("--lang", "en", "replay", "r.jsonl")
-    french = shedding("--lang", "fr", "replay", "r.jsonl")
-    assert english.exit_code == french.exit_code == 0
-    assert "seat 1 turned" in english.stdout and "Le joueur 1 retourne" in french.stdout
-    assert len(english.stdout.splitlines()) == len(french.stdout.splitlines())
+    return with_game("muggins_shedding")
 
 
 def test_the_french_narration_speaks_no_english_and_names_cards_the_french_way(shedding, tmp_path):
