@@ -28,8 +28,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import shutil
 import re
+import shutil
 import socket
 import threading
 import time
