@@ -273,7 +273,8 @@ class CribbageGame(Game):
     #: `search_prior`); records of earlier bots replay with their bots' choices unchecked.
     #: "4": `search` searches only once a side is within `search_hints.LATE_NEED` of the target and plays
     #: the expert's choice, unsearched, before.
-    bots_version = "4"
+    #: "5": `search` searches every discard and play at four times its simulations (`LATE_NEED` 1000).
+    bots_version = "5"
     #: What `search` with no options plays by: the strongest configuration measured (docs/games/cribbage_muggins.md).
     search_defaults = {"rollout": "expert"}
     Rules = CribbageRules
