@@ -489,7 +489,7 @@ def test_three_player_cribbage_from_the_lobby_form_the_host_plays_seat_0_and_cla
     _shot(host, f"web-host-{size}.png")
     _press(host, size, host.get_by_role("button", name="Start the table"))
     pages = {0: host, 1: ben}
-    claimed_by = set()  # a seat's pick may be asked again when its tap missed: a set, not a count
+    claimed_by = set()  # the seats whose page offered the claim (a pick may be asked again when its tap missed)
 
     def pick(offer):
         right = _right_answer(offer)
@@ -500,8 +500,11 @@ def test_three_player_cribbage_from_the_lobby_form_the_host_plays_seat_0_and_cla
         return right
 
     used = _play_on_pages(table, pages, size, pick, _first_deal_over)
-    # Seed 12: the novice (seat 2) counts first and undercounts its hand; the host, first after it, claims.
-    assert claimed_by == {0}, f"the muggins was to be the host's to claim, claimed by {claimed_by or 'nobody'}"
+    # Seed 12: the novice (seat 2) counts first and undercounts its hand, and the host, first after it, claims and wins
+    # the points. Ben's page offers the same claim meanwhile (a later responder may answer early), which may reach the pick.
+    assert 0 in claimed_by, f"the host's page never offered the muggins (offered to {claimed_by or 'nobody'})"
+    points = table.match.state.stats.by_seat["muggins_points"]
+    assert points[0] >= 8 and points[1:] == [0, 0], points  # its 8 (and whatever came after, up to the stop)
     assert used["card taps"] >= 4, used  # pegging: a tap on the card played
     if used["frames with families"]:  # the core groups number families (until it does, a family is its buttons)
         assert used["number picker"], used
