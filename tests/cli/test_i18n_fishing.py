@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -13,28 +12,12 @@ from muggins.testing.translations import stale_compiled, untranslated_messages
 pytestmark = pytest.mark.plugins
 fishing_game = pytest.importorskip("willughby_fishing.game")
 FISHING = Path(fishing_game.__file__).resolve().parent
-BOTS = [arg for seat in ("expert", "novice", "novice", "novice", "novice") for arg in ("--seat", seat)]
-#: English words of the fishing narration that a French line must not carry.
-ENGLISH = re.compile(r"\b(seat|plays?|takes?|claims?|cannot|lies|sweeps?|settled|chips|deals?|match|you|table \{|only|nobody)\b", re.I)
 
 
 @pytest.fixture
 def fishing(with_game):
     """`run` with the fishing game installed beside Tally."""
     return with_game("willughby_fishing")
-
-
-def test_the_french_narration_speaks_no_english_and_names_cards_the_french_way(fishing):
-    played = fishing("--lang", "fr", "play", "willughby_fishing", *BOTS, "--seed", "13")
-    assert played.exit_code == 0
-    lines = [line for line in played.stdout.splitlines() if line and not line.startswith(("muggins", "résultat", "scores :"))]
-    assert len(lines) > 100
-    assert [line for line in lines if ENGLISH.search(line)] == []
-    text = "\n".join(lines)
-    assert not re.search(r"\b[JQK][♣♦♥♠]", text)  # valet, dame, roi: V, D, R
-    assert re.search(r"\b[VDR][♣♦♥♠]", text)
-    for french in ("se couche : ", "dans sa collection", "du pot comme dernier survivant", "soldes : ", "Partie terminée : "):
-        assert french in text, french
 
 
 def test_the_table_and_narration_in_french_for_the_seated_player():
@@ -85,11 +68,3 @@ def test_the_fishing_catalogue_is_complete_and_compiled_with_its_glossary():
         assert term in glossary
 
 
-def test_a_french_replay_at_80_columns_fits_every_line_and_cuts_no_word(fishing, monkeypatch):
-    assert fishing("play", "willughby_fishing", *BOTS, "--seed", "14", "--record", "r.jsonl").exit_code == 0
-    whole = fishing("--lang", "fr", "replay", "r.jsonl").stdout.splitlines()
-    assert max(map(len, whole)) > 80  # piped without COLUMNS: every line whole
-    monkeypatch.setenv("COLUMNS", "80")
-    lines = fishing("--lang", "fr", "replay", "r.jsonl").stdout.splitlines()
-    assert max(map(len, lines)) <= 80
-    assert " ".join(" ".join(lines).split()) == " ".join(" ".join(whole).split())  # broken between words only: nothing cut or lost

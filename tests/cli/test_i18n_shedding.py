@@ -99,16 +99,6 @@ def test_the_stat_labels_stay_a_plain_dict_of_english():
         assert labels["calls"] == labels.get("calls") == "appels Muggins"
 
 
-def test_a_french_replay_at_80_columns_fits_every_line_and_cuts_no_word(shedding, monkeypatch):
-    assert shedding("play", "muggins_shedding", *BOTS, "--seed", "14", "--record", "r.jsonl").exit_code == 0
-    whole = shedding("--lang", "fr", "replay", "r.jsonl").stdout.splitlines()
-    assert max(map(len, whole)) > 80  # piped without COLUMNS: every line whole
-    monkeypatch.setenv("COLUMNS", "80")
-    lines = shedding("--lang", "fr", "replay", "r.jsonl").stdout.splitlines()
-    assert max(map(len, lines)) <= 80
-    assert " ".join(" ".join(lines).split()) == " ".join(" ".join(whole).split())  # broken between words only: nothing cut or lost
-
-
 def test_house_rule_lines_in_french_and_the_english_order_words_unchanged():
     from muggins_shedding.game import order_text
     from muggins_shedding.houserules import order_words
