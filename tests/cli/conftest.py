@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from click.testing import CliRunner
@@ -254,13 +255,14 @@ class Terminal:
         text = self.screen.replace("\r\n", "\n")  # the terminal's own line ends
         return [shown for line in text.split("\n") for piece in line.split("\r") if (shown := _ANSI.sub("", piece))]
 
-    def play_out(self, window: str | None = None, timeout: float = 120) -> int:
+    def play_out(self, window: str | None = None, timeout: float = 120, answer: Callable[[str], str | None] | None = None) -> int:
         """Answer whatever the last line asks until the process exits, and return its exit code.
 
         A menu gets its first choice, a count 0, a window's line prompt
         Enter, a banner a key; a flowing window gets the key `window` (None:
-        it runs out by itself). Only what arrived since the last key is
-        answered, so a prompt already on the screen is answered once.
+        it runs out by itself). `answer(last line)`, where given, says the
+        keys instead (None: nothing yet). Only what arrived since the last
+        key is answered, so a prompt already on the screen is answered once.
         """
         deadline = time.monotonic() + timeout
         answered = None  # the screen's length when the last key was typed
@@ -269,7 +271,7 @@ class Terminal:
             if len(self.screen) == answered:
                 self.read(0.5)
                 continue
-            keys = self._answer(window)
+            keys = self._answer(window) if answer is None else answer(self._last_line())
             if keys is None:
                 self.read(0.5)
             else:
@@ -279,9 +281,13 @@ class Terminal:
             pass
         return self.process.wait(timeout=10)
 
+    def _last_line(self) -> str:
+        """The last line on the screen as it shows after its last redraw, without its colours."""
+        return _ANSI.sub("", self.screen.rsplit("\n", 1)[-1].rsplit("\r", 1)[-1])
+
     def _answer(self, window: str | None) -> str | None:
-        """The keys `play_out` types for the last line on the screen (as it shows after its last redraw), or None."""
-        tail = _ANSI.sub("", self.screen.rsplit("\n", 1)[-1].rsplit("\r", 1)[-1])
+        """The keys `play_out` types for the last line on the screen, or None."""
+        tail = self._last_line()
         if re.search(r"choose 1-\d+ > $", tail):
             return "1\r"
         if tail.endswith("? = help > "):
@@ -324,9 +330,6 @@ def terminal(tally_env, tmp_path):
         term.stop()
 
 
-_ANSI_CODES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-
-
 def _french_keys(tail: str) -> str | None:
     """The keys a French player types for the last line on the screen: the first choice, a count of 0, Enter, a key after a banner."""
     if re.search(r"choisissez 1-\d+ > $", tail):
@@ -345,22 +348,7 @@ def played_out_in_french():
     """`played_out_in_french(term)` answers a French terminal game to its end as a player would, and returns its exit code."""
 
     def play_out(term, timeout: float = 120) -> int:
-        deadline = time.monotonic() + timeout
-        answered = None
-        while term.process.poll() is None:
-            assert time.monotonic() < deadline, f"the game did not end; the screen ends with:\n{term.screen[-1500:]}"
-            if len(term.screen) == answered:
-                term.read(0.5)
-                continue
-            keys = _french_keys(_ANSI_CODES.sub("", term.screen.rsplit("\n", 1)[-1].rsplit("\r", 1)[-1]))
-            if keys is None:
-                term.read(0.5)
-            else:
-                term.type(keys)
-                answered = len(term.screen)
-        while term.read(0.2):
-            pass
-        return term.process.wait(timeout=10)
+        return term.play_out(timeout=timeout, answer=_french_keys)
 
     return play_out
 
