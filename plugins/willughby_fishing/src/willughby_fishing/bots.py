@@ -48,8 +48,16 @@ def unseen_by_rank(view: Mapping[str, Any]) -> list[int]:
     return unseen
 
 
-def _unseen_if_needed(view: Mapping[str, Any], choices: Sequence[Action]) -> list[int] | None:
-    """`unseen_by_rank(view)` when the choices hold two ranks or more; None (no view built) when one rank decides alone."""
+def _unseen_if_needed(view: Mapping[str, Any], decision: Decision) -> list[int] | None:
+    """The unseen counts when the correct captures hold two ranks or more, None when one rank decides alone.
+
+    The decision's own count where the state gives one (`info["unseen"]`, for a choice between ranks), so
+    the view is not built; else `unseen_by_rank(view)`.
+    """
+    given = decision.info.get("unseen")
+    if given is not None:
+        return given
+    choices = decision.correct
     rank = choices[0].played[0] % 13
     for c in choices:
         if c.played[0] % 13 != rank:
@@ -137,8 +145,7 @@ class ExpertBot:
         if len(correct) == 1:
             return correct[0]
         if decision.kind == "turn":
-            # The state's count where it gives one (a choice between ranks), so the view need not be built.
-            return choose_capture(correct, decision.info.get("unseen") or _unseen_if_needed(view, correct))
+            return choose_capture(correct, _unseen_if_needed(view, decision))
         return correct[0]  # several claims in hand or in the layout: make them in order
 
 
@@ -171,7 +178,7 @@ class NoviceBot:
         if kind == "turn" and len(decision.choices) > len(correct) and rng.random() < self.error_rate:
             wrong = [c for c in decision.choices if c not in correct]
             return wrong[rng.randrange(len(wrong))]
-        return correct[0] if len(correct) == 1 else choose_capture(correct, decision.info.get("unseen") or _unseen_if_needed(view, correct))
+        return correct[0] if len(correct) == 1 else choose_capture(correct, _unseen_if_needed(view, decision))
 
 
 class RandomBot:
