@@ -237,6 +237,31 @@ def test_drifting_events_fail_the_determinism_check(tally, registry, monkeypatch
     assert caught.value.check == "determinism"
 
 
+def test_a_state_that_plays_otherwise_when_nobody_reads_events_fails_the_determinism_check(tally, registry, monkeypatch):
+    original = tally.State._apply
+
+    def careless(self, action):
+        events = original(self, action)
+        if not self.events_wanted and self.piles_["table"]:
+            self.piles_["stock"].append(self.piles_["table"].pop())  # a shortcut taken only when nobody looks
+        return events
+
+    monkeypatch.setattr(tally.State, "_apply", careless)
+    with pytest.raises(ContractError, match=r"played with nobody reading events the match took") as caught:
+        check_determinism(tally, registry=registry, **SMALL)
+    assert caught.value.check == "determinism"
+    check_records(tally, registry=registry, **SMALL)  # every recorded run reads events: nothing else is wrong
+
+
+def test_a_play_forced_that_miscounts_fails_the_determinism_check(tally, registry, monkeypatch):
+    monkeypatch.setattr(tally.State, "play_forced", lambda self, budget: 0)  # overridden, taking nothing: sound
+    check_determinism(tally, registry=registry, **SMALL)
+    monkeypatch.setattr(tally.State, "play_forced", lambda self, budget: 1 if budget > 1 else 0)  # counts one it never took
+    with pytest.raises(ContractError, match=r"the quiet match \(play_forced\) took \d+ decisions to \d+ one by one") as caught:
+        check_determinism(tally, registry=registry, **SMALL)
+    assert caught.value.check == "determinism"
+
+
 def test_check_replay_reports_other_decisions_as_a_determinism_failure(tally, registry):
     decisions = run_match(tally, 3, 11, ["random", "expert", "random"], registry=registry)
     check_replay(tally, 3, 11, ["random", "expert", "random"], decisions, registry=registry)

@@ -455,6 +455,16 @@ class State(ABC):
         shedding game never opens the window of a correct placement): the
         same calls as the engine's loop, made from the state, measured 0.7–0.8%
         more instructions per match for fishing and cribbage.
+
+        While the engine plays this way it calls `play_forced` before each
+        decision it takes, so the call is also the state's word that the
+        match is quiet and every seat stands: a game whose decisions are
+        picked, not forced, may note `budget` and, while applying the very
+        next decision, count the answers of a window it would open
+        unclaimable instead of opening it (only if the decision being applied,
+        one, and those answers fit in `budget`), and return them from the next
+        call (the fishing game does, for the window after a capture). The
+        note must not outlive that one decision, nor pass to a `clone()`.
         """
         return 0
 

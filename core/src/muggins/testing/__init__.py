@@ -21,7 +21,9 @@ answering one by one, and every responder of a window is given the same
 `Decision.waits`); `check_restore` (state save/restore at decisions 1, 2,
 4, 8… continues identically); `check_determinism` (a rerun through
 `Match.run`, which takes the engine's shortcuts, takes the same decisions
-and gives the same events); `check_records` (the rerun's record
+and gives the same events, and played with nobody reading events it ends
+the same, as does, for a game that overrides `State.play_forced`, a quiet
+match of seats taking their first correct choice against the same listened to); `check_records` (the rerun's record
 round-trips and replays without divergence); `check_determinizing` (for a
 game that implements `State.determinize`, the state-level
 `check_determinize(state, seat, rng)` at some decisions: the same view and

@@ -7,7 +7,8 @@ through it. `PRIVACY` (nothing a seat receives names a card hidden from it),
 `WINDOWS` (the game's word on its windows, equal waits, one-call settlement
 equals answering one by one), `RESTORE` (save/restore at checkpoints
 continues identically), `DETERMINISM` and `RECORDS` (a recorded rerun takes
-the same decisions and events, and its record round-trips and replays) are
+the same decisions and events, a quiet one ends the same, with the state's
+`play_forced` too, and the record round-trips and replays) are
 the others, with `LAYOUT` (for a game that describes its table,
 `Game.layout` and `Game.choice_move`: every seat's layout is well formed and
 shows it no hidden card, and every card a choice moves lies face up in the
@@ -582,6 +583,52 @@ def a_rerun_gives_the_same_events(walk: MatchWalk, rerun: Rerun) -> None:
                             f"{json.dumps(walked)[:200]} then {json.dumps(rerun_events)[:200]}")
 
 
+class _TakesFirstCorrect:
+    """A seat of the contract's quiet runs: the first correct choice, declared so that the engine takes every shortcut."""
+
+    takes_sole_correct_choice = True
+    stands_in_unclaimable_windows = True
+
+    def choose(self, view: Any, decision: Any) -> Any:
+        return (decision.correct or decision.choices)[0]
+
+
+def _run_to_end(walk: MatchWalk, players: Sequence[Any], listen: bool) -> tuple[int, str]:
+    """The match of `walk`'s seed played by `players`; with `listen` a listener makes the engine take every decision one by one."""
+    from ..engine import Match, MatchAborted
+
+    state = walk.game.new(walk.rules, walk.players, walk.seed)
+    match = Match(state, list(players), listeners=[lambda game, event: None] if listen else [])
+    try:
+        match.run()
+    except MatchAborted:  # a miscount can run a quiet match past the limit: compared like any other ending
+        return match.decisions, "aborted at the decision limit"
+    return match.decisions, _saved(state)
+
+
+def a_quiet_run_ends_the_same(walk: MatchWalk, rerun: Rerun) -> None:
+    """Played with nobody reading events (the state told `events_wanted` is False), the match ends as its recorded rerun.
+
+    Where the game overrides `State.play_forced`, seats that all take their first
+    correct choice (so the engine lets the state play the certain decisions)
+    end the same quietly as listened to: the same number of decisions and the
+    same final state.
+    """
+    from ..players import make_players
+
+    decisions, saved = _run_to_end(walk, make_players(walk.registry, walk.game, walk.kinds, walk.seed), listen=False)
+    if decisions != len(rerun.record.decisions) or saved != _saved(rerun.state):
+        raise walk.fail(f"played with nobody reading events the match took {decisions} decisions to the recorded "
+                        f"rerun's {len(rerun.record.decisions)}, or ended in another state (events_wanted changes the play?)")
+    if type(rerun.state).play_forced is State.play_forced:
+        return
+    certain = [_TakesFirstCorrect() for _ in range(walk.players)]
+    quiet, listened = _run_to_end(walk, certain, listen=False), _run_to_end(walk, certain, listen=True)
+    if quiet != listened:
+        raise walk.fail(f"with every seat taking its first correct choice the quiet match (play_forced) took {quiet[0]} "
+                        f"decisions to {listened[0]} one by one, or ended in another state")
+
+
 # -- records ---------------------------------------------------------------------------------
 def the_record_round_trips(walk: MatchWalk, rerun: Rerun) -> None:
     try:
@@ -702,7 +749,8 @@ PRIVACY = Concern(
 LAYOUT = Concern("layout", before=(layouts_show_only_what_the_seat_sees,))
 WINDOWS = Concern("windows", before=(window_agrees_with_the_decision, the_standing_answer_is_offered, responders_wait_alike, settling_equals_answering))
 RESTORE = Concern("restore", before=(restore_at_checkpoints,), end=(restored_states_continue_identically,))
-DETERMINISM = Concern("determinism", rerun=(a_rerun_deals_the_same, a_rerun_takes_the_same_decisions, a_rerun_gives_the_same_events))
+DETERMINISM = Concern("determinism", rerun=(a_rerun_deals_the_same, a_rerun_takes_the_same_decisions, a_rerun_gives_the_same_events,
+                                           a_quiet_run_ends_the_same))
 RECORDS = Concern("records", rerun=(the_record_round_trips, the_record_replays))
 DETERMINIZE = Concern("determinize", before=(determinizing_keeps_what_the_seat_knows,))
 

@@ -260,6 +260,10 @@ class FishingState(PhasedState):
 
     rules: FishingRules
     window_phase = "window"
+    #: set by `play_forced` for the one decision after it: the decisions the limit leaves (0: count nothing)
+    _room: float = 0
+    #: the answers of windows counted without opening them, for the next `play_forced` to return
+    _quiet_answers = 0
 
     def __init__(self, game: Game, rules: FishingRules, players: int, seed: int) -> None:
         super().__init__(game, rules, players, seed)
@@ -548,14 +552,25 @@ class FishingState(PhasedState):
             self.stats["captures_of_four"] += 1
             self._end_turn(events)
             return
-        subject = {"after": "capture", "seat": m, "rank": rank, "table_before": table_before}
         if table_before == 3:
             self.stats["incomplete_captures"] += 1
-            left = [c for c in self.field if c % 13 == same] if self.left_pair_claimable else []
-            opened = self._open_window(m, subject, left, "left_pair", None)
+            due = [c for c in self.field if c % 13 == same] if self.left_pair_claimable else []
+            what, entitled = "left_pair", None
         else:
-            holder, pair = self._other_pair(m, same) if table_before == 1 and self.other_pair_claimable else (-1, [])
-            opened = self._open_window(m, subject, pair, "other_pair", (holder,) if holder >= 0 else ())
+            holder, due = self._other_pair(m, same) if table_before == 1 and self.other_pair_claimable else (-1, [])
+            what, entitled = "other_pair", (holder,) if holder >= 0 else ()
+        if self._room:
+            room, self._room = self._room, 0
+            if not due and room > PLAYERS and not self._prevented:
+                # Right after `play_forced`, in a quiet match whose seats all stand: the window, with
+                # nothing to claim, would be opened and let be by all five; its answers are counted
+                # for the next call instead, within the room that call left (this decision takes one).
+                self._quiet_answers += PLAYERS
+                self.stats["windows"] += 1
+                self._next_turn(m, events)
+                return
+        subject = {"after": "capture", "seat": m, "rank": rank, "table_before": table_before}
+        opened = self._open_window(m, subject, due, what, entitled)
         if not opened:
             self._end_turn(events)
 
@@ -708,6 +723,20 @@ class FishingState(PhasedState):
         else:
             self._next_turn(actor, events)  # `_end_turn(events, actor)`, one call fewer: after nearly every capture
 
+    def play_forced(self, budget: float) -> int:
+        """The answers of the windows `_capture` counted without opening them since the last call; see `State.play_forced`.
+
+        Fishing's captures are picked, not forced, so nothing is played here:
+        the call tells the state that the engine is counting for seats that all
+        stand (a quiet match), and how many decisions the limit leaves, so that
+        the capture applied next may count its unclaimable window's five
+        answers instead of opening it."""
+        answers = self._quiet_answers
+        if answers:
+            self._quiet_answers = 0
+        self._room = budget - answers
+        return answers
+
     def settle_window(self) -> list[tuple[int, Action, list[dict]]]:
         """Every remaining responder lets it be, in one call (the window is unclaimable: nothing is counted)."""
         remaining = self.window.stand_all()
@@ -842,6 +871,7 @@ class FishingState(PhasedState):
         new.window = None if self.window is None else self.window.copy()
         new.due = list(self.due)
         new.stats = self.stats.copy()
+        new._room = new._quiet_answers = 0  # the engine's count for this state, not for a copy
         return new
 
     def determinize(self, seat: int, rng: Any) -> "FishingState":

@@ -1,0 +1,92 @@
+"""`FishingState.play_forced`: a quiet expert match that counts its unclaimable capture windows without opening them ends exactly as one played decision by decision.
+
+A listener makes the engine play one decision at a time and open every
+window (nobody is quiet), so each quiet run is compared with the same seed
+listened to: result, decision count and final saved state must be equal, at
+the decision limit too (the match then stops at the same decision, however
+the limit falls against a window's five answers).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from muggins.engine import Match, MatchAborted
+from muggins.players import make_players
+from muggins.window import ChallengeWindow
+
+
+def play(registry, game, rules, seed, listen, limit=None, kinds=("expert",) * 5):
+    state = game.new(rules, 5, seed)
+    match = Match(state, make_players(registry, game, list(kinds), seed), listeners=[lambda g, e: None] if listen else [])
+    if limit is not None:
+        match.limit = limit
+    try:
+        result = match.run()
+    except MatchAborted:
+        result = "aborted"
+    return result, match.decisions, json.dumps(state.to_dict(), sort_keys=True, default=repr)
+
+
+@pytest.mark.parametrize("rules", [{"deals": 1}, {}, {"reward": "last_capture", "deals": 2}, {"mistakes": "prevented", "deals": 2}])
+def test_quiet_expert_matches_end_as_listened_ones(registry, game, rules):
+    house = game.Rules(**rules)
+    for seed in range(4):
+        assert play(registry, game, house, seed, False) == play(registry, game, house, seed, True)
+
+
+def test_the_decision_limit_stops_both_at_the_same_decision(registry, game):
+    house = game.Rules(deals=1)
+    for seed in range(2):
+        for limit in (1, 2, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 40, 41, 42, 43, 44, 45, 46):
+            quiet = play(registry, game, house, seed, False, limit)
+            assert quiet[0] == "aborted" and quiet == play(registry, game, house, seed, True, limit)
+
+
+def test_a_quiet_match_with_a_novice_is_played_window_by_window_and_ends_the_same(registry, game):
+    # The novice forgets claims, so it does not take sole correct choices: no play_forced, every window opened.
+    kinds = ("expert", "novice", "expert", "expert", "random")
+    house = game.Rules(deals=1)
+    for seed in range(3):
+        assert play(registry, game, house, seed, False, kinds=kinds) == play(registry, game, house, seed, True, kinds=kinds)
+
+
+def test_a_quiet_expert_match_opens_few_of_its_windows(registry, game, monkeypatch):
+    opened = []
+    original = ChallengeWindow.__init__
+
+    def counting(self, *args, **kwargs):
+        opened.append(1)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(ChallengeWindow, "__init__", counting)
+    state = game.new(game.Rules(deals=1), 5, 0)
+    Match(state, make_players(registry, game, ["expert"] * 5, 0)).run()
+    windows = state.stats["windows"]
+    assert windows > 10 and len(opened) < windows / 2  # the layout's and the laid-down hands' windows are still opened
+
+
+def test_a_copy_taken_during_a_quiet_match_opens_its_windows(registry, game):
+    # A player that copies the state while it chooses (as the search does) must not hand the copy the engine's count.
+    copies = []
+
+    class Copying:
+        takes_sole_correct_choice = True
+        stands_in_unclaimable_windows = True
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def choose(self, view, decision):
+            copies.append(state.clone())
+            return self.inner.choose(view, decision)
+
+    state = game.new(game.Rules(deals=1), 5, 3)
+    experts = make_players(registry, game, ["expert"] * 5, 3)
+    Match(state, [Copying(experts[0])] + experts[1:]).run()
+    assert copies and all(c._room == 0 and c._quiet_answers == 0 for c in copies)
+    copy = copies[len(copies) // 2]
+    listened = Match(copy, make_players(registry, game, ["expert"] * 5, 3), listeners=[lambda g, e: None])
+    assert listened.run() == Match(copies[len(copies) // 2].clone(), make_players(registry, game, ["expert"] * 5, 3)).run()
