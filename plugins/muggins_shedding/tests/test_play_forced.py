@@ -1,31 +1,24 @@
 """`SheddingState.play_forced`: a quiet expert match taking the certain placements at once ends exactly as one played decision by decision.
 
 A listener makes the engine play one decision at a time (nobody is quiet),
-so each quiet run is compared with the same seed listened to: result,
-decision count and final saved state must be equal, at the decision limit
-too (the match then stops at the same decision).
+so each quiet run is compared with the same seed listened to
+(`muggins.testing.play_to_end`, as the kit's determinism check does): the
+decision count and the final saved state, which holds the result, must be
+equal, at the decision limit too (the match then stops at the same
+decision).
 """
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from muggins.engine import Match, MatchAborted
+from muggins.engine import Match
 from muggins.players import make_players
+from muggins.testing import play_to_end
 
 
 def play(registry, game, rules, players, seed, listen, limit=None):
-    state = game.new(rules, players, seed)
-    match = Match(state, make_players(registry, game, ["expert"] * players, seed), listeners=[lambda g, e: None] if listen else [])
-    if limit is not None:
-        match.limit = limit
-    try:
-        result = match.run()
-    except MatchAborted:
-        result = "aborted"
-    return result, match.decisions, json.dumps(state.to_dict(), sort_keys=True, default=repr)
+    return play_to_end(game, rules, seed, make_players(registry, game, ["expert"] * players, seed), listen=listen, limit=limit)
 
 
 @pytest.mark.parametrize("players, rules", [
@@ -42,7 +35,7 @@ def test_the_decision_limit_stops_both_at_the_same_decision(registry, game):
     for seed in range(3):
         for limit in (1, 2, 4, 5, 6, 50, 133):
             quiet = play(registry, game, house, 4, seed, False, limit)
-            assert quiet[0] == "aborted" and quiet == play(registry, game, house, 4, seed, True, limit)
+            assert quiet[1] == "aborted at the decision limit" and quiet == play(registry, game, house, 4, seed, True, limit)
 
 
 def test_a_quiet_expert_match_takes_most_decisions_in_play_forced(registry, game, monkeypatch):

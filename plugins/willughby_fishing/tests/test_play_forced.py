@@ -2,32 +2,24 @@
 
 A listener makes the engine play one decision at a time and open every
 window (nobody is quiet), so each quiet run is compared with the same seed
-listened to: result, decision count and final saved state must be equal, at
-the decision limit too (the match then stops at the same decision, however
+listened to (`muggins.testing.play_to_end`): the decision count and the
+final saved state, which holds the result, must be equal, at the decision
+limit too (the match then stops at the same decision, however
 the limit falls against a window's five answers).
 """
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from muggins.engine import Match, MatchAborted
+from muggins.engine import Match
 from muggins.players import make_players
+from muggins.testing import play_to_end
 from muggins.window import ChallengeWindow
 
 
 def play(registry, game, rules, seed, listen, limit=None, kinds=("expert",) * 5):
-    state = game.new(rules, 5, seed)
-    match = Match(state, make_players(registry, game, list(kinds), seed), listeners=[lambda g, e: None] if listen else [])
-    if limit is not None:
-        match.limit = limit
-    try:
-        result = match.run()
-    except MatchAborted:
-        result = "aborted"
-    return result, match.decisions, json.dumps(state.to_dict(), sort_keys=True, default=repr)
+    return play_to_end(game, rules, seed, make_players(registry, game, list(kinds), seed), listen=listen, limit=limit)
 
 
 @pytest.mark.parametrize("rules", [{"deals": 1}, {}, {"reward": "last_capture", "deals": 2}, {"mistakes": "prevented", "deals": 2}])
@@ -42,7 +34,7 @@ def test_the_decision_limit_stops_both_at_the_same_decision(registry, game):
     for seed in range(2):
         for limit in (1, 2, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 40, 41, 42, 43, 44, 45, 46):
             quiet = play(registry, game, house, seed, False, limit)
-            assert quiet[0] == "aborted" and quiet == play(registry, game, house, seed, True, limit)
+            assert quiet[1] == "aborted at the decision limit" and quiet == play(registry, game, house, seed, True, limit)
 
 
 def test_a_quiet_match_with_a_novice_is_played_window_by_window_and_ends_the_same(registry, game):

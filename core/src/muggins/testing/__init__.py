@@ -21,10 +21,11 @@ answering one by one, and every responder of a window is given the same
 `Decision.waits`); `check_restore` (state save/restore at decisions 1, 2,
 4, 8… continues identically); `check_determinism` (a rerun through
 `Match.run`, which takes the engine's shortcuts, takes the same decisions
-and gives the same events, and played with nobody reading events it ends
-the same, as does, for a game that overrides `State.play_forced`, a quiet
-match of seats taking their first correct choice against the same listened to); `check_records` (the rerun's record
-round-trips and replays without divergence); `check_determinizing` (for a
+and gives the same events; played with nobody reading events it ends the
+same; and for a game that overrides `State.play_forced`, a quiet match of
+seats taking their first correct choice ends as the same match listened
+to, which `play_to_end` plays either way for a game's own tests);
+`check_records` (the rerun's record round-trips and replays without divergence); `check_determinizing` (for a
 game that implements `State.determinize`, the state-level
 `check_determinize(state, seat, rng)` at some decisions: the same view and
 choices from that seat, the cards seen in place, the seed replaced, and
@@ -64,7 +65,7 @@ from ..rules import load_rules, rules_to_dict, rules_to_toml
 from .checks import (
     CONCERNS, DETERMINISM, DETERMINIZE, LAYOUT, PLAY, PRIVACY, RECORDS, RESTORE, REVEALS, WINDOWS, check_determinize,
     check_events_privacy, cards_named_in, check_layout_privacy, check_result_fields, check_update_privacy, check_view_privacy,
-    hidden_snapshot,
+    hidden_snapshot, play_to_end,
 )
 from .search_checks import SEARCH_PRIOR, check_search_prior
 from .translations import UntranslatedMessages, catalogue_of_game, check_translations, stale_compiled, untranslated_messages
@@ -76,7 +77,7 @@ __all__ = [
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
     "check_layout", "check_layout_privacy", "check_search_prior", "check_search_priors",
-    "check_translations", "untranslated_messages", "stale_compiled", "UntranslatedMessages",
+    "check_translations", "untranslated_messages", "stale_compiled", "UntranslatedMessages", "play_to_end",
 ]
 
 DEFAULT_KINDS = ("random", "expert")

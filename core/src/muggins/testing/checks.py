@@ -593,17 +593,31 @@ class _TakesFirstCorrect:
         return (decision.correct or decision.choices)[0]
 
 
-def _run_to_end(walk: MatchWalk, players: Sequence[Any], listen: bool) -> tuple[int, str]:
-    """The match of `walk`'s seed played by `players`; with `listen` a listener makes the engine take every decision one by one."""
+def play_to_end(game: Game, rules: Any, seed: int, players: Sequence[Any], *, listen: bool = False,
+                limit: int | None = None) -> tuple[int, str]:
+    """(decisions taken, the final state saved as JSON) of the match of `seed` played by `players` through `Match.run`.
+
+    With `listen` a listener makes the engine take every decision one by one
+    (nobody is quiet: no `events_wanted = False`, no `play_forced`); without
+    it the engine takes every shortcut the seats allow. `limit` replaces the
+    game's decision limit; a match stopped there ends "aborted at the
+    decision limit". Two plays that must end alike compare equal.
+    """
     from ..engine import Match, MatchAborted
 
-    state = walk.game.new(walk.rules, walk.players, walk.seed)
-    match = Match(state, list(players), listeners=[lambda game, event: None] if listen else [])
+    state = game.new(rules, len(players), seed)
+    match = Match(state, list(players), listeners=[lambda game_name, event: None] if listen else [])
+    if limit is not None:
+        match.limit = limit
     try:
         match.run()
     except MatchAborted:  # a miscount can run a quiet match past the limit: compared like any other ending
         return match.decisions, "aborted at the decision limit"
     return match.decisions, _saved(state)
+
+
+def _run_to_end(walk: MatchWalk, players: Sequence[Any], listen: bool) -> tuple[int, str]:
+    return play_to_end(walk.game, walk.rules, walk.seed, players, listen=listen)
 
 
 def a_quiet_run_ends_the_same(walk: MatchWalk, rerun: Rerun) -> None:
