@@ -401,28 +401,32 @@ class Match:
             forced = None
             if quiet and stop is None and everyone_stands and all(self._sole) and type(state).play_forced is not State.play_forced:
                 forced = state.play_forced  # every answer it gives is one the loop below would give without asking
-            while True:
+            try:
+                while True:
+                    if forced is not None:
+                        self.decisions += forced(self.limit - self.decisions)
+                    # Asked before the decision, so a window settled in one call never builds one.
+                    window = open_window()
+                    if (
+                        window is not None
+                        and window.claimable is False
+                        and (everyone_stands or all(stands[s] for s in window.remaining))
+                        and self.decisions + len(window.responders) - window.position <= self.limit
+                    ):
+                        if quiet:
+                            self.decisions += len(settle())
+                        else:
+                            self._settle(window)
+                        continue
+                    decision = state.decision()
+                    if decision is None:
+                        return None
+                    if stop is not None and stop(decision.seat):
+                        return decision
+                    take(decision)
+            finally:
                 if forced is not None:
-                    self.decisions += forced(self.limit - self.decisions)
-                # Asked before the decision, so a window settled in one call never builds one.
-                window = open_window()
-                if (
-                    window is not None
-                    and window.claimable is False
-                    and (everyone_stands or all(stands[s] for s in window.remaining))
-                    and self.decisions + len(window.responders) - window.position <= self.limit
-                ):
-                    if quiet:
-                        self.decisions += len(settle())
-                    else:
-                        self._settle(window)
-                    continue
-                decision = state.decision()
-                if decision is None:
-                    return None
-                if stop is not None and stop(decision.seat):
-                    return decision
-                take(decision)
+                    forced(0)  # the stretch is over: whatever the state noted of the room (State.play_forced) goes
         elif stop is None:
             decision = state.decision()
             while decision is not None:

@@ -457,14 +457,17 @@ class State(ABC):
         more instructions per match for fishing and cribbage.
 
         While the engine plays this way it calls `play_forced` before each
-        decision it takes, so the call is also the state's word that the
-        match is quiet and every seat stands: a game whose decisions are
-        picked, not forced, may note `budget` and, while applying the very
-        next decision, count the answers of a window it would open
-        unclaimable instead of opening it (only if the decision being applied,
-        one, and those answers fit in `budget`), and return them from the next
-        call (the fishing game does, for the window after a capture). The
-        note must not outlive that one decision, nor pass to a `clone()`.
+        decision it takes, and once more with a budget of 0 when it stops
+        (at the end of the match, or on an error), so the call is also the
+        state's word that the match is quiet and every seat stands: a game
+        whose decisions are picked, not forced, may note `budget` and, while
+        applying the very next decision, count the answers of a window it
+        would open unclaimable instead of opening it (only if the decision
+        being applied, one, and those answers fit in `budget`), and return
+        them from the next call (the fishing game does, for the window after a
+        capture). The note is good for that one decision: the next call
+        replaces it (the last, with 0, leaves nothing), and a `clone()` must
+        not carry it.
         """
         return 0
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from muggins.engine import Match
+from muggins.engine import Match, MatchAborted
 from muggins.players import make_players
 from muggins.testing import play_to_end
 from muggins.window import ChallengeWindow
@@ -82,3 +82,15 @@ def test_a_copy_taken_during_a_quiet_match_opens_its_windows(registry, game):
     copy = copies[len(copies) // 2]
     listened = Match(copy, make_players(registry, game, ["expert"] * 5, 3), listeners=[lambda g, e: None])
     assert listened.run() == Match(copies[len(copies) // 2].clone(), make_players(registry, game, ["expert"] * 5, 3)).run()
+
+
+def test_the_engine_leaves_no_note_of_the_room_when_it_stops(registry, game):
+    state = game.new(game.Rules(deals=1), 5, 1)
+    match = Match(state, make_players(registry, game, ["expert"] * 5, 1))
+    match.limit = 30  # stopped by the limit as well as at the end: the last call, with 0, clears it both ways
+    with pytest.raises(MatchAborted):
+        match.run()
+    assert state._room == 0 and state._quiet_answers == 0
+    state = game.new(game.Rules(deals=1), 5, 1)
+    Match(state, make_players(registry, game, ["expert"] * 5, 1)).run()
+    assert state._room == 0 and state._quiet_answers == 0
