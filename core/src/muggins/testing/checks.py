@@ -31,8 +31,10 @@ from typing import Any, Sequence
 
 from ..actions import NotYourTurn, find_action, standing_answer
 from ..cards import CARD_CODES, Card, cards_named_in, parse_card
+from ..engine import Match, MatchAborted
 from ..game import Game, State, determinizes
 from ..piles import ConservationCheck
+from ..players import make_players
 from ..projection import seat_update, visible_events
 from ..records import RecordError
 from ..replay import replay
@@ -603,8 +605,6 @@ def play_to_end(game: Game, rules: Any, seed: int, players: Sequence[Any], *, li
     game's decision limit; a match stopped there ends "aborted at the
     decision limit". Two plays that must end alike compare equal.
     """
-    from ..engine import Match, MatchAborted
-
     state = game.new(rules, len(players), seed)
     match = Match(state, list(players), listeners=[lambda game_name, event: None] if listen else [])
     if limit is not None:
@@ -628,8 +628,6 @@ def a_quiet_run_ends_the_same(walk: MatchWalk, rerun: Rerun) -> None:
     end the same quietly as listened to: the same number of decisions and the
     same final state.
     """
-    from ..players import make_players
-
     decisions, saved = _run_to_end(walk, make_players(walk.registry, walk.game, walk.kinds, walk.seed), listen=False)
     if decisions != len(rerun.record.decisions) or saved != _saved(rerun.state):
         raise walk.fail(f"played with nobody reading events the match took {decisions} decisions to the recorded "
