@@ -25,8 +25,9 @@ and gives the same events; played with nobody reading events it ends the
 same; and for a game that overrides `State.play_forced`, a quiet match of
 seats taking their first correct choice ends as the same match listened
 to, which `play_to_end` plays either way for a game's own tests);
-`check_records` (the rerun's record round-trips and replays without divergence); `check_determinizing` (for a
-game that implements `State.determinize`, the state-level
+`check_records` (the rerun's record round-trips and replays without
+divergence); `check_determinizing` (for a game that implements
+`State.determinize`, the state-level
 `check_determinize(state, seat, rng)` at some decisions: the same view and
 choices from that seat, the cards seen in place, the seed replaced, and
 nothing read of how the hidden cards lie); `check_search_priors` (for a
