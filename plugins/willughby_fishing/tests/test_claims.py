@@ -8,6 +8,8 @@ first supported claim; an unsupported claim costs nothing.
 
 from __future__ import annotations
 
+import random
+
 from muggins import derive_rng
 
 from willughby_fishing import FishingRules
@@ -294,3 +296,42 @@ def test_teaching_mode_plays_whole_matches_and_agrees_with_ordinary_expert_play(
         taught = Match(game.new(FishingRules(mistakes="prevented"), 5, seed), make_players(registry, game, ["expert"] * 5, seed)).run()
         plain = Match(game.new(FishingRules(), 5, seed), make_players(registry, game, ["expert"] * 5, seed)).run()
         assert taught.scores == plain.scores
+
+
+
+def _other_pair_windows(game, seeds):
+    """A copy of the state at the opening of each window for the other pair that random play opens."""
+    found = []
+    for seed in seeds:
+        state, rng = game.new(game.Rules(), 5, seed), random.Random(seed)
+        while (decision := state.decision()) is not None:
+            before = state.phase
+            state.apply(decision.seat, decision.choices[rng.randrange(len(decision.choices))])
+            if before == "turn" and state.phase == "window" and state.what == "other_pair":
+                found.append(state.clone())
+    return found
+
+
+def _holding_two(hands, rank_index):
+    return [s for s, hand in enumerate(hands) if sum(1 for c in hand if c % 13 == rank_index) == 2]
+
+
+def test_a_sampled_world_names_the_other_pair_from_its_own_hands(game):
+    # The search's worlds deal the unseen cards anew, so the window's holder and pair are looked for again.
+    windows = _other_pair_windows(game, range(6))
+    assert len(windows) > 10
+    split = held = 0
+    for k, state in enumerate(windows):
+        same = state.window.subject["rank"] - 1
+        for seat in range(5):
+            world = state.determinize(seat, random.Random(k * 5 + seat))
+            holders = _holding_two(world.hands, same)
+            if world.entitled:
+                held += 1
+                (holder,) = world.entitled
+                assert holders == [holder]
+                assert world.due == sorted(c for c in world.hands[holder] if c % 13 == same)
+            else:
+                split += 1
+                assert world.due == [] and holders in ([], [state.window.actor])
+    assert split and held  # both outcomes are met

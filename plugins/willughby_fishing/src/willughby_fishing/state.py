@@ -182,10 +182,11 @@ def _captures(hand: Sequence[int], field: Sequence[int]) -> tuple[list[Capture],
     for r in sorted(mine) if len(mine) > 1 else mine:
         table = on_table[r]
         held = mine[r]
-        if len(table) > 1:  # usually already in order (hands and table are kept sorted)
-            table.sort(key=SORT_KEY.__getitem__)
+        # Usually in order already (hands and table are kept so); cards of one rank are in place order by number.
+        if len(table) > 1:
+            table.sort()
         if len(held) > 1:
-            held.sort(key=SORT_KEY.__getitem__)
+            held.sort()
         if len(table) == 3:
             full = Capture((held[0],), tuple(table))
             options.append(full)
@@ -216,6 +217,11 @@ def _single(played: int, taken: int) -> "Capture":
     return found
 
 
+#: by played * 52 + taken, for two cards of one rank: the rank's other two, in order (a capture of one leaves them)
+_OTHER_TWO: dict[int, tuple[int, ...]] = {
+    p * 52 + t: tuple(c for c in range(p % 13, 52, 13) if c not in (p, t))
+    for p in range(52) for t in range(p % 13, 52, 13) if t != p
+}
 _CODE_ORDER: dict[str, int] = {CODES[i]: SORT_KEY[i] for i in range(52)}
 _by_place = SORT_KEY.__getitem__
 
@@ -240,7 +246,7 @@ def _sets(cards: Iterable[int]) -> list[tuple[int, list[int]]]:
     for r in range(13):
         count = counts[r]
         if count >= 3:
-            group = sorted([c for c in cards if c % 13 == r], key=_by_place)
+            group = sorted([c for c in cards if c % 13 == r])  # one rank's cards: in place order by number
             found.append((r + 1, group if count == 4 else group[:2]))
     return found
 
@@ -539,8 +545,11 @@ class FishingState(PhasedState):
         hand = self.hands[m]
         for c in capture.played:
             hand.remove(c)
-        self._take_from_field(m, capture.taken)
-        self.collections[m].extend(capture.played)
+        for c in capture.taken:  # `_take_from_field`, written out: at every turn
+            field.remove(c)
+        collection = self.collections[m]
+        collection.extend(capture.taken)
+        collection.extend(capture.played)
         self.last_capture = m
         self.stats["captures"] += 1
         if self.events_wanted:
@@ -557,7 +566,8 @@ class FishingState(PhasedState):
             due = [c for c in self.field if c % 13 == same] if self.left_pair_claimable else []
             what, entitled = "left_pair", None
         else:
-            holder, due = self._other_pair(m, same) if table_before == 1 and self.other_pair_claimable else (-1, [])
+            holder, due = (self._other_pair(m, _OTHER_TWO[capture.played[0] * 52 + capture.taken[0]])
+                            if table_before == 1 and self.other_pair_claimable else (-1, []))
             what, entitled = "other_pair", (holder,) if holder >= 0 else ()
         if self._room:
             room, self._room = self._room, 0
@@ -574,14 +584,16 @@ class FishingState(PhasedState):
         if not opened:
             self._end_turn(events)
 
-    def _other_pair(self, mover: int, same: int) -> tuple[int, list[int]]:
-        """The seat holding the other pair of rank index `same` after `mover` captured the last table card of it, and the pair; (-1, []) if none may lay it."""
+    def _other_pair(self, mover: int, others: Sequence[int]) -> tuple[int, list[int]]:
+        """The seat holding the other pair after `mover` captured the last table card of a rank, and the pair;
+        (-1, []) if none may lay it. `others` are the rank's two cards the capture did not collect, in order."""
+        first, second = others
+        # Only a hand holding the first of them can hold the pair: after every capture of one, one look a hand.
         # The capturer too: one who forgot a three and captured with one of its cards holds the other pair.
-        a, b, c, d = same, same + 13, same + 26, same + 39
         for s, hand in enumerate(self.hands):
-            if (a in hand) + (b in hand) + (c in hand) + (d in hand) == 2:  # after every capture of one: the rank's four cards looked up
-                if s != mover or self.capturer_pair_claimable:
-                    return s, [x for x in hand if x % 13 == same]
+            if first in hand:
+                if second in hand and (s != mover or self.capturer_pair_claimable):
+                    return s, [first, second]
                 break
         return -1, []
 
@@ -614,11 +626,17 @@ class FishingState(PhasedState):
         pairs = [group for group in by_rank.values() if len(group) == 2]
         if not pairs:
             return []
-        collected = [0] * 13
-        for collection in self.collections:
-            for c in collection:
-                collected[c % 13] += 1
-        return [c for group in pairs if collected[group[0] % 13] == 2 for c in group]
+        # The rank's other two are collected when no hand and not the table holds them: a look in each place, not a count of every collected card.
+        places = self.hands + [self.field]
+        spent: list[int] = []
+        for first, second in pairs:
+            one, other = _OTHER_TWO[first * 52 + second]
+            for place in places:
+                if one in place or other in place:
+                    break
+            else:
+                spent += (first, second)
+        return spent
 
     def _take_from_field(self, seat: int, cards: Iterable[int]) -> None:
         field = self.field
@@ -892,7 +910,9 @@ class FishingState(PhasedState):
         new.seed = rng.getrandbits(63)
         new.opening = []  # the real first deal: no part of an imagined world
         if new.phase == "window" and new.what == "other_pair":
-            holder, pair = new._other_pair(new.window.actor, new.window.subject["rank"] - 1)
+            same = new.window.subject["rank"] - 1
+            held = [c for c in range(same, 52, 13) if any(c in hand for hand in hands)]
+            holder, pair = new._other_pair(new.window.actor, held) if len(held) == 2 else (-1, [])
             new.due = sorted(pair, key=SORT_KEY.__getitem__)
             new.entitled = (holder,) if holder >= 0 else ()
             new._refresh_claimable()
