@@ -461,11 +461,13 @@ class State(ABC):
         (at the end of the match, or on an error), so the call is also the
         state's word that the match is quiet and every seat stands: a game
         whose decisions are picked, not forced, may note `budget` and, while
-        applying the very next decision, count the answers of a window it
-        would open unclaimable instead of opening it (only if the decision
-        being applied, one, and those answers fit in `budget`), and return
-        them from the next call (the fishing game does, for the window after a
-        capture). The note is good for that one decision: the next call
+        applying the very next decision, answer a window it would open
+        instead of opening it when each answer would be its responder's sole
+        correct choice (every remaining responder standing in an unclaimable
+        window, or those before the one seat entitled standing and that seat
+        claiming), only if the decision being applied, one, and those answers
+        fit in `budget`, and return their number from the next call (the
+        fishing game does, for the windows after a capture and a lie-down). The note is good for that one decision: the next call
         replaces it (the last, with 0, leaves nothing), and a `clone()` must
         not carry it.
         """

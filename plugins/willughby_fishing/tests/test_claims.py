@@ -207,6 +207,7 @@ def test_the_holder_of_the_other_pair_may_lay_it_at_once_out_of_turn(position, a
     assert polled == [1, 2, 3]
     assert events[0]["what"] == "other_pair" and events[0]["seat"] == 3 and events[0]["cards"] == ["5H", "5S"]
     assert state.view(3)["hand"] == ["JC"] and state.decision().seat == 2  # then play goes on from the capturer's left
+    assert state.stats["other_pairs_laid"] == 1 and state.stats.by_seat["claims_made"] == [0, 0, 0, 1, 0]
 
 
 def test_the_capturer_who_forgot_a_three_may_lay_the_other_pair_and_only_the_capturer(position, act):

@@ -10,6 +10,8 @@ the limit falls against a window's five answers).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from muggins.engine import Match, MatchAborted
@@ -35,6 +37,34 @@ def test_the_decision_limit_stops_both_at_the_same_decision(registry, game):
         for limit in (1, 2, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 40, 41, 42, 43, 44, 45, 46):
             quiet = play(registry, game, house, seed, False, limit)
             assert quiet[1] == "aborted at the decision limit" and quiet == play(registry, game, house, seed, True, limit)
+
+
+def test_the_decision_limit_at_every_decision_of_a_deal_stops_both_alike(registry, game):
+    # Every offset against every kind of window a quiet deal answers without opening: nothing to claim
+    # after a capture or a lie-down, and the other pair, whose answers end at its holder.
+    house = game.Rules(deals=1)
+    decisions = play(registry, game, house, 0, True)[0]
+    for limit in range(1, decisions + 1):
+        assert play(registry, game, house, 0, False, limit) == play(registry, game, house, 0, True, limit)
+
+
+def test_a_quiet_match_lays_the_other_pair_without_opening_its_window(registry, game, monkeypatch):
+    house = game.Rules(deals=2)
+    opened_for = []
+    original = ChallengeWindow.__init__
+
+    def noting(self, actor, responders, subject=None, *args, **kwargs):
+        opened_for.append((subject or {}).get("after"))
+        original(self, actor, responders, subject, *args, **kwargs)
+
+    monkeypatch.setattr(ChallengeWindow, "__init__", noting)
+    quiet = play(registry, game, house, 2, False)
+    quiet_windows = list(opened_for)
+    opened_for.clear()
+    assert quiet == play(registry, game, house, 2, True)
+    laid = json.loads(quiet[1])["stats"]["other_pairs_laid"]
+    assert laid > 0 and opened_for.count("capture") >= laid  # listened to, each was a window; quietly, none
+    assert quiet_windows.count("capture") == 0 and "lie_down" not in quiet_windows
 
 
 def test_a_quiet_match_with_a_novice_is_played_window_by_window_and_ends_the_same(registry, game):

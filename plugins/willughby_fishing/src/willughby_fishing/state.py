@@ -564,25 +564,54 @@ class FishingState(PhasedState):
         if table_before == 3:
             self.stats["incomplete_captures"] += 1
             due = [c for c in self.field if c % 13 == same] if self.left_pair_claimable else []
-            what, entitled = "left_pair", None
+            what, entitled, holder = "left_pair", None, -1
         else:
             holder, due = (self._other_pair(m, _OTHER_TWO[capture.played[0] * 52 + capture.taken[0]])
                             if table_before == 1 and self.other_pair_claimable else (-1, []))
             what, entitled = "other_pair", (holder,) if holder >= 0 else ()
-        if self._room:
-            room, self._room = self._room, 0
-            if not due and room > PLAYERS and not self._prevented:
-                # Right after `play_forced`, in a quiet match whose seats all stand: the window, with
-                # nothing to claim, would be opened and let be by all five; its answers are counted
-                # for the next call instead, within the room that call left (this decision takes one).
-                self._quiet_answers += PLAYERS
-                self.stats["windows"] += 1
-                self._next_turn(m, events)
-                return
+        if self._room and self._answered_quietly(m, due, holder if due and what == "other_pair" else -1, events):
+            return
         subject = {"after": "capture", "seat": m, "rank": rank, "table_before": table_before}
         opened = self._open_window(m, subject, due, what, entitled)
         if not opened:
             self._end_turn(events)
+
+    def _answered_quietly(self, actor: int, due: list[int], holder: int, events: list[dict]) -> bool:
+        """Answer the window `actor`'s move would open without opening it, if its answers are all forced.
+
+        Only right after `play_forced` (`self._room` set), in a quiet match
+        whose seats all stand and take their sole correct choice: with
+        nothing `due` all five would let it be; with the other pair due to
+        `holder` alone, those before the holder would let it be and the
+        holder lay it. The answers are counted for the next call, within the
+        room that call left (this decision takes one). Returns whether it
+        answered; if not, the caller opens the window.
+        """
+        room, self._room = self._room, 0
+        if self._prevented:
+            return False
+        if not due:
+            answers = PLAYERS
+        elif holder >= 0:
+            answers = _SEATS_FROM_LEFT[actor].index(holder) + 1
+        else:  # a claim open to every other player: who claims first is for the window to find
+            return False
+        if room <= answers:
+            return False
+        self._quiet_answers += answers
+        self.stats["windows"] += 1
+        if due:
+            self._lay_other_pair(holder, due)
+        self._next_turn(actor, events)
+        return True
+
+    def _lay_other_pair(self, seat: int, cards: list[int]) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.collections[seat].extend(cards)
+        self.stats["other_pairs_laid"] += 1
+        self.stats.by_seat["claims_made"][seat] += 1
 
     def _other_pair(self, mover: int, others: Sequence[int]) -> tuple[int, list[int]]:
         """The seat holding the other pair after `mover` captured the last table card of a rank, and the pair;
@@ -611,6 +640,8 @@ class FishingState(PhasedState):
         due = [c for _, group in _sets(cards) if (fours if len(group) == 4 else threes) for c in group]
         if terms.claimable("laid_down_pair"):
             due += self._spent_pairs(cards)
+        if self._room and self._answered_quietly(m, due, -1, events):
+            return
         if not self._open_window(m, {"after": "lie_down", "seat": m}, due, "laid_down", None):
             self._end_turn(events)
 
@@ -706,15 +737,11 @@ class FishingState(PhasedState):
         if supported:
             cards = self.due
             if self.what == "other_pair":
-                hand = self.hands[seat]
-                for c in cards:
-                    hand.remove(c)
-                self.collections[seat].extend(cards)
-                self.stats["other_pairs_laid"] += 1
+                self._lay_other_pair(seat, cards)
             else:
                 self._take_from_field(seat, cards)
                 self.stats["oversights_claimed"] += 1
-            self.stats.by_seat["claims_made"][seat] += 1
+                self.stats.by_seat["claims_made"][seat] += 1
             codes = _codes(cards)
             events.append({"type": "claim", "seat": seat, "after": subject["after"], "against": subject["seat"], "upheld": True,
                            "what": self.what, "ranks": sorted({rank_of(c) for c in cards}), "cards": codes, "reveals": codes})
@@ -742,13 +769,13 @@ class FishingState(PhasedState):
             self._next_turn(actor, events)  # `_end_turn(events, actor)`, one call fewer: after nearly every capture
 
     def play_forced(self, budget: float) -> int:
-        """The answers of the windows `_capture` counted without opening them since the last call; see `State.play_forced`.
+        """The answers of the windows answered without opening them since the last call; see `State.play_forced`.
 
         Fishing's captures are picked, not forced, so nothing is played here:
         the call tells the state that the engine is counting for seats that all
-        stand (a quiet match), and how many decisions the limit leaves, so that
-        the capture applied next may count its unclaimable window's five
-        answers instead of opening it."""
+        stand and take their sole correct choice (a quiet match), and how many
+        decisions the limit leaves, so that the capture or lie-down applied
+        next may answer its window instead of opening it (`_answered_quietly`)."""
         answers = self._quiet_answers
         if answers:
             self._quiet_answers = 0
