@@ -48,8 +48,9 @@ def test_the_decision_limit_at_every_decision_of_a_deal_stops_both_alike(registr
         assert play(registry, game, house, 0, False, limit) == play(registry, game, house, 0, True, limit)
 
 
-def test_a_quiet_match_lays_the_other_pair_without_opening_its_window(registry, game, monkeypatch):
-    house = game.Rules(deals=2)
+@pytest.mark.parametrize("rules", [{"deals": 2}, {"deals": 2, "mistakes": "prevented"}])
+def test_a_quiet_match_lays_the_other_pair_without_opening_its_window(registry, game, monkeypatch, rules):
+    house = game.Rules(**rules)
     opened_for = []
     original = ChallengeWindow.__init__
 

@@ -588,9 +588,9 @@ class FishingState(PhasedState):
         answered; if not, the caller opens the window.
         """
         room, self._room = self._room, 0
-        if self._prevented:
-            return False
         if not due:
+            if self._prevented:  # teaching mode skips it, with no window to count (`_open_window`)
+                return False
             answers = PLAYERS
         elif holder >= 0:
             answers = _SEATS_FROM_LEFT[actor].index(holder) + 1
@@ -683,9 +683,14 @@ class FishingState(PhasedState):
 
         Returns False when teaching mode skips a window in which nothing can be claimed."""
         everyone = _SEATS_FROM_LEFT[actor]
-        others = everyone[:-1]
+        entitled = everyone[:-1] if entitled is None else entitled
+        if self._prevented and not (due and entitled):  # (cards are due only to someone: nothing goes uncounted)
+            # Teaching mode offers only correct choices; an unclaimable window would be a row of forced passes.
+            self.window = None
+            self.due, self.entitled, self.what = [], (), ""
+            return False
         window = ChallengeWindow(actor, everyone, subject)
-        self.entitled = others if entitled is None else entitled
+        self.entitled = entitled
         self.what = what
         self.window = window
         if due:
@@ -696,11 +701,6 @@ class FishingState(PhasedState):
         else:  # nothing to claim, as after nearly every capture: the window is unclaimable from the start
             self.due = []
             window.claimable = False
-        if self._prevented and not (due and self.entitled):
-            # Teaching mode offers only correct choices; an unclaimable window would be a row of forced passes.
-            self.window = None
-            self.due, self.entitled, self.what = [], (), ""
-            return False
         self.stats["windows"] += 1
         self.phase = "window"
         return True
