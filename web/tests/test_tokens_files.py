@@ -14,6 +14,7 @@ import json
 
 import pytest
 
+from muggins.i18n import using_language
 from muggins_web.lobby import TOKENS_SUFFIX, Lobby
 
 GOOD = {"game": "muggins_shedding", "players": 3, "seats": ["human", "novice", "novice"], "seed": 1}
@@ -68,4 +69,20 @@ def test_two_tokens_files_naming_one_table_reopen_it_once(registry, records):
     again = Lobby(registry, pace=0)
     lines = asyncio.run(again.resume_unfinished())
     assert len(again.tables) == 1 and len(lines) == 1 and "another reopened table's" in lines[0]
+    again.close_all()
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", ": not reopened; its tokens file's 'pace' is not a number of seconds from 0 to 600"),
+    ("fr", " : table non rouverte ; dans son fichier de jetons, 'pace' n’est pas un nombre de secondes de 0 à 600"),
+])
+def test_the_warning_line_is_in_the_servers_language(registry, records, language, expected):
+    good, broken = _tables(registry)
+    tokens = json.loads(open(broken.path + TOKENS_SUFFIX).read())
+    tokens["pace"] = "fast"
+    open(broken.path + TOKENS_SUFFIX, "w").write(json.dumps(tokens))
+    again = Lobby(registry, pace=0)
+    with using_language(language):
+        (line,) = asyncio.run(again.resume_unfinished())
+    assert line == broken.path.rsplit("/", 1)[1] + TOKENS_SUFFIX + expected
     again.close_all()

@@ -94,7 +94,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for line in await lobby.resume_unfinished():
-            print(f"muggins: warning: {line}", file=sys.stderr, flush=True)
+            print(_("muggins: warning: {line}").format(line=line), file=sys.stderr, flush=True)
         yield
         lobby.stop_thinking("the server is stopping")  # a bot thinking in a worker thread stops at its next check
         lobby.close_all()

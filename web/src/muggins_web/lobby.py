@@ -333,7 +333,8 @@ class Lobby:
         refused = []
         for tokens_path in sorted(folder.glob("*" + TOKENS_SUFFIX)) if folder.is_dir() else ():
             if sum(1 for t in self.tables.values() if self.live(t)) >= self.max_tables:
-                refused.append(f"{tokens_path.name}: not reopened; this server holds {self.max_tables} unfinished tables, its most")
+                refused.append(_("{name}: not reopened; this server holds {most} unfinished tables, its most").format(
+                    name=tokens_path.name, most=self.max_tables))
                 break
             record_path = str(tokens_path)[: -len(TOKENS_SUFFIX)]
             if record_path in finished:
@@ -341,7 +342,7 @@ class Lobby:
             try:
                 tokens = read_tokens(tokens_path)
                 if tokens["table"] in self.tables:
-                    raise _NotReopened(f"{tokens_path.name}: not reopened; its table id is another reopened table's")
+                    raise _NotReopened(_("{name}: not reopened; its table id is another reopened table's").format(name=tokens_path.name))
                 table = self._reopen(record_path, tokens)
             except _NotReopened as exc:
                 if exc.args[0]:
@@ -363,8 +364,8 @@ class Lobby:
         def check_tokens(seated: Any, seats: list[str]) -> None:
             people = {seat for seat, spec in enumerate(seats) if spec == HUMAN}
             if {int(seat) for seat in tokens["seats"]} != people:
-                raise _NotReopened(f"{name}: its tokens file names seats {sorted(int(s) for s in tokens['seats'])}, "
-                                   f"but the record's people sit at {sorted(people)}; not reopened")
+                raise _NotReopened(_("{name}: its tokens file names seats {named}, but the record's people sit at {people}; not reopened")
+                                   .format(name=name, named=sorted(int(s) for s in tokens["seats"]), people=sorted(people)))
 
         try:
             session = Session.reopen(self.registry, self.store, path, front_end={HUMAN: RemoteSeat}, given_like=RemoteSeat, source=name,
@@ -385,7 +386,8 @@ class Lobby:
                 table.seat_stand_in(int(seat), spec)
         except Refused as exc:
             table.close()
-            raise _NotReopened(f"{name}: the bot its tokens file seats for a person is refused: {exc}; not reopened") from exc
+            raise _NotReopened(_("{name}: the bot its tokens file seats for a person is refused: {why}; not reopened").format(
+                name=name, why=exc)) from exc
         session.restore_early(early_notes(tokens.get("early")))
         host_seat = tokens.get("host_seat")
         table.host_seat = host_seat if type(host_seat) is int and host_seat in seat_tokens else None

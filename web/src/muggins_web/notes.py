@@ -24,6 +24,7 @@ from typing import Any, Mapping
 from muggins.limits import clip
 from muggins.store import RecordStore
 
+from .languages import _
 from .protocol import MAX_NAME_CHARS, BadMessage, read_name
 
 __all__ = ["MAX_PACE", "NOTE", "NotReopened", "TOKENS_SUFFIX", "TableNotes", "early_notes", "made_at", "read_tokens", "save_tokens",
@@ -89,40 +90,41 @@ def read_tokens(tokens_path: Path) -> dict[str, Any]:
         text = tokens_path.read_text(encoding="utf-8")
         data = json.loads(text)
     except (OSError, UnicodeError, ValueError, RecursionError) as exc:
-        raise NotReopened(f"{name}: not reopened; its tokens file cannot be read as JSON ({clip(text_of(exc), 80)})") from None
+        raise NotReopened(_("{name}: not reopened; its tokens file cannot be read as JSON ({why})").format(
+            name=name, why=clip(text_of(exc), 80))) from None
 
     def bad(what: str) -> NotReopened:
-        return NotReopened(f"{name}: not reopened; its tokens file's {what}")
+        return NotReopened(_("{name}: not reopened; its tokens file's {what}").format(name=name, what=what))
 
     if not isinstance(data, dict):
-        raise bad("content is not a JSON object")
+        raise bad(_("content is not a JSON object"))
     for key in ("table", "host"):
         if not isinstance(data.get(key), str) or not data[key]:
-            raise bad(f"{key!r} is missing or not text")
+            raise bad(_("{key} is missing or not text").format(key=repr(key)))
     seats = data.get("seats")
     if not isinstance(seats, dict) or not all(isinstance(t, str) and t for t in seats.values()):
-        raise bad("'seats' is not an object of seat numbers to tokens (texts)")
+        raise bad(_("'seats' is not an object of seat numbers to tokens (texts)"))
     if not all(isinstance(seat, str) and seat.isdigit() and seat.isascii() and len(seat) <= 3 for seat in seats):
-        raise bad("'seats' has a key that is not a seat number")
+        raise bad(_("'seats' has a key that is not a seat number"))
     pace = data.get("pace", 0.0)
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:  # nan fails both comparisons
-        raise bad(f"'pace' is not a number of seconds from 0 to {MAX_PACE:g}")
+        raise bad(_("'pace' is not a number of seconds from 0 to {most}").format(most=f"{MAX_PACE:g}"))
     for key in ("waiting", "closed", "expired"):
         if not isinstance(data.get(key, False), bool):
-            raise bad(f"{key!r} is not true or false")
+            raise bad(_("{key} is not true or false").format(key=repr(key)))
     made = data.get("made", 0.0)
     if isinstance(made, bool) or not isinstance(made, (int, float)) or not math.isfinite(made):
-        raise bad("'made' is not a time")
+        raise bad(_("'made' is not a time"))
     stand_ins = data.get("stand_ins", {})
     if not isinstance(stand_ins, dict) or not all(isinstance(k, str) and k.isdigit() and k.isascii() and len(k) <= 3
                                                   and isinstance(v, str) for k, v in stand_ins.items()):
-        raise bad("'stand_ins' is not an object of seat numbers to seat kinds")
+        raise bad(_("'stand_ins' is not an object of seat numbers to seat kinds"))
     if not isinstance(data.get("client"), (str, type(None))):
-        raise bad("'client' is not text")
+        raise bad(_("'client' is not text"))
     names = data.get("names", {})
     if not isinstance(names, dict) or not all(isinstance(k, str) and k.isdigit() and k.isascii() and len(k) <= 3
                                               and good_name(v) for k, v in names.items()):
-        raise bad(f"'names' is not an object of seat numbers to names (1 to {MAX_NAME_CHARS} printable characters)")
+        raise bad(_("'names' is not an object of seat numbers to names (1 to {most} printable characters)").format(most=MAX_NAME_CHARS))
     return data
 
 
