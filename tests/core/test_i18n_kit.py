@@ -66,6 +66,26 @@ def test_a_complete_catalogue_passes_without_a_warning(tmp_path):
     assert stale_compiled(package / "locale") == []
 
 
+def test_messages_marked_inside_f_strings_are_extracted_too(tmp_path):
+    # Babel reads an f-string as one token on Python 3.11: these were shown in English, in no catalogue.
+    (tmp_path / "inside.py").write_text(textwrap.dedent('''
+        from muggins.i18n import translator
+        _t = translator("inside", package_file=__file__)
+        _, ngettext, pgettext, npgettext = _t.gettext, _t.ngettext, _t.pgettext, _t.npgettext
+        def line(seat, me, n, key, parts, phase):
+            cuts = ", ".join(f"{pgettext('cut', 'You') if s == me else s}" for s in seat)
+            paused = f"\\r{key}  {_('paused: {key} goes on').format(key=key)}"
+            nested = f"""{f'{ngettext("{n} card", "{n} cards", n)}'} {npgettext('pile', '{n} pile', '{n} piles', n)}"""
+            variable = f"{_(parts[phase])} {_('outside') + '!'}"
+            return cuts, paused, nested, variable, _("plain")
+    '''))
+    found = {(m.context, m.id): m.locations for m in source_messages(tmp_path, "inside") if m.id}
+    assert set(found) == {("cut", "You"), (None, "paused: {key} goes on"), (None, ("{n} card", "{n} cards")),
+                          ("pile", ("{n} pile", "{n} piles")), (None, "outside"), (None, "plain")}
+    assert found[("cut", "You")] == [("inside.py", 6)]
+    assert found[(None, "plain")] == [("inside.py", 10)]  # found by Babel once, not again
+
+
 def test_a_planted_untranslated_message_is_named_in_a_warning(tmp_path):
     package = _package(tmp_path, [entry for entry in COMPLETE if entry[0] != "Hand {hand} is drawn."])
     with pytest.warns(UntranslatedMessages, match=r"toy: 1 message not translated into 'fr': 'Hand \{hand\} is drawn.'"):

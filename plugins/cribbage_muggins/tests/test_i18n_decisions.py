@@ -83,3 +83,12 @@ def test_the_crib_is_named_in_the_prompt_for_each_seat():
     assert set(seen) == {f"Lay away 1 card to seat {dealer}'s crib", "Lay away 1 card to your partner's crib",
                          "Lay away 1 card to your crib", f"Mettez 1 carte à la crib du joueur {dealer}",
                          "Mettez 1 carte à la crib de votre partenaire", "Mettez 1 carte à votre crib"}
+
+
+def test_the_cut_for_deal_names_the_reader_in_french_too():
+    # Marked inside an f-string, this word was missed by extraction and read "You" in French.
+    state = CribbageState.new(CribbageGame(), CribbageRules(), 2, 5)
+    (cut,) = [e for e in state.opening if e["type"] == "cut_for_deal"]
+    with using_language("fr"):
+        assert CribbageGame().describe(cut, 0) == "Coupe pour la donne : vous 7♦, joueur 1 10♠ ; vous donnez en premier."
+    assert CribbageGame().describe(cut, 0) == "Cut for deal: You 7♦, seat 1 10♠; You deal first."

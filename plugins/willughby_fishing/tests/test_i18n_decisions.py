@@ -79,3 +79,12 @@ def test_the_texts_records_hold_do_not_change_with_the_language_and_the_actions_
         assert str(fishing._claim_move(12, 4, "field")) == "claim Q" and fishing._claim_move(12, 4, "field").data == 12
     assert PASS == Pass() and hash(PASS) == hash(Pass()) and CLAIM == Claim("claim") and CLAIM != Claim("muggins")
     assert LIE_DOWN == Move("lie down") and hash(DONE) == hash(Move("done")) and DONE.keys == ("", "d") and PASS.keys == ("", "p")
+
+
+def test_the_cut_names_the_reader_in_french_too():
+    # Marked inside an f-string, this word was missed by extraction and read "You" in French.
+    state = FishingState.new(FishingGame(), FishingRules(), 5, 5)
+    (cut,) = [e for e in state.opening if e["type"] == "cut"]
+    with using_language("fr"):
+        assert FishingGame().describe(cut, 0).startswith("Coupe pour la donne : vous 4♠, joueur 1 5♠")
+    assert FishingGame().describe(cut, 0).startswith("Cut for deal: You 4♠, seat 1 5♠")
