@@ -569,7 +569,7 @@ class FishingState(PhasedState):
             holder, due = (self._other_pair(m, _OTHER_TWO[capture.played[0] * 52 + capture.taken[0]])
                             if table_before == 1 and self.other_pair_claimable else (-1, []))
             what, entitled = "other_pair", (holder,) if holder >= 0 else ()
-        if self._room and self._answered_quietly(m, due, holder if due and what == "other_pair" else -1, events):
+        if self._room and self._answered_quietly(m, due, holder, events):
             return
         subject = {"after": "capture", "seat": m, "rank": rank, "table_before": table_before}
         opened = self._open_window(m, subject, due, what, entitled)
@@ -684,7 +684,7 @@ class FishingState(PhasedState):
         Returns False when teaching mode skips a window in which nothing can be claimed."""
         everyone = _SEATS_FROM_LEFT[actor]
         entitled = everyone[:-1] if entitled is None else entitled
-        if self._prevented and not (due and entitled):  # (cards are due only to someone: nothing goes uncounted)
+        if self._prevented and not (due and entitled):  # due cards always have someone entitled: no oversight goes uncounted
             # Teaching mode offers only correct choices; an unclaimable window would be a row of forced passes.
             self.window = None
             self.due, self.entitled, self.what = [], (), ""
