@@ -467,9 +467,9 @@ class State(ABC):
         window, or those before the one seat entitled standing and that seat
         claiming), only if the decision being applied, one, and those answers
         fit in `budget`, and return their number from the next call (the
-        fishing game does, for the windows after a capture and a lie-down). The note is good for that one decision: the next call
-        replaces it (the last, with 0, leaves nothing), and a `clone()` must
-        not carry it.
+        fishing game does, for the windows after a capture and a lie-down).
+        The note is good for that one decision: the next call replaces it
+        (the last, with 0, leaves nothing), and a `clone()` must not carry it.
         """
         return 0
 
