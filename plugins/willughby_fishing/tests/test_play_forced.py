@@ -19,6 +19,8 @@ from muggins.players import make_players
 from muggins.testing import play_to_end
 from muggins.window import ChallengeWindow
 
+from willughby_fishing.terms import CLAIM_KINDS, FishingTerms
+
 
 def play(registry, game, rules, seed, listen, limit=None, kinds=("expert",) * 5):
     return play_to_end(game, rules, seed, make_players(registry, game, list(kinds), seed), listen=listen, limit=limit)
@@ -66,6 +68,22 @@ def test_a_quiet_match_lays_the_other_pair_without_opening_its_window(registry, 
     laid = json.loads(quiet[1])["stats"]["other_pairs_laid"]
     assert laid > 0 and opened_for.count("capture") >= laid  # listened to, each was a window; quietly, none
     assert quiet_windows.count("capture") == 0 and "lie_down" not in quiet_windows
+
+
+@pytest.mark.parametrize("closed", [set(), {"other_pair"}, {"other_pair_capturer"}, {"laid_down_pair"},
+                                    {"left_pair", "laid_down_three"}, set(CLAIM_KINDS)])
+def test_with_any_claims_closed_a_quiet_match_ends_as_a_listened_one(registry, game, closed):
+    # The house-rule terms decide which windows have something due, so which ones a quiet match may answer itself.
+    for rules in ({"deals": 2}, {"deals": 2, "mistakes": "prevented"}, {"deals": 2, "reward": "last_capture"}):
+        for seed in range(3):
+            ends = []
+            for listen in (False, True):
+                state = game.new(game.Rules(**rules), 5, seed)
+                state.set_terms(FishingTerms(closed=frozenset(closed)))
+                match = Match(state, make_players(registry, game, ["expert"] * 5, seed), listeners=[lambda g, e: None] if listen else [])
+                match.run()
+                ends.append((match.decisions, json.dumps(state.to_dict(), sort_keys=True)))
+            assert ends[0] == ends[1], (rules, seed)
 
 
 def test_a_quiet_match_with_a_novice_is_played_window_by_window_and_ends_the_same(registry, game):
