@@ -12,7 +12,6 @@ English. `muggins.houserules` re-exports both, as it always has.
 
 from __future__ import annotations
 
-import json
 import math
 import numbers
 from typing import Any, Mapping
@@ -180,4 +179,6 @@ def answer_to_data(value: Any) -> Any:
 
 
 def _canonical(data: Any) -> str:
+    import json  # here, not at the top: importing the module (at every start-up) stays free of json
+
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
