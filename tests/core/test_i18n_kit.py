@@ -76,7 +76,7 @@ def test_messages_marked_inside_f_strings_are_extracted_too(tmp_path):
             cuts = ", ".join(f"{pgettext('cut', 'You') if s == me else s}" for s in seat)
             paused = f"\\r{key}  {_('paused: {key} goes on').format(key=key)}"
             nested = f"""{f'{ngettext("{n} card", "{n} cards", n)}'} {npgettext('pile', '{n} pile', '{n} piles', n)}"""
-            variable = f"{_(parts[phase])} {_('outside') + '!'}"
+            variable = f"{_(parts[phase])} {_('outside') + '!'} {pgettext()} {_()}"
             return cuts, paused, nested, variable, _("plain")
     '''))
     found = {(m.context, m.id): m.locations for m in source_messages(tmp_path, "inside") if m.id}

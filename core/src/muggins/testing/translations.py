@@ -102,7 +102,7 @@ def _marked_in_f_strings(package_dir: Path) -> Iterable[tuple[str, int, Any, str
                 if name not in KEYWORDS:
                     continue
                 texts = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in call.args]
-                context, wanted = (texts[0], texts[1:]) if name in ("pgettext", "npgettext") else (None, texts)
+                context, wanted = (texts[0], texts[1:]) if name in ("pgettext", "npgettext") and texts else (None, texts)
                 wanted = wanted[:2] if name in ("ngettext", "npgettext") else wanted[:1]
                 if context is None and name in ("pgettext", "npgettext") or not wanted or None in wanted:
                     continue  # not a literal message (a variable, as `_(_TO_ACT[phase])`): marked where it is written
