@@ -20,6 +20,7 @@ reading: these checks run in tests, never when a game is played.
 from __future__ import annotations
 
 import io
+import itertools
 import warnings
 from pathlib import Path
 from typing import Any, Iterable
@@ -57,22 +58,17 @@ def source_messages(package_dir: str | Path, domain: str = "messages", *, skip: 
     package_dir = Path(package_dir)
     skipped = set(skip)
     found = catalog.Catalog(domain=domain, project=domain, charset="utf-8")
-    for filename, lineno, message, comments, context in extract.extract_from_dir(
-        str(package_dir), _METHOD_MAP, keywords=KEYWORDS, comment_tags=("Translators:",),
-        callback=None, strip_comment_tags=True,
-    ):
+    marked = extract.extract_from_dir(str(package_dir), _METHOD_MAP, keywords=KEYWORDS, comment_tags=("Translators:",),
+                                      callback=None, strip_comment_tags=True)
+    for filename, lineno, message, comments, context in itertools.chain(marked, _marked_in_f_strings(package_dir)):
         if filename in skipped or any(filename.startswith(f"{s}/") for s in skipped):
             continue
         found.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
-    for filename, lineno, message, context in _marked_in_f_strings(package_dir):
-        if filename in skipped or any(filename.startswith(f"{s}/") for s in skipped):
-            continue
-        found.add(message, None, [(filename, lineno)], context=context)
     return found
 
 
-def _marked_in_f_strings(package_dir: Path) -> Iterable[tuple[str, int, Any, str | None]]:
-    """(file, line, message, context) for each marking call inside an f-string's braces, which Babel misses.
+def _marked_in_f_strings(package_dir: Path) -> Iterable[tuple[str, int, Any, list[str], str | None]]:
+    """(file, line, message, comments, context), as Babel's extraction gives them, for each marking call inside an f-string's braces, which Babel misses.
 
     Babel's Python extractor reads an f-string as one token on Python 3.11,
     so `f"{_('empty')}"` was shown in English with no message in any
@@ -106,7 +102,7 @@ def _marked_in_f_strings(package_dir: Path) -> Iterable[tuple[str, int, Any, str
                 wanted = wanted[:2] if name in ("ngettext", "npgettext") else wanted[:1]
                 if context is None and name in ("pgettext", "npgettext") or not wanted or None in wanted:
                     continue  # not a literal message (a variable, as `_(_TO_ACT[phase])`): marked where it is written
-                yield relative.as_posix(), call.lineno, tuple(wanted) if len(wanted) > 1 else wanted[0], context
+                yield relative.as_posix(), call.lineno, tuple(wanted) if len(wanted) > 1 else wanted[0], [], context
 
 
 def _po_path(localedir: Path, domain: str, language: str) -> Path:
