@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
+import time
 
 import pytest
 
@@ -169,8 +171,24 @@ def test_a_bot_kind_plays_on_the_loop_after_quick_decisions_and_back_in_the_thre
     assert clock.quick(kind)
 
 
-def test_a_lobbys_tables_share_what_they_learn_of_a_bot_kinds_speed(registry, records):
+def test_a_lobbys_tables_share_what_they_learn_of_a_bot_kinds_speed(registry, records, monkeypatch):
+    from muggins_shedding.bots import NoviceBot
+
+    # The bot clock reads a clock of the test's own, on which every decision takes a tenth of the quick
+    # bound; the novices themselves are made slower than that bound in wall-clock time, as on a busy
+    # machine, which must change nothing.
+    from muggins_web.table import QUICK_DECISION
+
+    real_choose = NoviceBot.choose
+
+    def busy_machine(self, view, decision):
+        time.sleep(QUICK_DECISION * 1.5)
+        return real_choose(self, view, decision)
+
+    monkeypatch.setattr(NoviceBot, "choose", busy_machine)
     lobby = Lobby(registry, pace=0)
+    readings = itertools.count()
+    lobby.bot_clock.now = lambda: next(readings) * QUICK_DECISION / 10
     request = {"game": "muggins_shedding", "players": 3, "seats": ["human", "novice", "novice"], "seed": 3}
 
     async def two_tables():

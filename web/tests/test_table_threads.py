@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from muggins.players import NovicePlayer
+from muggins_shedding.bots import NoviceBot
 from muggins.search.player import SearchPlayer
 from muggins_web.lobby import Lobby
 from muggins_web.table import QUICK_DECISION
@@ -59,13 +59,13 @@ def test_a_window_let_stand_by_its_timer_plays_on_to_the_next_persons_turn(regis
     # once cancelled that very task midway, leaving the match to a thread and the table silent.
     lobby = Lobby(registry, pace=0.01)
     request = {"game": "muggins_shedding", "players": 3, "seats": ["human", "novice", "novice"], "seed": 9}
-    real_choose = NovicePlayer.choose
+    real_choose = NoviceBot.choose
 
     def slow(self, view, decision):
         time.sleep(QUICK_DECISION * 1.5)  # slow enough that the table plays these bots in the worker thread
         return real_choose(self, view, decision)
 
-    monkeypatch.setattr(NovicePlayer, "choose", slow)
+    monkeypatch.setattr(NoviceBot, "choose", slow)
 
     async def scenario():
         table = await lobby.create(request)

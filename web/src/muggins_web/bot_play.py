@@ -55,13 +55,16 @@ class BotClock:
     the thread, and it must then show twice as many quick decisions in a
     row to come back: a bot that is only sometimes slow soon stays in the
     thread, while one that looked slow because the machine was busy
-    elsewhere is back on the loop after a few decisions. (The wall clock:
-    the processor clock of a thread costs a system call per reading. The
-    counts are updated from the thread and the loop at once; a lost update
-    only delays a move between them.)
+    elsewhere is back on the loop after a few decisions. (The wall clock,
+    `now`, by default `time.perf_counter`: the processor clock of a thread
+    costs a system call per reading; a test gives a clock of its own, so
+    what it learns does not hang on the machine's speed. The counts are
+    updated from the thread and the loop at once; a lost update only
+    delays a move between them.)
     """
 
-    def __init__(self) -> None:
+    def __init__(self, now: Callable[[], float] = time.perf_counter) -> None:
+        self.now = now
         self.in_a_row: dict[Any, int] = collections.Counter()
         self.needed: dict[Any, int] = collections.defaultdict(lambda: QUICK_IN_A_ROW)
 
@@ -85,7 +88,7 @@ class BotClock:
         Each decision taken starts `limit`'s seconds afresh, so a bot that
         checks it (`muggins.thinking`) is stopped past them.
         """
-        clock = time.perf_counter
+        clock = self.now
         idle = object()  # no decision being taken
         deciding: list[Any] = [idle, 0.0]  # the kind of bot whose decision is being taken, and when it began
 
@@ -148,7 +151,7 @@ class BotPlay:
             guarded(lambda: self.clock.advance(self.session, self.kind, on_loop=True, deadline=deadline))
             if self.session.match.taken == taken:  # an early answer the window no longer takes: it is asked again
                 return
-            if time.perf_counter() > deadline:
+            if self.clock.now() > deadline:
                 return
 
     async def play(self, guarded: Guard, running: Callable[[], bool], thinking: Callable[[int], None]) -> None:
@@ -156,14 +159,15 @@ class BotPlay:
 
         `thinking(seat)` tells the table, once, that a bot is still playing after `THINKING_AFTER`.
         """
-        began = time.perf_counter()
+        now = self.clock.now
+        began = now()
         told = False
         match = self.session.match
         while self.more_to_play(running()):
             seat = match.pending().seat  # type: ignore[union-attr]
             if self._early_answer(match.pending()) is not None or self.clock.quick(self.kind(seat)):  # type: ignore[arg-type]
                 await asyncio.sleep(0)  # other tables' clicks go first
-                self.play_quick(time.perf_counter() + SLICE, guarded, running)
+                self.play_quick(now() + SLICE, guarded, running)
             else:
                 self.in_thread = True
                 # Bots that think take turns in one thread of their own: each holds the interpreter's lock
@@ -172,7 +176,7 @@ class BotPlay:
                 thread = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(executor, guarded, self._think))
                 try:
                     if not told:
-                        done, _ = await asyncio.wait({thread}, timeout=max(0.0, THINKING_AFTER - (time.perf_counter() - began)))
+                        done, _ = await asyncio.wait({thread}, timeout=max(0.0, THINKING_AFTER - (now() - began)))
                         if not done:
                             thinking(seat)
                             told = True
@@ -182,7 +186,7 @@ class BotPlay:
                     raise
                 finally:
                     self.in_thread = False
-            if not told and time.perf_counter() - began > THINKING_AFTER and self.more_to_play(running()):
+            if not told and now() - began > THINKING_AFTER and self.more_to_play(running()):
                 thinking(match.pending().seat)  # type: ignore[union-attr]
                 told = True
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import time
 import traceback
 from typing import Any, Callable
 
@@ -332,7 +331,7 @@ class Table:
         self.observer.changing(self.match.state)
         if answer is not None:
             self._guarded(answer)
-        self.bots.play_quick(time.perf_counter() + SLICE, self._guarded, self._running)
+        self.bots.play_quick(self.bots.clock.now() + SLICE, self._guarded, self._running)
         self.connections.deliver(self._frames())
         # Again while there is more: offering a person a decision with one choice takes it for them.
         while self.bots.more_to_play(self._running()):
