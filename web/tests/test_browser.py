@@ -650,6 +650,62 @@ def test_a_page_whose_link_is_refused_says_why_and_stops_and_the_lobby_form_boun
     page.context.close()
 
 
+def test_a_busy_refusal_is_tried_again_ever_more_slowly_until_a_frame_comes_and_a_gone_table_is_not_tried_again(browser, server, lobby):
+    # The server accepts a refused connection before closing it (so the page sees `open` every time): the wait must
+    # not start again on `open`, only once a frame has come. The page's clock is Playwright's, moved on by hand.
+    import httpx
+
+    links = httpx.post(server + "/api/tables", json={"game": "muggins_shedding", "players": 3, "seats": ["human"], "seed": 1, "start": "host"}).json()
+    page = _page(browser, "laptop")
+    page.clock.install(time=1_700_000_000_000)
+    page.clock.pause_at(1_700_000_001_000)  # time stands still but for run_for
+    plan = ["busy", "busy", "busy", "busy", "busy", "frame", "full", "gone"]
+    attempts = []
+
+    def answer(ws):
+        what = plan[min(len(attempts), len(plan) - 1)]
+        attempts.append(what)
+        if what == "frame":
+            ws.send(json.dumps(canned.cribbage_peg()))
+            ws.close(code=4503, reason="this table holds its most spectators")
+        elif what == "gone":
+            ws.close(code=4404, reason="no such table on this server")
+        else:
+            ws.close(code=4429 if what == "busy" else 4503, reason="this link is open on its most")
+
+    def after(count):  # the page has made `count` attempts and drawn what the last one's close says
+        deadline = time.monotonic() + 20  # a bound for a failing test, not a speed
+        while len(attempts) < count and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        assert len(attempts) == count, attempts
+        page.wait_for_function("document.getElementById('status').textContent.includes(' s…') || "
+                               "document.getElementById('status').textContent.includes('will not try again')", polling=50)
+        return page.inner_text("#status")
+
+    page.route_web_socket("**/ws/**", answer)
+    page.goto(links["seats"][0]["url"])
+    waits = []
+    for count, seconds in [(1, 1), (2, 2), (3, 4), (4, 8), (5, 8)]:
+        said = after(count)
+        waits.append(said)
+        assert f"trying again in {seconds} s" in said, (count, waits)
+        page.clock.run_for(seconds * 1000 - 100)
+        page.wait_for_timeout(50)
+        assert len(attempts) == count, f"attempt {count + 1} came before its {seconds} s wait"
+        page.clock.run_for(100)
+    # A frame came on the sixth: the next refusal waits a second again.
+    assert "trying again in 1 s" in after(6)
+    page.clock.run_for(1000)
+    assert "trying again in 2 s" in after(7)
+    page.clock.run_for(2000)
+    said = after(8)
+    assert said.startswith("This table cannot be opened: no such table on this server.") and said.endswith("This page will not try again.")
+    page.clock.run_for(60_000)
+    page.wait_for_timeout(100)
+    assert len(attempts) == 8
+    page.context.close()
+
+
 def test_a_shedding_table_in_french_follows_the_browsers_language_and_its_switch_reloads_it_in_english_in_the_same_seat(browser, server, lobby):
     import httpx
 

@@ -28,15 +28,22 @@ let picked = [];        // the cards tapped, in order, towards a choice that mov
 let pickedStep = null;  // the decision they were picked for: a new one starts with none picked
 let thinking = null;    // the bot seat said to be thinking, until the next frame
 let note = "";          // what the connection says (lost, busy, refused), shown over everything else
-let retry = 500;
+// The wait before connecting again: a second, doubled at each try up to LONGEST_WAIT, and a second again only once a
+// frame has come (a refusing server accepts before it closes, so `open` says nothing about being let in).
+const FIRST_WAIT = 1000;
+const LONGEST_WAIT = 8000;
+let wait = FIRST_WAIT;
 const MAX_LINES = 300;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}${query}`);
-  socket.addEventListener("open", () => { retry = 500; note = ""; drawStatus(); });
-  socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
+  socket.addEventListener("message", (message) => {
+    if (note) { note = ""; drawStatus(); }
+    wait = FIRST_WAIT;
+    receive(JSON.parse(message.data));
+  });
   socket.addEventListener("close", (event) => {
     const refusal = REFUSED[event.code];
     if (refusal) { // the server will say the same again: trying again would only repeat it
@@ -44,13 +51,13 @@ function connect() {
       drawStatus();
       return;
     }
-    const seconds = Math.round(retry / 1000) || 1;
+    const seconds = Math.round(wait / 1000);
     if (event.code === 4503 || event.code === 4429) {
       note = t("The server is busy ({reason}); trying again in {seconds} s…", { reason: event.reason || t("too many connections"), seconds });
     } else note = t("connection lost; reconnecting…");
     drawStatus();
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
+    setTimeout(connect, wait);
+    wait = Math.min(wait * 2, LONGEST_WAIT);
   });
 }
 
