@@ -73,23 +73,37 @@ class Hostile:
         return None
 
 
+class HangsCribbage:
+    """A cribbage house-rule plugin whose target hook waits on `gate`: shedding, the other game loaded, it never touches."""
+
+    def __init__(self, gate: threading.Event) -> None:
+        self.gate = gate
+
+    @hookimpl
+    def muggins_cribbage_target(self, players, rules):
+        self.gate.wait()
+        return None
+
+
 @pytest.fixture
 def serve_with(records):
-    """`serve_with(plugin)`: a test client on a lobby of the shedding game with `plugin` as the house-rule plugin 'hostile'."""
+    """`serve_with(plugin)`: a test client on a lobby of the shedding game (or `games`) with `plugin` as the house-rule plugin 'hostile'."""
     opened = []
 
-    def serve(plugin, **lobby_options):
+    def serve(plugin, games=("muggins_shedding",), address=None, **lobby_options):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             from starlette.testclient import TestClient
         from muggins_web.app import create_app
         from muggins_web.lobby import Lobby
 
-        registry = load_registry(only=["muggins_shedding"], extra_plugins=[("hostile", plugin)])
+        registry = load_registry(only=list(games), extra_plugins=[("hostile", plugin)])
         assert registry.errors == []
         reset_registry(registry)
-        client = TestClient(create_app(Lobby(registry, pace=0, **lobby_options), allowed_hosts=["testserver"]))
+        lobby = Lobby(registry, pace=0, **lobby_options)
+        client = TestClient(create_app(lobby, allowed_hosts=["testserver"]))
         opened.append(client.__enter__())
+        client.lobby = lobby
         return client
 
     yield serve
@@ -141,7 +155,72 @@ def test_a_hook_that_never_answers_is_a_504_saying_the_house_rules_did_not_answe
     try:
         response = client.post("/api/tables", json=REQUEST)
         assert response.status_code == 504 and response.json()["errors"] == [
-            "the game's house rules (or a seat's bot being made) did not answer within 0.2 s; no table was made"]
+            "plugin 'hostile' did not answer within 0.2 s while the table was made (in muggins_shedding_penalty_cards()); "
+            "no table was made"]
         assert client.get("/api/tables").json()["tables"] == []
     finally:
         gate.set()  # the hook's thread answers at last; what it gives is dropped
+
+
+def test_the_refusal_of_a_hook_that_never_answers_names_the_plugin_in_french_too(serve_with):
+    gate = threading.Event()
+    client = serve_with(Hostile("waits", gate), house_rules_timeout=0.2)
+    try:
+        response = client.post("/api/tables?lang=fr", json=REQUEST)
+        assert response.status_code == 504 and response.json()["errors"] == [
+            "l\u2019extension 'hostile' n\u2019a pas répondu en 0.2 s pendant la création de la table "
+            "(dans muggins_shedding_penalty_cards()) ; aucune table n\u2019a été créée"]
+    finally:
+        gate.set()
+
+
+CRIBBAGE = {"game": "cribbage_muggins", "players": 2, "seats": ["human", "novice"], "seed": 2}
+SHEDDING = {"game": "muggins_shedding", "players": 3, "seats": ["human", "novice", "novice"], "seed": 2}
+
+
+def test_many_hung_hooks_of_one_game_leave_the_other_games_their_tables(serve_with, records):
+    gate = threading.Event()
+    client = serve_with(HangsCribbage(gate), games=("cribbage_muggins", "muggins_shedding"), house_rules_timeout=0.2)
+    try:
+        # Eight requests whose hook never answers, each with different rules, from four visitors: twice the threads all
+        # plugin work once had.
+        visitors = [TestClientAt(client, (f"192.0.2.{n}", 5000)) for n in range(4)]
+        refusals = [visitors[n % 4].post("/api/tables", json={**CRIBBAGE, "rules": {"target": 61 + n}}) for n in range(8)]
+
+        made = client.post("/api/tables", json=SHEDDING)
+        assert made.status_code == 201, made.text
+        assert [t["game"] for t in client.get("/api/tables").json()["tables"]] == ["muggins_shedding"]
+        for refusal in refusals:
+            assert refusal.status_code in (503, 504), refusal.text
+            [line] = refusal.json()["errors"]
+            assert "plugin 'hostile'" in line and "\n" not in line, line
+        # The game's own slots taken by the first four, the last four wait for one in vain.
+        assert [r.status_code for r in refusals] == [504] * 4 + [503] * 4
+        assert refusals[-1].json()["errors"] == [
+            "no table was made: 4 tables of cribbage_muggins being made before this one are still waiting for plugin 'hostile', "
+            "the most at once for one game; try again later"]
+    finally:
+        gate.set()
+
+
+def test_one_address_holds_only_its_share_of_a_games_plugin_work(serve_with):
+    gate = threading.Event()
+    client = serve_with(HangsCribbage(gate), games=("cribbage_muggins", "muggins_shedding"), house_rules_timeout=0.2)
+    try:
+        mine = [client.post("/api/tables", json=CRIBBAGE) for _ in range(3)]
+        assert [r.status_code for r in mine] == [504, 504, 429]
+        assert mine[2].json()["errors"] == [
+            "your address already has 2 tables of cribbage_muggins being made, waiting for plugin 'hostile', "
+            "the most at once for one address; wait until they are answered"]
+        theirs = TestClientAt(client, ("192.0.2.7", 5000)).post("/api/tables", json=CRIBBAGE)  # another visitor gets a slot
+        assert theirs.status_code == 504 and "did not answer within 0.2 s" in theirs.json()["errors"][0]
+        assert client.post("/api/tables", json=SHEDDING).status_code == 201  # and the hung address, its other game's tables
+    finally:
+        gate.set()
+
+
+def TestClientAt(client, address):
+    """Another test client on `client`'s app, as a visitor from `address` (not entered: the app's start and stop are `client`'s)."""
+    from starlette.testclient import TestClient
+
+    return TestClient(client.app, client=address)

@@ -168,7 +168,7 @@ class Lobby:
         once however long its match runs.
         """
         self._make_room(client)
-        made = await self.plugin_work.run(self._prepare, data)
+        made = await self.plugin_work.run(self._prepare, data, client=client)
         game, kinds, seed, pace = made.game, made.kinds, made.seed, made.pace
         humans = [seat for seat, spec in enumerate(kinds) if spec == HUMAN]
         seat_tokens = {seat: secrets.token_urlsafe(16) for seat in humans}

@@ -1,38 +1,47 @@
-"""Plugin code run while a browser table is made, off the event loop and within a time limit, whatever it raises told in one line.
+"""Plugin code run while a browser table is made, off the event loop and within a time limit, whatever it raises or hangs in told in one line.
 
-This module owns the lobby's worker threads for that code (`PluginWork`:
-`PLUGIN_THREADS` of them, its own, so a few hung hooks cannot take the
-threads the bots think in): the rules' checks, the game's new match and
-its house rules, the seats' factories each run there under
-`HOUSE_RULES_TIMEOUT`, so a hook that hangs holds up no other request
-(`TooSlow`), and whatever plugin code raises is one line naming the
-plugin when its traceback tells it (a `LobbyError`), never a server
-error.
+This module owns the threads that code runs in (`PluginWork`): the
+rules' checks, the game's new match and its house rules, the seats'
+factories each run in a thread of their own under `HOUSE_RULES_TIMEOUT`,
+never in the threads the bots think in, and whatever plugin code raises
+is one line naming the plugin when its traceback tells it (a
+`LobbyError`), never a server error. A thread whose plugin code hangs
+cannot be stopped, so that work is bounded where it can hurt no one
+else: each game has `GAME_SLOTS` of it at once (a hung hook of one game
+takes its own game's slots, never another game's), one client address
+holds at most `ADDRESS_SLOTS` of a game's (so one visitor cannot take a
+game's tables from everyone), and every refusal names the plugin whose
+code the threads are stuck in (`TooSlow`, `Busy`, `TooManyWaiting`),
+read from where those threads are waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
+import collections
+import contextlib
 import contextvars
 import sys
+import threading
 import traceback
 from typing import Any, Callable
 
 from muggins.houserules import HouseRuleError
 from muggins.limits import clip
-from muggins.plugins import PluginFault, blame, fault_message, plugin_fault
+from muggins.plugins import PluginFault, PluginInfo, blame, fault_message, plugin_fault
 
 from .forms import LobbyError
-from .languages import _
+from .languages import _, ngettext
 from .notes import text_of
 
-__all__ = ["HOUSE_RULES_TIMEOUT", "PLUGIN_THREADS", "PluginWork", "TooSlow"]
+__all__ = ["ADDRESS_SLOTS", "GAME_SLOTS", "HOUSE_RULES_TIMEOUT", "Busy", "PluginWork", "TooManyWaiting", "TooSlow"]
 
 #: Seconds the plugin code run while a table is made (rules checks, house-rule hooks, seats' factories) may take.
 HOUSE_RULES_TIMEOUT = 10.0
-#: Worker threads for that code: a few hung hooks cannot take the threads the bots think in.
-PLUGIN_THREADS = 4
+#: Tables of one game whose plugin code runs at once, hung or not: a hook that hangs takes only its own game's.
+GAME_SLOTS = 4
+#: Of those, how many one client address may hold (waiting for a slot included), so one visitor leaves the others some.
+ADDRESS_SLOTS = 2
 
 
 class TooSlow(LobbyError):
@@ -41,30 +50,103 @@ class TooSlow(LobbyError):
     status = 504
 
 
-class PluginWork:
-    """The worker threads one lobby runs plugin code in, for `registry`'s plugins, `timeout` seconds a request."""
+class Busy(LobbyError):
+    """Every slot of the game's plugin work stayed taken (by code that does not answer) for all of HOUSE_RULES_TIMEOUT."""
 
-    def __init__(self, registry: Any, timeout: float = HOUSE_RULES_TIMEOUT) -> None:
+    status = 503
+
+
+class TooManyWaiting(LobbyError):
+    """The client address already holds ADDRESS_SLOTS of the game's plugin work."""
+
+    status = 429
+
+
+class _Lane:
+    """One game's plugin work: the threads running it and the requests waiting for one of its slots."""
+
+    def __init__(self) -> None:
+        self.running: set[threading.Thread] = set()
+        self.held: collections.Counter[str | None] = collections.Counter()  # slots held or waited for, by client address
+        self.held_by: dict[threading.Thread, str | None] = {}
+        self.waiting: list[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = []
+
+
+class PluginWork:
+    """The plugin work one lobby runs while tables are made, for `registry`'s plugins, `timeout` seconds a request."""
+
+    def __init__(self, registry: Any, timeout: float = HOUSE_RULES_TIMEOUT, *, game_slots: int = GAME_SLOTS,
+                 address_slots: int = ADDRESS_SLOTS) -> None:
         self.registry = registry
         self.timeout = timeout
-        self.threads = concurrent.futures.ThreadPoolExecutor(PLUGIN_THREADS, thread_name_prefix="muggins-lobby")
+        self.game_slots = game_slots
+        self.address_slots = address_slots
+        self._lanes: dict[str, _Lane] = collections.defaultdict(_Lane)
+        self._lock = threading.Lock()  # the lanes are counted from the event loop and freed from the threads
 
-    async def run(self, work: Callable[[Any], Any], data: Any) -> Any:
-        """`work(data)` in the worker threads within `timeout`; whatever plugin code raises, one line (LobbyError).
+    async def run(self, work: Callable[[Any], Any], data: Any, *, client: str | None = None) -> Any:
+        """`work(data)` in a thread of its own within `timeout`, in the lane of the game `data` names; whatever plugin code raises, one line (LobbyError).
 
-        The worker catches everything `work` raises (SystemExit, a
+        The thread catches everything `work` raises (SystemExit, a
         KeyboardInterrupt a hook raises itself, even CancelledError are plugin
         code's there: no signal is raised in a worker thread), so what the
         wait itself raises (this request cancelled, the server stopping) is
         never mistaken for a plugin's.
         """
-        # In this request's context: its language (`muggins.i18n.using_language`) words what the worker says too.
-        future = asyncio.get_running_loop().run_in_executor(self.threads, contextvars.copy_context().run, _caught, work, data)
+        game = data.get("game") if isinstance(data, dict) else None
+        # Only an installed game has a lane of its own: a request naming anything else is refused before plugin code runs.
+        name = game if isinstance(game, str) and game in getattr(self.registry, "games", {}) else ""
+        lane = self._lanes[name]
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
+        with self._lock:
+            if lane.held[client] >= self.address_slots:
+                count = lane.held[client]
+                raise TooManyWaiting(ngettext(
+                    "your address already has {count} table of {game} being made, waiting for {plugin}, "
+                    "the most at once for one address; wait until it is answered",
+                    "your address already has {count} tables of {game} being made, waiting for {plugin}, "
+                    "the most at once for one address; wait until they are answered", count).format(
+                    count=count, game=name, plugin=self._stuck_in(t for t, c in lane.held_by.items() if c == client)))
+            lane.held[client] += 1
+        thread = None
         try:
-            result, exc = await asyncio.wait_for(future, self.timeout)
+            while True:
+                with self._lock:
+                    if len(lane.running) < self.game_slots:
+                        done: asyncio.Future = loop.create_future()
+                        thread = threading.Thread(target=self._work, args=(lane, loop, done, contextvars.copy_context(), work, data),
+                                                  name=f"muggins-plugin-{name or 'none'}", daemon=True)
+                        lane.running.add(thread)
+                        lane.held_by[thread] = client
+                        break
+                    freed = loop.create_future()
+                    lane.waiting.append((loop, freed))
+                left = deadline - loop.time()
+                try:
+                    if left <= 0:
+                        raise asyncio.TimeoutError
+                    await asyncio.wait_for(freed, left)
+                except asyncio.TimeoutError:
+                    count = len(lane.running)
+                    raise Busy(ngettext(
+                        "no table was made: {count} table of {game} being made before this one is still waiting for "
+                        "{plugin}, the most at once for one game; try again later",
+                        "no table was made: {count} tables of {game} being made before this one are still waiting for "
+                        "{plugin}, the most at once for one game; try again later", count).format(
+                        count=count, game=name, plugin=self._stuck_in(lane.running))) from None
+                finally:
+                    with self._lock, contextlib.suppress(ValueError):
+                        lane.waiting.remove((loop, freed))
+        except BaseException:
+            with self._lock:
+                _let_go(lane, client)
+            raise
+        thread.start()  # from here the thread frees its slot and its address's share itself, when the plugin code returns
+        try:
+            result, exc = await asyncio.wait_for(asyncio.shield(done), max(deadline - loop.time(), 0))
         except asyncio.TimeoutError:
-            raise TooSlow(_("the game's house rules (or a seat's bot being made) did not answer within {seconds} s; "
-                            "no table was made").format(seconds=f"{self.timeout:g}")) from None
+            raise self._too_slow(thread) from None
         if exc is None:
             return result
         if isinstance(exc, LobbyError):
@@ -72,6 +154,49 @@ class PluginWork:
         if isinstance(exc, HouseRuleError):
             raise LobbyError(str(exc)) from exc
         raise LobbyError(self.fault_line(exc)) from exc
+
+    def _work(self, lane: _Lane, loop: asyncio.AbstractEventLoop, done: asyncio.Future, context: contextvars.Context,
+              work: Callable[[Any], Any], data: Any) -> None:
+        """In the work's thread: `work(data)` in the request's context (its language words what plugin code says), then its slot freed."""
+        try:
+            answer = context.run(_caught, work, data)
+        finally:
+            with self._lock:
+                me = threading.current_thread()
+                lane.running.discard(me)
+                _let_go(lane, lane.held_by.pop(me, None))
+                waiting, lane.waiting = lane.waiting, []
+            for waiter_loop, freed in waiting:
+                _tell(waiter_loop, freed, None)
+        _tell(loop, done, answer)
+
+    def _too_slow(self, thread: threading.Thread) -> TooSlow:
+        """The refusal of work whose plugin code did not answer in time, naming the plugin (and the function) it is stuck in."""
+        seconds = f"{self.timeout:g}"
+        found = self._hung_in(thread)
+        if found is None:
+            return TooSlow(_("the game's house rules (or a seat's bot being made) did not answer within {seconds} s; "
+                             "no table was made").format(seconds=seconds))
+        info, function = found
+        return TooSlow(_("{plugin} did not answer within {seconds} s while the table was made (in {function}()); "
+                         "no table was made").format(plugin=info.describe(), seconds=seconds, function=function))
+
+    def _hung_in(self, thread: threading.Thread) -> tuple[PluginInfo, str] | None:
+        """The plugin, and its function, that `thread` is running now: its innermost frame of a module a loaded plugin owns."""
+        frame = sys._current_frames().get(thread.ident) if thread.ident is not None else None
+        owner = getattr(self.registry, "owner", None)
+        while frame is not None and owner is not None:
+            module = frame.f_globals.get("__name__")
+            info = owner(module) if isinstance(module, str) else None
+            if info is not None:
+                return info, frame.f_code.co_name
+            frame = frame.f_back
+        return None
+
+    def _stuck_in(self, threads: Any) -> str:
+        """The plugin most of `threads` are stuck in, as a refusal names it; "plugin code" when none can be named."""
+        found = collections.Counter(info.describe() for info, _function in filter(None, map(self._hung_in, list(threads))))
+        return found.most_common(1)[0][0] if found else _("plugin code")
 
     def fault_line(self, exc: BaseException) -> str:
         """One line for what plugin code raised while a table was made, naming the plugin when the traceback tells it."""
@@ -86,8 +211,24 @@ class PluginWork:
         return _("the table was not made: {why}").format(why=f"{type(exc).__name__}: {clip(text_of(exc), 200)}")
 
     def shutdown(self) -> None:
-        """Plugin code still running for a table being made is left behind."""
-        self.threads.shutdown(wait=False, cancel_futures=True)
+        """Plugin code still running for a table being made is left behind: its threads are daemons, nobody waits for them."""
+
+
+def _let_go(lane: _Lane, client: str | None) -> None:
+    """One of `client`'s slots in `lane` given up (under the lock); an address holding none is forgotten."""
+    lane.held[client] -= 1
+    if lane.held[client] <= 0:
+        del lane.held[client]
+
+
+def _tell(loop: asyncio.AbstractEventLoop, future: asyncio.Future, answer: Any) -> None:
+    """From a thread: `future` (of `loop`) answered, unless it was already or its loop has closed."""
+    def answered() -> None:
+        if not future.done():
+            future.set_result(answer)
+
+    with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
+        loop.call_soon_threadsafe(answered)
 
 
 def _caught(work: Callable[[Any], Any], data: Any) -> tuple[Any, BaseException | None]:
