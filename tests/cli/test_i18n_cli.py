@@ -105,13 +105,12 @@ def test_list_in_french(run):
 
 
 def test_english_reads_no_catalogue_and_french_reads_each_once(run, monkeypatch):
-    import gettext
-
+    from muggins import i18n as core_i18n
     from muggins_cli import i18n as cli_i18n
 
     reads = []
-    real = gettext.translation
-    monkeypatch.setattr(gettext, "translation", lambda *a, **k: reads.append(a[0]) or real(*a, **k))
+    real = core_i18n._read_catalogue
+    monkeypatch.setattr(core_i18n, "_read_catalogue", lambda path: reads.append(Path(path).stem) or real(path))
     monkeypatch.setattr(cli_i18n._cli, "_catalogues", {})
     monkeypatch.setattr(cli_i18n._click, "_catalogues", {})
     run("--help")

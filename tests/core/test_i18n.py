@@ -94,8 +94,8 @@ def test_french_plural_takes_the_singular_for_zero_and_one(tmp_path):
 
 def test_no_catalogue_is_read_until_a_message_is_translated_nor_for_english(tmp_path, monkeypatch):
     reads = []
-    real = i18n._gettext.translation
-    monkeypatch.setattr(i18n._gettext, "translation", lambda *a, **k: reads.append(a) or real(*a, **k))
+    real = i18n._read_catalogue
+    monkeypatch.setattr(i18n, "_read_catalogue", lambda *a, **k: reads.append(a) or real(*a, **k))
     t = translator("game", _compiled(tmp_path))
     set_language("fr")
     assert reads == []

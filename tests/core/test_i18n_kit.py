@@ -92,6 +92,28 @@ def test_a_planted_untranslated_message_is_named_in_a_warning(tmp_path):
         assert check_translations(package, "toy") == {"fr": ["Hand {hand} is drawn."]}
 
 
+def test_a_translation_whose_placeholders_do_not_fit_is_flagged(tmp_path):
+    # Each would be shown in English when played: `{m}` for `{n}`, a stray brace, a placeholder of a singular message left out.
+    package = _package(tmp_path, [
+        ("Muggins calls", "appels Muggins", None), ("You turned {card}.", "Vous retournez {carte}.", None),
+        (("{n} card", "{n} cards"), ("une carte", "{n} de cartes", "{m} cartes"), None), ("Q", "D {", "rank"),
+        ("Hand {hand} is drawn.", "La donne est nulle.", None),
+    ])
+    with pytest.warns(UntranslatedMessages, match=r"toy: 4 'fr' translations whose placeholders do not fit") as caught:
+        report = check_translations(package, "toy")
+    assert report == {"fr": ["Hand {hand} is drawn.", "You turned {card}.", "rank|Q", "{n} card"]}
+    said = " ".join(str(w.message) for w in caught)
+    assert "{carte}" in said and "{m}" in said and "brace" in said and "left out: {hand}" in said
+
+
+def test_a_plural_form_may_leave_the_number_out(tmp_path):
+    package = _package(tmp_path, [entry if entry[0] != ("{n} card", "{n} cards") else
+                                  (entry[0], ("une carte", "{n} de cartes", "{n} cartes"), None) for entry in COMPLETE])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert check_translations(package, "toy") == {"fr": []}
+
+
 def test_fuzzy_empty_plural_and_context_entries_count_as_untranslated(tmp_path):
     package = _package(tmp_path, [
         ("Muggins calls", "", None), ("You turned {card}.", "Vous retournez {card}.", None),

@@ -18,8 +18,14 @@ several players at once sets the language of one piece of work with
 each other's). Nothing is read from disk until a message is translated
 into a language other than English, and each catalogue is read once, so a
 command that prints nothing, or prints English, pays nothing at start-up.
-Records never hold translated text: only codes and events, worded when
-shown.
+A catalogue is only ever a regular file (a FIFO or device in its place is
+not opened, so cannot hang the command); one that cannot be read (cut,
+corrupt) is English, and a translation whose `{placeholders}` do not fit
+its message (one renamed, a stray `{`) is shown as its English message,
+each with one warning line on standard error naming the distribution, once
+per process (`placeholders_fit` says what fits; the contract kit's
+`check_translations` flags the same). Records never hold translated text:
+only codes and events, worded when shown.
 """
 
 from __future__ import annotations
@@ -28,13 +34,17 @@ import contextlib
 import contextvars
 import gettext as _gettext
 import os
+import re
+import stat
+import string
+import sys
 import threading
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "Translator", "N_", "Worded", "choose_language", "current_language", "normalise_language",
-    "set_language", "shown", "translator", "using_language", "worded", "written_number",
+    "placeholder_mismatch", "placeholders_fit", "set_language", "shown", "translator", "using_language", "worded", "written_number",
 ]
 
 #: The languages muggins has catalogues for; English is the language of the source messages.
@@ -112,61 +122,248 @@ def N_(message: str) -> str:
     return message
 
 
+def _fields(text: str) -> list[str] | None:
+    """The placeholders `text.format` would fill (`{}`s numbered as format numbers them), None if it would raise on the text itself."""
+    found: list[str] = []
+    automatic = 0
+    try:
+        for _literal, name, spec, conversion in string.Formatter().parse(text):
+            if name is None:
+                continue
+            if conversion not in (None, "r", "s", "a"):
+                return None
+            base = re.split(r"[.\[]", name, maxsplit=1)[0]
+            if base == "":
+                base, automatic = str(automatic), automatic + 1
+            found.append(base)
+            if spec and ("{" in spec and _fields(spec) is None):
+                return None
+    except ValueError:  # a single '{' or '}', an unclosed field
+        return None
+    return found
+
+
+#: What a translation that does not fit its message gets wrong (English; `_unfit` words it for the reader).
+_STRAY_BRACE = N_("a brace that is not a placeholder: a lone {{ or }}, or a field not closed")
+_UNKNOWN = N_("placeholders the message does not have: {names}")
+_LEFT_OUT = N_("placeholders of the message left out: {names}")
+
+
+def _mismatch(message: str | tuple[str, ...], translation: str, all_needed: bool) -> tuple[str, str] | None:
+    forms = (message,) if isinstance(message, str) else tuple(message)
+    wanted: set[str] = set()
+    for form in forms:
+        fields = _fields(form)
+        if fields is None:
+            return None
+        wanted.update(fields)
+    given = _fields(translation)
+    if given is None:
+        return _STRAY_BRACE, ""
+    unknown = sorted(set(given) - wanted)
+    if unknown:
+        return _UNKNOWN, ", ".join("{" + name + "}" for name in unknown)
+    missing = sorted(wanted - set(given)) if all_needed else []
+    if missing:
+        return _LEFT_OUT, ", ".join("{" + name + "}" for name in missing)
+    return None
+
+
+def placeholder_mismatch(message: str | tuple[str, ...], translation: str, *, all_needed: bool = False) -> str | None:
+    """What in `translation` does not fit `message`'s placeholders, in English (a plural's message is its forms), None when it fits.
+
+    A translation fits when formatting it with the message's values cannot
+    fail: it parses as a format string, and names no placeholder the message
+    lacks. A plural form may leave a placeholder out (French's "une carte"
+    for "{n} cards"); with `all_needed` (the kit's stricter reading of a
+    singular message), leaving one out does not fit either. A message that
+    is not a format string itself (a lone `{` in its English) is not checked.
+    """
+    found = _mismatch(message, translation, all_needed)
+    return None if found is None else found[0].format(names=found[1])
+
+
+def placeholders_fit(message: str | tuple[str, ...], translation: str) -> bool:
+    """Whether `translation` can be formatted with `message`'s values (see `placeholder_mismatch`)."""
+    return placeholder_mismatch(message, translation) is None
+
+
+def _warn(line: str) -> None:
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # stderr closed or gone: the warning is lost, the command goes on
+        pass
+
+
+def _distribution_of(localedir: str) -> str:
+    """The name of the installed distribution whose package holds `localedir`, else the package's folder name."""
+    package = Path(localedir).parent
+    try:
+        import importlib.metadata as metadata
+        import json
+
+        for distribution in metadata.distributions():
+            name = distribution.metadata["Name"]
+            origin = distribution.read_text("direct_url.json")
+            if origin:  # an editable or local install: the package lies under the folder it was installed from
+                url = json.loads(origin).get("url", "")
+                if url.startswith("file://") and package.is_relative_to(Path(url[len("file://"):]).resolve()):
+                    return name
+            for file in distribution.files or ():
+                if file.parts and file.parts[0] == package.name and len(file.parts) > 1:
+                    return name
+    except Exception:  # metadata unreadable: the folder's name still names it
+        pass
+    return package.name
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        reason = exc.strerror
+    else:
+        reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return reason if len(reason) <= 80 else reason[:79] + "…"
+
+
+#: Why a catalogue could not be read, as the standard library's gettext says it (and our own), worded for the reader.
+_READ_FAILURES = (N_("File is corrupt"), N_("Bad magic number"), N_("not a regular file"))
+
+
+def _read_catalogue(path: str) -> _gettext.NullTranslations:
+    """The compiled catalogue at `path`, opened without blocking and read only if it is a regular file (OSError if not, or unreadable)."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise OSError(0, "not a regular file", path)
+        with os.fdopen(descriptor, "rb") as source:
+            descriptor = -1
+            return _gettext.GNUTranslations(source)
+    finally:
+        if descriptor >= 0:
+            os.close(descriptor)
+
+
 class Translator:
-    """The translation functions of one gettext domain, reading its catalogue for a language on first need."""
+    """The translation functions of one gettext domain, reading its catalogue for a language on first need.
+
+    A catalogue that cannot be read, or a translation that does not fit its
+    message, gives the English message, with one warning line per
+    distribution and language.
+    """
 
     def __init__(self, domain: str, localedir: str | os.PathLike[str]) -> None:
         self.domain = domain
         self.localedir = str(localedir)
         self._catalogues: dict[str, _gettext.NullTranslations] = {}
+        self._fits: dict[tuple[str, Any, str], bool] = {}
+        self._warned: set[tuple[str, str]] = set()
         self._lock = threading.Lock()
 
     def catalogue(self, language: str | None = None) -> _gettext.NullTranslations:
-        """The catalogue for `language` (the current one by default); a missing `.mo` is English, the source messages."""
+        """The catalogue for `language` (the current one by default); a missing or unreadable `.mo` is English, the source messages."""
         language = language or current_language()
         found = self._catalogues.get(language)
         if found is None:
+            failure = None
             with self._lock:
                 found = self._catalogues.get(language)
                 if found is None:
-                    if language == DEFAULT_LANGUAGE:
-                        found = _gettext.NullTranslations()
-                    else:
-                        found = _gettext.translation(self.domain, self.localedir, languages=[language], fallback=True)
+                    found, failure = self._read(language)
                     self._catalogues[language] = found
+            if failure is not None:  # said outside the lock: the warning's words may come from this very translator
+                self._warn_once("catalogue", language, _broken)(failure)
         return found
+
+    def _read(self, language: str) -> tuple[_gettext.NullTranslations, str | None]:
+        if language == DEFAULT_LANGUAGE:
+            return _gettext.NullTranslations(), None
+        path = _gettext.find(self.domain, self.localedir, languages=[language])
+        if path is None:
+            return _gettext.NullTranslations(), None
+        try:
+            return _read_catalogue(path), None
+        except Exception as exc:  # cut, corrupt, not a file, unreadable: English, as with no catalogue
+            return _gettext.NullTranslations(), _reason(exc)
+
+    def _warn_once(self, kind: str, language: str, say: Any) -> Any:
+        key = (kind, language)
+        with self._lock:
+            if key in self._warned:
+                return lambda *args: None
+            self._warned.add(key)  # before wording it: the warning's own words may come from this very catalogue
+        return lambda *args: _warn(say(_distribution_of(self.localedir), language, self.domain, *args))
 
     def has_catalogue(self, language: str) -> bool:
         """Whether a compiled catalogue for `language` exists for this domain."""
         return _gettext.find(self.domain, self.localedir, languages=[language]) is not None
+
+    def _checked(self, language: str, message: str | tuple[str, ...], english: str, lookup: Any) -> str:
+        try:
+            translated = lookup(self.catalogue(language))
+        except Exception as exc:  # a plural formula that fails on this number, say: the English
+            self._warn_once("message", language, _unfit)(_reason(exc))
+            return english
+        if translated == english or (not isinstance(message, str) and translated in message):
+            return translated
+        key = (language, message, translated)
+        fits = self._fits.get(key)
+        if fits is None:
+            mismatch = _mismatch(message, translated, False)
+            fits = self._fits[key] = mismatch is None
+            if mismatch is not None:
+                self._warn_once("message", language, _unfit)(mismatch)
+        return translated if fits else english
 
     # Each function translates English without reading anything: the source messages are English.
     def gettext(self, message: str) -> str:
         language = current_language()
         if language == DEFAULT_LANGUAGE:
             return message
-        return self.catalogue(language).gettext(message)
+        return self._checked(language, message, message, lambda found: found.gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         language = current_language()
+        english = singular if n == 1 else plural
         if language == DEFAULT_LANGUAGE:
-            return singular if n == 1 else plural
-        return self.catalogue(language).ngettext(singular, plural, n)
+            return english
+        return self._checked(language, (singular, plural), english, lambda found: found.ngettext(singular, plural, n))
 
     def pgettext(self, context: str, message: str) -> str:
         language = current_language()
         if language == DEFAULT_LANGUAGE:
             return message
-        return self.catalogue(language).pgettext(context, message)
+        return self._checked(language, message, message, lambda found: found.pgettext(context, message))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         language = current_language()
+        english = singular if n == 1 else plural
         if language == DEFAULT_LANGUAGE:
-            return singular if n == 1 else plural
-        return self.catalogue(language).npgettext(context, singular, plural, n)
+            return english
+        return self._checked(language, (singular, plural), english, lambda found: found.npgettext(context, singular, plural, n))
 
     def __repr__(self) -> str:
         return f"Translator({self.domain!r}, {self.localedir!r})"
+
+
+def _broken(distribution: str, language: str, domain: str, reason: str) -> str:
+    core = _core()
+    reason = core.gettext(reason) if reason in _READ_FAILURES else reason
+    return core.gettext("muggins: warning: the {language} catalogue of {distribution} ({domain}.mo) cannot be read ({reason}); "
+                        "its words are shown in English").format(language=language, distribution=distribution, domain=domain,
+                                                                 reason=reason)
+
+
+def _unfit(distribution: str, language: str, domain: str, mismatch: tuple[str, str] | str) -> str:
+    core = _core()
+    reason = mismatch if isinstance(mismatch, str) else core.gettext(mismatch[0]).format(names=mismatch[1])
+    return core.gettext("muggins: warning: the {language} catalogue of {distribution} ({domain}.mo) has a translation that "
+                        "does not fit its message ({reason}); such messages are shown in English").format(
+        language=language, distribution=distribution, domain=domain, reason=reason)
+
+
+def _core() -> "Translator":
+    return translator("muggins", package_file=__file__)
 
 
 _translators: dict[tuple[str, str], Translator] = {}

@@ -7,8 +7,11 @@ keeps its catalogues in a `locale/` folder beside its modules:
 `untranslated_messages(package_dir, domain, language)` extracts the marked
 messages from the package's source as it is now (so a message added since
 the catalogue was last updated counts) and lists those the `.po` lacks,
-leaves empty or marks fuzzy; `stale_compiled` lists the `.mo` files that
-do not match their `.po`. `check_translations` warns (an
+leaves empty or marks fuzzy; `mismatched_placeholders` lists the
+translations whose `{placeholders}` do not fit their message (one renamed
+or left out, a stray brace: shown in English when played, as
+`muggins.i18n.placeholders_fit` decides); `stale_compiled` lists the `.mo`
+files that do not match their `.po`. `check_translations` warns (an
 `UntranslatedMessages` warning naming them, or saying the language has
 no catalogue at all, or that a `.mo` is stale) rather than fails, since a
 game is playable with English words; `GameContract.test_translations`
@@ -26,8 +29,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 __all__ = [
-    "KEYWORDS", "UntranslatedMessages", "catalogue_of_game", "check_translations", "compiled_bytes", "source_messages",
-    "stale_compiled", "untranslated_messages",
+    "KEYWORDS", "UntranslatedMessages", "catalogue_of_game", "check_translations", "compiled_bytes", "mismatched_placeholders",
+    "source_messages", "stale_compiled", "untranslated_messages",
 ]
 
 #: The marking functions extraction looks for: Babel's defaults and muggins.i18n's `N_`, with their argument roles.
@@ -144,6 +147,30 @@ def untranslated_messages(package_dir: str | Path, domain: str, language: str, *
     return sorted(missing)
 
 
+def mismatched_placeholders(localedir: str | Path, domain: str, language: str) -> dict[str, str]:
+    """{msgid (a plural's singular; `context|msgid` with a context): what is wrong} for each translation in the `.po` whose
+    placeholders do not fit its message: a placeholder the message lacks, a stray brace, or (outside plural forms, which may
+    leave the number out) one of the message's left out. Empty when the language has no `.po`."""
+    from muggins.i18n import placeholder_mismatch
+
+    path = _po_path(Path(localedir), domain, language)
+    if not path.exists():
+        return {}
+    found = {}
+    for message in _read_po(path):
+        if not message.id or not _translated(message):
+            continue
+        plural = isinstance(message.id, (list, tuple))
+        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        for text in strings:
+            wrong = placeholder_mismatch(tuple(message.id) if plural else message.id, text, all_needed=not plural)
+            if wrong is not None:
+                singular = message.id[0] if plural else message.id
+                found[f"{message.context}|{singular}" if message.context else singular] = wrong
+                break
+    return found
+
+
 def compiled_bytes(po_path: str | Path) -> bytes:
     """The `.mo` bytes the `.po` at `po_path` compiles to (fuzzy entries left out, as gettext would ignore them)."""
     _, _, mofile, _ = _babel()
@@ -164,12 +191,14 @@ def stale_compiled(localedir: str | Path) -> list[str]:
 
 def check_translations(package_dir: str | Path, domain: str, languages: Iterable[str] = ("fr",), *,
                        localedir: str | Path | None = None, skip: Iterable[str] = ()) -> dict[str, list[str]]:
-    """The untranslated messages per language; an `UntranslatedMessages` warning for each language that has any."""
+    """The untranslated messages per language, with those whose placeholders do not fit (shown in English when played); an
+    `UntranslatedMessages` warning for each language that has any."""
     report = {}
     folder = Path(localedir) if localedir is not None else Path(package_dir) / "locale"
     for language in languages:
         missing = untranslated_messages(package_dir, domain, language, localedir=folder, skip=skip)
-        report[language] = missing
+        mismatched = mismatched_placeholders(folder, domain, language)
+        report[language] = sorted(set(missing) | set(mismatched))
         if not _po_path(folder, domain, language).exists():
             warnings.warn(UntranslatedMessages(
                 f"{domain}: no {language!r} catalogue ({_po_path(folder, domain, language)}): every message a player reads is in English "
@@ -180,6 +209,12 @@ def check_translations(package_dir: str | Path, domain: str, languages: Iterable
             warnings.warn(UntranslatedMessages(
                 f"{domain}: {len(missing)} message{'' if len(missing) == 1 else 's'} not translated into {language!r}: {shown}{more}"),
                 stacklevel=2)
+        if mismatched:
+            shown = "; ".join(f"{m!r} ({why})" for m, why in sorted(mismatched.items())[:10])
+            more = f" and {len(mismatched) - 10} more" if len(mismatched) > 10 else ""
+            warnings.warn(UntranslatedMessages(
+                f"{domain}: {len(mismatched)} {language!r} translation{'' if len(mismatched) == 1 else 's'} whose placeholders do not "
+                f"fit the message, shown in English when played: {shown}{more}"), stacklevel=2)
     stale = stale_compiled(folder) if folder.exists() else []
     if stale:
         warnings.warn(UntranslatedMessages(f"{domain}: compiled catalogues older than their .po: {', '.join(stale)}"), stacklevel=2)
