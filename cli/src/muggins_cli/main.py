@@ -36,6 +36,7 @@ from .completion import PlayCommand, complete_games, complete_records, complete_
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
 from .i18n import LANGUAGES, N_, _, filled_help, language_from_argv, speak, translate_help
 from .session import DEFAULT_OPPONENTS, DEFAULT_PACE, one_line as _one_line, registry, warn, warn_errors as _warn_errors
+from .style import write_what_the_encoding_can
 
 __all__ = ["cli", "main", "registry", "warn"]
 
@@ -102,6 +103,7 @@ class MugginsGroup(click.Group):
     # -- errors and exit codes -------------------------------------------------
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:  # type: ignore[override]
         self.debug = os.environ.get("MUGGINS_DEBUG", "").lower() in ("1", "true", "yes")
+        write_what_the_encoding_can()  # a Latin-1 or other narrow output writes stand-ins rather than stopping a match
         # Before Click reads anything, so that `--help` or a usage error before `--lang` speaks it too. An unknown
         # value is left for the option to refuse (in English, the language in force when it is read).
         wanted = language_from_argv(sys.argv[1:] if args is None else args)
@@ -413,10 +415,11 @@ def ladder(game: str, seats: tuple[str, ...], count: int, players: int | None, r
 @cli.command("replay", help=N_("Replay a record: narrate it, or verify it against the installed game."))
 @click.argument("record", type=click.Path(dir_okay=False), shell_complete=complete_records)
 @click.option("--verify", is_flag=True, help=N_("Check every decision and event instead of narrating."))
-def replay(record: str, verify: bool) -> None:
+@click.option("--commitment", metavar="HEX", help=N_("With --verify: the deal's commitment shown when the match started, to check the record against."))
+def replay(record: str, verify: bool, commitment: str | None) -> None:
     from . import commands
 
-    commands.replay_command(record, verify)
+    commands.replay_command(record, verify, commitment)
 
 
 @cli.command("resume", help=N_("Continue an interrupted match from its record, appending to it (default: the most recent unfinished one)."))

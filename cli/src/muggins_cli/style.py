@@ -14,19 +14,27 @@ and a suit symbol (`10♥`, `K♠`), a table line that contains `←` marks the
 seat to act, and the first card named in the latest narration line is the
 card that just moved. Without colour every function returns its text
 unchanged, so transcripts and tests see exactly what the game wrote.
+It also owns what an output whose encoding lacks a sign becomes
+(`write_what_the_encoding_can`, done once at start): Latin-1 has no `♥`,
+no narrow no-break space, so each such sign is written as a stand-in
+(`10♥` as `10H`, `…` as `...`, a letter without its accent, else `?`)
+rather than stopping the command, or a match, with an encoding error.
 """
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 import shutil
 import sys
+import unicodedata
 from typing import Any, Iterator, Sequence
 
 import click
 
-__all__ = ["Style", "colour_wanted", "CARD", "first_card", "MIN_WIDTH", "line_width", "fit", "echo_fitted", "trailing_command"]
+__all__ = ["Style", "colour_wanted", "CARD", "first_card", "MIN_WIDTH", "line_width", "fit", "echo_fitted", "trailing_command",
+           "write_what_the_encoding_can"]
 
 #: A card as the games print it: rank (A, 2-10, J, Q, K) then a suit symbol.
 CARD = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQK])[♠♥♦♣]")
@@ -41,6 +49,61 @@ def colour_wanted(stream: Any) -> bool:
     if os.environ.get("TERM", "") == "dumb":
         return False
     return _is_terminal(stream)
+
+
+#: What a sign muggins writes becomes where the output's encoding lacks it: a suit its letter, as in a card's code (`10H`).
+STAND_INS = {
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "\u202f": " ", "\u00a0": " ", "\u2009": " ", "’": "'", "‘": "'", "“": '"', "”": '"',
+    "«": '"', "»": '"', "…": "...", "←": "<-", "→": "->", "—": "-", "–": "-", "·": ".", "×": "x", "≤": "<=", "≥": ">=",
+}
+_STAND_IN_HANDLER = "muggins.stand_ins"
+#: Signs every output muggins writes may hold: an encoding that lacks one of them gets stand-ins.
+_SIGNS = "".join(STAND_INS) + "éèàçœ"
+
+
+def _stand_in(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    written = []
+    for sign in error.object[error.start:error.end]:
+        for candidate in (STAND_INS.get(sign), unicodedata.normalize("NFKD", sign), "?"):
+            if not candidate:
+                continue
+            fitting = "".join(c for c in candidate if _encodes(c, error.encoding))
+            if fitting:
+                written.append(fitting)
+                break
+        else:
+            written.append("?")
+    return "".join(written), error.end
+
+
+def _encodes(text: str, encoding: str) -> bool:
+    try:
+        text.encode(encoding)
+    except (UnicodeError, LookupError):
+        return False
+    return True
+
+
+codecs.register_error(_STAND_IN_HANDLER, _stand_in)
+
+
+def write_what_the_encoding_can(*streams: Any) -> None:
+    """Let each text stream (standard output and error by default) write stand-ins for the signs its encoding lacks.
+
+    Only a stream that would fail on them (`errors="strict"` and an
+    encoding such as Latin-1) is changed; UTF-8 output, and a stream that
+    already replaces or escapes, keep their bytes exactly.
+    """
+    for stream in streams or (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        if not encoding or getattr(stream, "errors", "strict") != "strict" or _encodes(_SIGNS, encoding):
+            continue
+        try:
+            stream.reconfigure(errors=_STAND_IN_HANDLER)
+        except (AttributeError, ValueError, OSError, LookupError):  # not a reconfigurable stream (a test's capture): left as it is
+            pass
 
 
 #: The narrowest terminal the screen is laid out for: a narrower one gets lines of this width.
