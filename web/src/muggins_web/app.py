@@ -38,6 +38,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, AsyncIterator, Iterable
@@ -57,7 +59,8 @@ from muggins.limits import clip
 
 from . import languages
 from .languages import _
-from .page_words import page
+from .notes import private_folder
+from .page_words import gone_page, page
 
 from .lobby import Full, Lobby, LobbyError, TooMany
 from .protocol import BadMessage, HostCommand, Name, Ping, RateLimit, error_frame, read_message
@@ -105,8 +108,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
     async def table_page(request: Request) -> Response:
         language = _language(request)
         if request.path_params["table"] not in lobby.tables:
-            with using_language(language):
-                return JSONResponse({"error": _("no such table on this server")}, status_code=404)
+            return gone_page(language)
         return page(STATIC / "table.html", language)
 
     async def games(request: Request) -> Response:
@@ -115,10 +117,13 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
 
     async def tables(request: Request) -> Response:
         if request.method == "GET":
-            return JSONResponse({"tables": [lobby.listed(t) for t in lobby.tables.values()]})
+            listed = [lobby.listed(t) for t in lobby.tables.values()]
+            return JSONResponse({"tables": [{**t, "stopped": without_server_paths(t["stopped"])} if isinstance(t.get("stopped"), str) else t
+                                            for t in listed]})
         body = await _changing_body(request)
         if isinstance(body, Response):
             return body
+        private_folder(lobby.store.folder)
         try:
             with using_language(_language(request)):
                 table = await lobby.create(body, client=_address(request.client), wait=False)
@@ -180,7 +185,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
 
     async def _socket(ws: WebSocket, language: str) -> None:
         table = lobby.tables.get(ws.path_params["table"])
-        if not _same_origin(ws.headers):
+        if not _same_origin(ws):
             await _refuse(ws, CLOSE_POLICY, _("this table takes connections from its own pages only, not from another site's"))
             return
         if table is None:
@@ -316,7 +321,7 @@ async def _changing_body(request: Request) -> Any:
     out even where a browser sends no Origin.
     """
     origin = request.headers.get("origin")
-    if origin is not None and not _same_origin(request.headers):
+    if origin is not None and not _same_origin(request):
         return _error(["this server takes requests that change anything from its own pages only, not from another site's"], 403)
     content_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if content_type != "application/json":
@@ -337,8 +342,36 @@ async def _body(request: Request) -> Any:
 
 
 def _error(lines: list[str], status: int) -> JSONResponse:
-    lines = [_bounded(line) for line in lines]
+    shown = [_bounded(without_server_paths(line)) for line in lines]
+    if status >= 500 and shown != [_bounded(line) for line in lines]:  # the server's own fault: its owner reads the whole line
+        for line in lines:
+            print(f"muggins: {line}", file=sys.stderr, flush=True)
+    lines = shown
     return JSONResponse({"error": "\n".join(lines), "errors": lines}, status_code=status)
+
+
+#: A path of this machine's as a line may quote one: a slash that follows no word, dot, colon or slash (so no URL's, no fraction),
+#: then the path's parts up to a space, a quote, a bracket or a colon.
+_SERVER_PATH = re.compile(r"(?<![\w.:/~])(?:/[^\s/'\"()\[\]:;,]+)+/?")
+
+
+def without_server_paths(line: str) -> str:
+    """`line` with every absolute path of this machine's (one whose first folder exists here) cut to its last part.
+
+    A visitor is told which file or folder (`records`, `muggins-x.jsonl`),
+    never where the server keeps it (its user's name, its layout); a
+    server error's whole line goes to the server's log, for its owner. A path-like part
+    whose first folder is not one of this machine's (`/api/tables`) is no
+    path of its own and stays.
+    """
+    def cut(found: re.Match[str]) -> str:
+        path = found.group(0).rstrip("/")
+        first = path.split("/")[1]
+        if not os.path.lexists("/" + first):
+            return found.group(0)
+        return path.rsplit("/", 1)[-1] or path
+
+    return _SERVER_PATH.sub(cut, str(line))
 
 
 def _bounded(line: str) -> str:
@@ -349,12 +382,21 @@ def _bounded(line: str) -> str:
     return f"{line[:MAX_ERROR_CHARS - 120]} … {line[-100:]}"
 
 
-def _same_origin(headers: Headers) -> bool:
-    """Whether a request comes from a page of this server (a client without an Origin is not a browser page; `null` is no page of ours)."""
+def _same_origin(connection: Any) -> bool:
+    """Whether a request or websocket comes from a page of this server: its Origin's scheme and host and port are this server's own.
+
+    A client without an Origin is not a browser page; `null` is no page of
+    ours; an `https` page is another site's for an `http` server (and the
+    other way round), whatever its host: the scheme is the server's as the
+    request reached it (`ws` is an `http` server's, `wss` an `https` one's).
+    """
+    headers = connection.headers
     origin = headers.get("origin")
     if origin is None:
         return True
-    return urlsplit(origin).netloc.lower() == headers.get("host", "").lower()
+    found = urlsplit(origin)
+    own = "https" if connection.url.scheme in ("https", "wss") else "http"
+    return found.scheme.lower() == own and found.netloc.lower() == headers.get("host", "").lower()
 
 
 def _address(client: Any) -> str:
@@ -368,6 +410,7 @@ async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
     A close reason is at most 123 bytes: a translated one is cut to that, between characters.
     """
     await ws.accept()
+    reason = without_server_paths(reason)
     await ws.close(code=code, reason=reason.encode("utf-8")[:123].decode("utf-8", "ignore"))
 
 
@@ -380,6 +423,9 @@ async def _send(ws: WebSocket, subscriber: Any) -> None:
     queue = subscriber.queue
     while True:
         frame = await queue.get()
+        stopped = frame.get("stopped")
+        if isinstance(stopped, str):  # why a match stopped may quote its record's path (a disk that failed it)
+            frame = {**frame, "stopped": without_server_paths(stopped)}
         await ws.send_text(json.dumps(frame, ensure_ascii=False))
 
 
@@ -433,5 +479,7 @@ async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, su
 
 def _tell(subscriber: Any, frame: dict) -> None:
     """A frame for this connection alone; a connection too far behind to take it misses it."""
+    if isinstance(frame.get("error"), str):
+        frame = {**frame, "error": without_server_paths(frame["error"])}
     with contextlib.suppress(asyncio.QueueFull):
         subscriber.queue.put_nowait(frame)

@@ -10,7 +10,9 @@ window answers given early). A note is made once and never overwritten
 (`save_tokens`); a change replaces it whole (`TableNotes`), so a crash
 leaves the old note or the new one. Reading it back (`read_tokens`)
 checks every field it uses: a file a person edited or cut short refuses
-that one table with a line (`NotReopened`), never the restart.
+that one table with a line (`NotReopened`), never the restart. It also
+makes the records folder the notes and records go to, when it is missing,
+its user's alone (`private_folder`, 0700 whatever the umask).
 """
 
 from __future__ import annotations
@@ -27,12 +29,15 @@ from muggins.store import RecordStore
 from .languages import _
 from .protocol import MAX_NAME_CHARS, BadMessage, read_name
 
-__all__ = ["MAX_PACE", "NOTE", "NotReopened", "TOKENS_SUFFIX", "TableNotes", "early_notes", "made_at", "read_tokens", "save_tokens",
-           "text_of"]
+__all__ = ["MAX_PACE", "NOTE", "NotReopened", "TOKENS_SUFFIX", "TableNotes", "early_notes", "made_at", "read_tokens", "private_folder",
+           "save_tokens", "text_of"]
 
 #: The note's name beside a record, and so the end of its file's name.
 NOTE = "tokens"
 TOKENS_SUFFIX = f".{NOTE}.json"
+#: A server's records folder holds every seat's hidden cards: its user's alone, and so is every folder made on the way to it.
+FOLDER_MODE = 0o700
+
 #: The longest a challenge window may stay open, in seconds (a request's pace, and a note's).
 MAX_PACE = 600.0
 
@@ -138,6 +143,28 @@ def early_notes(kept: Any) -> Any:
         return kept
     return {seat: ({**note, "window": note["window"][-2:]} if isinstance(note, dict) and isinstance(note.get("window"), list) else note)
             for seat, note in kept.items()}
+
+
+def private_folder(folder: Path) -> None:
+    """Make `folder`, and each folder above it that is missing, the server's user's alone (FOLDER_MODE, whatever the umask).
+
+    A folder that is already there keeps its mode: it is its owner's
+    choice. What cannot be made is left for the record store to refuse,
+    with its own line.
+    """
+    missing = []
+    for above in (folder, *folder.parents):
+        if os.path.lexists(above):
+            break
+        missing.append(above)
+    for made in reversed(missing):
+        try:
+            made.mkdir(mode=FOLDER_MODE)
+            os.chmod(made, FOLDER_MODE)  # the umask takes bits from mkdir's mode; a umask of 0o700 would take the owner's own
+        except FileExistsError:
+            continue  # made by another request in the meantime: it made it private too
+        except OSError:
+            return
 
 
 def good_name(name: Any) -> bool:

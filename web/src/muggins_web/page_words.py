@@ -3,7 +3,9 @@
 The lobby and table pages are plain HTML and JavaScript with no build
 step; their words are English in the source, and each is listed here
 with `N_` (so `scripts/catalogues.py` extracts them into the `muggins_web`
-domain beside the server's own messages). `page(path, language)` serves a
+domain beside the server's own messages). `gone_page(language)` is the
+page of a table the server does not hold, its words filled in here.
+`page(path, language)` serves a
 page with `<html lang>` set and the words in that language embedded as
 one JSON object keyed by the English message (`static/words.js` reads it:
 `t(message, values)` and, for the plural forms, `tn`). Keeping the list
@@ -14,7 +16,9 @@ word the pages use is listed.
 
 from __future__ import annotations
 
+import html
 import json
+import string
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,7 +29,27 @@ from muggins.wording import rank_word
 
 from .languages import _, ngettext
 
-__all__ = ["PAGE_WORDS", "page", "page_words"]
+__all__ = ["GONE", "PAGE_WORDS", "gone_page", "page", "page_words"]
+
+#: The page of a table this server does not hold: plain HTML, its words filled in here (no script needed to read it).
+GONE = string.Template("""<!doctype html>
+<html lang="$lang">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>$title</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="/static/style.css">
+</head>
+<body>
+  <header><h1>$title</h1></header>
+  <main>
+    <p>$why</p>
+    <p><a href="/">$lobby</a></p>
+  </main>
+</body>
+</html>
+""")
 
 PAGE_WORDS: tuple[str, ...] = (
     # The table page's HTML
@@ -116,3 +140,14 @@ def _page_text(path: str, language: str) -> str:
 def page(path: Path, language: str) -> HTMLResponse:
     """The page at `path` in `language`; varying by the headers and cookie it was chosen from, so no cache mixes two languages."""
     return HTMLResponse(_page_text(str(path), language), headers={"Vary": "Accept-Language, Cookie", "Content-Language": language})
+
+
+def gone_page(language: str) -> HTMLResponse:
+    """The 404 page of a table this server does not hold (never made, expired or cleared away), in `language`, linking to the lobby."""
+    with using_language(language):
+        words = {"title": _("This table is gone"),
+                 "why": _("There is no such table on this server: it may have ended and been cleared away, or its link was "
+                          "copied wrongly. Ask the host for a new link."),
+                 "lobby": _("Back to the lobby")}
+    text = GONE.substitute({key: html.escape(word) for key, word in words.items()}, lang=html.escape(language))
+    return HTMLResponse(text, status_code=404, headers={"Vary": "Accept-Language, Cookie", "Content-Language": language})

@@ -31,12 +31,15 @@ from typing import Any
 from .languages import _
 
 __all__ = ["Act", "HostCommand", "Ping", "Name", "BadMessage", "read_message", "read_name", "error_frame", "RateLimit",
-           "MAX_MESSAGE_BYTES", "MAX_NAME_CHARS", "QUIET_SECONDS"]
+           "MAX_MESSAGE_BYTES", "MAX_WEBSOCKET_BYTES", "MAX_NAME_CHARS", "QUIET_SECONDS"]
 
 #: Seconds without a refused message after which the next refusal is a new flood (and gets its own error line).
 QUIET_SECONDS = 10.0
 #: Longer than any answer (a choice's text is short); a longer message is refused unread.
 MAX_MESSAGE_BYTES = 2048
+#: What the server (uvicorn) reads of one websocket message at most: past it the connection is closed (1009) before the message
+#: is read whole; between this and MAX_MESSAGE_BYTES a message is refused with a line.
+MAX_WEBSOCKET_BYTES = 16 * 1024
 #: A person's name fits on a seat chip on a phone.
 MAX_NAME_CHARS = 24
 

@@ -39,6 +39,7 @@ import uvicorn
 
 from muggins.limits import clip
 
+from . import protocol
 from .languages import _
 from .lobby import DEFAULT_PACE, MAX_CONNECTIONS, MAX_PACE, MAX_TABLES, Lobby
 
@@ -136,7 +137,7 @@ def _run_until_stopped(app: Any, lobby: Lobby, sockets: list[socket.socket]) -> 
 
     stopping = _Stopping(lobby)
     # Frames are a few kilobytes on a home network: compressing each would cost both ends more than it saves.
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE, ws_per_message_deflate=False)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE, ws_per_message_deflate=False, ws_max_size=protocol.MAX_WEBSOCKET_BYTES)
     server = _Server(config, stopping)
     # uvicorn puts back the handlers it found and raises each signal it caught again: these only note it.
     noted = {sig: signal.signal(sig, stopping.noted) for sig in (signal.SIGINT, signal.SIGTERM)}
