@@ -6,8 +6,12 @@ or `muggins_shedding_adjacent_ranks` by raising SystemExit or its own
 KeyboardInterrupt, answering a mapping that raises or a number of 5,000
 digits, or waiting on an Event: the lobby runs that code in a worker
 thread of its own under a time limit, so `GET /api/games` answers while
-the hook waits, and a hook that never answers is a 504 naming the house
-rules. No table is made and no record is left by any of them.
+the hook waits, and a hook that never answers is a 504 naming the plugin
+and the function it is stuck in, in English and French. A cribbage hook
+that never answers takes only cribbage's slots: after eight such requests
+from four visitors a shedding table is still made, and one address holds
+only its share of a game's slots (429 past it). No table is made and no
+record is left by any of the refused.
 """
 
 from __future__ import annotations
@@ -184,7 +188,7 @@ def test_many_hung_hooks_of_one_game_leave_the_other_games_their_tables(serve_wi
     try:
         # Eight requests whose hook never answers, each with different rules, from four visitors: twice the threads all
         # plugin work once had.
-        visitors = [TestClientAt(client, (f"192.0.2.{n}", 5000)) for n in range(4)]
+        visitors = [visitor_at(client, (f"192.0.2.{n}", 5000)) for n in range(4)]
         refusals = [visitors[n % 4].post("/api/tables", json={**CRIBBAGE, "rules": {"target": 61 + n}}) for n in range(8)]
 
         made = client.post("/api/tables", json=SHEDDING)
@@ -212,14 +216,14 @@ def test_one_address_holds_only_its_share_of_a_games_plugin_work(serve_with):
         assert mine[2].json()["errors"] == [
             "your address already has 2 tables of cribbage_muggins being made, waiting for plugin 'hostile', "
             "the most at once for one address; wait until they are answered"]
-        theirs = TestClientAt(client, ("192.0.2.7", 5000)).post("/api/tables", json=CRIBBAGE)  # another visitor gets a slot
+        theirs = visitor_at(client, ("192.0.2.7", 5000)).post("/api/tables", json=CRIBBAGE)  # another visitor gets a slot
         assert theirs.status_code == 504 and "did not answer within 0.2 s" in theirs.json()["errors"][0]
         assert client.post("/api/tables", json=SHEDDING).status_code == 201  # and the hung address, its other game's tables
     finally:
         gate.set()
 
 
-def TestClientAt(client, address):
+def visitor_at(client, address):
     """Another test client on `client`'s app, as a visitor from `address` (not entered: the app's start and stop are `client`'s)."""
     from starlette.testclient import TestClient
 
