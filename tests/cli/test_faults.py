@@ -525,7 +525,8 @@ def test_a_full_tmpfs(subprocess_env, tmp_path, small_tmpfs):
     assert full.stderr.startswith("muggins: error: cannot write record r.jsonl: No space left on device; the record keeps ")
     assert full.stderr.endswith("; free some space, then continue with: muggins resume r.jsonl\n")
     assert (small_tmpfs / "r.jsonl").read_text().endswith("\n")
-    assert muggins("replay", "--verify", "r.jsonl", env=subprocess_env, cwd=small_tmpfs).returncode == 0
+    verified = muggins("replay", "--verify", "r.jsonl", env=subprocess_env, cwd=small_tmpfs)
+    assert verified.returncode == 1 and verified.stderr.startswith("muggins: error: r.jsonl: unfinished: ")  # what it keeps checks
 
 
 # -- signals outside the match loop (F9) ----------------------------------------------------------

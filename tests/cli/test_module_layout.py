@@ -68,6 +68,8 @@ BACK_REFERENCES = {
 
 #: Lazy imports that only put off loading a module: they must not close a circle.
 DEFERRED = {
+    ("muggins.fairness", "muggins.rng"): "the record reader checks a deal's shape through fairness; only drawing a new "
+                                         "deal needs the random-number module",
     ("muggins.game", "muggins.rules"): "a Game is defined and listed without the rules reader, which only saving and "
                                        "restoring a State needs",
     ("muggins.plugins", "muggins.houserules"): "only loading plugins checks their MUGGINS_SUPPORTS",

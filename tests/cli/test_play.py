@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import sys
 
 import pytest
@@ -16,6 +18,13 @@ COMPACT = "Enter = pass; o = overcount; m N = muggins N; t = table; ? = help > "
 
 def lines(*answers: str) -> str:
     return "".join(a + "\n" for a in answers)
+
+
+def recorded_to(out: str) -> str:
+    """The record's file name a run printed (records are named at random, never by the seed)."""
+    found = re.findall(r"^recording to (muggins-[a-z_]+-[0-9a-f]{10}\.jsonl)$", out, re.M)
+    assert len(found) == 1, out
+    return found[0]
 
 
 def seat0_actions(path) -> list[str]:
@@ -39,7 +48,8 @@ def test_human_plays_a_whole_match_with_menu_numbers_texts_and_keys(run, tmp_pat
     result = run("play", "tally", *EXPERTS, "--seed", "5", input=answers)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "recording to muggins-tally-5.jsonl" in out
+    name = recorded_to(out)
+    assert "deal committed" not in out  # a seed chosen with --seed commits to nothing
     assert "your hand: A♥ 9♠ 5♠" in out
     assert "'abc' is not one of the choices; type a number from 1 to 33, an action or a key" in out
     assert "there is no choice 99; choose a number from 1 to 33" in out
@@ -52,15 +62,15 @@ def test_human_plays_a_whole_match_with_menu_numbers_texts_and_keys(run, tmp_pat
     assert out.rstrip().splitlines()[-3:] == [
         "result: seat 1 (expert) wins",
         "scores: seat 0 10, seat 1 27, seat 2 24",
-        "record: muggins-tally-5.jsonl",
+        f"record: {name}",
     ]
-    record = read_record(tmp_path / "muggins-tally-5.jsonl")
+    record = read_record(tmp_path / name)
     assert record.seats == ["human", "expert", "expert"]
-    assert seat0_actions(tmp_path / "muggins-tally-5.jsonl") == [
+    assert seat0_actions(tmp_path / name) == [
         "play AH say 1", "pass", "overcount", "play 9S say 9", "muggins 2", "pass", "play 5S say 0", "pass", "pass",
     ]
     assert record.result is not None and record.result["winners"] == [1]
-    assert run("replay", "muggins-tally-5.jsonl", "--verify").stdout == f"ok: {len(record.decisions)} decisions verified\n"
+    assert run("replay", name, "--verify").stdout == f"ok: {len(record.decisions)} decisions verified\n"
 
 
 def test_the_correct_choice_is_never_shown(run):
@@ -87,7 +97,8 @@ def test_end_of_input_keeps_the_record_and_resume_plays_on_exactly(run, tmp_path
 
     resumed = run("resume", "b.jsonl", input=lines(*["1"] * 40))
     assert resumed.exit_code == 0, resumed.output
-    assert resumed.stdout.startswith(f"resuming b.jsonl after {len(saved.decisions)} decisions (seed 11)\n")
+    assert resumed.stdout.startswith(f"resuming b.jsonl after {len(saved.decisions)} decisions\n")
+    assert "11" not in resumed.stdout.splitlines()[0]
     a, b = read_record(tmp_path / "a.jsonl"), read_record(tmp_path / "b.jsonl")
     assert b.decisions == a.decisions  # the bots went on exactly as without the break
     assert b.events == a.events and b.result == a.result
@@ -138,23 +149,30 @@ def test_resume_appends_after_a_last_line_without_newline(run, tmp_path):
     assert read_record(path).result is not None
 
 
-def test_unseeded_play_prints_its_seed_and_names_the_record_after_it(run, tmp_path):
+def test_unseeded_play_commits_to_its_deal_and_shows_the_seed_only_at_the_end(run, tmp_path):
     result = run("play", "tally", *BOTS)
     assert result.exit_code == 0
-    first = result.stdout.splitlines()[0]
-    assert first.startswith("seed: ")
-    seed = int(first.split()[1])
-    assert f"recording to muggins-tally-{seed}.jsonl" in result.stdout
-    assert read_record(tmp_path / f"muggins-tally-{seed}.jsonl").seed == seed
+    out = result.stdout.splitlines()
+    name = recorded_to(result.stdout)
+    record = read_record(tmp_path / name)
+    assert str(record.seed) not in name and not any(l.startswith("seed: ") for l in out)
+    committed = [l for l in out if l.startswith("deal committed: ")]
+    assert committed == [f"deal committed: {record.deal['commitment']}"]
+    assert out.index(committed[0]) < min(i for i, l in enumerate(out) if " plays " in l)
+    # The seed appears once, on the last line, after the result.
+    assert [i for i, l in enumerate(out) if str(record.seed) in l] == [len(out) - 1]
+    assert out[-1] == f"the deal's seed was {record.seed} (nonce {record.deal['nonce']})"
+    assert hashlib.sha256(f"muggins-deal:{record.seed}:{record.deal['nonce']}".encode()).hexdigest() == record.deal["commitment"]
 
 
 def test_a_second_match_with_the_same_seed_gets_a_new_record_and_the_same_game(run, tmp_path):
     first = run("play", "tally", *BOTS, "--seed", "9")
     second = run("play", "tally", *BOTS, "--seed", "9")
     assert first.exit_code == second.exit_code == 0
-    assert "record: muggins-tally-9-2.jsonl" in second.stdout
-    assert (tmp_path / "muggins-tally-9.jsonl").read_text() == (tmp_path / "muggins-tally-9-2.jsonl").read_text()
-    assert first.stdout.replace("-9.jsonl", "") == second.stdout.replace("-9-2.jsonl", "")
+    one, two = recorded_to(first.stdout), recorded_to(second.stdout)
+    assert one != two
+    assert (tmp_path / one).read_text() == (tmp_path / two).read_text()
+    assert first.stdout.replace(one, "") == second.stdout.replace(two, "")
 
 
 def test_a_match_of_bots_is_narrated(run):
@@ -352,3 +370,11 @@ def test_play_help_names_each_games_seat_kinds(run):
     text = " ".join(result.stdout.split())
     assert "Seat kinds by game: tally human, expert, novice, random" in text
     assert "--opponents SEAT" in text and "--pace SECONDS" in text
+
+
+def test_a_refused_play_prints_no_seed_and_leaves_no_record(run, tmp_path, one_line):
+    result = run("play", "tally", "--seat", "human", "--seat", "novice:error_rate=7", "--seat", "expert")
+    assert result.exit_code == 2
+    assert one_line(result.stderr).startswith("muggins: error: ") and "error_rate" in result.stderr
+    assert result.stdout == "" and "seed" not in result.stderr
+    assert list(tmp_path.glob("*.jsonl")) == []

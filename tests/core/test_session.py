@@ -10,6 +10,9 @@ plays on to the same result.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from muggins.plugins import load_registry
@@ -52,7 +55,7 @@ def test_a_whole_match_through_the_session_alone_verifies(name, tmp_path, monkey
     store = RecordStore(tmp_path / "records")
     session = Session.start(registry, game, game.Rules(), players, seats, 11, store)
     with session:
-        assert isinstance(session.players[0], PushedSeat) and session.path.endswith(f"muggins-{name}-11.jsonl")
+        assert isinstance(session.players[0], PushedSeat) and re.fullmatch(rf"muggins-{name}-[0-9a-f]{{10}}\.jsonl", Path(session.path).name)
         frame = session.frame(0)
         assert frame["over"] is False
         answered, early = _answer_everything(session)

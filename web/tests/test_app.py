@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 
 import pytest
@@ -108,7 +109,7 @@ def test_tokens_are_kept_beside_the_record_for_the_owner_alone_and_never_in_it(c
 
 def test_records_are_the_servers_users_alone_and_the_api_names_them_by_file_name_only(client, records):
     links = _create(client, game="muggins_shedding", seats=["human"], seed=13)
-    assert links["record"] == "muggins-muggins_shedding-13.jsonl"
+    assert re.fullmatch(r"muggins-muggins_shedding-[0-9a-f]{10}\.jsonl", links["record"])  # never the seed: it is every hand
     assert stat.S_IMODE(os.stat(records / links["record"]).st_mode) == 0o600  # it holds every seat's hidden cards
     listed = client.get("/api/tables").json()["tables"]
     assert [t["record"] for t in listed] == [links["record"]] and str(records) not in json.dumps(listed)

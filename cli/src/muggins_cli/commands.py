@@ -25,6 +25,7 @@ from typing import Any, Callable, Sequence
 import click
 
 from muggins.engine import Match, MatchAborted
+from muggins.fairness import deal_from_header, draw_deal
 from muggins.game import Event, Game, Result
 from muggins.houserules import HouseRuleError, check_switches, house_rule_plugins
 from muggins.players import parse_seat
@@ -238,12 +239,24 @@ def _narrator(game: Game) -> Callable[[str, Event], None]:
     return narrate
 
 
-def _finish(game: Game, players: Sequence[Any], kinds: Sequence[str], result: Result, path: str, sides: Sides = None) -> None:
+def _finish(game: Game, players: Sequence[Any], kinds: Sequence[str], result: Result, path: str, sides: Sides = None,
+            record: Record | None = None) -> None:
     humans = [p for p in players if isinstance(p, HumanPlayer)]
     if humans:
         humans[0].flush()
     _echo_result(describe_result(result, kinds, sides))
     echo_fitted(_("record: {path}").format(path=path), whole=(path,))
+    if record is not None and record.deal is not None:
+        _echo_deal(record)
+
+
+def _echo_deal(record: Record) -> None:
+    """The seed and nonce of a committed deal, once the match is over, and whether they give the commitment shown at its start."""
+    deal = deal_from_header(record.seed, record.deal)
+    assert deal is not None
+    click.echo(_("the deal's seed was {seed} (nonce {nonce})").format(seed=deal.seed, nonce=deal.nonce))
+    if not deal.checks():
+        click.echo(_("warning: that seed and nonce do not give the commitment shown at the start"), err=True)
 
 
 def _echo_result(lines: Sequence[str]) -> None:
@@ -314,25 +327,30 @@ def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None) -
 def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: str | None, seed: int | None, record_path: str | None, *, opponents: str | None = None, pace: float | None = 0) -> None:
     """A new match at the terminal: the core's `Session.start`, with the terminal's human, narration, hints and stops around it."""
     registry, game, rules, count, kinds = prepare(game_name, players, seats, rules_path, human_first=True, opponents=opponents)
-    if seed is None:
-        seed = new_seed()
-        click.echo(_("seed: {seed}").format(seed=seed))
+    # A seed drawn here is secret until the end (it gives every hidden card away): its commitment is shown instead.
+    deal = draw_deal() if seed is None else None
+    if deal is not None:
+        seed = deal.seed
     # The match is made before its record: a house rule refused at creation leaves no file behind.
     state = new_state(game, rules, count, seed)
     announce_house_rules(registry, game, rules, count, rules_path)
     with stop_signals() as stops, bounded_stdin():
         try:
-            session = Session.start(registry, game, rules, count, kinds, seed, records_store(), record_path=record_path, state=state,
+            session = Session.start(registry, game, rules, count, kinds, seed, records_store(), record_path=record_path, state=state, deal=deal,
                                     front_end=_human_seats(game, kinds, pace), listeners=_listeners(game, kinds),
                                     on_record=lambda stream: stops.wait_for(stream.guard), on_seated=lambda seated, seats: show_thinking(seated, seats, HUMAN))
         except (StoreError, RecordError) as exc:
             raise store_refusal(exc, record_path) from exc
         except NotStarted as exc:
             raise _not_started(exc) from exc
+        except SessionError as exc:
+            raise BadInput(str(exc)) from exc
         with session:
             echo_fitted(_("recording to {path}").format(path=session.path), whole=(session.path,))
+            if deal is not None:
+                click.echo(_("deal committed: {commitment}").format(commitment=deal.commitment))
             result = play_to_the_end(session.match, session.path)
-    _finish(game, session.players, kinds, result, session.path, game.sides(rules, count))
+    _finish(game, session.players, kinds, result, session.path, game.sides(rules, count), session.record)
 
 
 def _human_seats(game: Game, seats: Sequence[str], pace: float | None) -> dict[str, Callable[[int], Any]]:
@@ -384,14 +402,17 @@ def resume(path: str | None, *, pace: float | None = 0) -> None:
                 if isinstance(player, HumanPlayer):
                     # The human sees again what it saw since its last decision; the pending decision is drawn with the table and waits.
                     player.resumed(record.decisions, record.events, record.opening)
-            echo_fitted(ngettext("resuming {path} after {count} decision (seed {seed})", "resuming {path} after {count} decisions (seed {seed})",
-                                 len(record.decisions)).format(path=path, count=len(record.decisions), seed=record.seed),
+            # No seed here: it would give every hidden card away before the end.
+            echo_fitted(ngettext("resuming {path} after {count} decision", "resuming {path} after {count} decisions",
+                                 len(record.decisions)).format(path=path, count=len(record.decisions)),
                         whole=(str(path),))
+            if record.deal is not None:
+                click.echo(_("deal committed: {commitment}").format(commitment=record.deal["commitment"]))
             try:
                 result = session.run() if session.over else play_to_the_end(session.match, path)
             except RecordWriteError as exc:  # the result of a match already over could not be written
                 raise GameError(_("{reason}; continue with: {command}").format(reason=exc, command=resume_command(path))) from exc
-    _finish(game, session.players, record.seats, result, path, game.sides(session.state.rules, session.state.players))
+    _finish(game, session.players, record.seats, result, path, game.sides(session.state.rules, session.state.players), record)
 
 
 def _installed_game(registry: Any, record: Record, path: str) -> Game:
@@ -414,14 +435,25 @@ def _check_record_seats(registry: Any, game: Game, record: Record, path: str) ->
 
 
 # -- replay ----------------------------------------------------------------------
-def replay_command(path: str, verify: bool) -> None:
+def replay_command(path: str, verify: bool, commitment: str | None = None) -> None:
+    if commitment is not None and not verify:
+        raise BadInput(_("--commitment is checked by --verify; add --verify"))
     registry = get_registry()
     record, game = load_record(registry, path)
     _check_record_seats(registry, game, record, path)
     try:
         if verify:
             unchecked = _verify(game, record, path, registry)
+            deal_line = _check_deal(record, path, commitment)
+            if record.result is None:
+                raise GameError(ngettext(
+                    "{path}: unfinished: {count} decision verified, and the record stops before the end of the match; continue it with: {command}",
+                    "{path}: unfinished: {count} decisions verified, and the record stops before the end of the match; continue it with: {command}",
+                    len(record.decisions)).format(path=clip_path(path), count=len(record.decisions), command=resume_command(path))
+                    + (f"; {unchecked}" if unchecked else ""))
             click.echo(_("ok: {count} decisions verified").format(count=len(record.decisions)) + (f"; {unchecked}" if unchecked else ""))
+            if deal_line:
+                echo_fitted(deal_line)
         else:
             _narrate(game, record, path)
     except RecordError as exc:
@@ -442,6 +474,27 @@ def _verify(game: Game, record: Record, path: str, registry: Any) -> str | None:
         raise BadInput(f"{clip_path(path)}: {exc}") from exc
     except RecordMismatch as exc:
         raise GameError(str(exc)) from exc
+
+
+def _check_deal(record: Record, path: str, commitment: str | None) -> str | None:
+    """The line saying the deal is the one committed to at the start; GameError when the record's seed and nonce do not give it.
+
+    `commitment` is the one a player noted at the start (`--commitment`): the
+    record must hold that one. A record of a chosen seed commits to nothing.
+    """
+    deal = deal_from_header(record.seed, record.deal)
+    if deal is None:
+        if commitment is not None:
+            raise GameError(_("{path}: the record commits to no deal (its seed was chosen when the match was made)").format(path=clip_path(path)))
+        return None
+    if not deal.checks():
+        raise GameError(_("{path}: the deal's seed and nonce do not give the commitment in its header: the seed was changed after the start").format(
+            path=clip_path(path)))
+    if commitment is not None and commitment.strip().lower() != deal.commitment:
+        raise GameError(_("{path}: the record commits to {recorded}, not to the {given} given").format(
+            path=clip_path(path), recorded=deal.commitment, given=clip(commitment, 70)))
+    return _("deal: seed {seed} and nonce {nonce} give the commitment {commitment}").format(
+        seed=deal.seed, nonce=deal.nonce, commitment=deal.commitment)
 
 
 def _narrate(game: Game, record: Record, path: str) -> None:

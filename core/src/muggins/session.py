@@ -34,6 +34,7 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 
 from .actions import Decision, IllegalAction, standing_answer
 from .engine import Match
+from .fairness import Deal, shown_deal
 from .game import Event, Game, Result, State
 from .houserules import house_rule_plugins
 from .i18n import translator
@@ -41,7 +42,7 @@ from .players import FRONT_END_KINDS, parse_seat
 from .projection import seat_decision, seat_update, window_decisions
 from .records import Record, RecordError, RecordFile, RecordWriter, header_for, signals_held
 from .replay import replay
-from .sessions import FrontEndFactory, SessionError, check_record_seats, installed_game, reopen, seat_players, verify
+from .sessions import FrontEndFactory, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify
 from .store import RecordStore
 
 # Worded when raised, in the language a front end set (English until one does).
@@ -120,7 +121,7 @@ class Session:
               record_path: str | None = None, mode: int | None = None, front_end: Mapping[str, FrontEndFactory] | None = None,
               listeners: Sequence[Listener] = (), on_record: Callable[[RecordFile], Any] | None = None,
               on_seated: Callable[[Sequence[Any], Sequence[str]], Any] | None = None, take_lone_choices: bool = False,
-              state: State | None = None, seated: Sequence[Any] | None = None) -> Session:
+              state: State | None = None, seated: Sequence[Any] | None = None, deal: Deal | None = None) -> Session:
         """A new match and its record: the state first (a house rule's refusal leaves no file), then the record, then the seats.
 
         `state` is the match's state when the front end made it first (to
@@ -135,20 +136,36 @@ class Session:
         store's (`StoreError`) propagate; once the file exists, anything that
         stops the start is a NotStarted (the file removed if nothing was
         written, else kept to be continued), save a stop (KeyboardInterrupt)
-        after the header is whole, which propagates.
+        after the header is whole, which propagates. Seats that cannot be
+        played (a seat count other than `players`, an unknown kind, a bad
+        option) are a SessionError before any file exists.
+
+        `deal` is the `muggins.fairness.Deal` the front end drew `seed` with
+        (`draw_deal`): the header then keeps its commitment, which every
+        frame shows until the end, when the seed and nonce are shown too
+        (`deal_shown`). Without it the seed is taken as chosen by whoever
+        started the match, and nothing is committed.
         """
+        if deal is not None and deal.seed != seed:
+            raise ValueError("the deal was drawn for another seed")
+        if len(seats) != players:
+            raise SessionError(_("{count} seats given for {players} players; give one seat kind per player").format(count=len(seats), players=players))
+        front_end = _front_ends(seats, front_end)
+        if seated is None:
+            check_seats(registry, game, seats, front_end=front_end)
+            try:  # the players first, so a factory's refusal leaves no record behind
+                seated = seat_players(registry, game, seats, seed, front_end=front_end)
+            except (KeyError, ValueError) as exc:
+                raise SessionError(str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)) from exc
         if state is None:
             state = game.new(rules, players, seed)
-        header = header_for(game, rules, players, seed, list(seats), house_rules=house_rule_plugins(registry, game, rules))
-        front_end = _front_ends(seats, front_end)
+        header = header_for(game, rules, players, seed, list(seats), house_rules=house_rule_plugins(registry, game, rules), deal=deal)
         with signals_held():  # a record exists only once its header and opening are on disk
             path, stream = store.create(game.name, seed, path=record_path, mode=mode)
             if on_record is not None:
                 on_record(stream)
             writer = _begin(stream, path, header, state.opening_events())
         try:
-            if seated is None:
-                seated = seat_players(registry, game, seats, seed, front_end=front_end)
             if on_seated is not None:
                 on_seated(seated, seats)
             match = Match(state, list(seated), writer=writer, listeners=listeners, registry=registry)
@@ -413,14 +430,22 @@ class Session:
                 self.offers[seat] = Offer(seat, taken + index, decision, index == 0, answer, key)
 
     # -- what a seat is shown ----------------------------------------------------------------------------
+    def deal_shown(self) -> dict[str, Any]:
+        """What anyone at the table may know of the deal now: its commitment (None: a chosen seed), and once the match is over its seed and nonce."""
+        return shown_deal(self.record.seed, self.record.deal, self.over)
+
     def frame(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
-        """What `seat` (None: a spectator) is shown after `events`: `muggins.projection.seat_update`, with its offered decision and the step to echo."""
+        """What `seat` (None: a spectator) is shown after `events`: `muggins.projection.seat_update`, with its offered decision and the step to echo.
+
+        `deal` is `deal_shown()`: the commitment while the match is on, the seed that was committed to once it is over.
+        """
         update = seat_update(self.match.state, seat, events)
         offer = self.offers.get(seat) if seat is not None else None
         update["decision"] = seat_decision(offer.decision, self.game) if offer is not None and offer.answer is None else None
         update["step"] = offer.step if offer is not None else self.match.taken
         update["answered"] = None if offer is None else offer.answer
         update["result"] = None if not update["over"] else self.match.state.result().to_dict()  # type: ignore[union-attr]
+        update["deal"] = shown_deal(self.record.seed, self.record.deal, update["over"])
         return update
 
 

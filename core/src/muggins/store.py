@@ -1,6 +1,7 @@
 """Where a front end's records live: a `RecordStore` names them, creates them locked, finds the unfinished ones and keeps notes beside them.
 
-A store is one folder of records (`muggins-GAME-SEED[-N].jsonl`). It creates
+A store is one folder of records (`muggins-GAME-ID.jsonl`, a random ID:
+a name made from the seed would give every hidden card away). It creates
 a record under its writer's lock and never overwrites one (a record given by
 path is taken as it is named, refused if it exists), optionally with
 permission bits set before anything is written (a server's records hold every
@@ -68,7 +69,8 @@ class RecordInfo:
             "date": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(self.modified)),
             "players": self.header.get("players"),
             "seats": self.header.get("seats"),
-            "seed": self.header.get("seed"),
+            # The seed reproduces every hidden card: a listing shows it once the match is over.
+            "seed": self.header.get("seed") if self.finished else None,
             "finished": self.finished,
             "readable": bool(self.header),
         }
@@ -113,12 +115,24 @@ class RecordStore:
 
     # -- creating -------------------------------------------------------------------------------
     @staticmethod
-    def record_name(game: str, seed: int, n: int = 1) -> str:
-        """The file name of a game's record for a seed; `n` above 1 for the further ones (`muggins-GAME-SEED-N.jsonl`)."""
-        return f"muggins-{game}-{seed}.jsonl" if n == 1 else f"muggins-{game}-{seed}-{n}.jsonl"
+    def record_name(game: str, ident: object, n: int = 1) -> str:
+        """The file name of a game's record called `ident`; `n` above 1 for the further ones (`muggins-GAME-IDENT-N.jsonl`)."""
+        return f"muggins-{game}-{ident}.jsonl" if n == 1 else f"muggins-{game}-{ident}-{n}.jsonl"
 
-    def create(self, game: str, seed: int, *, path: str | None = None, mode: int | None = None) -> tuple[str, RecordFile]:
-        """A new record, locked for writing: the file `path` (never overwritten), else the first free name in the folder.
+    @staticmethod
+    def new_ident() -> str:
+        """A fresh random name for a record (ten hexadecimal digits), which says nothing of its match."""
+        import secrets  # here, not at import: it loads hashlib, which listing records never needs
+
+        return secrets.token_hex(5)
+
+    def create(self, game: str, seed: int | None = None, *, path: str | None = None, mode: int | None = None) -> tuple[str, RecordFile]:
+        """A new record, locked for writing: the file `path` (never overwritten), else a free random name in the folder.
+
+        The name is random (`new_ident`), never the seed: the seed
+        reproduces every hidden card, and a record's name is shown to people
+        who play the match (`seed` is accepted and unused, for the callers
+        written when records were named by it).
 
         With `mode` the file gets those permission bits before anything is
         written to it. RecordExists for a `path` that exists; RecordError
@@ -137,8 +151,9 @@ class RecordStore:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(_("cannot create the records folder {folder}: {reason}").format(folder=self.folder, reason=exc.strerror or exc), str(self.folder), folder=True) from exc
+        ident = self.new_ident()
         for n in itertools.count(1):
-            target = str(self.folder / self.record_name(game, seed, n))
+            target = str(self.folder / self.record_name(game, ident, n))
             try:
                 return target, _created(target, mode)
             except FileExistsError:

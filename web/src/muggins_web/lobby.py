@@ -47,6 +47,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from muggins.fairness import Deal, draw_deal
 from muggins.game import Game
 from muggins.i18n import using_language
 from muggins.houserules import HouseRuleError
@@ -105,6 +106,8 @@ class _Prepared:
     pace: float
     state: Any
     seated: list
+    #: The secret seed's commitment (`muggins.fairness.Deal`) when the request named no seed; None for a chosen seed.
+    deal: Deal | None = None
 
 
 class Lobby:
@@ -178,7 +181,8 @@ class Lobby:
         now = self.clock()
         try:
             session = Session.start(self.registry, game, made.rules, made.players, kinds, seed, self.store, mode=RECORD_MODE,
-                                    front_end={HUMAN: RemoteSeat}, state=made.state, seated=made.seated, take_lone_choices=True)
+                                    front_end={HUMAN: RemoteSeat}, state=made.state, seated=made.seated, take_lone_choices=True,
+                                    deal=made.deal)
         except (StoreError, RecordError) as exc:
             raise _unwritable(str(exc), exc.__cause__ or exc) from exc
         except NotStarted as exc:
@@ -215,12 +219,16 @@ class Lobby:
     def _prepare(self, data: Any) -> _Prepared:
         """In a worker thread: the request checked and everything plugin code gives for the new match."""
         game, rules, players, kinds, seed, pace = self.check_request(data)
+        # A seed the request does not choose is drawn in secret and committed to: nobody at the table may learn it before the end.
+        deal = draw_deal() if data.get("seed") is None else None
+        if deal is not None:
+            seed = deal.seed
         try:
             state = game.new(rules, players, seed)
         except HouseRuleError as exc:
             raise LobbyError(str(exc)) from exc
         seated = seat_players(self.registry, game, kinds, seed, front_end={HUMAN: RemoteSeat})
-        return _Prepared(game, rules, players, kinds, seed, pace, state, seated)
+        return _Prepared(game, rules, players, kinds, seed, pace, state, seated, deal)
 
     # -- how many tables and connections --------------------------------------
     @staticmethod

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Sequence
 
+from ..fairness import deal_problem
 from ..game import Event, Game
 from ..i18n import N_, translator
 from ..houserules import match_answers, record_answers, rule_settings
@@ -48,8 +49,9 @@ FORMAT = 1
 #: Every field a record's header may hold (`house_rules` only in records written since it existed; `bots` only
 #: for a game whose bots have changed since its first release; `house_rule_answers` only in records written
 #: since it existed with a house-rule plugin in force; `house_rule_settings` only when a plugin in force replaced a rule's value).
+#: `deal` only for a match whose seed was drawn in secret (`muggins.fairness`): the commitment published at its start and its nonce.
 HEADER_FIELDS = ("muggins_record", "game", "version", "rules", "players", "seed", "seats", "house_rules", "bots", "house_rule_answers",
-                 "house_rule_settings")
+                 "house_rule_settings", "deal")
 
 
 class RecordError(ValueError):
@@ -86,6 +88,9 @@ class Record:
     #: The rules' values the house-rule plugins replaced (`{"rule", "rules", "in_force", "plugin"}` each,
     #: `muggins.houserules.RuleSetting`), so the header never contradicts the match; None: none replaced, or an older record.
     house_rule_settings: list[dict[str, Any]] | None = None
+    #: The commitment to the deal published at the start and its nonce (`muggins.fairness.Deal.to_header`); None: a seed
+    #: chosen by whoever started the match (`--seed`), or a record written before commitments existed.
+    deal: dict[str, str] | None = None
 
     def header(self) -> dict[str, Any]:
         head = {
@@ -105,6 +110,8 @@ class Record:
             head["house_rule_settings"] = self.house_rule_settings
         if self.bots is not None:
             head["bots"] = self.bots
+        if self.deal is not None:
+            head["deal"] = self.deal
         return head
 
     def lines(self) -> Iterator[dict[str, Any]]:
@@ -124,7 +131,7 @@ class Record:
 
 
 def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[str], house_rules: Sequence[Any] | None = None,
-               answers: Sequence[Any] | None = None) -> Record:
+               answers: Sequence[Any] | None = None, deal: Any = None) -> Record:
     """A new record's header. `house_rules`: the house-rule plugins in force (`muggins.houserules.HouseRulePlugin`
     or their dicts), written as the header's `house_rules` list (None leaves the field out).
 
@@ -134,14 +141,16 @@ def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[
     for `game.new(rules, players, seed)`, which the match just made was
     given (a question is asked once, so these are its answers), and the
     rules' values they replace (`house_rule_settings`, when any: `rules.target`
-    151 beside the 91 a plugin plays to)."""
+    151 beside the 91 a plugin plays to). `deal`: the `muggins.fairness.Deal`
+    the seed was drawn with, written as the header's `deal` (None: a chosen seed)."""
     listed = None if house_rules is None else [p.to_dict() if hasattr(p, "to_dict") else dict(p) for p in house_rules]
     kept = settings = None
     if listed:
         kept = [dict(a) for a in answers] if answers is not None else record_answers(match_answers(game, rules, players, seed))
         settings = [s.to_dict() for s in rule_settings(game, rules, players)] or None
     return Record(game.name, game.version, rules_to_dict(rules), players, seed, list(seats), house_rules=listed,
-                  bots=getattr(game, "bots_version", None), house_rule_answers=kept, house_rule_settings=settings)
+                  bots=getattr(game, "bots_version", None), house_rule_answers=kept, house_rule_settings=settings,
+                  deal=None if deal is None else deal.to_header())
 
 
 def parse_record(text: str, *, source: str = "record") -> Record:
@@ -337,10 +346,14 @@ def _header(head: dict[str, Any], source: str) -> Record:
     if "house_rule_settings" in head:
         settings = field("house_rule_settings", _settings_ok,
                          _('a list of settings such as [{"rule": "target", "rules": 151, "in_force": 91, "plugin": "to91"}]'))
+    deal = None
+    if "deal" in head:
+        deal = field("deal", lambda v: deal_problem(v) is None, _("an object of a commitment (64 hexadecimal digits) and a nonce (32)"))
     return Record(game=game, version=version, rules=dict(rules), players=players, seed=seed, seats=list(seats),
                   house_rules=None if house_rules is None else [dict(item) for item in house_rules], bots=bots,
                   house_rule_answers=None if answers is None else [dict(item) for item in answers],
-                  house_rule_settings=None if settings is None else [dict(item) for item in settings])
+                  house_rule_settings=None if settings is None else [dict(item) for item in settings],
+                  deal=None if deal is None else dict(deal))
 
 
 def _settings_ok(value: Any) -> bool:
