@@ -138,3 +138,55 @@ def test_a_hook_rewriting_the_plugins_switches_cannot_make_a_record_that_hides_i
     assert "plugins" not in record.rules
     assert record.house_rule_answers == [{"hook": "muggins_shedding_penalty_cards", "plugin": "hostile", "answer": 2}]
     assert run("replay", "--verify", "s.jsonl").exit_code == 0
+
+
+# -- every header field the match depends on is checked against the plugins installed (issue 37, item 10) -------------
+TAMPERED_GAMES = [
+    ("muggins_shedding", "muggins_shedding_penalty_cards", "return 2", ("--players", "3", "--seat", "expert", "--seat", "novice", "--seat", "random")),
+    ("cribbage_muggins", "muggins_cribbage_target", "return {'target': 61}", ("--seat", "expert", "--seat", "novice")),
+    ("willughby_fishing", "muggins_fishing_stakes", "return {'ante_dealer': 4, 'reward': 6}", ("--seat", "expert", "--seat", "novice")),
+]
+
+
+def _forged(path, change) -> None:
+    header, *rest = path.read_text().splitlines(keepends=True)
+    data = json.loads(header)
+    change(data)
+    path.write_text(json.dumps(data) + "\n" + "".join(rest))
+
+
+def _renamed_distribution(header):
+    header["house_rules"][0]["distribution"] = "fake-other"
+
+
+def _forged_in_force(header):
+    settings = header.get("house_rule_settings")
+    if settings:  # cribbage's target: the value in force changed
+        settings[0]["in_force"] += 30
+    else:  # a game whose plugin replaces no rule's value: a setting made up
+        header["house_rule_settings"] = [{"rule": "turn_limit", "rules": 1000, "in_force": 5, "plugin": "hostile"}]
+
+
+def _dropped_settings(header):
+    if header.get("house_rule_settings"):
+        del header["house_rule_settings"]  # as if no rule's value were replaced
+    else:
+        header["house_rule_settings"] = [{"rule": "hands", "rules": 0, "in_force": 2, "plugin": "hostile"}]
+
+
+@pytest.mark.parametrize("game, hook, body, seats", TAMPERED_GAMES, ids=[g[0] for g in TAMPERED_GAMES])
+@pytest.mark.parametrize("tamper", [_renamed_distribution, _forged_in_force, _dropped_settings], ids=["distribution", "in_force", "settings"])
+def test_verify_refuses_a_header_whose_house_rule_fields_were_tampered_with(house_rule, run, tmp_path, game, hook, body, seats, tamper):
+    house_rule(hook, body)
+    played = run("play", game, *seats, "--seed", "3", "--record", "m.jsonl")
+    assert played.exit_code == 0, played.stderr
+    record = read_record(tmp_path / "m.jsonl")
+    assert record.house_rules == [{"name": "hostile", "distribution": "fake-hostile", "version": "0.1"}]
+    assert (record.house_rule_settings is not None) == (game == "cribbage_muggins")  # the target is a rule's value replaced
+    assert run("replay", "--verify", "m.jsonl").exit_code == 0
+    _forged(tmp_path / "m.jsonl", tamper)
+    verified = run("replay", "--verify", "m.jsonl")
+    assert verified.exit_code == 2, verified.stdout
+    [line] = verified.stderr.strip().splitlines()
+    assert line.startswith("muggins: error: m.jsonl: ") and "ok:" not in verified.stdout
+    assert ("fake-other" in line) if tamper is _renamed_distribution else ("house-rule settings" in line)

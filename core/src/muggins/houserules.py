@@ -265,6 +265,7 @@ def check_switches(registry: "Registry", game: "Game", rules: Any) -> None:
 
 def compare_in_force(recorded: Iterable[Mapping[str, Any]], present: Iterable[HouseRulePlugin]) -> str | None:
     """What differs between the house-rule plugins a record names and those in force now, as one phrase, or None."""
+    recorded, present = list(recorded), list(present)
     wanted = {item["name"]: item.get("version") for item in recorded}
     have = {p.name: p.version for p in present}
     problems = []
@@ -278,6 +279,13 @@ def compare_in_force(recorded: Iterable[Mapping[str, Any]], present: Iterable[Ho
     if changed:
         problems.append("; ".join(_("{plugin} is {here} here, {there} in the record").format(
             plugin=n, here=have[n] or _("unversioned"), there=wanted[n] or _("unversioned")) for n in changed))
+    # The distribution too: a header naming another one was not written by this plugin (or was edited).
+    shipped = {item["name"]: item.get("distribution") for item in recorded}
+    from_here = {p.name: p.distribution for p in present}
+    moved = sorted(n for n in set(shipped) & set(from_here) if shipped[n] != from_here[n])
+    if moved:
+        problems.append("; ".join(_("{plugin} comes from distribution {here} here, {there} in the record").format(
+            plugin=n, here=repr(from_here[n]), there=repr(shipped[n])) for n in moved))
     return "; ".join(problems) or None
 
 
@@ -663,6 +671,21 @@ def _copies(arguments: dict[str, Any]) -> dict[str, Any]:
         return arguments
 
 
+def _settings_differ(game: "Game", rules: Any, record: Any) -> str | None:
+    """A refusal when the header's `house_rule_settings` are not what the plugins in force set for its rules (a forged or edited header)."""
+    kept_settings = getattr(record, "house_rule_settings", None)
+    try:
+        settings = [s.to_dict() for s in rule_settings(game, rules, record.players)] or None
+    except BaseException as exc:
+        if isinstance(exc, KeyboardInterrupt) and genuine_interrupt(exc):
+            raise
+        return None  # the game's own failure to make the match: the replay meets it again and reports it
+    if settings == kept_settings:
+        return None
+    return _("the header's house-rule settings are {recorded}, but the plugins in force here set {here}").format(
+        recorded=clip(_canonical(kept_settings), 120), here=clip(_canonical(settings), 120))
+
+
 def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str | None, str | None]:
     """(a refusal, a warning) for replaying or resuming `record` with the house-rule plugins in force here.
 
@@ -696,7 +719,7 @@ def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str |
             difference=difference, steps=_to_match(record.house_rules, present)), None
     recorded = getattr(record, "house_rule_answers", None)
     if recorded is None:
-        return None, None
+        return _settings_differ(game, rules, record), None
     try:
         answers = record_answers(match_answers(game, rules, record.players, record.seed))
     except HouseRuleError as exc:
@@ -707,5 +730,5 @@ def check_record(registry: "Registry", game: "Game", record: Any) -> tuple[str |
         return None, None  # the game's own failure to make the match: the replay meets it again and reports it
     changed = compare_answers(recorded, answers)
     if changed is None:
-        return None, None
+        return _settings_differ(game, rules, record), None
     return _("house-rule answers differ: {changed} (the match was played by the answers the record keeps)").format(changed=changed), None
