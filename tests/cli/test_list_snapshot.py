@@ -125,10 +125,21 @@ def _snapshot_file(tmp_path: Path) -> Path:
 
 
 def _rewrite_value(change):
+    # The checksum line is kept as it was: a forger who does not recompute it (one who does could forge anything the
+    # snapshot's own code could write, and is caught only by the caller's checks of each row).
     def damage(path: Path) -> None:
-        kept = json.loads(path.read_text())
+        checksum, content = path.read_text().split("\n", 1)
+        kept = json.loads(content)
         change(kept["value"])
-        path.write_text(json.dumps(kept))
+        path.write_text(checksum + "\n" + json.dumps(kept))
+    return damage
+
+
+def _flip_inside(find: str, replace: str):
+    def damage(path: Path) -> None:
+        text = path.read_text()
+        assert find in text
+        path.write_text(text.replace(find, replace, 1))
     return damage
 
 
@@ -162,6 +173,14 @@ DAMAGES = {  # how the snapshot is damaged, and the commands that are run over i
     "a title of 5": (_set("title", 5), (LIST, COMPLETE[0])),
     "a title holding an escape": (_set("title", "\x1b[2J\x1b[31mProbe one"), (LIST,)),
     "a game name holding an escape": (_set("name", "probe\x1b[31m"), (LIST_JSON,)),
+    # Well-formed lies: each is a row `list` would show as it is, caught by the snapshot's checksum alone.
+    "a byte flipped in the version, 1.0 to 9.0": (_flip_inside('"version": "1.0"', '"version": "9.0"'), (LIST, LIST_JSON)),
+    "a byte flipped in the players, max 4 to 9": (_flip_inside('"max": 4', '"max": 9'), (LIST_JSON, LIST)),
+    "a forged row: a game not installed": (_rewrite_value(lambda rows: rows.append({**rows[0], "name": "ghost"})), (LIST_JSON, COMPLETE[0])),
+    "a forged house rule": (_set("house_rules", [{"name": "ghost", "distribution": "ghost", "version": "1", "hooks": ["h"]}]),
+                            (LIST, LIST_JSON)),
+    "a game left out": (_rewrite_value(lambda rows: rows.clear()), (LIST, COMPLETE[0], LIST_JSON)),
+    "the checksum line removed": (lambda path: path.write_text(path.read_text().split("\n", 1)[1]), (LIST,)),
 }
 
 
@@ -169,9 +188,11 @@ def _answers_as_installed(args, out: str) -> None:
     """The probe game as a full load of the registry describes it, whatever the snapshot held."""
     if args == LIST:
         assert out.split("\n")[1].split() == ["probe", "Probe", "one", "2-4", "1.0", "muggins-probe", "1.0"]
+        assert "ghost" not in out
     elif args == LIST_JSON:
         rows = json.loads(out)
-        assert [(row["name"], row["title"], row["players"]["max"]) for row in rows] == [("probe", "Probe one", 4)]
+        assert [(row["name"], row["title"], row["players"]["max"], row["version"], row["house_rules"]) for row in rows] == [
+            ("probe", "Probe one", 4, "1.0", [])]
     elif args == COMPLETE[0]:
         assert out.split() == ["plain,probe"]
     elif args == COMPLETE[1]:

@@ -141,3 +141,24 @@ def test_snapshots_of_environments_gone_for_a_month_are_removed_when_one_is_writ
     assert snapshot.save("games", ["v"])
     assert not old.exists() and recent.exists() and other.exists()  # only this snapshot's stale files go
     assert snapshot.load("games") == ["v"]
+
+
+@pytest.mark.parametrize("damage", [
+    lambda data: data.replace(b'"version": "1.0"', b'"version": "9.9"'),  # a byte flipped inside a value: still valid JSON
+    lambda data: data.replace(b'"max": 4', b'"max": 9'),
+    lambda data: data.replace(b'}]}', b'}, {"name": "ghost", "version": "1.0", "max": 4}]}'),  # a row forged
+    lambda data: data.split(b"\n", 1)[1],  # the checksum line taken away: the first format's file
+])
+def test_a_snapshot_whose_content_does_not_match_its_checksum_is_ignored_and_rebuilt(kept, tmp_path, monkeypatch, damage):
+    _only_test_files_are_recent(monkeypatch, tmp_path)
+    rows = [{"name": "g", "version": "1.0", "max": 4}]
+    assert snapshot.save("games", rows)
+    (target,) = (os.path.join(snapshot.cache_folder(), name) for name in os.listdir(snapshot.cache_folder()))
+    with open(target, "rb") as handle:
+        data = handle.read()
+    damaged = damage(data)
+    assert damaged != data
+    with open(target, "wb") as handle:
+        handle.write(damaged)
+    assert snapshot.load("games") is None
+    assert snapshot.save("games", rows) and snapshot.load("games") == rows

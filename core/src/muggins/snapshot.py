@@ -18,11 +18,15 @@ tick as the load cannot hide behind it (the "racy" case of git's index).
 folder. A snapshot not rewritten for 30 days is removed when another is
 written, so environments that are gone leave nothing behind for long.
 Whatever is in the snapshot's place is distrusted: it is opened only if it
-is a regular file (never blocking on a FIFO), read up to a bound, and
-anything damaged is taken as no snapshot (and is replaced by the next
-save); what its value holds is for the caller to check, as it would check
-a plugin's answer. Reading costs a file and a few hundred `stat` calls;
-nothing here imports more than the standard library's json.
+is a regular file (never blocking on a FIFO), read up to a bound, and its
+first line is the SHA-256 of the rest, its content as written: a byte
+changed anywhere (inside a value: a version, a player count, a house
+rule), a row forged, removed or added, or a file of an older format does
+not match, and like anything else damaged is taken as no snapshot (and is
+replaced by the next save); what its value holds is still for the caller
+to check, as it would check a plugin's answer. Reading costs a file, a
+hash of it and a few hundred `stat` calls; nothing here imports more than
+the standard library's json and hashlib.
 """
 
 from __future__ import annotations
@@ -44,7 +48,9 @@ NO_CACHE_ENV = "MUGGINS_NO_CACHE"
 KEYED_ENV = ("MUGGINS_LOAD_PLUGINS",)
 #: A file changed this recently may change again within the clock tick it was stamped in.
 RACY_NS = 2_000_000_000
-FORMAT = 1
+FORMAT = 2
+#: A snapshot file's first line: this, then the SHA-256 (hexadecimal) of the bytes after the line.
+CHECKSUM_PREFIX = b"muggins-snapshot sha256="
 #: Far more than the games of any environment take (tens of kilobytes); a file in the snapshot's place is read no further.
 MAX_SNAPSHOT_BYTES = 8 << 20
 
@@ -101,7 +107,10 @@ def load(name: str) -> Any:
             data = handle.read(MAX_SNAPSHOT_BYTES + 1)
         if len(data) > MAX_SNAPSHOT_BYTES:
             return None
-        kept = json.loads(data.decode("utf-8"))
+        content = _checked(data)
+        if content is None:
+            return None
+        kept = json.loads(content.decode("utf-8"))
         if kept["head"] != head:
             return None
         for path, seen in kept["stats"].items():
@@ -110,6 +119,20 @@ def load(name: str) -> Any:
         return kept["value"]
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
+
+
+def _checked(data: bytes) -> bytes | None:
+    """The content of snapshot file bytes `data` if its first line is the checksum of the rest, else None."""
+    line, newline, content = data.partition(b"\n")
+    if not newline or not line.startswith(CHECKSUM_PREFIX):
+        return None
+    return content if line[len(CHECKSUM_PREFIX):] == _checksum(content) else None
+
+
+def _checksum(content: bytes) -> bytes:
+    import hashlib  # here, not at the top: importing this module for its names (a test's NO_CACHE_ENV) loads no OpenSSL
+
+    return hashlib.sha256(content).hexdigest().encode("ascii")
 
 
 def _keyed_paths() -> set[str]:
@@ -162,7 +185,8 @@ def save(name: str, value: Any) -> bool:
     target = _file(name, head)
     temporary = f"{target}.{os.getpid()}.tmp"
     try:
-        data = json.dumps({"head": head, "stats": stats, "value": value}, ensure_ascii=False).encode("utf-8")
+        content = json.dumps({"head": head, "stats": stats, "value": value}, ensure_ascii=False).encode("utf-8")
+        data = CHECKSUM_PREFIX + _checksum(content) + b"\n" + content
         if len(data) > MAX_SNAPSHOT_BYTES:  # it would never be read back
             return False
         os.makedirs(os.path.dirname(target), exist_ok=True)
