@@ -16,6 +16,8 @@ record is left by any of the refused.
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import threading
 import warnings
 
@@ -41,11 +43,42 @@ class _RaisingMapping(dict):
         raise RuntimeError("a mapping that raises")
 
 
-class Hostile:
-    """A house-rule plugin whose penalty hook does `how`; `gate`, an Event the waiting hook waits on."""
+class Entered:
+    """How many calls a waiting hook has had, and an expiry of the lobby's plugin work that runs out only once enough have come.
 
-    def __init__(self, how: str, gate: threading.Event | None = None) -> None:
-        self.how, self.gate = how, gate
+    A short limit alone would race the game's own setup before the hook (a
+    busy machine could spend it there, and the refusal name the game): the
+    time of a request of `game` runs out when the hook holds `wanted()` calls.
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.changed = threading.Condition()
+
+    def came(self) -> None:
+        with self.changed:
+            self.count += 1
+            self.changed.notify_all()
+
+    def expiry(self, game: str, wanted):
+        async def expire(name: str, seconds: float) -> None:
+            if name != game:
+                await asyncio.sleep(seconds)
+                return
+            await asyncio.to_thread(self._until, wanted())
+
+        return expire
+
+    def _until(self, calls: int) -> None:
+        with self.changed:  # the timeout is a safety net, not a figure: a hook never reached fails the test, not hang it
+            self.changed.wait_for(lambda: self.count >= calls, timeout=60)
+
+
+class Hostile:
+    """A house-rule plugin whose penalty hook does `how`; `gate`, an Event the waiting hook waits on (each call noted in `entered`)."""
+
+    def __init__(self, how: str, gate: threading.Event | None = None, entered: Entered | None = None) -> None:
+        self.how, self.gate, self.entered = how, gate, entered
 
     @hookimpl
     def muggins_shedding_penalty_cards(self, players, rules):
@@ -56,6 +89,8 @@ class Hostile:
         if self.how == "huge":
             return int("7" * 5000)
         if self.how == "waits":
+            if self.entered is not None:
+                self.entered.came()
             self.gate.wait()
         return None
 
@@ -80,11 +115,12 @@ class Hostile:
 class HangsCribbage:
     """A cribbage house-rule plugin whose target hook waits on `gate`: shedding, the other game loaded, it never touches."""
 
-    def __init__(self, gate: threading.Event) -> None:
-        self.gate = gate
+    def __init__(self, gate: threading.Event, entered: Entered) -> None:
+        self.gate, self.entered = gate, entered
 
     @hookimpl
     def muggins_cribbage_target(self, players, rules):
+        self.entered.came()
         self.gate.wait()
         return None
 
@@ -154,8 +190,9 @@ def test_the_server_answers_while_a_hook_is_waited_for_and_the_table_is_made_onc
 
 
 def test_a_hook_that_never_answers_is_a_504_saying_the_house_rules_did_not_answer_in_time(serve_with, records):
-    gate = threading.Event()
-    client = serve_with(Hostile("waits", gate), house_rules_timeout=0.2)
+    gate, entered = threading.Event(), Entered()
+    client = serve_with(Hostile("waits", gate, entered), house_rules_timeout=0.2)
+    client.lobby.plugin_work.expire = entered.expiry("muggins_shedding", lambda: 1)
     try:
         response = client.post("/api/tables", json=REQUEST)
         assert response.status_code == 504 and response.json()["errors"] == [
@@ -167,8 +204,9 @@ def test_a_hook_that_never_answers_is_a_504_saying_the_house_rules_did_not_answe
 
 
 def test_the_refusal_of_a_hook_that_never_answers_names_the_plugin_in_french_too(serve_with):
-    gate = threading.Event()
-    client = serve_with(Hostile("waits", gate), house_rules_timeout=0.2)
+    gate, entered = threading.Event(), Entered()
+    client = serve_with(Hostile("waits", gate, entered), house_rules_timeout=0.2)
+    client.lobby.plugin_work.expire = entered.expiry("muggins_shedding", lambda: 1)
     try:
         response = client.post("/api/tables?lang=fr", json=REQUEST)
         assert response.status_code == 504 and response.json()["errors"] == [
@@ -183,13 +221,24 @@ SHEDDING = {"game": "muggins_shedding", "players": 3, "seats": ["human", "novice
 
 
 def test_many_hung_hooks_of_one_game_leave_the_other_games_their_tables(serve_with, records):
-    gate = threading.Event()
-    client = serve_with(HangsCribbage(gate), games=("cribbage_muggins", "muggins_shedding"), house_rules_timeout=0.2)
+    gate, entered = threading.Event(), Entered()
+    client = serve_with(HangsCribbage(gate, entered), games=("cribbage_muggins", "muggins_shedding"), house_rules_timeout=0.2)
+    client.lobby.plugin_work.expire = entered.expiry("cribbage_muggins", lambda: 4)  # once the game's four slots hang in the hook
     try:
-        # Eight requests whose hook never answers, each with different rules, from four visitors: twice the threads all
-        # plugin work once had.
+        # Eight requests whose hook never answers, each with different rules, from four visitors at once: twice the threads
+        # all plugin work once had.
         visitors = [visitor_at(client, (f"192.0.2.{n}", 5000)) for n in range(4)]
-        refusals = [visitors[n % 4].post("/api/tables", json={**CRIBBAGE, "rules": {"target": 61 + n}}) for n in range(8)]
+        answers = {}
+
+        def post(n):
+            answers[n] = visitors[n % 4].post("/api/tables", json={**CRIBBAGE, "rules": {"target": 61 + n}})
+
+        posts = [threading.Thread(target=post, args=(n,)) for n in range(8)]
+        for thread in posts:
+            thread.start()
+        for thread in posts:
+            thread.join(timeout=120)
+        refusals = [answers[n] for n in range(8)]
 
         made = client.post("/api/tables", json=SHEDDING)
         assert made.status_code == 201, made.text
@@ -198,9 +247,9 @@ def test_many_hung_hooks_of_one_game_leave_the_other_games_their_tables(serve_wi
             assert refusal.status_code in (503, 504), refusal.text
             [line] = refusal.json()["errors"]
             assert "plugin 'hostile'" in line and "\n" not in line, line
-        # The game's own slots taken by the first four, the last four wait for one in vain.
-        assert [r.status_code for r in refusals] == [504] * 4 + [503] * 4
-        assert refusals[-1].json()["errors"] == [
+        # The game's own slots taken by four of them, the other four wait for one in vain.
+        assert sorted(r.status_code for r in refusals) == [503] * 4 + [504] * 4
+        assert next(r for r in refusals if r.status_code == 503).json()["errors"] == [
             "no table was made: 4 tables of cribbage_muggins being made before this one are still waiting for plugin 'hostile', "
             "the most at once for one game; try again later"]
     finally:
@@ -208,8 +257,10 @@ def test_many_hung_hooks_of_one_game_leave_the_other_games_their_tables(serve_wi
 
 
 def test_one_address_holds_only_its_share_of_a_games_plugin_work(serve_with):
-    gate = threading.Event()
-    client = serve_with(HangsCribbage(gate), games=("cribbage_muggins", "muggins_shedding"), house_rules_timeout=0.2)
+    gate, entered = threading.Event(), Entered()
+    client = serve_with(HangsCribbage(gate, entered), games=("cribbage_muggins", "muggins_shedding"), house_rules_timeout=0.2)
+    asked = itertools.count(1)
+    client.lobby.plugin_work.expire = entered.expiry("cribbage_muggins", lambda: next(asked))  # each, once its own call hangs
     try:
         mine = [client.post("/api/tables", json=CRIBBAGE) for _ in range(3)]
         assert [r.status_code for r in mine] == [504, 504, 429]
