@@ -165,12 +165,30 @@ def _is_games_table(value: object) -> bool:
 
 def house_rule_refusal(registry: Any, game: Any) -> str | None:
     """The game's one line refusing its installed house-rule plugins under its default rules (a conflict, a rule it cannot
-    play), as `play` would say it, or None; their code's output goes to stderr, as while matches run."""
+    play), as `play` would say it, or None; their code's output goes to stderr, as while matches run. A hook that does not
+    answer within `LISTING_SECONDS` is left behind, and the line says which plugin did not answer."""
+    return checked_in_force(registry, game).refusal
+
+
+def checked_in_force(registry: Any, game: Any) -> Any:
+    """`check_in_force(registry, game)` within `LISTING_SECONDS`; on no answer, a refusal naming the plugin that gave none."""
+    from types import SimpleNamespace
+
     from muggins.houserules import check_in_force
+    from muggins.plugin_guards import LISTING_SECONDS, NoAnswer, answer_within
     from muggins.plugins import output_to_stderr
 
     with output_to_stderr():
-        return check_in_force(registry, game).refusal
+        try:
+            return answer_within(lambda: check_in_force(registry, game), LISTING_SECONDS, getattr(registry, "owner", None))
+        except NoAnswer as silent:
+            seconds = f"{silent.seconds:g}"
+            if silent.plugin is None:
+                line = _("its house-rule plugins did not answer within {seconds} s, so they were not checked").format(seconds=seconds)
+            else:
+                line = _("{plugin} did not answer within {seconds} s (in {function}()), so it was not checked").format(
+                    plugin=silent.plugin.describe(), seconds=seconds, function=silent.function)
+            return SimpleNamespace(refusal=line, changes={})
 
 
 #: What a listing adds to a refusal: where it comes from, and the way out that needs no uninstalling.
@@ -290,11 +308,7 @@ def rules(game_name: str, output: str | None) -> None:
     if installed:
         import tomli_w
 
-        from muggins.houserules import check_in_force
-        from muggins.plugins import output_to_stderr
-
-        with output_to_stderr():
-            checked = check_in_force(registry, game)
+        checked = checked_in_force(registry, game)
         lines = "".join(f"#   {p.name}: {p.describe()}, {_hooks_text(p, checked)}\n" for p in installed)
         if checked.refusal:
             lines += f"# refused under these defaults, as play would say: {printable(checked.refusal)}\n"

@@ -8,19 +8,75 @@ command's standard output for its data while such code runs;
 `_loading_guard` adds an empty standard input, muggins' own Ctrl-C handler
 (so `genuine_interrupt` tells a real Ctrl-C from a plugin's own
 KeyboardInterrupt) and puts back, after each plugin, what it changed.
-Nothing here knows of the registry: the registry and discovery call it.
+`answer_within` bounds plugin code a command only asks a question of (a
+listing's house-rule hooks): it runs in a thread of its own, and one that
+has not answered in time is left behind (a daemon, nobody waits for it)
+and named, as the web table's plugin work does. Nothing here knows of the
+registry beyond asking it which plugin owns a module.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
 import signal
 import sys
 import threading
 from typing import Any, Iterator
 
-__all__ = ["output_to_stderr"]
+__all__ = ["NoAnswer", "answer_within", "output_to_stderr"]
+
+#: How long a command that only lists (`list`, completion, `plugins`, `rules`) waits for a house-rule hook's answer.
+LISTING_SECONDS = 5.0
+
+
+class NoAnswer(Exception):
+    """Plugin code did not answer within `seconds`; `plugin` (a PluginInfo, or None) and `function` name where it is stuck."""
+
+    def __init__(self, seconds: float, plugin: Any = None, function: str | None = None) -> None:
+        super().__init__(seconds, plugin, function)
+        self.seconds, self.plugin, self.function = seconds, plugin, function
+
+
+def answer_within(work: Any, seconds: float, owner: Any = None) -> Any:
+    """`work()` run in a thread of its own (in this context: its language), its answer or what it raised; NoAnswer after `seconds`.
+
+    `owner(module name)` (a registry's `owner`) names the plugin whose code
+    the thread is in when it is too slow. Ctrl-C still stops the wait.
+    """
+    box: dict[str, Any] = {}
+    done = threading.Event()
+    context = contextvars.copy_context()
+
+    def run() -> None:
+        try:
+            box["answer"] = context.run(work)
+        except BaseException as exc:  # carried to the caller, who knows what it means
+            box["raised"] = exc
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=run, name="muggins-plugin-answer", daemon=True)
+    thread.start()
+    if not done.wait(seconds):
+        plugin, function = _stuck_in(thread, owner)
+        raise NoAnswer(seconds, plugin, function)
+    if "raised" in box:
+        raise box["raised"]
+    return box.get("answer")
+
+
+def _stuck_in(thread: threading.Thread, owner: Any) -> tuple[Any, str | None]:
+    """The plugin, and its function, whose code `thread` runs now: its innermost frame of a module a plugin owns."""
+    frame = sys._current_frames().get(thread.ident) if thread.ident is not None else None
+    while frame is not None and owner is not None:
+        module = frame.f_globals.get("__name__")
+        found = owner(module) if isinstance(module, str) else None
+        if found is not None:
+            return found, frame.f_code.co_name
+        frame = frame.f_back
+    return None, None
 
 
 class _ToStderr:
