@@ -106,9 +106,42 @@ CHECKS = r"""
       }
     }
   };
+  // Who is to act, the scores, what just happened and the decision are on screen together at every frame, none of
+  // them under the header that stays at the top; every line since the seat's last answer is in sight, and no
+  // end-of-deal banner stays up once the scores it gave have changed.
+  const since = checks.since = [];
+  const banner = {};
+  const sent = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    try { if (JSON.parse(data).type === "act") since.length = 0; } catch { /* not ours */ }
+    return sent.call(this, data);
+  };
+  const onScreen = (frame) => {
+    const scores = JSON.stringify((frame.layout && frame.layout.track && frame.layout.track.scores) || null);
+    if (frame.type !== "hello" && (frame.standings || []).length) banner.scores = scores;
+    if (document.querySelector("#banners .banner") && banner.scores !== scores) {
+      problem(`step ${frame.step}: the end-of-deal banner is still up under scores ${scores} (it came with ${banner.scores})`);
+    }
+    if (frame !== banner.frame) since.push(...(frame.type === "hello" ? (frame.lines || []).slice(-6) : frame.lines || []));
+    banner.frame = frame;
+    const shown = document.querySelectorAll("#latest li").length;
+    if (shown < Math.min(since.length, 40)) problem(`step ${frame.step}: ${since.length} lines since the last answer, ${shown} in sight`);
+    if (frame.started === false) return;
+    const top = (document.getElementById("top") || document.querySelector(".bar")).getBoundingClientRect().bottom;
+    for (const id of ["seats", "status", "latest", "decision"]) {
+      const el = document.getElementById(id);
+      if (!el.getClientRects().length) continue;
+      const box = el.getBoundingClientRect();
+      const under = id === "decision" ? top : 0;
+      if (box.top < under - 1 || box.bottom > innerHeight + 1) {
+        problem(`step ${frame.step}: #${id} is at ${Math.round(box.top)}..${Math.round(box.bottom)} px, off the screen (${Math.round(under)}..${innerHeight} px; scrolled ${Math.round(scrollY)} of ${document.documentElement.scrollHeight}, focus ${where(document.activeElement)})`);
+      }
+    }
+  };
   document.addEventListener("muggins:drawn", (event) => {
     checks.frames += 1;
     window.__checkPage(event.detail.frame);
+    if (event.detail.frame) onScreen(event.detail.frame);
   });
 })();
 """

@@ -53,7 +53,7 @@ GONE = string.Template("""<!doctype html>
 
 PAGE_WORDS: tuple[str, ...] = (
     # The table page's HTML
-    N_("muggins table"), N_("Your name, as the others will see it"), N_("Join"), N_("Players"), N_("Just now"), N_("The table"),
+    N_("muggins table"), N_("Your name, as the others will see it"), N_("Join"), N_("Players"), N_("Since your last move"), N_("The table"),
     N_("Your cards"), N_("Host controls"), N_("What happened"),
     # The lobby page's HTML
     N_("muggins: a table in the browser"), N_("a table for friends, each on their own screen"), N_("New table"), N_("Game"),
@@ -80,7 +80,8 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("jack"), N_("queen"), N_("king"), N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"),
     # The decision
     N_("Tap a card again to put it back."), N_("the cards"), N_("({cards} picked)"), N_("Tap {cards} to choose them{picked}."),
-    N_("{card}: where to? Tap where it goes, or tap it again to put it back."), N_("Tap a card to play it."),
+    N_("{card}: where to? Tap where it goes, or tap it again to put it back."), N_("Tap a card to choose it."),
+    N_("Tap a card, then where it goes."),
     N_("all {n} choices"), N_("number"), N_("one less"), N_("one more"), N_("{min} to {max}"), N_("the move stands"),
     N_("{what} in {seconds} s"),
     # The status line
@@ -89,6 +90,10 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("You may answer."), N_("Your turn."), N_("You answered “{answer}”; waiting for {who}."), N_("You answered “{answer}”."),
     N_("A move is open to challenge: waiting for {who}."), N_("{who} is thinking…"), N_("Waiting for {who}, who is away."),
     N_("{who} ({kind}) to play."), N_("Waiting for {who}."),
+    # The deal's commitment, and what it was a commitment to once the match is over
+    N_("Deal committed: {commitment}"), N_("The deal's seed was chosen by the host: nothing was committed to."),
+    N_("The deal was seed {seed}, chosen by the host."),
+    N_("The deal was committed to {commitment}: seed {seed}, nonce {nonce}. To check it with this match's record: {command}"),
     # The host's controls and the links
     N_("Host"), N_("{name} joined"), N_("{name} has not joined yet"), N_("Start the table"), N_("{name} (seat {seat})"),
     N_("{name}: a {kind} plays"), N_("give the seat back"), N_("{name} (away)"), N_("{name}: a bot plays"),

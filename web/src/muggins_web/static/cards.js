@@ -71,7 +71,7 @@ export function drawCard(code, { tappable = false, size = "" } = {}) {
   const element = document.createElement(tappable ? "button" : "span");
   if (tappable) element.type = "button";
   else element.setAttribute("role", "img");
-  element.className = `card${size ? " " + size : ""}${card && card.red ? " red" : ""}`;
+  element.className = `card${size ? " " + size : ""}${card && card.red ? " red" : ""}${card && card.rank === "10" ? " ten" : ""}`;
   element.dataset.card = code;
   element.setAttribute("aria-label", cardName(code));
   if (card) {

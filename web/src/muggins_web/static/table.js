@@ -21,7 +21,9 @@ let seats = [];         // the latest seats list (names, who is connected)
 let isHost = false;
 let links = null;       // the table's links, sent to the host's page alone
 let lines = [];         // the narration so far, as the game wrote it (names are put in when drawn)
-let latest = [];        // the last lines of the latest frame that had any, shown under the status
+let latest = [];        // the lines since this seat's last answer (a spectator's last few), shown under the status
+let fresh = 0;          // how many of them the latest frame brought
+let banner = null;      // the end-of-deal banner: {lines, step}, until a frame of a later step
 let windowEnds = null;  // performance.now() at which the open window's timer lets the move stand
 let selected = null;    // the card tapped whose choice still needs its destination
 let picked = [];        // the cards tapped, in order, towards a choice that moves several at once
@@ -34,6 +36,8 @@ const FIRST_WAIT = 1000;
 const LONGEST_WAIT = 8000;
 let wait = FIRST_WAIT;
 const MAX_LINES = 300;
+const MAX_LATEST = 40;  // a spectator, or a seat with nothing to answer for long, is shown the most recent
+const HELLO_LATEST = 6; // a tab that (re)connects is told the last few again
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -79,6 +83,7 @@ function receive(frame) {
       links = frame.links || null;
       lines = [];
       latest = [];
+      banner = null;
       selected = null;
       picked = [];
       draw(frame);
@@ -187,17 +192,21 @@ function draw(frame) {
   pickedStep = frame.step;
   windowEnds = frame.window && frame.pace > 0 && frame.window_left !== null && frame.window_left !== undefined
     ? performance.now() + frame.window_left * 1000 : (frame.window && frame.pace > 0 ? performance.now() + frame.pace * 1000 : null);
+  fresh = 0;
   if (frame.lines && frame.lines.length) {
     lines.push(...frame.lines);
     if (lines.length > MAX_LINES) lines.splice(0, lines.length - MAX_LINES);
-    latest = frame.lines.slice(-2);
+    // What happened stays in sight until this seat answers again: every settlement, claim and deal end is read
+    // before the next decision takes its place (a tab that reconnects is told the last few again).
+    latest.push(...(frame.type === "hello" ? frame.lines.slice(-HELLO_LATEST) : frame.lines));
+    if (latest.length > MAX_LATEST) latest.splice(0, latest.length - MAX_LATEST);
+    fresh = Math.min(frame.lines.length, latest.length);
   }
-  for (const banner of frame.standings || []) {
-    const box = document.createElement("div");
-    box.className = "banner";
-    box.dataset.lines = banner.join("\n");
-    $("banners").replaceChildren(box);
-  }
+  // The end-of-deal banner stands until the next decision is taken: by then the next deal's scores are the truth.
+  // A hello's standings are of deals long gone (its events are the history), so it shows none.
+  const standings = frame.type === "hello" ? [] : frame.standings || [];
+  if (standings.length) banner = { lines: standings[standings.length - 1], step: frame.step };
+  else if (banner && frame.step !== banner.step) banner = null;
   redraw();
 }
 
@@ -205,6 +214,7 @@ function draw(frame) {
 function redraw() {
   if (!last) return;
   const frame = last;
+  const focus = focusHeld();
   const title = frame.title || frame.game;
   $("title").textContent = title;
   document.title = `${title} · muggins`;
@@ -217,9 +227,12 @@ function redraw() {
   const tappable = drawLayout(frame, moves);
   drawDecision(frame, moves, tappable);
   drawNarration();
-  for (const box of $("banners").children) box.innerHTML = words(box.dataset.lines);
+  drawBanner();
   drawHost();
+  drawDeal(frame);
   drawStatus();
+  focusKept(focus, frame);
+  measureStuck();
   // Said once the page shows the frame: the browser tests check every frame's page from it.
   document.dispatchEvent(new CustomEvent("muggins:drawn", { detail: { frame } }));
 }
@@ -232,11 +245,46 @@ function drawNarration() {
     return item;
   }));
   list.scrollTop = list.scrollHeight;
-  $("latest").replaceChildren(...latest.map((line) => {
+  const since = $("latest");
+  since.replaceChildren(...latest.map((line, index) => {
     const item = document.createElement("li");
     item.innerHTML = words(line);
+    if (index >= latest.length - fresh) item.className = "new";
     return item;
   }));
+  since.scrollTop = since.scrollHeight; // the newest in sight; the earlier ones since the last answer a scroll up
+}
+
+function drawBanner() {
+  if (!banner) { $("banners").replaceChildren(); return; }
+  const box = document.createElement("div");
+  box.className = "banner";
+  box.innerHTML = words(banner.lines.join("\n"));
+  $("banners").replaceChildren(box);
+}
+
+// The commitment to the deal, shown from the start, and what it was a commitment to once the match is over, with
+// how to check it: the seed could not have been chosen after the commitment was shown.
+function drawDeal(frame) {
+  const box = $("deal");
+  const deal = frame.deal;
+  if (!deal || typeof deal !== "object") { box.replaceChildren(); return; }
+  const hex = typeof deal.commitment === "string" ? deal.commitment : null;
+  const revealed = deal.seed !== undefined && deal.seed !== null;
+  const code = (text) => `<code>${escapeHtml(text)}</code>`;
+  let html;
+  if (!hex) {
+    html = revealed ? t("The deal was seed {seed}, chosen by the host.", { seed: code(deal.seed) })
+      : t("The deal's seed was chosen by the host: nothing was committed to.");
+  } else if (revealed && deal.nonce) {
+    html = t("The deal was committed to {commitment}: seed {seed}, nonce {nonce}. To check it with this match's record: {command}", {
+      commitment: code(hex), seed: code(deal.seed), nonce: code(deal.nonce),
+      command: code(`muggins replay --verify FILE --commitment ${hex}`),
+    });
+  } else {
+    html = t("Deal committed: {commitment}", { commitment: `<code title="${escapeHtml(hex)}" aria-label="${escapeHtml(hex)}">${escapeHtml(hex.slice(0, 12))}…</code>` });
+  }
+  box.innerHTML = html;
 }
 
 // The seat chips: who plays (a person's name, a bot's kind), their score where the layout counts one, whose
@@ -371,7 +419,8 @@ function drawLayout(frame, moves) {
   // The seat's own hand first (big); an empty hand is left out, and the seat's collection is drawn small beside it.
   const ownZones = layout.zones.filter((z) => own(z) && !(z.kind === "hand" && !Number(z.count) && !(targets && targets[z.id])))
     .sort((a, b) => (a.kind === "hand" ? -1 : 0) - (b.kind === "hand" ? -1 : 0));
-  mine.replaceChildren(...ownZones.map((zone) => drawn(zone, zone.kind === "collection")));
+  // Its other zones (a collection, a stock, a discard) small, a line each: the hand and the decision share the bottom.
+  mine.replaceChildren(...ownZones.map((zone) => drawn(zone, zone.kind !== "hand")));
   mine.hidden = ownZones.length === 0;
   return tappable;
 }
@@ -472,7 +521,10 @@ function tapCard(code) {
 function pickCard(code) {
   if (!last || !last.decision) return;
   selected = null;
-  picked = picked.includes(code) ? picked.filter((c) => c !== code) : [...picked, code];
+  // No more cards picked than a choice moves: a card too many is not picked (the hint says to put one back).
+  const most = Math.max(0, ...last.decision.choices.map((c) => (Array.isArray(c.cards) ? c.cards.length : 0)));
+  if (picked.includes(code)) picked = picked.filter((c) => c !== code);
+  else if (picked.length < most) picked = [...picked, code];
   redraw();
   const again = document.querySelector(`.card.pickable[data-card="${code}"]`);
   const ready = document.querySelector("#choices button.picked");
@@ -502,6 +554,8 @@ function drawDecision(frame, moves, tappable) {
   const byPicking = (c) => Array.isArray(c.cards) && c.cards.length > 0 && c.cards.every((code) => tappable.has(code));
   const listed = decision.choices.filter(byPicking);
   let buttons = decision.choices.filter((c) => !inFamily(c) && !(c.card && tappable.has(c.card)) && !byPicking(c));
+  // The choice that lets the move stand first: a claim is never the first thing under a thumb.
+  buttons = [...buttons.filter((c) => c.text === decision.standing), ...buttons.filter((c) => c.text !== decision.standing)];
   const ready = pickedChoice(frame);
   if (ready) {
     buttons = [ready, ...buttons];
@@ -515,7 +569,9 @@ function drawDecision(frame, moves, tappable) {
     prompt += ` <span class="hint">${t("{card}: where to? Tap where it goes, or tap it again to put it back.", { card: escapeHtml(cardText(selected)) })}</span>`;
     buttons = [...moves.get(selected), ...buttons.filter((c) => !moves.get(selected).includes(c))];
   } else if (tappable.size) {
-    prompt += ` <span class="hint">${t("Tap a card to play it.")}</span>`;
+    // A card that may go to several places is tapped, then where it goes; "play" would be wrong for a lay-away.
+    const several = [...tappable].some((code) => (moves.get(code) || []).length > 1);
+    prompt += ` <span class="hint">${several ? t("Tap a card, then where it goes.") : t("Tap a card to choose it.")}</span>`;
   }
   $("prompt").innerHTML = prompt;
   $("families").replaceChildren(...families.map((family) => drawFamily(frame, family)));
@@ -531,10 +587,13 @@ function drawDecision(frame, moves, tappable) {
   }));
   if (listed.length) $("choices").append(drawAllChoices(frame, listed));
   drawCountdown(frame.window && frame.pace > 0 && !decision.waits ? decision : null);
-  // A new decision below the bottom of the screen (a phone, a long table) is scrolled up to, just enough to see it.
+  // The decision sticks to the bottom of the screen and the seats and status to the top (style.css); a new one
+  // scrolled away from (the history read, the host's links) is brought back, never under the top (scroll-padding).
   if (box.dataset.shown !== String(frame.step)) {
     box.dataset.shown = String(frame.step);
-    if (box.getBoundingClientRect().bottom > innerHeight) box.scrollIntoView({ block: "nearest" });
+    measureStuck();
+    const act = $("act").getBoundingClientRect();
+    if (act.bottom > innerHeight || act.top < $("top").offsetHeight) $("act").scrollIntoView({ block: "nearest" });
   }
 }
 
@@ -576,6 +635,13 @@ function drawFamily(frame, family) {
     <button type="submit" class="go"></button>`;
   const input = form.querySelector("input");
   const go = form.querySelector(".go");
+  // The number typed so far outlives a redraw and a reload of the same decision (this tab only).
+  const key = `muggins:picker:${tableId}:${token}:${frame.step}:${family.id}`;
+  let kept = null;
+  try { kept = sessionStorage.getItem(key); } catch { kept = null; }
+  if (kept !== null && kept !== "") input.value = kept;
+  const keep = () => { try { sessionStorage.setItem(key, input.value); } catch { /* kept for this drawing only */ } };
+  if (frame.window) go.classList.add("claim");
   const [less, more] = form.querySelectorAll(".step");
   const chosen = () => members.get(Number(input.value));
   const say = () => {
@@ -588,11 +654,12 @@ function drawFamily(frame, family) {
   const nudge = (by) => {
     const next = Math.max(family.min, Math.min(family.max, (Number(input.value) || family.min) + by));
     input.value = String(next);
+    keep();
     say();
   };
   less.addEventListener("click", () => nudge(-1));
   more.addEventListener("click", () => nudge(1));
-  input.addEventListener("input", say);
+  input.addEventListener("input", () => { keep(); say(); });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const choice = chosen();
@@ -630,6 +697,8 @@ function act(step, action) {
   for (const control of document.querySelectorAll("#decision button, #decision input, .card.playable, .zone.target")) control.disabled = true;
   selected = null;
   picked = [];
+  latest = []; // what is shown next is what follows this answer
+  fresh = 0;
   send({ type: "act", step, action });
 }
 
@@ -676,8 +745,11 @@ function drawHost() {
   box.hidden = !isHost;
   if (!isHost || !last) return;
   const waiting = last.started === false && !last.stopped;
+  // Once the table starts, its controls go below the play: the table is then shown from its top.
+  if (!waiting && drawHost.waited) scrollTo(0, 0);
+  drawHost.waited = waiting;
   $("board").before(box);
-  if (!waiting) $("error").after(box);
+  if (!waiting) document.querySelector(".play").after(box); // out of the play column: the decision's box stays its last
   const parts = [];
   const heading = document.createElement("h2");
   heading.textContent = t("Host");
@@ -743,6 +815,41 @@ function withoutSeat(label) {
   if (lang === "fr") return label.replace(/^(le )?joueur \d+\s*/i, "").replace(/^(la |le |les |l'|votre |vos )/i, "").replace(/\s+du joueur \d+$/i, "");
   return label.replace(/^(seat \d+('s)?|your)\s*/i, "");
 }
+
+// -- keyboard focus -------------------------------------------------------------
+// A redraw replaces the decision's controls: focus that was on one of them (or on nothing) stays on the decision,
+// on the same control where it is still there, else on the new decision's first one, so a keyboard player never
+// Tabs from the top of the page again each turn.
+const CONTROLS = "#act button:enabled:not(.step), #board .zone.target:enabled, #act input:enabled";
+
+function focusHeld() {
+  const active = document.activeElement;
+  if (!active || active === document.body || active === document.documentElement) return { at: null, step: null };
+  if (!$("act").contains(active) && !$("board").contains(active)) return null; // elsewhere (the host's controls, the history)
+  const at = active.dataset.action ? `[data-action="${CSS.escape(active.dataset.action)}"]`
+    : active.dataset.card ? `.card[data-card="${CSS.escape(active.dataset.card)}"]`
+      : active.dataset.zone ? `.zone[data-zone="${CSS.escape(active.dataset.zone)}"]`
+        : active.id ? `#${CSS.escape(active.id)}` : null;
+  return { at, step: $("decision").dataset.step };
+}
+
+function focusKept(held, frame) {
+  if (!held || !frame.decision) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && document.contains(active) && !active.disabled) return; // still there
+  const same = held.at && held.step === String(frame.step) ? document.querySelector(`#act ${held.at}, #board ${held.at}`) : null;
+  const next = same && !same.disabled ? same : document.querySelector(CONTROLS.split(", ").filter((c) => !c.includes("input")).join(", "));
+  if (next) next.focus({ preventScroll: true });
+}
+
+// How tall the stuck top and bottom are, so that what focus or a link scrolls to is never under them.
+function measureStuck() {
+  document.documentElement.style.setProperty("--top-height", `${$("top").offsetHeight}px`);
+  document.documentElement.style.setProperty("--act-height", `${$("act").offsetHeight}px`);
+}
+const stuck = new ResizeObserver(measureStuck);
+stuck.observe($("top"));
+stuck.observe($("act"));
 
 // -- the history panel --------------------------------------------------------
 // Open beside the table on a wide screen; on a phone a panel to open.
