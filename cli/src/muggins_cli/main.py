@@ -148,6 +148,7 @@ class MugginsGroup(click.Group):
     def _run(self, args: Any, prog_name: str, complete_var: str | None, **extra: Any) -> int:
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()  # here, so that output that cannot be written (a full disk, `ulimit -f`) is said, not lost at exit
         except _Stopped as exc:
             return self._fail(exc.why, exc.exit_code)
         except click.exceptions.NoArgsIsHelpError as exc:
@@ -193,6 +194,8 @@ class MugginsGroup(click.Group):
                 return self._fail(str(exc), EXIT_ERROR)
             if isinstance(exc, OSError) and exc.errno in _OUTPUT_ERRNOS and not isinstance(exc, BrokenPipeError):
                 # Standard output or error cannot be written (`> /dev/full`): say so rather than "internal error".
+                if exc.errno == errno.EFBIG:  # `ulimit -f`: no disk is full, the process may write no larger a file
+                    return self._fail(_("cannot write the output: the file size limit (ulimit -f) was reached"), EXIT_ERROR)
                 return self._fail(_("cannot write the output: {reason}").format(reason=exc.strerror or exc), EXIT_ERROR)
             culprit = blame(exc)
             if culprit is not None:  # plugin code failed: name the plugin, not "internal error" (nor the user's input)
@@ -245,6 +248,22 @@ def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         ctx.command.debug = True
 
 
+class _ClippedChoice(click.Choice):
+    """A choice whose refusal quotes the value given cut to 40 characters (a 3,000-character `--lang` is one short line)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            if isinstance(value, str) and len(value) > CHOICE_QUOTE_CHARS:
+                return super().convert(clip(value, CHOICE_QUOTE_CHARS), param, ctx)
+            raise
+
+
+#: How much of a refused choice's value its error line quotes.
+CHOICE_QUOTE_CHARS = 40
+
+
 def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     # `main` chose the language from the command line already (before Click read `--help`); an explicit choice confirms it.
     if value is not None:
@@ -271,7 +290,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     "Games are plugins: `muggins list` shows the installed ones. Exit codes: 0 ok, 1 game or runtime error, 2 bad usage or input, "
     "130 interrupted (143 SIGTERM, 129 SIGHUP).",
 ))
-@click.option("--lang", type=click.Choice(LANGUAGES), expose_value=False, is_eager=True, callback=_set_language, metavar="fr|en",
+@click.option("--lang", type=_ClippedChoice(LANGUAGES), expose_value=False, is_eager=True, callback=_set_language, metavar="fr|en",
               help=N_("Language of every word shown (also MUGGINS_LANG, else the locale; default: English)."))
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug, help=N_("Show tracebacks for errors (also MUGGINS_DEBUG=1)."))
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version, help=N_("Show the versions and exit."))
