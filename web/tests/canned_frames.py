@@ -19,6 +19,10 @@ def _seats(kinds: list[str], names: dict[int, str] | None = None, connected: tup
             for n, kind in enumerate(kinds)]
 
 
+#: A deal's commitment as frames carry it (a SHA-256 in hex).
+COMMITMENT = "3f2a0000c0ff" + "e" * 52
+
+
 def _frame(game: str, title: str, seat: int, kinds: list[str], layout: dict, decision: dict | None, **extra: Any) -> dict:
     frame = {
         "type": "hello", "table": "canned", "game": game, "title": title, "step": 40, "seat": seat, "view": {}, "events": [],
@@ -26,6 +30,7 @@ def _frame(game: str, title: str, seat: int, kinds: list[str], layout: dict, dec
         "answered": None, "answered_label": None, "window": False, "responders": [], "pace": 0.0, "window_left": None,
         "started": True, "render": "(the game's text, not shown when there is a layout)", "standings": [],
         "seats": _seats(kinds, extra.pop("names", None)), "stopped": None, "result": None, "host": False, "layout": layout,
+        "deal": {"commitment": COMMITMENT},
     }
     frame.update(extra)
     return frame

@@ -239,8 +239,10 @@ def _canned_page(browser, server, lobby, size, frame):
     links = httpx.post(server + "/api/tables", json={"game": "muggins_shedding", "players": 3, "seats": ["human"], "seed": 1, "start": "host"}).json()
     page = _page(browser, size)
     sent = []
+    page.sockets = []  # the page's websockets as this test answers them, to send it more frames
 
     def answer(ws):
+        page.sockets.append(ws)
         ws.on_message(lambda message: sent.append(json.loads(message)))
         ws.send(json.dumps(frame))
 
@@ -269,6 +271,9 @@ def test_canned_layouts_are_drawn_as_cards_that_fit_and_a_tap_on_a_card_or_the_n
     assert page.locator("#board .card.back").count() >= 2 and page.locator("#table-text").is_hidden()
     assert page.locator("#choices button").all_inner_texts() == ["go"]
     assert "score: 2" in page.inner_text("#seats") and "the count: 8" in page.inner_text("#board")
+    assert "Tap a card to choose it." in page.inner_text("#prompt")
+    assert page.inner_text("#deal") == "Deal committed: 3f2a0000c0ff…"
+    assert page.locator("#deal code").get_attribute("title") == canned.COMMITMENT
     if size == "laptop":  # from the keyboard: Tab to the card, Enter plays it
         page.get_by_role("button", name="four of diamonds").focus()
         page.keyboard.press("Tab")
@@ -278,12 +283,28 @@ def test_canned_layouts_are_drawn_as_cards_that_fit_and_a_tap_on_a_card_or_the_n
         _press(page, size, page.get_by_role("button", name="four of hearts"))
     page.wait_for_function("document.querySelectorAll('#mine .card.playable:disabled').length === 2")
     assert [m for m in sent if m["type"] == "act"] == [{"type": "act", "step": 40, "action": "play 4H"}]
+    # The next decision comes: focus is on its first control, not dropped to <body> (no Tab from the top each turn).
+    following = {**canned.cribbage_peg(), "type": "update", "step": 41, "lines": ["Anna plays 4♥.", "seat 1 says go."]}
+    page.sockets[0].send(json.dumps(following))
+    page.wait_for_function("document.getElementById('decision').dataset.step === '41'")
+    assert page.evaluate("document.activeElement.closest('#act') !== null"), page.evaluate("document.activeElement.outerHTML")
+    assert page.locator("#latest li").all_inner_texts() == ["Anna plays 4♥.", "seat 1 says go."]
+    # The match over: the seed and nonce the commitment was made to, and how to check them.
+    over = {**following, "step": 42, "decision": None, "over": True, "lines": [],
+            "deal": {"commitment": canned.COMMITMENT, "seed": 1234, "nonce": "ab" * 16}}
+    page.sockets[0].send(json.dumps(over))
+    page.wait_for_function("document.getElementById('deal').textContent.includes('nonce')")
+    assert page.inner_text("#deal") == (f"The deal was committed to {canned.COMMITMENT}: seed 1234, nonce {'ab' * 16}. To check it with this "
+                                        f"match's record: muggins replay --verify FILE --commitment {canned.COMMITMENT}")
     _assert_fits(page)
     page.context.close()
 
     # The shedding game: the turned card has four destinations; a tap picks it up, a tap on a pile puts it there.
     page, sent = _canned_page(browser, server, lobby, size, canned.shedding_place())
+    assert "Tap a card, then where it goes." in page.inner_text("#prompt")
     _press(page, size, page.locator('.card.playable[data-card="7H"]'))
+    if size == "phone":
+        _axe(page, "a shedding card's destinations drawn as taps")
     targets = page.locator(".zone.target")
     assert targets.count() == 4 and page.locator('.card[data-card="7H"][aria-pressed="true"]').count() == 1
     assert "where to?" in page.inner_text("#prompt")
@@ -305,9 +326,15 @@ def test_canned_layouts_are_drawn_as_cards_that_fit_and_a_tap_on_a_card_or_the_n
     assert "Ben plays 7♥." in page.inner_text("#latest") and "Anna" in page.inner_text("#who")
     assert "may answer" in page.inner_text("#seats") and page.locator("#seats li.may-answer").count() == 2
     assert page.locator(".peg").count() == 3 and "34 of 61" in page.inner_text("#track")
+    # "accept" first and the number claims after it, smaller; a window's claims drawn as claims.
+    assert page.evaluate("[...document.querySelectorAll('#decision button')].map(b => b.dataset.action || b.className)")[:3] == ["pass", "overcount", "step"]
+    assert page.locator(".family .go.claim").count() == 1
     page.locator(".family input").fill("6")
     page.locator(".family input").dispatch_event("input")
     assert page.inner_text(".family .go") == "muggins 6"
+    page.reload()  # the number typed is kept for the same decision
+    page.wait_for_function("window.__checks && window.__checks.frames >= 1")
+    assert page.locator(".family input").input_value() == "6" and page.inner_text(".family .go") == "muggins 6"
     _press(page, size, page.get_by_role("button", name="one more"))
     if size == "laptop":  # from the keyboard: the arrow keys step the number, Enter makes the claim
         page.locator(".family input").focus()
@@ -575,6 +602,8 @@ def test_two_player_cribbage_lays_two_cards_away_by_tapping_them_on_a_phone(brow
     page.keyboard.press("Enter")  # from the keyboard too
     ready = page.locator("#choices button.picked")
     assert ready.count() == 1 and page.locator("#choices > button").count() == 1
+    _press(page, "phone", card(third))  # a third card for a two-card choice: not picked
+    assert card(third).get_attribute("aria-pressed") == "false" and page.locator("#mine .card[aria-pressed=true]").count() == 2
     text = ready.get_attribute("data-action")
     assert sorted(text.split()[1:]) == sorted([first, second])
     (choice,) = [c for c in offer.decision.choices if str(c) == text]
@@ -615,6 +644,7 @@ def test_one_person_plays_a_fishing_deal_on_the_page_and_claims_a_forgotten_pair
     used = _play_on_pages(table, {0: page}, size, pick, lambda t: t.over)
     assert shot["taken"], "the person had nothing to claim"
     page.wait_for_function("document.getElementById('status').textContent.includes('over')")
+    assert page.inner_text("#deal") == "The deal was seed 14, chosen by the host."  # the test chose it: nothing committed
     if size == "phone":
         _axe(page, "a fishing table")
     _assert_fits(page, at_least=10)
