@@ -28,6 +28,8 @@ import warnings
 from pathlib import Path
 from typing import Any, Iterable
 
+from muggins.i18n import placeholder_mismatch
+
 __all__ = [
     "KEYWORDS", "UntranslatedMessages", "catalogue_of_game", "check_translations", "compiled_bytes", "mismatched_placeholders",
     "source_messages", "stale_compiled", "untranslated_messages",
@@ -151,7 +153,6 @@ def mismatched_placeholders(localedir: str | Path, domain: str, language: str) -
     """{msgid (a plural's singular; `context|msgid` with a context): what is wrong} for each translation in the `.po` whose
     placeholders do not fit its message: a placeholder the message lacks, a stray brace, or (outside plural forms, which may
     leave the number out) one of the message's left out. Empty when the language has no `.po`."""
-    from muggins.i18n import placeholder_mismatch
 
     path = _po_path(Path(localedir), domain, language)
     if not path.exists():
