@@ -221,3 +221,29 @@ def test_t_redraws_the_table_at_a_menu_and_in_a_window_and_p_is_no_pass():
     assert "p pauses play that flows by itself" in out  # refused with the reason, not taken as pass
     assert "[table for seat 0: 6]" in out
     assert out.splitlines()[-2] == "seat 1 played"  # after the table the move is named again above the prompt
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    code: str
+
+    def __str__(self) -> str:
+        return f"play {self.code}"
+
+
+def test_a_french_player_types_cards_in_french_notation_and_the_refusal_shows_how():
+    from muggins.i18n import using_language
+
+    decision = menu(PlayCard("5H"), PlayCard("KS"), PlayCard("5C"))
+    with using_language("fr"):
+        assert pick(decision, "play 5C") == PlayCard("5H")  # cinq de cœur, as a French player means it, though 5♣ is a choice
+        assert pick(decision, "play 5c") == PlayCard("5H")
+        assert pick(decision, "play 5 ♥") != PlayCard("5H")  # a sign apart from its rank is no card
+        assert pick(decision, "play RP") == PlayCard("KS")  # roi de pique
+        assert pick(decision, "play 5♣") == PlayCard("5C")
+    with using_language("en"):
+        assert pick(decision, "play 5C") == PlayCard("5C")  # clubs, in English
+        assert pick(menu(PlayCard("5H"), PlayCard("KS")), "play 5C") != PlayCard("5H")
+    with using_language("fr"):
+        refused = pick(menu(PlayCard("5H"), PlayCard("KS")), "play 5X")
+    assert isinstance(refused, str) and "P pique, C cœur, K carreau, T trèfle" in refused

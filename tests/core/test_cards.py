@@ -85,3 +85,47 @@ def test_every_spelling_of_every_card_is_respelt_as_its_code(c, spelling):
 def test_respelling_keeps_every_other_word():
     assert respell_cards("play  10♥ to common 2") == "play TH to common 2"
     assert respell_cards("muggins 4 pass ok 10 X1 ♥ announce 12") == "muggins 4 pass ok 10 X1 ♥ announce 12"
+
+
+# -- cards typed in the player's notation (issue 40, item 2) ---------------------------------------------------------
+@pytest.mark.parametrize("typed, code", [
+    ("5C", "5H"),    # C is cœur to a French player, not clubs
+    ("10P", "TS"), ("RC", "KH"), ("VT", "JC"), ("DK", "QD"), ("AP", "AS"),
+    ("10♦", "TD"), ("R♣", "KC"),  # the signs read the same in every language
+    ("5h", "5H"), ("5s", "5S"), ("5d", "5D"),  # English letters that name no other suit in French
+])
+def test_a_french_player_types_cards_in_french_notation(typed, code):
+    from muggins.cards import parse_card
+
+    assert parse_card(typed, "fr").code == code
+
+
+def test_without_a_language_cards_are_codes_and_english_letters():
+    from muggins.cards import parse_card
+
+    assert parse_card("5C").code == "5C" and parse_card("5C", "en").code == "5C"
+    with pytest.raises(ValueError, match="suits C D H S"):
+        parse_card("5P")  # records and views hold codes: a French letter there is no card
+    with pytest.raises(ValueError, match="P C K T"):
+        parse_card("5X", "fr")  # the refusal shows how a French player writes cards
+
+
+def test_a_typed_action_is_found_with_its_cards_in_the_players_notation():
+    from dataclasses import dataclass
+
+    from muggins.actions import Action, find_action
+
+    @dataclass(frozen=True)
+    class Play(Action):
+        code: str
+
+        def __str__(self) -> str:
+            return f"play {self.code}"
+
+    choices = [Play("5C"), Play("5H")]
+    assert respell_cards("jouer 5C à 10P", "fr") == "jouer 5H à TS"
+    assert find_action(choices, "play 5c", "fr") is choices[1]  # cœur, though the text equals the clubs' choice
+    assert find_action(choices, "play 5c", "en") is choices[0] and find_action(choices, "play 5c") is choices[0]
+    assert find_action(choices, "play 5♥", "fr") is choices[1]
+    assert find_action(choices, "play 5 C", "fr") is None  # a word apart is no card
+    assert find_action(choices, "PLAY 5♣") is choices[0]

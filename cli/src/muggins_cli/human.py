@@ -53,6 +53,7 @@ import click
 from muggins.actions import Action, Decision, find_action, standing_answer
 from muggins.cards import CARD_CODES, CARD_SPELLINGS
 from muggins.game import Event, Game
+from muggins.i18n import current_language
 from muggins.limits import MAX_ANSWER_CHARS, clip
 from muggins.projection import choice_families, choice_moves
 
@@ -665,7 +666,7 @@ def pick(decision: Decision, text: str, *, numbers_first: bool = True, game: Gam
         return _("there is no {choice}; type a number from {low} to {high}").format(choice=only.template.replace("{n}", raw), low=only.low, high=only.high)
     if numbers_first and raw.isdigit():
         return _by_number(menu, int(raw))
-    found = find_action(choices, raw)
+    found = find_action(choices, raw, current_language())  # cards typed in the player's notation: in French 5C is cœur
     if found is not None:
         return found
     keys = _key_map(choices)

@@ -204,19 +204,25 @@ class NotYourTurn(IllegalAction):
     """A seat other than the one to act tried to act."""
 
 
-def find_action(choices: Sequence[Action], text: str) -> Action | None:
+def find_action(choices: Sequence[Action], text: str, language: str | None = None) -> Action | None:
     """The choice whose text is `text` (spaces folded, case ignored), or None.
 
     Failing that, cards may be spelt as the table prints them or in any
     spelling `cards.parse_card` reads (`play 10♥ to common 2`, `10h` for
     the text's `TH`): the one choice whose text says the same with every card
     written as its code. Only a text no choice has exactly pays for this.
+    `language` is the notation a person typed the cards in (`"fr"`: `5C` is
+    the five of hearts); the choices' own texts are always codes.
     """
     wanted = " ".join(text.split()).lower()
-    for choice in choices:
-        if str(choice).lower() == wanted:
-            return choice
-    respelled = respell_cards(wanted).lower()
+    respelled = respell_cards(wanted, language).lower() if language is not None else None
+    # A text whose cards read otherwise in the player's notation (French `5C`, cœur) is never taken as the English text it equals.
+    if respelled is None or respelled == respell_cards(wanted).lower():
+        for choice in choices:
+            if str(choice).lower() == wanted:
+                return choice
+    if respelled is None:
+        respelled = respell_cards(wanted).lower()
     found = [choice for choice in choices if respell_cards(str(choice)).lower() == respelled]
     return found[0] if len(found) == 1 else None  # two choices alike but for spelling: neither is meant more than the other
 

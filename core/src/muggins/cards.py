@@ -9,13 +9,18 @@ records, views and action texts. `parse_card` reads `10♠`, `TS`, `10s`,
 `t♠` and friends, and raises `ValueError` with one line naming what is
 allowed; `respell_cards` writes every card a text names, in any of those
 spellings, as its code, so typed text can be matched against action texts.
+What a person types may also be read in the notation of their language
+(`language="fr"`: the bridge letters P pique, C cœur, K carreau, T trèfle
+beside V D R for valet, dame, roi); a letter that names different suits
+in two languages (`C`) is read in the reader's, and the signs always
+read the same. Codes in records and views are always read without one.
 """
 
 from __future__ import annotations
 
 import re
 from enum import Enum, IntEnum
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from .i18n import translator
 
@@ -155,34 +160,64 @@ _RANK_WORDS = {
     "Q": Rank.QUEEN, "K": Rank.KING, "V": Rank.JACK, "D": Rank.QUEEN, "R": Rank.KING,
     **{str(n): Rank(n) for n in range(2, 10)},
 }
-_SUIT_WORDS = {
-    "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
-    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
-    "H": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
-    "S": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+_SUIT_SIGNS = {
+    "♣": Suit.CLUBS, "♧": Suit.CLUBS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+    "♥": Suit.HEARTS, "♡": Suit.HEARTS, "♠": Suit.SPADES, "♤": Suit.SPADES,
+}
+_SUIT_WORDS = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES, **_SUIT_SIGNS}
+#: The suit letters a person may type in each language that has its own. French uses the bridge letters
+#: (P pique, C cœur, K carreau, T trèfle) and keeps the English D, H and S, which name no other suit there;
+#: `C` is cœur, as a French player means it.
+_SUIT_WORDS_IN = {
+    "fr": {"P": Suit.SPADES, "C": Suit.HEARTS, "K": Suit.DIAMONDS, "T": Suit.CLUBS,
+           "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES, **_SUIT_SIGNS},
 }
 _PARSED: dict[str, Card] = {}
+_PARSED_IN: dict[tuple[str, str], Card] = {}
 
 
-def parse_card(text: str) -> Card:
+def _not_a_card(text: str, language: str | None) -> ValueError:
+    if language in _SUIT_WORDS_IN:
+        return ValueError(_(
+            "not a card: {text} (write rank then suit, e.g. 10♠, 10P, RC, 6K; "
+            "ranks A 2-10 V D R, suits P C K T for spades, hearts, diamonds, clubs, or ♠ ♥ ♦ ♣)"
+        ).format(text=repr(text)))
+    return ValueError(_(
+        "not a card: {text} (write rank then suit, e.g. 10♠, TS, 10s, 6H; "
+        "ranks A 2-10 T J Q K, suits C D H S or ♣ ♦ ♥ ♠)"
+    ).format(text=repr(text)))
+
+
+def parse_card(text: str, language: str | None = None) -> Card:
     """Read one card from `10♠`, `TS`, `10s`, `t♠`, `Ah`, `QD` (case and spaces ignored).
 
-    Raises ValueError naming the text and the accepted forms.
+    With `language`, what a person of that language types: in French
+    `10P`, `RC` (roi de cœur), `VT`, `DK`, and the signs. Without one (codes in
+    records, views, action texts) the English letters alone. Raises
+    ValueError naming the text and the forms accepted in that language.
     """
-    found = _PARSED.get(text)
-    if found is not None:
-        return found
+    suits = _SUIT_WORDS_IN.get(language) if language is not None else None  # type: ignore[arg-type]
+    if suits is None:
+        found = _PARSED.get(text)
+        if found is not None:
+            return found
+        suits = _SUIT_WORDS
+        cache: dict[Any, Card] = _PARSED
+        key: Any = text
+    else:
+        key = (language, text)
+        found = _PARSED_IN.get(key)
+        if found is not None:
+            return found
+        cache = _PARSED_IN
     cleaned = "".join(text.split()).upper()
     rank = _RANK_WORDS.get(cleaned[:-1]) if len(cleaned) >= 2 else None
-    suit = _SUIT_WORDS.get(cleaned[-1:]) if cleaned else None
+    suit = suits.get(cleaned[-1:]) if cleaned else None
     if rank is None or suit is None:
-        raise ValueError(_(
-            "not a card: {text} (write rank then suit, e.g. 10♠, TS, 10s, 6H; "
-            "ranks A 2-10 T J Q K, suits C D H S or ♣ ♦ ♥ ♠)"
-        ).format(text=repr(text)))
+        raise _not_a_card(text, language if language in _SUIT_WORDS_IN else None)
     result = _DECK[_SUIT_INDEX[suit] * 13 + rank - 1]
-    if len(_PARSED) < 4096:
-        _PARSED[text] = result
+    if len(cache) < 4096:
+        cache[key] = result
     return result
 
 
@@ -191,17 +226,18 @@ CARD_SPELLINGS = "10H, 10h, TH, th or 10♥"
 _LONGEST_SPELLING = 3  # `10♠`: no longer word can be a card, so it is not parsed
 
 
-def respell_cards(text: str) -> str:
+def respell_cards(text: str, language: str | None = None) -> str:
     """`text` with each word that is a card in a spelling `parse_card` reads (`10♥`, `10h`, `t♥`) written as its code (`TH`).
 
     Words are split at spaces and joined by one; the other words are kept as
-    they are. `respell_cards("play 10♥ to common 2") == "play TH to common 2"`.
+    they are. `respell_cards("play 10♥ to common 2") == "play TH to common 2"`;
+    with `language`, cards are read in its notation (`respell_cards("jouer 5C", "fr") == "jouer 5H"`).
     """
     words = text.split()
     for at, word in enumerate(words):
         if len(word) <= _LONGEST_SPELLING:
             try:
-                words[at] = parse_card(word).code
+                words[at] = parse_card(word, language).code
             except ValueError:
                 pass
     return " ".join(words)

@@ -28,11 +28,12 @@ __all__ = ["register_commands", "cribbage_group"]
 
 def _parse_cards(texts: Sequence[str], what: str) -> list[Any]:
     from muggins.cards import parse_card
+    from muggins.i18n import current_language
 
     parsed = []
     for text in texts:
         try:
-            parsed.append(parse_card(text))
+            parsed.append(parse_card(text, current_language()))  # in French 5C is cœur, as the player means it
         except ValueError as exc:
             raise click.UsageError(_("{what}: {error}").format(what=what, error=exc)) from None
     seen = set()
