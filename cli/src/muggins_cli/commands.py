@@ -18,6 +18,7 @@ any other front end uses too; simulation summaries are `summary.py`'s.
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from typing import Any, Callable, Sequence
@@ -210,6 +211,13 @@ def play_to_the_end(match: Match, path: str) -> Result:
         _stopped(match, path, "input ended", EXIT_ERROR)
     except RecordWriteError as exc:
         kept = match.writer.written if match.writer is not None else 0
+        if getattr(exc.__cause__, "errno", None) == errno.EFBIG:  # `ulimit -f`: no disk is full, the process may write no larger a file
+            raise GameError(ngettext(
+                "cannot write record {path}: the file size limit (ulimit -f) was reached; the record keeps {kept} decision; "
+                "raise the limit, then continue with: {command}",
+                "cannot write record {path}: the file size limit (ulimit -f) was reached; the record keeps {kept} decisions; "
+                "raise the limit, then continue with: {command}", kept).format(
+                path=clip_path(path), kept=kept, command=resume_command(path))) from exc
         raise GameError(ngettext("{reason}; the record keeps {kept} decision; free some space, then continue with: {command}",
                                 "{reason}; the record keeps {kept} decisions; free some space, then continue with: {command}", kept).format(
             reason=exc, kept=kept, command=resume_command(path))) from exc

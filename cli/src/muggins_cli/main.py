@@ -344,6 +344,10 @@ _pace_option = click.option(
 )
 _rules_option = click.option("--rules", "rules_path", type=click.Path(dir_okay=False), help=N_("House rules TOML file (see `muggins rules GAME`)."))
 _seed_option = click.option("--seed", type=_Seed(), help=N_("Match seed, a whole number of at most 20 digits (default: a fresh one, printed)."))
+# A match a person plays: its seed reproduces every hidden card, so a fresh one is kept secret until the end.
+_play_seed_option = click.option("--seed", type=_Seed(), help=N_(
+    "Match seed, a whole number of at most 20 digits, for studies and tests (default: one drawn in secret, committed to at the start "
+    "and printed at the end)."))
 
 
 @cli.command("list", help=N_("List the installed games."))
@@ -384,7 +388,7 @@ def rules(game: str, output: str | None, force: bool) -> None:
 @click.option("--seat", "seats", multiple=True, metavar="SEAT", shell_complete=complete_seats, help=N_("Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable; seat 0 is you by default)."))
 @click.option("--opponents", metavar="SEAT", shell_complete=complete_seats, help=filled_help(N_("Player for every seat --seat leaves open after yours (default: {default}, or the game's nearest; `expert` for a hard game)."), default=DEFAULT_OPPONENTS))
 @_rules_option
-@_seed_option
+@_play_seed_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), shell_complete=complete_records, help=N_("Record file (default: muggins-GAME-SEED.jsonl in the records folder; see `muggins records`)."))
 @_pace_option
 def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str | None, rules_path: str | None, seed: int | None, record_path: str | None, pace: float | None) -> None:
