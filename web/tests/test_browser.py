@@ -272,6 +272,22 @@ def test_canned_layouts_are_drawn_as_cards_that_fit_and_a_tap_on_a_card_or_the_n
     assert page.locator("#choices button").all_inner_texts() == ["go"]
     assert "score: 2" in page.inner_text("#seats") and "the count: 8" in page.inner_text("#board")
     assert "Tap a card to choose it." in page.inner_text("#prompt")
+    # A small ten under another small card (a pile, a collection) shows both its figures: the edge left in sight holds "10".
+    ten = page.locator('#mine .card[data-card="TS"]')
+    assert "ten" in ten.get_attribute("class").split()
+    shown, needed = page.evaluate('''(ten) => {
+      const row = document.createElement("div");
+      row.className = "cards stack";
+      const small = ten.cloneNode(true);
+      small.classList.add("small");
+      row.append(small, small.cloneNode(true));
+      document.getElementById("board").append(row);
+      const corner = row.children[0].querySelector(".corner").getBoundingClientRect();
+      const result = [row.children[1].getBoundingClientRect().left - corner.left, corner.width];
+      row.remove();
+      return result;
+    }''', ten.element_handle())
+    assert needed <= shown, f"a small ten's corner needs {needed:.1f} px, {shown:.1f} px of it are in sight"
     assert page.inner_text("#deal") == "Deal committed: 3f2a0000c0ff…"
     assert page.locator("#deal code").get_attribute("title") == canned.COMMITMENT
     if size == "laptop":  # from the keyboard: Tab to the card, Enter plays it
