@@ -92,8 +92,12 @@ def _worker_main(connection: Any, plan: ChunkPlan, parent: int) -> None:
     not installed here) is sent back as the answer to every chunk, so the
     parent raises it; so is anything plugin code raises while playing,
     SystemExit included. Each answer carries the warnings said meanwhile
-    (a listener switched off), for the parent to say once.
+    (a listener switched off), for the parent to say once. A worker whose
+    parent is gone (killed outright) ends without a word: the answer it
+    cannot send, or the chunk it cannot receive, is the end of its work.
     """
+    from multiprocessing.reduction import ForkingPickler
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _stdout_to_stderr()
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
@@ -107,7 +111,7 @@ def _worker_main(connection: Any, plan: ChunkPlan, parent: int) -> None:
     while True:
         try:
             number, bounds = connection.recv()
-        except (EOFError, OSError):
+        except (EOFError, OSError):  # the parent closed the pipe or is gone: end quietly
             return
         try:
             if failure is not None:
@@ -117,9 +121,13 @@ def _worker_main(connection: Any, plan: ChunkPlan, parent: int) -> None:
             answer = ("failed", number, _sendable(exc), list(notes))
         notes.clear()
         try:
-            connection.send(answer)
+            payload = ForkingPickler.dumps(answer)
         except Exception as exc:  # an exception that cannot be pickled: send its text
-            connection.send(("failed", number, RuntimeError(f"{type(exc).__name__}: {exc}"), []))
+            payload = ForkingPickler.dumps(("failed", number, RuntimeError(f"{type(exc).__name__}: {exc}"), []))
+        try:
+            connection.send_bytes(payload)  # what `recv` reads back: the same bytes `send` would write
+        except OSError:  # a broken pipe: the parent was killed outright, nobody is left to answer
+            return
 
 
 def _stdout_to_stderr() -> None:
