@@ -748,8 +748,10 @@ function drawHost() {
   // Once the table starts, its controls go below the play: the table is then shown from its top.
   if (!waiting && drawHost.waited) scrollTo(0, 0);
   drawHost.waited = waiting;
-  $("board").before(box);
-  if (!waiting) document.querySelector(".play").after(box); // out of the play column: the decision's box stays its last
+  // Moved only when it must be: a move takes the focus from the control a host is using.
+  const play = document.querySelector(".play");
+  if (waiting && box.nextElementSibling !== $("board")) $("board").before(box);
+  if (!waiting && box.previousElementSibling !== play) play.after(box); // out of the play column: the decision stays its last
   const parts = [];
   const heading = document.createElement("h2");
   heading.textContent = t("Host");
