@@ -282,7 +282,7 @@ function drawDeal(frame) {
       command: code(`muggins replay --verify FILE --commitment ${hex}`),
     });
   } else {
-    html = t("Deal committed: {commitment}", { commitment: `<code title="${escapeHtml(hex)}" aria-label="${escapeHtml(hex)}">${escapeHtml(hex.slice(0, 12))}…</code>` });
+    html = t("Deal committed: {commitment}", { commitment: `<code title="${escapeHtml(hex)}">${escapeHtml(hex.slice(0, 12))}…</code>` });
   }
   box.innerHTML = html;
 }
