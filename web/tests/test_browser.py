@@ -9,7 +9,9 @@ every frame the page draws, a script in the page checks that nothing
 scrolls sideways (the page, or any element inside its box), that nothing
 cuts off its content, and that every card of the seat's hand is a card
 element named for its card ("ten of hearts"; "dix de cœur" on a page in
-French). axe-core checks the lobby and a table of each game for serious or
+French), that the seat chips, the status, the lines since the seat's last
+answer and the decision are all inside the viewport (the decision not under
+the stuck top), and that no end-of-deal banner outlives its scores. axe-core checks the lobby and a table of each game for serious or
 critical violations. A shedding table is played in French (the browser's
 language) and switched to English without losing its seat. Frames with
 a `layout` built by hand (`canned_frames.py`) are fed to the real page
