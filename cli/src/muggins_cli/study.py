@@ -5,7 +5,8 @@ the simulation or the paired comparison (`muggins.study.compare`) on worker
 processes or a Dask cluster (`--cluster`), shows progress on a terminal
 (matches and chunks done, matches per second, time left), and turns SIGTERM
 and SIGHUP into the same stop as Ctrl-C (the summary so far is printed,
-marked partial; exit 143, 129 or 130). The summary's text is `summary.py`'s.
+marked partial; exit 143, 129 or 130; before the first chunk, while the run
+is planned, one line and 143 or 129). The summary's text is `summary.py`'s.
 """
 
 from __future__ import annotations
@@ -35,14 +36,26 @@ class Stopped(CLIError):
 # -- signals ---------------------------------------------------------------------
 @contextlib.contextmanager
 def signals_stop_the_run() -> Iterator[dict[str, int]]:
-    """SIGTERM and SIGHUP stop a simulation as Ctrl-C does; `caught["exit"]` is the exit code to end with."""
+    """SIGTERM and SIGHUP stop a simulation as Ctrl-C does; `caught["exit"]` is the exit code to end with.
+
+    What they raise is a `recording.SignalStop`, a KeyboardInterrupt that
+    carries its own line and exit code: stopping the chunks, it becomes the
+    partial summary (and `caught["exit"]`); arriving before them, while the
+    run is planned and its house-rule hooks are asked, it is the command's
+    one line, `stopped by SIGTERM` and exit 143, not Ctrl-C's 130.
+    """
     from muggins.simulate import interrupt
+
+    from .recording import SignalStop
 
     caught = {"exit": EXIT_INTERRUPTED}
 
     def stop(signum: int, frame: Any) -> None:
         caught["exit"] = 128 + signum
-        interrupt(signum, frame)
+        try:
+            interrupt(signum, frame)
+        except KeyboardInterrupt:
+            raise SignalStop(signum) from None
 
     previous: dict[int, Any] = {}
     for name in ("SIGTERM", "SIGHUP"):
