@@ -495,8 +495,8 @@ def test_a_full_disk_in_a_real_process(subprocess_env, tmp_path):
     assert full.returncode == 1, full.stderr
     kept = len(read_record(tmp_path / "r.jsonl").decisions)
     assert full.stderr == (
-        f"muggins: error: cannot write record r.jsonl: File too large; the record keeps {kept} decisions; "
-        "free some space, then continue with: muggins resume r.jsonl\n"
+        f"muggins: error: cannot write record r.jsonl: the file size limit (ulimit -f) was reached; the record keeps {kept} decisions; "
+        "raise the limit, then continue with: muggins resume r.jsonl\n"
     )
     assert (tmp_path / "r.jsonl").read_text().endswith("\n") and os.path.getsize(tmp_path / "r.jsonl") <= 1500
     assert muggins("resume", "r.jsonl", env=subprocess_env, cwd=tmp_path).returncode == 0

@@ -49,10 +49,8 @@ SIGNALS = [(name, getattr(signal, name)) for name in ("SIGTERM", "SIGHUP") if ha
 LINES = {"SIGTERM": "muggins: error: stopped by SIGTERM", "SIGHUP": "muggins: error: hung up (SIGHUP)"}
 
 
-#: Cribbage asks its hooks in `commands._simulate`'s checks (`warn_overridden`), before `study.signals_stop_the_run` is entered:
-#: SIGTERM's default action still kills it there, until the command enters it before its checks.
-BEFORE_THE_HANDLERS = pytest.mark.xfail(strict=True, reason="commands.simulate enters study.signals_stop_the_run only around the run")
-STARTS = [pytest.param(game, marks=BEFORE_THE_HANDLERS) if game == "cribbage_muggins" else game for game in sorted(HOOKS)]
+#: Cribbage asks its hooks in `commands._simulate`'s checks (`warn_overridden`), the others while the run is planned: both inside the handlers.
+STARTS = sorted(HOOKS)
 
 
 @pytest.mark.parametrize("name, number", SIGNALS, ids=[name for name, _ in SIGNALS])

@@ -546,8 +546,11 @@ def simulate(game_name: str, count: int, players: int | None, seats: Sequence[st
     from muggins.plugins import output_to_stderr
     from muggins.simulate import WorkersLost
 
+    from . import study
+
     stopped = None
-    with output_to_stderr():
+    # SIGTERM and SIGHUP while the seats are checked and house-rule hooks asked, before the run's own handlers: a line and 143/129.
+    with output_to_stderr(), study.signals_stop_the_run():
         try:
             summary, comparing, game, paths, stopped = _simulate(game_name, count, players, seats, rules_paths, seed, workers, cluster)
         except (MatchAborted, WorkersLost) as exc:

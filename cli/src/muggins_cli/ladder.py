@@ -40,8 +40,11 @@ def run(game_name: str, kinds: Sequence[str], count: int, players: int | None, r
     from muggins.plugins import output_to_stderr
     from muggins.simulate import WorkersLost
 
+    from . import study
+
     stopped = None
-    with output_to_stderr():
+    # SIGTERM and SIGHUP while the input is checked and house-rule hooks asked, before the run's own handlers: a line and 143/129.
+    with output_to_stderr(), study.signals_stop_the_run():
         try:
             result, game, stopped = _run(game_name, kinds, count, players, rules_paths, seed, workers, cluster)
         except (MatchAborted, WorkersLost) as exc:
