@@ -39,7 +39,8 @@ def test_while_pegging_the_dealer_sees_its_hand_the_crib_as_backs_the_starter_th
             {"id": "score:1", "label": "score", "owner": 1, "value": 60},
             {"id": "count", "label": "the count", "owner": None, "value": 5},
         ],
-        "track": {"target": 121, "scores": {"0": 45, "1": 60}},
+        "track": {"target": 121, "scores": {"0": 45, "1": 60}, "style": "pegs", "holes": 121,
+                  "pegs": {"0": {"front": 45, "back": 45}, "1": {"front": 60, "back": 60}}},
     }
     # The other seat: its own unplayed cards, the dealer's hand and crib face down.
     zones = seat_update(state, 1)["layout"]["zones"]
@@ -92,8 +93,58 @@ def test_partnerships_score_by_side_on_the_track(position):
     hands = {0: ["5S", "TD", "JC", "KH"], 1: ["5H", "6D", "7C", "8S"], 2: ["AS", "2S", "3S", "4S"], 3: ["AH", "2H", "3H", "4H"]}
     state = position(CribbageRules(partnerships=True), players=4, dealer=3, hands=hands, crib=["2C", "3D", "4C", "9S"], starter="JH", scores=[45, 60])
     layout = seat_update(state, 2)["layout"]
-    assert layout["track"] == {"target": 121, "scores": {"0+2": 45, "1+3": 60}}
+    # One pair of pegs per side.
+    assert layout["track"] == {"target": 121, "scores": {"0+2": 45, "1+3": 60}, "style": "pegs", "holes": 121,
+                               "pegs": {"0+2": {"front": 45, "back": 45}, "1+3": {"front": 60, "back": 60}}}
     assert layout["counters"][:2] == [{"id": "score:0+2", "label": "score, you and seat 0", "owner": None, "value": 45},
                                       {"id": "score:1+3", "label": "score, seats 1 and 3", "owner": None, "value": 60}]
     assert [z["id"] for z in layout["zones"]] == ["hand:0", "hand:1", "hand:2", "hand:3", "crib", "starter", "field"]
     assert layout["zones"][4]["owner"] == 3 and layout["zones"][4]["label"] == "seat 3's crib"
+
+
+
+def test_the_track_is_a_peg_board_whose_back_peg_is_each_side_s_score_before_its_last_points(position, act):
+    state = pegging(position)
+    track = seat_update(state, 0)["layout"]["track"]
+    assert track["target"] == 121 and track["scores"] == {"0": 45, "1": 60}  # the old fields are kept beside the pegs
+    # Nothing pegged yet in this position: both pegs of a side in the same hole.
+    assert track["style"] == "pegs" and track["holes"] == 121
+    assert track["pegs"] == {"0": {"front": 45, "back": 45}, "1": {"front": 60, "back": 60}}
+
+    def pegs():
+        return seat_update(state, 1)["layout"]["track"]["pegs"]
+
+    act(state, "play 5H")
+    act(state, "play TD")  # fifteen two: the dealer's front peg moves 2 on, its back peg to where the front was
+    assert pegs() == {"0": {"front": 47, "back": 45}, "1": {"front": 60, "back": 60}}
+    act(state, "play 6D")  # 21, nothing: the pegs stay
+    assert pegs() == {"0": {"front": 47, "back": 45}, "1": {"front": 60, "back": 60}}
+    act(state, "play 5S")  # 26: seat 1 cannot go on and neither can the dealer, who pegs 1 for the go
+    assert pegs()["0"] == {"front": 48, "back": 47}
+    act(state, "play 7C")
+    act(state, "play JC")
+    act(state, "play 8S")  # 25, seat 1's last card; the dealer's KH would make 35: seat 1 pegs 1 for the go
+    assert pegs() == {"0": {"front": 48, "back": 47}, "1": {"front": 61, "back": 60}}
+    act(state, "play KH")  # the last card of the deal
+    assert pegs() == {"0": {"front": 49, "back": 48}, "1": {"front": 61, "back": 60}}
+
+
+def test_a_short_game_s_board_has_61_holes_and_a_long_one_121(position):
+    for target, holes in ((61, 61), (31, 61), (121, 121), (91, 121), (181, 121)):
+        state = position(CribbageRules(target=target), players=2, hands=HANDS, crib=CRIB, starter="JS")
+        track = seat_update(state, 0)["layout"]["track"]
+        assert (track["target"], track["holes"]) == (target, holes)
+
+
+def test_the_back_peg_survives_a_save_and_an_old_save_without_it_puts_it_on_the_front_peg(position, act, game):
+    state = pegging(position)
+    act(state, "play 5H")
+    act(state, "play TD")
+    saved = state.to_dict()
+    assert game.state_from_dict(saved).view(0)["back_pegs"] == [45, 60]
+    old = {key: value for key, value in saved.items() if key != "back_pegs"}
+    assert game.state_from_dict(old).view(0)["back_pegs"] == [47, 60]
+    copy = state.clone()
+    act(copy, "play 6D")
+    act(copy, "play 5S")
+    assert state.view(0)["back_pegs"] == [45, 60] and copy.view(0)["back_pegs"] == [47, 60]  # a copy pegs on its own

@@ -6,8 +6,10 @@ turns it up), the crib (backs until it is shown; its owner is the dealer),
 the starter once cut, and the field (the cards of the count being pegged,
 in the order played: earlier counts are turned down and leave the table).
 The scores are counters and a track to the target (per seat, or per side
-of a partnership, keyed by its seats as `0+2`), and the running count a
-counter while pegging. A pegging play moves its card to the field; laying
+of a partnership, keyed by its seats as `0+2`) drawn as a peg board: 61
+holes for a game to 61 or less, 121 for a longer one, each side's front
+peg at its score and its back peg at its score before its last points.
+The running count is a counter while pegging. A pegging play moves its card to the field; laying
 cards away moves them to the crib (one card, or both at once with two
 players: a front end has the seat tap the two cards). Labels are in the
 player's language (the game's catalogue); ids and codes never are.
@@ -25,12 +27,17 @@ from muggins.i18n import translator
 _translator = translator("cribbage_muggins", package_file=__file__)
 _, pgettext = _translator.gettext, _translator.pgettext
 
-__all__ = ["table_layout", "choice_move", "side_key"]
+__all__ = ["table_layout", "choice_move", "side_key", "board_holes"]
 
 
 def side_key(seats: Sequence[int]) -> str:
     """A side's key in the track and its score counter's id: the seat alone (`1`), or a partnership's seats (`0+2`)."""
     return "+".join(map(str, seats))
+
+
+def board_holes(target: int) -> int:
+    """The holes of the board a game to `target` is pegged on: the short board (61) up to 61, the long one (121) beyond; a longer game goes round again."""
+    return 61 if target <= 61 else 121
 
 
 def _zone(id: str, kind: str, label: str, owner: int | None, cards: list[str] | None, count: int) -> dict[str, Any]:
@@ -75,7 +82,10 @@ def table_layout(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
                 for key, side, points in zip(keys, sides, view["scores"])]
     if pegging:
         counters.append({"id": "count", "label": _("the count"), "owner": None, "value": view["count"]})
-    track = {"target": view["target"], "scores": dict(zip(keys, view["scores"]))}
+    target = view["target"]
+    backs = view.get("back_pegs", view["scores"])  # a view made before the back pegs: both pegs in one hole
+    track = {"target": target, "scores": dict(zip(keys, view["scores"])), "style": "pegs", "holes": board_holes(target),
+             "pegs": {key: {"front": front, "back": back} for key, front, back in zip(keys, view["scores"], backs)}}
     return {"zones": zones, "counters": counters, "track": track}
 
 

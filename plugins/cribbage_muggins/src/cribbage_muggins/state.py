@@ -248,6 +248,8 @@ class CribbageState(PhasedState):
         self.dealer = 0
         self.deal_no = 0
         self.scores = [0] * self.nsides
+        # Each side's score before the points it scored last: where a board's back peg stands.
+        self.back_pegs = [0] * self.nsides
         self.seat_points = [0] * n  # what each seat scored itself; a side's seats add up to its score
         self.points_by = {name: [0] * n for name in _FIGURES}  # the same, by kind (pegging, the show), for simulations
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -316,6 +318,7 @@ class CribbageState(PhasedState):
     def save_fields(self) -> dict[str, Any]:
         return {
             "first_dealer": self.first_dealer, "dealer": self.dealer, "deal_no": self.deal_no, "scores": list(self.scores),
+            "back_pegs": list(self.back_pegs),
             "seat_points": list(self.seat_points), "points_by": {name: list(values) for name, values in self.points_by.items()},
             "hands": [_codes(h) for h in self.hands], "laid": [_codes(h) for h in self.laid], "crib": _codes(self.crib),
             "pack": _codes(self.pack), "starter": self.starter.code if self.starter else None, "phase": self.phase,
@@ -335,6 +338,8 @@ class CribbageState(PhasedState):
         for key in ("first_dealer", "dealer", "deal_no", "phase", "actor", "count", "turn", "last", "crib_shown", "winner_side", "ended_by"):
             setattr(self, key, data[key])
         self.scores = list(data["scores"])
+        # A save made before the back pegs were kept has none: they start on the front pegs.
+        self.back_pegs = list(data.get("back_pegs", self.scores))
         self.seat_points = list(data["seat_points"])
         if "points_by" in data:  # a save made before the figures were kept has none: they count from zero
             self.points_by = {name: list(data["points_by"][name]) for name in _FIGURES}
@@ -767,6 +772,7 @@ class CribbageState(PhasedState):
         the call was false).
         """
         side = self.side_of(seat)
+        self.back_pegs[side] = self.scores[side]
         self.scores[side] += points
         self.seat_points[seat] += points
         figure = _FIGURE_OF.get(why)
@@ -862,7 +868,7 @@ class CribbageState(PhasedState):
         view: dict[str, Any] = {
             "players": n, "partnerships": self.partners, "target": self.target, "muggins": self.counting,
             "lowball": self.rules.lowball, "seat": seat, "deal": self.deal_no, "dealer": self.dealer,
-            "scores": list(self.scores), "sides": [list(side) for side in self.sides],
+            "scores": list(self.scores), "back_pegs": list(self.back_pegs), "sides": [list(side) for side in self.sides],
             "phase": self.phase, "starter": self.starter.code if self.starter else None,
             "count": self.count, "sequence": _codes(self.seq),
             "played": [_codes(p) for p in self.played],
@@ -890,6 +896,7 @@ class CribbageState(PhasedState):
         """A direct copy (no round trip through plain data): the lists, the pending count and the window copied; cards are immutable."""
         new = self.shallow_copy()
         new.scores = list(self.scores)
+        new.back_pegs = list(self.back_pegs)
         new.seat_points = list(self.seat_points)
         new.hands = [list(h) for h in self.hands]
         new.laid = [list(h) for h in self.laid]
@@ -989,6 +996,7 @@ class CribbageState(PhasedState):
         state.pack = [DECK[i] for i in layout.rest()] + ([top] if top else [])
         if scores is not None:
             state.scores = list(scores)
+            state.back_pegs = list(scores)
             for side, points in enumerate(scores):
                 state.seat_points[state.seats_of(side)[0]] = points
         events: list[dict] = []
