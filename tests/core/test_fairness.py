@@ -130,3 +130,10 @@ def test_a_header_with_a_malformed_deal_is_refused_by_the_reader(tmp_path, regis
     (tmp_path / "bad.jsonl").write_text(json.dumps(data) + "\n" + "".join(rest))
     with pytest.raises(RecordError, match="deal"):
         read_record(tmp_path / "bad.jsonl")
+
+
+def test_a_records_folder_the_store_makes_is_its_users_alone(tmp_path):
+    store = RecordStore(tmp_path / "records")
+    _, stream = store.create("tally")
+    stream.close()
+    assert (tmp_path / "records").stat().st_mode & 0o777 == 0o700

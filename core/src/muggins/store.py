@@ -148,7 +148,7 @@ class RecordStore:
             except OSError as exc:
                 raise StoreError(_("cannot create record {path}: {reason}").format(path=clip_path(path), reason=exc.strerror or exc), path) from exc
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)  # its records hold every hidden card: its user's alone
         except OSError as exc:
             raise StoreError(_("cannot create the records folder {folder}: {reason}").format(folder=self.folder, reason=exc.strerror or exc), str(self.folder), folder=True) from exc
         ident = self.new_ident()
