@@ -85,6 +85,26 @@ def cribbage_peg() -> dict:
     return _frame("cribbage_muggins", "Cribbage with muggins", 0, ["human", "novice"], layout, decision, names={0: "Anna"})
 
 
+def cribbage_pegboard() -> dict:
+    """Two-player cribbage to 121 drawn as a peg board: seat 0 (you) pegged 4 from 20, Cleo 2 from 29 (her pegs in two streets)."""
+    frame = cribbage_peg()
+    frame["seats"] = _seats(["human", "human"], {0: "Anna", 1: "Cleo"}, connected=(0, 1))
+    frame["layout"]["counters"][:2] = [{"id": "score:0", "label": "score", "owner": 0, "value": 24},
+                                       {"id": "score:1", "label": "score", "owner": 1, "value": 31}]
+    frame["layout"]["track"] = {"target": 121, "scores": {"0": 24, "1": 31}, "style": "pegs", "holes": 121,
+                                "pegs": {"0": {"front": 24, "back": 20}, "1": {"front": 31, "back": 29}}}
+    return frame
+
+
+def cribbage_pegboard_short() -> dict:
+    """Three-player cribbage to 61 on the short board: seat 0 has scored nothing, seat 1 is in the game hole, seat 2 pegged its first point."""
+    frame = cribbage_pegboard()
+    frame.update(type="update", step=41, seats=_seats(["human", "human", "novice"], {0: "Anna", 1: "Cleo"}, connected=(0, 1)))
+    frame["layout"]["track"] = {"target": 61, "scores": {"0": 0, "1": 61, "2": 1}, "style": "pegs", "holes": 61,
+                                "pegs": {"0": {"front": 0, "back": 0}, "1": {"front": 61, "back": 55}, "2": {"front": 1, "back": 0}}}
+    return frame
+
+
 def shedding_place() -> dict:
     """The shedding game: seat 0 turned 7♥, which may go on a common pile or any of three discards."""
     zones = [
@@ -127,4 +147,4 @@ def fishing_turn() -> dict:
                   names={0: "Dora"})
 
 
-CANNED = {"cribbage-window": cribbage_count_window, "cribbage-peg": cribbage_peg, "shedding-place": shedding_place, "fishing-turn": fishing_turn}
+CANNED = {"cribbage-window": cribbage_count_window, "cribbage-peg": cribbage_peg, "cribbage-pegboard": cribbage_pegboard, "shedding-place": shedding_place, "fishing-turn": fishing_turn}

@@ -383,6 +383,45 @@ def test_canned_layouts_are_drawn_as_cards_that_fit_and_a_tap_on_a_card_or_the_n
     page.context.close()
 
 
+#: Run in the page: every peg of the board as (lane, front or back, the hole it is in), checked to stand on that hole of its lane.
+PEGS = r"""
+(() => [...document.querySelectorAll(".pegboard svg.street .peg-front, .pegboard svg.street .peg-back")].map((peg) => {
+  const lane = peg.dataset.lane, hole = peg.dataset.hole;
+  const under = peg.closest("svg").querySelector(`.hole.game[data-hole="${hole}"], g.lane[data-lane="${lane}"] .hole[data-hole="${hole}"]`);
+  const on = under && under.getAttribute("cx") === peg.getAttribute("cx") && under.getAttribute("cy") === peg.getAttribute("cy");
+  return [lane, peg.classList.contains("peg-front") ? "front" : "back", Number(hole), on];
+}))()
+"""
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_track_of_style_pegs_is_a_peg_board_with_a_front_and_a_back_peg_per_seat_said_in_words(browser, server, lobby, size):
+    page, sent = _canned_page(browser, server, lobby, size, canned.cribbage_pegboard())
+    board = page.locator("#track .pegboard")
+    assert board.get_attribute("data-holes") == "121" and page.locator("#track .peg-bar").count() == 0
+    assert page.locator(".pegboard svg.street").count() == 4  # streets of 30, the game hole after the last
+    for lane in ("0", "1"):
+        assert page.locator(f'.pegboard g.lane[data-lane="{lane}"] .hole:not(.start)').count() == 120
+    assert page.locator(".pegboard .hole.game").count() == 1 and page.locator('.pegboard .hole.game[data-hole="121"]').count() == 1
+    assert sorted(page.evaluate(PEGS)) == [["0", "back", 20, True], ["0", "front", 24, True], ["1", "back", 29, True], ["1", "front", 31, True]]
+    assert board.get_attribute("role") == "img"
+    assert board.get_attribute("aria-label") == "Peg board to 121: you: 24 (last 4 points from 20) · Cleo: 31 (last 2 points from 29)"
+    assert page.inner_text(".peg-legend").split() == ["you", "24", "(+4)", "Cleo", "31", "(+2)"]
+    _shot(page, f"pegboard-{size}.png")
+    _axe(page, f"a peg board on a {size}")
+    # The short board: 60 holes a lane in two streets and the game hole; a seat with nothing scored is in its start hole.
+    page.sockets[0].send(json.dumps(canned.cribbage_pegboard_short()))
+    page.wait_for_function("document.querySelector('.pegboard').dataset.holes === '61'")
+    assert page.locator(".pegboard svg.street").count() == 2 and page.locator('.pegboard g.lane[data-lane="2"] .hole:not(.start)').count() == 60
+    assert sorted(page.evaluate(PEGS)) == [["0", "front", 0, True], ["1", "back", 55, True], ["1", "front", 61, True],
+                                           ["2", "back", 0, True], ["2", "front", 1, True]]
+    assert page.locator(".pegboard").get_attribute("aria-label") == (
+        "Peg board to 61: you: 0 · Cleo: 61 (last 6 points from 55) · seat 2: 1 (last 1 point from 0)")
+    _shot(page, f"pegboard-short-{size}.png")
+    _assert_fits(page, at_least=2)  # nothing scrolls sideways, at 390 px as at 1280
+    page.context.close()
+
+
 def test_without_a_layout_the_page_shows_the_games_text_wrapped_and_asks_the_persons_name_once(browser, server, lobby):
     frame = canned.fishing_turn()
     frame["layout"] = None

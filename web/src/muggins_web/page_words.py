@@ -72,7 +72,7 @@ PAGE_WORDS: tuple[str, ...] = (
     # Who is who
     N_("seat {seat}"), N_("you"), N_("{list} and {last}"), N_("you host this table"), N_("watching"), N_("{name} · seat {seat}"),
     N_("host"), N_("a {kind} plays"), N_("may answer"), N_("to play"), N_("away"), N_("{score} of {target}"),
-    N_("{label}: {value}"),
+    N_("{label}: {value}"), N_("Peg board to {target}"), N_("{name}: {score} ({points} taken back from {back})"),
     # The table drawn
     N_("Your hand"), N_("hand"), N_("your {zone}"), N_("{card} to {zone}"), N_("none"), N_("a face-down card"),
     N_("{rank} of {suit}"),
@@ -112,7 +112,11 @@ PAGE_WORDS: tuple[str, ...] = (
 
 def _plurals() -> dict[str, list[str]]:
     """The words with plural forms, keyed by the singular: both forms (one, many), as `tn` takes them."""
-    return {"{n} card": [ngettext("{n} card", "{n} cards", 1), ngettext("{n} card", "{n} cards", 2)]}
+    def last(n: int) -> str:  # a peg board's line, said to a screen reader
+        return ngettext("{name}: {score} (last {points} point from {back})", "{name}: {score} (last {points} points from {back})", n)
+
+    return {"{n} card": [ngettext("{n} card", "{n} cards", 1), ngettext("{n} card", "{n} cards", 2)],
+            "{name}: {score} (last {points} point from {back})": [last(1), last(2)]}
 
 
 def _ranks() -> dict[str, str]:
