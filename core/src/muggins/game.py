@@ -261,7 +261,10 @@ class Game(ABC):
         is face down; `count` every card it holds; `owner` a seat or None);
         each counter `{"id", "label", "owner", "value"}`; `track` None or
         `{"target": N, "scores": {seat or side name: points}}` for a game
-        played to a target. `muggins.projection.seat_update` puts it in
+        played to a target, with an optional `style`: `"pegs"` (a peg
+        board) adds `"holes"` (61, 121) and `"pegs"` `{key: {"front",
+        "back"}}`, the back peg at the score before the last points; a
+        front end draws an unknown style as bars. `muggins.projection.seat_update` puts it in
         every frame as `"layout"`; a front end given None shows `render`'s
         text instead, so a game without it still plays everywhere. Called
         only when a frame is built, never in simulations. The contract kit
