@@ -156,3 +156,33 @@ def test_a_malformed_layout_is_caught(drawn, registry, monkeypatch, change, mess
 
     monkeypatch.setattr(type(drawn), "layout", malformed)
     fails(drawn, registry, message)
+
+
+def pegged_layout(self, view, seat):
+    """Tally's layout with its scores on a peg board, both pegs of each seat at its score."""
+    found = tally_layout(self, view, seat)
+    scores = {str(s): points for s, points in enumerate(view["scores"])}
+    found["track"] = {"target": 61, "scores": scores, "style": "pegs", "holes": 61,
+                      "pegs": {key: {"front": points, "back": points} for key, points in scores.items()}}
+    return found
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda track: None, None),
+    (lambda track: track.update(style="bars", holes="many"), None),  # another style is drawn as bars: not checked
+    (lambda track: track.update(holes=60.5), r"a track of style 'pegs' needs whole holes of 2 or more \(61, 121\), not 60\.5"),
+    (lambda track: track["pegs"].pop("1"), r"needs pegs for exactly the keys of its scores \['0', '1', '2'\]"),
+    (lambda track: track["pegs"]["0"].update(front=track["pegs"]["0"]["front"] + 1), r"the pegs of '0' must be front and back points \(numbers\), the front at its score 0\.0, not"),
+    (lambda track: track["pegs"]["2"].pop("back"), r"the pegs of '2' must be front and back points"),
+], ids=["sound", "other style", "holes not whole", "a key without pegs", "front not at the score", "no back peg"])
+def test_a_peg_board_track_is_checked_against_its_scores(drawn, registry, monkeypatch, change, message):
+    def pegged(self, view, seat):
+        found = pegged_layout(self, view, seat)
+        change(found["track"])
+        return found
+
+    monkeypatch.setattr(type(drawn), "layout", pegged)
+    if message is None:
+        assert check_layout(drawn, registry=registry, **SMALL).decisions > 0
+    else:
+        fails(drawn, registry, message)

@@ -390,7 +390,23 @@ def _zones_seen(layout: Any, what: str) -> tuple[set[str], set[str]]:
     named = [c.get("id") if isinstance(c, dict) else None for c in counters]
     if len(set(named)) != len(named) or not all(isinstance(n, str) for n in named):
         raise AssertionError(f"{what}: every counter needs an id of its own: {named}")
+    _track_fits(layout.get("track"), what)
     return ids, face_up
+
+
+def _track_fits(track: Any, what: str) -> None:
+    """AssertionError unless a track of style "pegs" has whole `holes` (2 or more) and, for each key of its scores, a front and a back peg (numbers), the front at the score."""
+    if not isinstance(track, dict) or track.get("style") != "pegs":
+        return  # a front end draws any other track as bars, from its scores
+    holes, pegs, scores = track.get("holes"), track.get("pegs"), track.get("scores")
+    if type(holes) is not int or holes < 2:
+        raise AssertionError(f"{what}: a track of style 'pegs' needs whole holes of 2 or more (61, 121), not {holes!r}")
+    if not isinstance(pegs, dict) or not isinstance(scores, dict) or set(pegs) != set(scores):
+        raise AssertionError(f"{what}: a track of style 'pegs' needs pegs for exactly the keys of its scores {sorted(scores or ())}, not {pegs!r}")
+    for key, peg in pegs.items():
+        front, back = (peg.get("front"), peg.get("back")) if isinstance(peg, dict) else (None, None)
+        if not all(type(points) in (int, float) for points in (front, back)) or front != scores[key]:
+            raise AssertionError(f"{what}: the pegs of {key!r} must be front and back points (numbers), the front at its score {scores[key]!r}, not {peg!r}")
 
 
 def check_layout_privacy(state: State, seat: int | None, decision: Any = None, *, whole: bool = True) -> None:
@@ -398,8 +414,9 @@ def check_layout_privacy(state: State, seat: int | None, decision: Any = None, *
 
     The layout (`Game.layout`) must have unique zone ids, each zone's
     `cards` None or card codes (none hidden from `seat`: `hidden_from`)
-    and its `count` a whole number no smaller than them, and unique counter
-    ids. With `whole` (the default) it must also be JSON-ready and name no
+    and its `count` a whole number no smaller than them, unique counter
+    ids, and a track of style "pegs" whole `holes` and a front and a back
+    peg for each key of its scores, the front at the score. With `whole` (the default) it must also be JSON-ready and name no
     hidden card in any spelling anywhere (a label included); the walk
     reads it whole at checkpoints, and the zones' cards at every step. With
     `decision`, every card a choice moves (`Game.choice_move`, one card or
