@@ -78,22 +78,27 @@ def test_the_cribbage_catalogue_is_complete_and_compiled_with_its_glossary():
 
 
 def test_the_cribbage_commands_in_french_and_their_json_unchanged(cribbage):
-    french = cribbage("--lang", "fr", "cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C")
+    # The same cards, each in its player's notation: in French C is cœur, T trèfle, K carreau, P pique, V valet.
+    french = cribbage("--lang", "fr", "cribbage", "score", "5C", "5K", "5P", "VT", "--starter", "5T")
     english = cribbage("--lang", "en", "cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C")
     assert french.exit_code == english.exit_code == 0
     assert french.stdout.splitlines()[0] == "5♥ 5♦ 5♠ V♣ avec la carte de départ 5♣ (main) : 29"
     assert "  quinze 2 : 5♣ V♣" in french.stdout and "  nobs 1 : V♣" in french.stdout
     assert english.stdout.splitlines()[0] == "5♥ 5♦ 5♠ J♣ with starter 5♣ (hand): 29" and "  nobs 1: J♣" in english.stdout
     assert len(french.stdout.splitlines()) == len(english.stdout.splitlines())
-    ranked = cribbage("--lang", "fr", "cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "9C", "--dealer")
+    trap = cribbage("--lang", "fr", "cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C")
+    assert trap.exit_code == 2 and "--starter : 5H est aussi dans la main" in trap.stderr  # 5C is the cinq de cœur a French player means
+    ranked = cribbage("--lang", "fr", "cribbage", "discard", "5C", "5K", "5P", "VT", "4K", "9T", "--dealer")
     assert ranked.exit_code == 0 and ranked.stdout.split()[:5] == ["écart", "garder", "main", "crib", "net"]
     assert ranked.stdout.splitlines()[-1].startswith("main : exact sur chaque carte de départ non vue")  # the method, in French too
     ranked_json = ["cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "9C", "--dealer", "--json"]
-    assert cribbage("--lang", "fr", *ranked_json).stdout == cribbage("--lang", "en", *ranked_json).stdout
-    wrong = cribbage("--lang", "fr", "cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "--dealer")
+    ranked_json_fr = ["cribbage", "discard", "5C", "5K", "5P", "VT", "4K", "9T", "--dealer", "--json"]
+    assert cribbage("--lang", "fr", *ranked_json_fr).stdout == cribbage("--lang", "en", *ranked_json).stdout
+    wrong = cribbage("--lang", "fr", "cribbage", "discard", "5C", "5K", "5P", "VT", "4K", "--dealer")
     assert wrong.exit_code == 2 and "cartes : à 2 joueurs, chacun reçoit 6 cartes, pas 5" in wrong.stderr
     as_json = ["cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C", "--json"]
-    assert cribbage("--lang", "fr", *as_json).stdout == cribbage("--lang", "en", *as_json).stdout  # codes, never words
+    as_json_fr = ["cribbage", "score", "5C", "5K", "5P", "VT", "--starter", "5T", "--json"]
+    assert cribbage("--lang", "fr", *as_json_fr).stdout == cribbage("--lang", "en", *as_json).stdout  # codes, never words
 
 
 def test_the_cribbage_commands_help_comes_from_the_games_own_catalogue(cribbage):
