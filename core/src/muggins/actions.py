@@ -13,7 +13,9 @@ use `Move(text, label=…, keys=…, data=…)`, an action defined by its text.
 `Pass`, `Claim` and `Move` take their menu label and shortcut keys when made.
 A decision may name its `standing` answer (the one that lets a move stand);
 `standing_answer` is the one reading of it that bots, the terminal and any
-other front end share.
+other front end share. A player of another language types an action by its
+keys and its word in that language, as the game's own catalogue translates
+them (`keys_in`, `typed_in`, `picked_by`); the texts records hold stay English.
 """
 
 from __future__ import annotations
@@ -22,10 +24,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from .cards import respell_cards
-from .i18n import shown
+import re
+import unicodedata
 
-__all__ = ["Action", "Pass", "Claim", "Move", "Decision", "IllegalAction", "NotYourTurn", "find_action", "standing_answer"]
+from .cards import respell_cards
+from .i18n import DEFAULT_LANGUAGE, current_language, shown, using_language
+
+__all__ = ["Action", "Pass", "Claim", "Move", "Decision", "IllegalAction", "NotYourTurn", "find_action", "standing_answer",
+           "KEY_CONTEXT", "WORD_CONTEXT", "keys_in", "typed_in", "picked_by", "folded"]
 
 
 class Action:
@@ -248,3 +254,80 @@ def standing_answer(decision: Decision) -> Action | None:
         return standing
     raise ValueError(f"seat {decision.seat}'s {decision.kind!r} decision names {str(standing)!r} as its standing answer, "
                      f"which is not among its choices")
+
+
+#: The gettext contexts a game's catalogue translates its actions' keys and typed words under
+#: (`msgctxt "action key"`, `msgid "o"`; `msgctxt "action word"`, `msgid "overcount"`).
+KEY_CONTEXT = "action key"
+WORD_CONTEXT = "action word"
+_NUMBERS = re.compile(r"-?\d+(?: -?\d+)*")
+
+
+def _catalogue(game: Any, language: str | None) -> tuple[Any, str] | None:
+    """The game's translator and the language to read it in, or None when the action is typed as written (English, no catalogue)."""
+    translations = getattr(game, "translations", None)
+    language = language or current_language()
+    if translations is None or language == DEFAULT_LANGUAGE:
+        return None
+    return translations, language
+
+
+def keys_in(action: Action, game: Any, language: str | None = None) -> tuple[str, ...]:
+    """The keys that pick `action` for a player of `language` (the language in force by default), as the game translates them.
+
+    Each of `action.keys` goes through the game's catalogue under the
+    context `KEY_CONTEXT` (`"o"` may be `"e"` in French); Enter (`""`) is
+    Enter everywhere. In English, or for a game without `translations`, or
+    where the catalogue has no other key, the keys are the action's own.
+    """
+    found = _catalogue(game, language)
+    if found is None or not action.keys:
+        return action.keys
+    translations, language = found
+    with using_language(language):
+        return tuple(key and (translations.pgettext(KEY_CONTEXT, key).strip() or key) for key in action.keys)
+
+
+def typed_in(action: Action, game: Any, language: str | None = None) -> str:
+    """How a player of `language` types `action`: its text with its word in that language, else the text itself.
+
+    The game's catalogue translates, under the context `WORD_CONTEXT`, the
+    whole text (`"lie down"` → `"se coucher"`), or else the first word of
+    a text whose other words are numbers (`"announce"` → `"annoncer"`, so
+    `announce 5` is typed `annoncer 5`). A text naming cards or other words
+    keeps its English (the menu number or the label picks it). In English,
+    or without a catalogue, it is the text.
+    """
+    text = action.text
+    found = _catalogue(game, language)
+    if found is None:
+        return text
+    translations, language = found
+    with using_language(language):
+        whole = translations.pgettext(WORD_CONTEXT, text).strip()
+        if whole and whole != text:
+            return whole
+        head, _space, rest = text.partition(" ")
+        if rest and not _NUMBERS.fullmatch(rest):
+            return text
+        word = translations.pgettext(WORD_CONTEXT, head).strip()
+    return f"{word} {rest}".rstrip() if word else text
+
+
+def folded(text: str) -> str:
+    """`text` as typed answers are compared: spaces folded, lower case, accents dropped (`réclamer` is `reclamer`)."""
+    plain = unicodedata.normalize("NFKD", " ".join(text.split()).lower())
+    return "".join(c for c in plain if not unicodedata.combining(c))
+
+
+def picked_by(choices: Sequence[Action], text: str, game: Any, language: str | None = None) -> Action | None:
+    """The choice a player of `language` names by typing `text`: its typed form there (`annoncer 5`), else None.
+
+    Accents and case are ignored. The English texts are `find_action`'s;
+    a front end tries this first, so the player's own words win.
+    """
+    if _catalogue(game, language) is None:
+        return None
+    wanted = folded(text)
+    found = [choice for choice in choices if folded(typed_in(choice, game, language)) == wanted]
+    return found[0] if len(found) == 1 else None

@@ -34,7 +34,9 @@ nothing read of how the hidden cards lie); `check_search_priors` (for a
 game that gives the search a prior, `Game.search_prior`: the state-level
 `check_search_prior(state, seat, rng)` at its decisions: it names only
 choices offered, with finite weights not negative, and weighs them alike
-in worlds that differ only in how the hidden cards lie); and `check_rules_round_trip`
+in worlds that differ only in how the hidden cards lie); `check_keys` (at every
+decision no two choices share a key or a typed form, in English or any
+language the game's catalogue speaks); and `check_rules_round_trip`
 (the default house rules survive TOML and back). A failure raises
 `ContractError` naming the check and carrying the game, player count,
 seed, seat kinds and the decision list that reproduce it (`run_match`
@@ -68,6 +70,7 @@ from .checks import (
     check_events_privacy, cards_named_in, check_layout_privacy, check_result_fields, check_update_privacy, check_view_privacy,
     hidden_snapshot, play_to_end,
 )
+from .keys import KEYS, game_languages, key_clash
 from .search_checks import SEARCH_PRIOR, check_search_prior
 from .translations import UntranslatedMessages, catalogue_of_game, check_translations, stale_compiled, untranslated_messages
 from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun, registry_for, walk_match
@@ -77,7 +80,7 @@ __all__ = [
     "registry_with_game", "house_rule_names", "REVEALS", "act", "check_result_fields", "install_for_discovery",
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
-    "check_layout", "check_layout_privacy", "check_search_prior", "check_search_priors",
+    "check_layout", "check_layout_privacy", "check_search_prior", "check_search_priors", "check_keys", "key_clash", "game_languages",
     "check_translations", "untranslated_messages", "stale_compiled", "UntranslatedMessages", "play_to_end",
 ]
 
@@ -215,6 +218,15 @@ def check_search_priors(
     """For a game that gives the search a prior (`Game.search_prior`): `check_search_prior` at every decision
     with a choice, with determinized worlds compared at the first 8 and every 16th after. A game without one passes."""
     return _check_one(SEARCH_PRIOR, game, players, games, seed, kinds, rules, registry, deep_every)
+
+
+def check_keys(
+    game: Game, *, players: Iterable[int] | None = None, games: int = 20, seed: int = 0, kinds: Sequence[str] = DEFAULT_KINDS,
+    rules: Any = None, registry: Registry | None = None, deep_every: int = 1,
+) -> ContractReport:
+    """At every decision, no two choices share a key or a typed form in English or in any language the game has a
+    catalogue for (`muggins.actions.keys_in`, `typed_in`): a player's key picks one action in every language."""
+    return _check_one(KEYS, game, players, games, seed, kinds, rules, registry, deep_every)
 
 
 def check_determinism(
