@@ -19,7 +19,11 @@ the short form is free), or the number alone at a prompt offering nothing
 else; the other choices are numbered in turn. The player's own
 keys work at every prompt and are never an action's: `t` redraws the
 table, `?` the table and every choice, `p` pauses play that flows. Bad
-input re-prompts with the reason. The decision's `correct` list is never
+input re-prompts with the reason. Keys and typed words are the player's
+language's where the game's catalogue translates them
+(`muggins.actions.keys_in`, `typed_in`: in French `e = trop` for
+`o = overcount`, `annoncer 5`), and the English ones are still read, an
+English key only where no other choice has it in the player's language. The decision's `correct` list is never
 shown: spotting mistakes is the game.
 
 A challenge window (a compact decision with a standing answer, as
@@ -50,7 +54,7 @@ from typing import IO, Any, Callable, Mapping, NamedTuple, Sequence
 
 import click
 
-from muggins.actions import Action, Decision, find_action, standing_answer
+from muggins.actions import Action, Decision, find_action, keys_in, picked_by, standing_answer, typed_in
 from muggins.cards import CARD_CODES, CARD_SPELLINGS
 from muggins.game import Event, Game
 from muggins.i18n import current_language
@@ -152,7 +156,7 @@ class HumanPlayer:
             self._say(self.style.cards(_title(decision)))
         else:
             self._show_menu(decision)
-        prompt = compact_prompt(decision) if decision.compact else menu_prompt(menu_of(decision, self.game))
+        prompt = compact_prompt(decision, self.game) if decision.compact else menu_prompt(menu_of(decision, self.game))
         while True:
             text = self._read(prompt)
             key = text.strip().lower()
@@ -219,11 +223,16 @@ class HumanPlayer:
         """The timed window: the action a key (or the clock) gives, or None to open the line prompt."""
         standing = standing_answer(decision)
         assert standing is not None
-        owned = _key_map(decision.choices)
+        game = self.game
+        owned = _key_map(decision.choices, game)
         calls = {k: a for k, a in owned.items() if len(k) == 1 and a is not standing}
-        short = _short_forms(decision.choices, owned)
-        typed = sorted({c.text[:1].lower() for c in decision.choices if c is not standing and c not in calls.values()} - set(calls))
-        parts = [f"{k} = {_shown(a, standing)}" for k, a in calls.items()] + [f"{k} N = {word} N" for k, word in short.items()]
+        short = _short_forms(decision.choices, owned, game)
+        # The hint names the player's language's keys and words; the English first letters open the line prompt too.
+        forms = {c: typed_in(c, game) for c in decision.choices if c is not standing and c not in calls.values()}
+        typed = sorted({form[:1].lower() for form in forms.values()} - set(calls))
+        opens = set(typed) | ({c.text[:1].lower() for c in forms} - set(calls))
+        shown_calls = [(k, a) for k, a in calls.items() if k in (key.lower() for key in keys_in(a, game))]
+        parts = [f"{k} = {_shown(a, standing, game)}" for k, a in shown_calls] + [f"{k} N = {word} N" for k, word in short.items()]
         parts += [_("{keys}… = type a claim").format(keys="/".join(k for k in typed if k not in short))] if set(typed) - set(short) else []
         hint = "  " + "; ".join(parts + [_("{key} = table").format(key=TABLE_KEY), _("{key} = pause").format(key=PAUSE_KEY),
                                          _("any other key lets it stand")])
@@ -267,7 +276,7 @@ class HumanPlayer:
                 self._show_window(view, decision, glance=False)
                 self._take_typeahead(reader, "")
                 return None
-            if key in typed or key in short or key.isdigit():
+            if key in opens or key in short or key.isdigit():
                 self._take_typeahead(reader, key)
                 return None
             return closed(standing)
@@ -364,14 +373,15 @@ class HumanPlayer:
         title = _title(decision)
         run = numbered_range(decision.choices) if decision.compact else None
         if run is not None:
-            word, low, high = run
+            _word, low, high = run
+            word = _run_word(decision.choices, self.game)
             self._say(self.style.cards(_("{prompt}:").format(prompt=title)))
             self._say(_("  type a number from {low} to {high} ({word} {low} … {word} {high})").format(low=low, high=high, word=word))
         else:
             if decision.prompt and titled:
                 self._say(self.style.cards(_("{prompt}:").format(prompt=decision.prompt)))
             width = self._width()
-            for line in menu_lines(decision.choices, width or MIN_WIDTH, texts=help, menu=menu_of(decision, self.game)):
+            for line in menu_lines(decision.choices, width or MIN_WIDTH, texts=help, menu=menu_of(decision, self.game), game=self.game):
                 for piece in fit(line, width):
                     self._say(self.style.cards(piece))
         if help:
@@ -379,7 +389,7 @@ class HumanPlayer:
             if decision.compact and standing_answer(decision) is not None and self.timed and not decision.waits:
                 keys.append(_("{key} = pause while play flows").format(key=PAUSE_KEY))
             typing = []
-            if run is None and any(choice.text != choice.label for choice in decision.choices):
+            if run is None and any(_bracketed(choice, self.game) for choice in decision.choices):
                 typing.append(_("type a number or the text in brackets"))
             if names_cards(decision.choices):
                 typing.append(_("a card as {spellings}").format(spellings=_spellings()))
@@ -517,11 +527,14 @@ def _interactive(stream: Any) -> bool:
         return False
 
 
-def menu_lines(choices: Sequence[Action], width: int = 80, *, texts: bool = False, menu: "Menu | None" = None) -> list[str]:
+def menu_lines(choices: Sequence[Action], width: int = 80, *, texts: bool = False, menu: "Menu | None" = None,
+               game: Game | Any = None) -> list[str]:
     """The numbered menu of the choices' labels, in columns when they fit (numbered down each column).
 
     `texts`: each label followed by the action's text in brackets where the two differ
-    (`8♥ on common pile 2 (play 8H to common 2)`), what may be typed instead of the number.
+    (`8♥ on common pile 2 (play 8H to common 2)`), what may be typed instead of the number;
+    with the `game`, in the player's language: the form the game's catalogue
+    gives (`annoncer 5`), and none for a text it leaves English (the number picks it).
     `menu` (`menu_of`): each number family one unnumbered line (`muggins N (1–29)`) where its first member stood,
     the other choices numbered in turn.
     """
@@ -532,7 +545,8 @@ def menu_lines(choices: Sequence[Action], width: int = 80, *, texts: bool = Fals
             items.append(f"     {entry.named}")
             continue
         number += 1
-        items.append(f"{number:>3}) {entry.label}" + (f" ({entry.text})" if texts and entry.text != entry.label else ""))
+        bracket = _bracketed(entry, game) if texts else None
+        items.append(f"{number:>3}) {entry.label}" + (f" ({bracket})" if bracket else ""))
     cell = max(len(item) for item in items) + 2
     columns = max(1, min(len(items) // 8 + 1, width // cell))
     rows = -(-len(items) // columns)
@@ -579,7 +593,7 @@ def menu_of(decision: Decision, game: Game | Any = None) -> Menu:
     quicker picked by its members' menu numbers, so those stay numbered.
     """
     choices = decision.choices
-    found, members = choice_families([str(c) for c in choices], [c.label for c in choices], choice_moves(decision, game))
+    found, members = choice_families([typed_in(c, game) for c in choices], [c.label for c in choices], choice_moves(decision, game))
     folded = {f["id"]: NumberFamily(f["template"], f["min"], f["max"], {}) for f in found if " " not in f["words"]}
     if not folded:
         return Menu(list(choices), list(choices), [])
@@ -615,24 +629,39 @@ def menu_prompt(menu: Menu) -> str:
     return _("type {typed} > ").format(typed=typed)
 
 
-def _key_map(choices: Sequence[Action]) -> dict[str, Action]:
-    """Key (lower-case) → action, leaving out keys that more than one action claims and the player's own keys."""
+def _owners(choices: Sequence[Action], keys_of: Callable[[Action], Sequence[str]]) -> dict[str, list[Action]]:
     owners: dict[str, list[Action]] = {}
     for choice in choices:
-        for key in choice.keys:
-            owners.setdefault(key.lower(), []).append(choice)
-    return {key: acts[0] for key, acts in owners.items() if len(acts) == 1 and key not in _OWN_KEYS}
+        for key in dict.fromkeys(k.lower() for k in keys_of(choice)):
+            owners.setdefault(key, []).append(choice)
+    return owners
 
 
-def _short_forms(choices: Sequence[Action], keys: Mapping[str, Action]) -> dict[str, str]:
+def _key_map(choices: Sequence[Action], game: Game | Any = None) -> dict[str, Action]:
+    """Key (lower-case) → action, leaving out keys that more than one action claims and the player's own keys.
+
+    The keys are the player's language's (`keys_in`), then the English ones
+    that no choice has in that language: an English key loses only to
+    another action's key in the player's language.
+    """
+    mine = _owners(choices, lambda choice: keys_in(choice, game))
+    found = {key: acts[0] for key, acts in mine.items() if len(acts) == 1 and key not in _OWN_KEYS}
+    english = _owners(choices, lambda choice: choice.keys)
+    if english != mine:
+        found.update({key: acts[0] for key, acts in english.items() if len(acts) == 1 and key not in mine and key not in _OWN_KEYS})
+    return found
+
+
+def _short_forms(choices: Sequence[Action], keys: Mapping[str, Action], game: Game | Any = None) -> dict[str, str]:
     """Letter → word for numbered claims typed short (`m` → `muggins`, so `m 4` is `muggins 4`).
 
     A letter is given when it is the word's first, no action's key and no
-    other numbered word's first letter, and is not one of the player's own keys.
+    other numbered word's first letter, and is not one of the player's own
+    keys. The words are those the player types (`typed_in`).
     """
     words: dict[str, set[str]] = {}
     for choice in choices:
-        match = _NUMBERED.match(choice.text)
+        match = _NUMBERED.match(typed_in(choice, game))
         if match and " " not in match.group(1):
             words.setdefault(match.group(1)[:1].lower(), set()).add(match.group(1))
     return {letter: next(iter(found)) for letter, found in words.items()
@@ -654,7 +683,8 @@ def pick(decision: Decision, text: str, *, numbers_first: bool = True, game: Gam
         return _("{typed!r} is not one of the choices; {how}").format(typed=clip(raw), how=_how(decision, menu))
     run = numbered_range(choices) if decision.compact else None
     if run is not None and re.fullmatch(r"-?\d+", raw):
-        word, low, high = run
+        _word, low, high = run
+        word = _run_word(choices, game)
         if low <= int(raw) <= high:
             return choices[int(raw) - low]
         return _("there is no {word} {number}; type a number from {low} to {high}").format(word=word, number=raw, low=low, high=high)
@@ -666,10 +696,11 @@ def pick(decision: Decision, text: str, *, numbers_first: bool = True, game: Gam
         return _("there is no {choice}; type a number from {low} to {high}").format(choice=only.template.replace("{n}", raw), low=only.low, high=only.high)
     if numbers_first and raw.isdigit():
         return _by_number(menu, int(raw))
-    found = find_action(choices, raw, current_language())  # cards typed in the player's notation: in French 5C is cœur
+    # The player's words first (`annoncer 5`), then the English texts, cards typed in the player's notation (in French 5C is cœur).
+    found = picked_by(choices, raw, game) or find_action(choices, raw, current_language())
     if found is not None:
         return found
-    keys = _key_map(choices)
+    keys = _key_map(choices, game)
     keyed = keys.get(raw.lower())
     if keyed is not None:
         return keyed
@@ -678,19 +709,20 @@ def pick(decision: Decision, text: str, *, numbers_first: bool = True, game: Gam
             return choice
     short = _SHORT_CLAIM.match(raw)
     if short is not None:
-        word = _short_forms(choices, keys).get(short.group(1).lower()) if len(short.group(1)) == 1 else short.group(1)
+        word = _short_forms(choices, keys, game).get(short.group(1).lower()) if len(short.group(1)) == 1 else short.group(1)
         if word is not None:
-            claimed = find_action(choices, f"{word} {short.group(2)}")
+            claimed = picked_by(choices, f"{word} {short.group(2)}", game) or find_action(choices, f"{word} {short.group(2)}")
             if claimed is not None:
                 return claimed
-            numbers = [int(m.group(2)) for c in choices if (m := _NUMBERED.match(c.text)) and m.group(1).lower() == word.lower()]
+            numbers = [int(m.group(2)) for c in choices for text in dict.fromkeys((typed_in(c, game), c.text))
+                       if (m := _NUMBERED.match(text)) and m.group(1).lower() == word.lower()]
             if numbers:
                 return _("there is no {word} {number}; the number goes from {low} to {high}").format(
                     word=word, number=short.group(2), low=min(numbers), high=max(numbers))
     if raw.isdigit():
         return _by_number(menu, int(raw))
-    if raw.lower() in _short_forms(choices, keys):
-        word = _short_forms(choices, keys)[raw.lower()]
+    if raw.lower() in _short_forms(choices, keys, game):
+        word = _short_forms(choices, keys, game)[raw.lower()]
         return _("{typed!r} needs a number: {key} N for {word} N").format(typed=raw, key=raw, word=word)
     if not raw:
         return _("please choose: {how}").format(how=_how(decision, menu))
@@ -731,36 +763,56 @@ def _how(decision: Decision, menu: Menu | None = None) -> str:
     return _("type {numbers}{typed}, an action or a key (? shows the menu again)").format(numbers=numbers, typed=typed)
 
 
-def _shown(choice: Action, standing: Action | None) -> str:
-    """How a shortcut's action is named at the prompt: the standing answer by its label when that is short, else the text."""
+def _shown(choice: Action, standing: Action | None, game: Game | Any = None) -> str:
+    """How a shortcut's action is named at the prompt: the standing answer by its label when that is short, else what is typed for it."""
     label = choice.label
     if choice is standing and len(label) <= 12:
         return label
-    return choice.text
+    return typed_in(choice, game)
 
 
-def compact_prompt(decision: Decision) -> str:
+def _bracketed(choice: Action, game: Game | Any = None) -> str | None:
+    """What `?` shows in brackets after a choice's label: what may be typed for it, when that is not the label.
+
+    In English the text; in another language the form the game's catalogue
+    gives it, and nothing for a text it leaves English (`play 8H`: the
+    player types the number, the label or the card).
+    """
+    form = typed_in(choice, game)
+    if form == choice.label or (form == choice.text and current_language() != "en" and getattr(game, "translations", None) is not None):
+        return None
+    return form
+
+
+def _run_word(choices: Sequence[Action], game: Game | Any = None) -> str:
+    """The word of a run of numbered choices (`announce`) as the player types it (`annoncer`)."""
+    return typed_in(choices[0], game).rsplit(" ", 1)[0]
+
+
+def compact_prompt(decision: Decision, game: Game | Any = None) -> str:
     """The line a compact decision is answered on: its keys, the claims to type (in short form when they have one), `t` and `?`.
 
     The decision's title is not part of it: it is printed on the line above
     (a window's header, or a count's question). A decision whose choices are
-    a run of numbers asks for the number.
+    a run of numbers asks for the number. With the `game`, keys and words are
+    the player's language's where its catalogue translates them.
     """
     own = _("{table} = table; {help} = help").format(table=TABLE_KEY, help=HELP_KEY)
     run = numbered_range(decision.choices)
     if run is not None:
         return _("  type a number from {low} to {high}; {own} > ").format(low=run[1], high=run[2], own=own)
-    keys = _key_map(decision.choices)
-    short = _short_forms(decision.choices, keys)
+    keys = _key_map(decision.choices, game)
+    short = _short_forms(decision.choices, keys, game)
     standing = standing_answer(decision)
     shortcuts, typed = [], []
     for choice in decision.choices:
-        mine = [k for k in choice.keys if len(k) <= 1 and keys.get(k.lower()) is choice]  # Enter and single keys; words stay typed
+        # Enter and single keys, the player's language's; words stay typed
+        mine = [k for k in keys_in(choice, game) if len(k) <= 1 and keys.get(k.lower()) is choice]
         if mine:
             shown = "/".join(_("Enter") if k == "" else k for k in mine[:2])
-            shortcuts.append(f"{shown} = {_shown(choice, standing)}")
+            shortcuts.append(f"{shown} = {_shown(choice, standing, game)}")
         else:
-            typed.append(choice.text)
+            typed.append(typed_in(choice, game))
     numbered = [f"{letter} N = {word} N" for letter, word in short.items()]
     words = set(short.values())
     rest = _group_numbered([text for text in typed if not ((m := _NUMBERED.match(text)) and m.group(1) in words)])

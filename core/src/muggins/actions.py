@@ -329,5 +329,6 @@ def picked_by(choices: Sequence[Action], text: str, game: Any, language: str | N
     if _catalogue(game, language) is None:
         return None
     wanted = folded(text)
-    found = [choice for choice in choices if folded(typed_in(choice, game, language)) == wanted]
+    # Only forms the catalogue translated: an English text (its cards in codes, `5C` the five of clubs) is find_action's to read.
+    found = [choice for choice in choices if (form := typed_in(choice, game, language)) != choice.text and folded(form) == wanted]
     return found[0] if len(found) == 1 else None
