@@ -25,7 +25,7 @@ import sys
 import threading
 from typing import Any, Iterator
 
-__all__ = ["NoAnswer", "answer_within", "output_to_stderr"]
+__all__ = ["NoAnswer", "answer_within", "output_to_stderr", "stuck_in"]
 
 #: How long a command that only lists (`list`, completion, `plugins`, `rules`) waits for a house-rule hook's answer.
 LISTING_SECONDS = 5.0
@@ -60,14 +60,14 @@ def answer_within(work: Any, seconds: float, owner: Any = None) -> Any:
     thread = threading.Thread(target=run, name="muggins-plugin-answer", daemon=True)
     thread.start()
     if not done.wait(seconds):
-        plugin, function = _stuck_in(thread, owner)
+        plugin, function = stuck_in(thread, owner)
         raise NoAnswer(seconds, plugin, function)
     if "raised" in box:
         raise box["raised"]
     return box.get("answer")
 
 
-def _stuck_in(thread: threading.Thread, owner: Any) -> tuple[Any, str | None]:
+def stuck_in(thread: threading.Thread, owner: Any) -> tuple[Any, str | None]:
     """The plugin, and its function, whose code `thread` runs now: its innermost frame of a module a plugin owns."""
     frame = sys._current_frames().get(thread.ident) if thread.ident is not None else None
     while frame is not None and owner is not None:

@@ -28,6 +28,7 @@ from typing import Any, Awaitable, Callable
 
 from muggins.houserules import HouseRuleError
 from muggins.limits import clip
+from muggins.plugin_guards import stuck_in
 from muggins.plugins import PluginFault, PluginInfo, blame, fault_message, plugin_fault
 
 from .forms import LobbyError
@@ -193,15 +194,8 @@ class PluginWork:
 
     def _hung_in(self, thread: threading.Thread) -> tuple[PluginInfo, str] | None:
         """The plugin, and its function, that `thread` is running now: its innermost frame of a module a loaded plugin owns."""
-        frame = sys._current_frames().get(thread.ident) if thread.ident is not None else None
-        owner = getattr(self.registry, "owner", None)
-        while frame is not None and owner is not None:
-            module = frame.f_globals.get("__name__")
-            info = owner(module) if isinstance(module, str) else None
-            if info is not None:
-                return info, frame.f_code.co_name
-            frame = frame.f_back
-        return None
+        info, function = stuck_in(thread, getattr(self.registry, "owner", None))
+        return None if info is None else (info, function)  # type: ignore[return-value]
 
     def _stuck_in(self, threads: Any) -> str:
         """The plugin most of `threads` are stuck in, as a refusal names it; "plugin code" when none can be named."""
