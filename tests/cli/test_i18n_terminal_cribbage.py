@@ -31,9 +31,9 @@ def test_a_whole_cribbage_game_in_french_at_the_terminal(terminal, tmp_path, pla
     assert not re.search(r"\b[JQK][♣♦♥♠]", shown)
     for french in ("Mettez 2 cartes à ", "mettre ", " à la crib", "Total 0 : jouez une carte", "Comptez votre main ", "(tapez 0-29)"):
         assert french in shown, french
-    # A shortcut names the text it types (`o = overcount`), as in every language; the words around it are French.
-    assert not re.search(r"\b(Lay away|lay away|play a card|Count your|counts \d+ for|with [0-9AJQK]+[♣♦♥♠]|accept)\b", shown)
-    assert "Entrée = accepter ; o = overcount ; m N = muggins N" in shown
+    # A shortcut names what a French player types for it (`e = trop`, the game's French key and word for overcount).
+    assert not re.search(r"\b(Lay away|lay away|play a card|Count your|counts \d+ for|with [0-9AJQK]+[♣♦♥♠]|accept|overcount|announce)\b", shown)
+    assert "Entrée = accepter ; e = trop ; m N = muggins N" in shown
     record = (tmp_path / "r.jsonl").read_text("utf-8")
     assert json.loads(record.splitlines()[0])["game"] == "cribbage_muggins" and "joueur" not in record
 

@@ -184,6 +184,15 @@ def _muggins(points: int) -> Claim:
     return Claim("muggins", amount=points, label=worded(f"muggins {points}", _muggins_words, points))
 
 
+def _typed_words_marked() -> tuple[str, ...]:
+    """Never called: marks for the catalogue the keys and words a player types for the actions, in the contexts
+    `muggins.actions.keys_in` and `typed_in` read them (`o = overcount` is `e = trop` in French)."""
+    # Translators: "action key" is a key that picks an action (one letter, none of t, p or ?, each its own in a window);
+    # "action word" is what a player types for it, the number following where it has one (announce 12).
+    return (pgettext("action key", "o"), pgettext("action key", "accept"), pgettext("action word", "overcount"),
+            pgettext("action word", "pass"), pgettext("action word", "announce"), pgettext("action word", "muggins"))
+
+
 # Labelled in the reader's language when read (muggins.i18n.worded); texts, keys and equality are the core actions' own.
 ACCEPT = Pass(label=worded("accept", _accept_words))
 MUGGINS: tuple[Claim, ...] = (None,) + tuple(_muggins(k) for k in range(1, MAX_COUNT + 1))  # type: ignore[assignment]
