@@ -30,9 +30,9 @@ def test_a_whole_fishing_match_in_french_at_the_terminal(terminal, tmp_path, pla
     assert not re.search(r"\b[JQK][♣♦♥♠]", shown)
     for french in ("l’étalement (vous avez donné) : réclamer ?", " joue ", " et prend ", "Capturez (la capture est obligatoire) :", " prend "):
         assert french in shown, french
-    # A shortcut names the text it types (`c = claim`), as in every language; the words around it are French.
-    assert "Entrée = laisser ; c = claim ;" in shown and "claim?" not in shown
-    assert not re.search(r"\b(let it be|takes?|Capture \(|lie down|lies down|[Yy]ou lie|no \(more\) claims|Before the first turn|"
+    # A shortcut names what a French player types for it (`r = réclamer`, the game's French key and word for claim).
+    assert "Entrée = laisser ; r = réclamer ;" in shown and "claim" not in shown
+    assert not re.search(r"\b(let it be|done|pass|takes?|Capture \(|lie down|lies down|[Yy]ou lie|no \(more\) claims|Before the first turn|"
                          r"As dealer|plays|dealt|into your collection)\b", shown)
     record = (tmp_path / "r.jsonl").read_text("utf-8")
     assert json.loads(record.splitlines()[0])["game"] == "willughby_fishing" and "joueur" not in record

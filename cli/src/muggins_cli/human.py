@@ -54,7 +54,7 @@ from typing import IO, Any, Callable, Mapping, NamedTuple, Sequence
 
 import click
 
-from muggins.actions import Action, Decision, find_action, keys_in, picked_by, standing_answer, typed_in
+from muggins.actions import Action, Decision, find_action, folded, keys_in, picked_by, standing_answer, typed_in
 from muggins.cards import CARD_CODES, CARD_SPELLINGS
 from muggins.game import Event, Game
 from muggins.i18n import current_language
@@ -776,11 +776,17 @@ def _bracketed(choice: Action, game: Game | Any = None) -> str | None:
 
     In English the text; in another language the form the game's catalogue
     gives it, and nothing for a text it leaves English (`play 8H`: the
-    player types the number, the label or the card).
+    player types the number, the label or the card) or a label that begins
+    with the form (`se coucher, en posant…`).
     """
     form = typed_in(choice, game)
-    if form == choice.label or (form == choice.text and current_language() != "en" and getattr(game, "translations", None) is not None):
+    if form == choice.label:
         return None
+    if current_language() != "en" and getattr(game, "translations", None) is not None:
+        label = folded(choice.label)
+        said = label.startswith(folded(form)) and not label[len(folded(form)):][:1].isalnum()  # `se coucher, en posant…`
+        if form == choice.text or said:
+            return None
     return form
 
 

@@ -96,6 +96,17 @@ def _done_words() -> str:
     return pgettext("answer", "no (more) claims")
 
 
+def _typed_words_marked() -> tuple[str, ...]:
+    """Never called: marks for the catalogue the keys and words a player types for the actions, in the contexts
+    `muggins.actions.keys_in` and `typed_in` read them (`c = claim` is `r = réclamer` in French)."""
+    # Translators: "action key" is a key that picks an action (one letter, none of t, p or ?, each its own in a window);
+    # "action word" is what a player types for it (a claim of a rank: the word, then the rank as the cards name it).
+    return (pgettext("action key", "c"), pgettext("action key", "d"), pgettext("action word", "claim"),
+            pgettext("action word", "pass"), pgettext("action word", "done"), pgettext("action word", "lie down"),
+            pgettext("action word", "claim A"), pgettext("action word", "claim J"), pgettext("action word", "claim Q"),
+            pgettext("action word", "claim K"))
+
+
 # Labelled in the reader's language when read (muggins.i18n.worded); texts, keys and equality are the core actions' own.
 PASS = Pass(label=worded("let it be", _let_it_be_words), keys=("", "p"))
 CLAIM = Claim("claim", label=worded("claim (take what was forgotten, or lay your other pair)", _claim_window_words), keys=("c",))
