@@ -67,6 +67,15 @@ def _muggins_words() -> str:
     return pgettext("answer", "muggins")
 
 
+def _typed_words_marked() -> tuple[str, ...]:
+    """Never called: marks for the catalogue the keys and words a player types for the window's answers, in the
+    contexts `muggins.actions.keys_in` and `typed_in` read them."""
+    # Translators: "action key" is a key that picks an action (one letter, none of t, p or ?, each its own in a window);
+    # "action word" is what a player types for it.
+    return (pgettext("action key", "m"), pgettext("action key", "accept"), pgettext("action word", "pass"),
+            pgettext("action word", "muggins"))
+
+
 # Labelled in the reader's language (`Muggins !` in French) when read; the texts and keys are the core's own.
 PASS = Pass(label=worded("pass", _pass_words))
 MUGGINS = Claim("muggins", label=worded("muggins", _muggins_words))
