@@ -34,16 +34,29 @@ def _shown_key(key: str) -> str:
     return "Enter" if key == "" else repr(key)
 
 
-def key_clash(choices: Sequence[Action], game: Game, language: str) -> str | None:
-    """What two of `choices` share in `language` (a key, or the form a player types), in one line; None when nothing is shared."""
+def _typing(choice: Action, game: Game, language: str, seen: dict | None) -> tuple[tuple[str, ...], str]:
+    """The choice's keys and typed form in `language`, folded; `seen` remembers them by what they are read from (text and keys)."""
+    found = None if seen is None else seen.get((language, choice.text, choice.keys))
+    if found is None:
+        found = (tuple(dict.fromkeys(folded(k) for k in keys_in(choice, game, language))), folded(typed_in(choice, game, language)))
+        if seen is not None:
+            seen[(language, choice.text, choice.keys)] = found
+    return found
+
+
+def key_clash(choices: Sequence[Action], game: Game, language: str, seen: dict | None = None) -> str | None:
+    """What two of `choices` share in `language` (a key, or the form a player types), in one line; None when nothing is shared.
+
+    `seen` (a dict kept over a match) spares reading the same action's keys again.
+    """
     keys: dict[str, Action] = {}
     typed: dict[str, Action] = {}
     for choice in choices:
-        for key in dict.fromkeys(folded(k) for k in keys_in(choice, game, language)):
+        choice_keys, form = _typing(choice, game, language, seen)
+        for key in choice_keys:
             other = keys.setdefault(key, choice)
             if other is not choice:
                 return f"{str(other)!r} and {str(choice)!r} share the key {_shown_key(key)} in {language!r}; each action of a decision needs keys of its own"
-        form = folded(typed_in(choice, game, language))
         other = typed.setdefault(form, choice)
         if other is not choice:
             return f"{str(other)!r} and {str(choice)!r} are both typed {form!r} in {language!r}; each action of a decision needs a word of its own"
@@ -52,12 +65,12 @@ def key_clash(choices: Sequence[Action], game: Game, language: str) -> str | Non
 
 def keys_are_unique_in_every_language(walk: MatchWalk, decision: Any) -> None:
     """No two choices of the decision share a key or a typed form, in English or any language the game speaks."""
-    languages = getattr(walk, "_key_languages", None)
-    if languages is None:
-        languages = game_languages(walk.game)
-        walk._key_languages = languages  # type: ignore[attr-defined]  # asked once per match, not at every step
+    noted = getattr(walk, "_keys_noted", None)
+    if noted is None:  # asked once per match, not at every step
+        noted = walk._keys_noted = (game_languages(walk.game), {})  # type: ignore[attr-defined]
+    languages, seen = noted
     for language in languages:
-        clash = key_clash(decision.choices, walk.game, language)
+        clash = key_clash(decision.choices, walk.game, language, seen)
         if clash is not None:
             raise walk.fail(f"at seat {decision.seat}'s {decision.kind!r} decision: {clash}")
 
