@@ -8,7 +8,10 @@ bot that thinks in a loop (the search player, or any plugin's) calls
 `keep_thinking()` between units of work: it returns at once when no limit
 is in force on its thread (a simulation, the terminal, a replay), and
 raises `ThinkingStopped` once the decision has run past its seconds or the
-limit was stopped. Nothing is decided by time: a bot that is stopped makes
+limit was stopped. Work that may run long between two such units (one
+imagined match played out, which a game's rules may let run for millions
+of moves) asks `limit_in_force()` once and checks the limit it gets at
+each step, so the check costs nothing where no limit is in force. Nothing is decided by time: a bot that is stopped makes
 no move at all, so every record still holds only moves its bots re-derive.
 """
 
@@ -19,7 +22,7 @@ import threading
 import time
 from typing import Iterator
 
-__all__ = ["ThinkingLimit", "ThinkingStopped", "keep_thinking", "limited"]
+__all__ = ["ThinkingLimit", "ThinkingStopped", "keep_thinking", "limit_in_force", "limited"]
 
 _local = threading.local()
 
@@ -47,8 +50,13 @@ class ThinkingLimit:
     def check(self) -> None:
         if self.stopped is not None:
             raise ThinkingStopped(self.stopped)
-        if time.monotonic() > self.deadline:
+        if time.monotonic() >= self.deadline:
             raise ThinkingStopped(f"thought for more than {self.seconds:g} s on one decision")
+
+
+def limit_in_force() -> ThinkingLimit | None:
+    """The limit the decision being taken on this thread runs under, or None (no front end limits it)."""
+    return getattr(_local, "limit", None)
 
 
 def keep_thinking() -> None:

@@ -7,9 +7,14 @@ which kinds are quick enough to play on the event loop; a table's
 stop of its own) after a person's answer: the window answers already
 given and quick bots on the loop within one `SLICE`, then in slices that
 yield to other connections, and slow bots, and every bot that thinks, in
-a worker thread (one thread for all the thinking bots of the server) with
-each decision under the table's `ThinkingLimit`, the table told after
-`THINKING_AFTER` that a bot thinks. While a bot plays in the thread the
+a worker thread of the table's own (made when first needed, let go when
+the table closes) with each decision under the table's `ThinkingLimit`,
+the table told after `THINKING_AFTER` that a bot thinks. One thread per
+table, not one for the server: a bot stuck at one table (a search inside
+an imagined match that never ends, a plugin's bot that never answers)
+holds up its own table alone. Searches at several tables then share the
+interpreter's lock with the event loop, which `muggins_web.server`'s
+short switch interval keeps answering clicks between them. While a bot plays in the thread the
 match is the thread's alone, until the thread returns, even when the task
 waiting for it is cancelled. What stops a match (a bot's fault) is the
 table's to say: every play here runs through the table's guard.
@@ -127,6 +132,19 @@ class BotPlay:
         # While a bot plays in the worker thread the match is the thread's alone: what the event loop
         # shows of it meanwhile (the lobby's list) is what was last framed.
         self.in_thread = False
+        self._worker: concurrent.futures.ThreadPoolExecutor | None = None
+
+    def _thread(self) -> concurrent.futures.ThreadPoolExecutor:
+        """The table's own worker thread (made on first use, again after `let_go`)."""
+        if self._worker is None:
+            self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="muggins-bots")
+        return self._worker
+
+    def let_go(self) -> None:
+        """The table is closed: its worker thread ends once it has returned (a bot still thinking is stopped by the table's limit)."""
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.shutdown(wait=False)
 
     def more_to_play(self, running: bool) -> bool:
         """Whether the match goes on without waiting for a person: a bot to act, or a person's window answer already given."""
@@ -170,10 +188,7 @@ class BotPlay:
                 self.play_quick(now() + SLICE, guarded, running)
             else:
                 self.in_thread = True
-                # Bots that think take turns in one thread of their own: each holds the interpreter's lock
-                # while it searches, and two at once would leave the event loop a third of it.
-                executor = _thinking_thread() if self.kind(seat) is None else None
-                thread = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(executor, guarded, self._think))
+                thread = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(self._thread(), guarded, self._think))
                 try:
                     if not told:
                         done, _ = await asyncio.wait({thread}, timeout=max(0.0, THINKING_AFTER - (now() - began)))
@@ -206,16 +221,6 @@ class BotPlay:
         if getattr(player, "thinks", False) or getattr(player, "wants_sampler", False):
             return None
         return self.session.game.name, self.spec_of(seat)
-
-
-_THINKING: list[concurrent.futures.ThreadPoolExecutor] = []
-
-
-def _thinking_thread() -> concurrent.futures.ThreadPoolExecutor:
-    """The one worker thread that every table's thinking bots take turns in (made on first use)."""
-    if not _THINKING:
-        _THINKING.append(concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="muggins-thinking"))
-    return _THINKING[0]
 
 
 async def _outlive(thread: asyncio.Future) -> None:

@@ -445,6 +445,7 @@ class Table:
         self.thinking_limit.stop(reason)
 
     def close(self) -> None:
-        """Stop the timer and release the record (its every line is already whole on disk)."""
+        """Stop the timer, release the record (its every line is already whole on disk) and let the table's bot thread go."""
         self.timer.cancel()
         self.session.close()
+        self.bots.let_go()

@@ -27,7 +27,11 @@ searches every decision, windows included, and may choose a mistake where
 one pays (a study's question; a small budget spread over every wrong count
 in cribbage makes it weak). A decision with a single candidate costs
 nothing. Between simulations it calls `muggins.thinking.keep_thinking()`,
-so a front end's limit on one decision can stop it (with no move made).
+so a front end's limit on one decision can stop it (with no move made);
+under such a limit it also checks it at every move of a simulation, in
+the tree and in the rollout, since one imagined match may never end in
+any time a person waits (a shedding match of ten thousand hands). With no
+limit in force the rollout plays as fast as the engine can, unchecked.
 
 A game may guide it (the evaluator seam, all optional): `Game.search_prior
 (view, decision, seat)` weighs the decision's choices from the seat's view
@@ -64,7 +68,7 @@ from typing import Any, Mapping, Sequence
 from ..actions import Action, Decision
 from ..engine import LazyView, Match
 from ..players import PlayerRefused, RandomPlayer, make_players, parse_seat
-from ..thinking import keep_thinking
+from ..thinking import keep_thinking, limit_in_force
 from .tree import Node, backup, most_visited, prior_or_most_visited, select, select_by_prior
 
 __all__ = ["SearchPlayer", "win_share", "score_share", "RETURNS"]
@@ -184,6 +188,7 @@ class SearchPlayer:
             # The game says search would not better its prior here: its favourite, at no cost.
             return choices[keys.index(favourite)]
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        limit = limit_in_force()
         for done in range(max(budget, 1)):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break  # the time limit: answer with what the simulations so far found
@@ -204,6 +209,8 @@ class SearchPlayer:
                 found = world.decision()
                 if found is None:
                     break
+                if limit is not None:
+                    limit.check()  # the other seats' moves (opponents="rollout") may go on for as long as a rollout
                 if horizon is not None:
                     estimate = world.horizon_returns(horizon, returns_kind)
                     if estimate is not None:
@@ -227,7 +234,7 @@ class SearchPlayer:
                 if new:
                     break
             if estimate is None:
-                estimate = self._simulate(world, rollout_players, horizon, side_of)
+                estimate = self._simulate(world, rollout_players, horizon, side_of, limit)
             backup(path, estimate)
             self.simulations += 1
         if favourite is not None:
@@ -280,17 +287,33 @@ class SearchPlayer:
         except (KeyError, ValueError) as exc:
             raise PlayerRefused(f"the search player's rollout {self.rollout!r} cannot play {world.game.name}: {exc}") from None
 
-    def _simulate(self, world: Any, players: list[Any], horizon: Any, side_of: list[int]) -> Sequence[float]:
-        """The returns of one simulation from `world`: played to the end, or to the game's horizon when one is in use."""
+    def _simulate(self, world: Any, players: list[Any], horizon: Any, side_of: list[int], limit: Any = None) -> Sequence[float]:
+        """The returns of one simulation from `world`: played to the end, or to the game's horizon when one is in use.
+
+        Under a thinking `limit` the limit is checked before every move
+        (ThinkingStopped past it); without one the match runs unchecked,
+        with every shortcut the engine takes for a quiet match.
+        """
         if world.decision() is None:
             return self._returns(world.result(), world.players, side_of)
         match = Match(world, players, narrate_opening=False)
         if horizon is None:
-            return self._returns(match.run(), world.players, side_of)
+            if limit is None:
+                return self._returns(match.run(), world.players, side_of)
+            check = limit.check
+
+            def checked(_seat: int) -> bool:
+                check()
+                return False
+
+            match.advance(checked)
+            return self._returns(world.result(), world.players, side_of)
         returns_kind = self.returns
         reached: list[Any] = []
 
         def at_horizon(_seat: int) -> bool:
+            if limit is not None:
+                limit.check()
             estimate = world.horizon_returns(horizon, returns_kind)
             if estimate is None:
                 return False
