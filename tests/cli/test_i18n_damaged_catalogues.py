@@ -30,10 +30,13 @@ def _damaged_copy(tmp_path, locale: Path, domain: str, replacements: dict[str, s
 
 @pytest.fixture(autouse=True)
 def _help_put_back():
-    """The commands' help, translated from a damaged catalogue here, is put back in English so the next French reading reads again."""
-    yield
+    """The commands' help is in English before and after each test, so its French reading reads the catalogue the test points at
+    (help is translated once per language: a French reading an earlier test made would be kept) and the next test's reads again."""
     from muggins_cli.main import cli
 
+    with using_language("en"):
+        cli_i18n.translate_help(cli)
+    yield
     with using_language("en"):
         cli_i18n.translate_help(cli)
 
