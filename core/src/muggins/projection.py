@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Sequence
 
-from .actions import Action, Decision, standing_answer
+from .actions import Action, Decision, standing_answer, typed_in
 from .game import Event, Game, State
 from .i18n import current_language
 
@@ -150,6 +150,22 @@ def choice_families(texts: Sequence[str], labels: Sequence[str], skip: Sequence[
     return families, members
 
 
+def _families_in(families: list[dict[str, Any]], members: Sequence[tuple[int, int] | None], offered: Sequence[Action], game: Game | None) -> None:
+    """Each family whose label is only its English words (`announce`) labelled as a player of the language in force types it (`annoncer`)."""
+    if game is None:
+        return
+    for family in families:
+        if family["label"] != family["words"]:
+            continue  # the game's own labels, already in the reader's language
+        at = next((i for i, member in enumerate(members) if member is not None and member[0] == family["id"]), None)
+        if at is None:
+            continue
+        typed = typed_in(offered[at], game)
+        if typed != str(offered[at]):
+            number = str(members[at][1])  # type: ignore[index]
+            family["label"] = " ".join(word for word in typed.split() if word != number) or family["label"]
+
+
 def seat_decision(decision: Decision, game: Game | None = None) -> dict[str, Any]:
     """A pending decision as the seat to act may be shown it: plain data, without `correct`.
 
@@ -178,6 +194,7 @@ def seat_decision(decision: Decision, game: Game | None = None) -> dict[str, Any
         shown_choices = [(str(c), c.label, tuple(c.keys)) for c in offered]
         moves = choice_moves(decision, game)
         families, members = choice_families([c[0] for c in shown_choices], [c[1] for c in shown_choices], moves)
+        _families_in(families, members, offered, game)
         if isinstance(offered, tuple):  # a list could change under its key, so it is worked out afresh each time
             if len(_WORKED_OUT) >= _WORKED_OUT_SIZE:
                 _WORKED_OUT.clear()  # one call, safe while another table's thread reads it; the next frames fill it again

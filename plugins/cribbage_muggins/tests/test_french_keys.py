@@ -55,3 +55,15 @@ def test_the_window_key_line_and_help_are_french_and_french_or_english_keys_answ
             assert human.pick(window, typed, numbers_first=False, game=game) == Pass(), typed
         assert human.pick(window, "m 3", numbers_first=False, game=game) == Claim("muggins", 3)
     assert human.compact_prompt(window, game).startswith("  Enter = accept; o = overcount; m N = muggins N;")  # English unchanged
+
+
+def test_the_browsers_count_buttons_read_in_french(position, game, act):
+    from muggins.projection import seat_decision
+
+    _state, count = _show(position, act)
+    with using_language("fr"):
+        [family] = seat_decision(count, game)["families"]
+    assert family["label"] == "annoncer" and family["template"] == "announce {n}"  # what is sent back stays the English text
+    with using_language("en"):
+        [family] = seat_decision(count, game)["families"]
+    assert family["label"] == "announce"
