@@ -194,3 +194,51 @@ def test_a_later_responders_early_window_answer_survives_a_restart_and_is_not_as
     table = asyncio.run(after_the_restart())
     decisions = read_record(table.path).decisions
     assert len(decisions) > step and tuple(decisions[step]) == (seat, text)
+
+
+def test_a_server_restarted_with_a_table_of_bots_answers_while_that_table_plays_on(registry, records, monkeypatch):
+    # The start-up used to play a reopened table of bots to its end before serving anything: two
+    # searches at cribbage kept every page and request waiting for the whole match.
+    import threading
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from muggins.search.player import SearchPlayer
+    from muggins_web.app import create_app
+    from muggins_web.notes import TableNotes
+
+    patience = 60  # seconds a bot waits for its release: only a broken server reaches it
+    before = Lobby(registry, pace=0)
+    request = {"game": "cribbage_muggins", "players": 2, "seed": 3, "rules": {"target": 61},
+               "seats": ["search:iterations=5", "search:iterations=5"], "start": "host"}
+    made = asyncio.run(before.create(request))
+    before.close_all()
+    TableNotes(before.store, made.path).started()  # its host started it, and the server stopped before the first move
+
+    thinking, release = threading.Event(), threading.Event()
+    real_choose = SearchPlayer.choose
+
+    def held(self, view, decision):
+        thinking.set()
+        release.wait(patience)
+        return real_choose(self, view, decision)
+
+    monkeypatch.setattr(SearchPlayer, "choose", held)
+    safety = threading.Timer(patience, release.set)  # a broken server still ends the test
+    safety.start()
+    again = Lobby(registry, pace=0)
+    try:
+        with TestClient(create_app(again, allowed_hosts=["testserver"])) as client:
+            page = client.get("/")
+            assert thinking.wait(patience)  # the reopened table's bot is at its first move, held there
+            listed = client.get("/api/tables").json()["tables"]
+            answered_while_it_played = not release.is_set()
+            release.set()
+    finally:
+        release.set()
+        safety.cancel()
+    assert page.status_code == 200 and answered_while_it_played
+    assert [(t["table"], t["over"], t["started"]) for t in listed] == [(made.id, False, True)]

@@ -96,8 +96,8 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        for line in await lobby.resume_unfinished():
-            print(_("muggins: warning: {line}").format(line=line), file=sys.stderr, flush=True)
+        # Served at once: the tables come back (and their bots play on) while the server answers.
+        await lobby.resume_unfinished(wait=False, warn=lambda line: print(_("muggins: warning: {line}").format(line=line), file=sys.stderr, flush=True))
         yield
         lobby.stop_thinking("the server is stopping")  # a bot thinking in a worker thread stops at its next check
         lobby.close_all()
@@ -107,7 +107,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
 
     async def table_page(request: Request) -> Response:
         language = _language(request)
-        if request.path_params["table"] not in lobby.tables:
+        if await lobby.find(request.path_params["table"]) is None:  # a table a restart still reopens is waited for
             return gone_page(language)
         return page(STATIC / "table.html", language)
 
@@ -140,7 +140,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
 
     async def from_host(request: Request, refusal: str) -> tuple[Table, dict] | Response:
         """The table a host's request names and its JSON body, or the refusal to answer (404, the body's own, or 403 with `refusal`)."""
-        table = lobby.tables.get(request.path_params["table"])
+        table = await lobby.find(request.path_params["table"])
         if table is None:
             return _error(["no such table on this server"], 404)
         body = await _changing_body(request)
@@ -184,7 +184,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             await _socket(ws, language)
 
     async def _socket(ws: WebSocket, language: str) -> None:
-        table = lobby.tables.get(ws.path_params["table"])
+        table = await lobby.find(ws.path_params["table"])
         if not _same_origin(ws):
             await _refuse(ws, CLOSE_POLICY, _("this table takes connections from its own pages only, not from another site's"))
             return

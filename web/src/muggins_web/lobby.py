@@ -10,7 +10,8 @@ unguessable token per human seat and one for the host
 owner may read and never in the record (`muggins_web.notes`), and after
 a restart each unfinished table reopened as `muggins resume` does
 (`Session.reopen`), with its tokens, so the links given out before work
-again. It also owns the limits of one process: tables held (a finished,
+again (read back in a thread of its own while the server already answers;
+a link to a table still coming back waits for it, `Lobby.find`). It also owns the limits of one process: tables held (a finished,
 stopped or closed table stays listed while there is room but no longer
 counts, the oldest giving way first; a table waiting for its host
 expires after `WAIT_EXPIRY`, counted from its making as noted beside its
@@ -37,6 +38,7 @@ request, and whatever it raises is one line naming the plugin.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import dataclasses
 import errno
@@ -148,6 +150,11 @@ class Lobby:
         self.made_by: dict[str, str] = {}  # the client address each table was made from, as noted beside its record
         self._expiry: dict[str, asyncio.TimerHandle] = {}
         self.plugin_work = PluginWork(registry, house_rules_timeout)  # plugin code run while a table is made, off the loop
+        # Records read back after a restart, one at a time (a search's recorded decisions are searched again).
+        self._reopening_thread: concurrent.futures.ThreadPoolExecutor | None = None
+        self._resuming: asyncio.Future | None = None
+        self._coming_back: dict[str, asyncio.Future] = {}  # tables a restart is still reopening, by id: what `find` waits for
+        self._closing = False
 
     # -- what can be played ---------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
@@ -210,9 +217,7 @@ class Lobby:
         if wait:
             await table.start()
         else:
-            starting = asyncio.ensure_future(table.start())
-            self._starting.add(starting)  # held, so the task is not collected while it plays
-            starting.add_done_callback(self._starting.discard)
+            self._play_on(table)
         self._freeze()
         return table
 
@@ -327,39 +332,129 @@ class Lobby:
         }
 
     # -- tables from before a restart -------------------------------------
-    async def resume_unfinished(self, folder: Path | None = None) -> list[str]:
+    async def resume_unfinished(self, folder: Path | None = None, *, wait: bool = True,
+                                warn: Callable[[str], Any] | None = None) -> list[str]:
         """Reopen every unfinished table whose record and tokens are in the records folder; one line for each refused.
 
         Each record is reopened as `muggins resume` does (the core's
         `Session.reopen`: the installed game checked, the state its decisions
-        reach, every bot caught up), under its writer's lock, with its
-        tokens, so the links given out before the restart work again. A
-        finished record is passed over unread.
+        reach, every bot caught up, which for a search means searching its
+        recorded decisions again), under its writer's lock, with its tokens,
+        so the links given out before the restart work again. A finished
+        record is passed over unread. The reading back runs in a worker
+        thread of its own, one record at a time, and each table reopened
+        plays on as any table does, off the event loop's way (a table of
+        bots alone plays on to its end). With `wait` every table is reopened
+        and its bots have played up to a person's decision when this
+        returns, with the refusals; without, it returns at once (a server
+        answers while its tables come back, each listed once reopened) and
+        each refusal is handed to `warn` as it is found.
         """
         folder = self.store.folder if folder is None else folder
+        self._closing = False
+        refused: list[str] = []
+
+        def refuse(line: str) -> None:
+            refused.append(line)
+            if warn is not None:
+                warn(line)
+
+        found = self._unfinished_tokens(folder, refuse)  # read at once: a tokens file that cannot be read is told before serving
+        loop = asyncio.get_running_loop()
+        for _path, tokens in found:
+            self._coming_back.setdefault(tokens["table"], loop.create_future())
+        if wait:
+            await self._resume(found, wait=True, refuse=refuse)
+            return refused
+        self._resuming = asyncio.ensure_future(self._resume(found, wait=False, refuse=refuse))
+        return refused
+
+    def _unfinished_tokens(self, folder: Path, refuse: Callable[[str], None]) -> list[tuple[str, dict]]:
+        """Each unfinished record in `folder` with its tokens file read back (a finished one passed over, one that cannot be read refused)."""
         finished = {str(info.path) for info in record_infos(folder) if info.finished}
-        refused = []
+        found = []
         for tokens_path in sorted(folder.glob("*" + TOKENS_SUFFIX)) if folder.is_dir() else ():
-            if sum(1 for t in self.tables.values() if self.live(t)) >= self.max_tables:
-                refused.append(_("{name}: not reopened; this server holds {most} unfinished tables, its most").format(
-                    name=tokens_path.name, most=self.max_tables))
-                break
             record_path = str(tokens_path)[: -len(TOKENS_SUFFIX)]
             if record_path in finished:
                 continue
             try:
-                tokens = read_tokens(tokens_path)
-                if tokens["table"] in self.tables:
-                    raise _NotReopened(_("{name}: not reopened; its table id is another reopened table's").format(name=tokens_path.name))
-                table = self._reopen(record_path, tokens)
+                found.append((record_path, read_tokens(tokens_path)))
             except _NotReopened as exc:
                 if exc.args[0]:
-                    refused.append(exc.args[0])
+                    refuse(exc.args[0])
+        return found
+
+    async def find(self, table_id: str) -> Table | None:
+        """The table `table_id` names, once reopened if it is still coming back after a restart; None if there is none."""
+        table = self.tables.get(table_id)
+        coming = self._coming_back.get(table_id)
+        if table is None and coming is not None:
+            table = await asyncio.shield(coming)
+        return table
+
+    def _came_back(self, table_id: str, table: Table | None) -> None:
+        coming = self._coming_back.pop(table_id, None)
+        if coming is not None and not coming.done():
+            coming.set_result(table)
+
+    async def _resume(self, found: list[tuple[str, dict]], *, wait: bool, refuse: Callable[[str], None]) -> None:
+        try:
+            await self._resume_each(found, wait=wait, refuse=refuse)
+        finally:
+            for _path, tokens in found:  # refused, or the server stopping: a page waiting for it is told there is no such table
+                self._came_back(tokens["table"], self.tables.get(tokens["table"]))
+
+    async def _resume_each(self, found: list[tuple[str, dict]], *, wait: bool, refuse: Callable[[str], None]) -> None:
+        for record_path, tokens in found:
+            if self._closing:
+                break
+            name = Path(record_path).name + TOKENS_SUFFIX
+            if sum(1 for t in self.tables.values() if self.live(t)) >= self.max_tables:
+                refuse(_("{name}: not reopened; this server holds {most} unfinished tables, its most").format(name=name, most=self.max_tables))
+                break
+            try:
+                if tokens["table"] in self.tables:
+                    raise _NotReopened(_("{name}: not reopened; its table id is another reopened table's").format(name=name))
+                table = await self._reopened_off_the_loop(record_path, tokens)
+            except _NotReopened as exc:
+                if exc.args[0]:
+                    refuse(exc.args[0])
                 continue
+            if table is None:  # the server began to stop while the record was read back
+                break
             self._hold(table, tokens.get("made", made_at(record_path)), tokens.get("client"))
-            await table.start()
-        self._freeze()
-        return refused
+            self._came_back(table.id, table)
+            if wait:
+                await table.start()
+            else:
+                self._play_on(table)
+            self._freeze()
+
+    @property
+    def _reopening(self) -> concurrent.futures.ThreadPoolExecutor:
+        if self._reopening_thread is None:
+            self._reopening_thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="muggins-reopening")
+        return self._reopening_thread
+
+    async def _reopened_off_the_loop(self, record_path: str, tokens: dict) -> Table | None:
+        """`_reopen` in the lobby's reopening thread; None (the table closed again) if the server began to stop meanwhile."""
+        reading = asyncio.get_running_loop().run_in_executor(self._reopening, self._reopen, record_path, tokens)
+        try:
+            table = await asyncio.shield(reading)
+        except asyncio.CancelledError:
+            # The thread still reads the record back: whatever table it makes is closed, never left holding its record.
+            reading.add_done_callback(lambda done: done.cancelled() or done.exception() or done.result().close())
+            raise
+        if self._closing:
+            table.close()
+            return None
+        return table
+
+    def _play_on(self, table: Table) -> None:
+        """The table's bots play on in a task of the table's own (held, so the task is not collected while it plays)."""
+        starting = asyncio.ensure_future(table.start())
+        self._starting.add(starting)
+        starting.add_done_callback(self._starting.discard)
 
     def _reopen(self, path: str, tokens: dict) -> Table:
         if tokens.get("closed") or tokens.get("expired"):
@@ -424,6 +519,12 @@ class Lobby:
 
     def close_all(self) -> None:
         """Release every table's record; each is whole to its last line. Plugin code still running for a table being made is left behind."""
+        self._closing = True
+        if self._resuming is not None:
+            self._resuming.cancel()
+        if self._reopening_thread is not None:
+            self._reopening_thread.shutdown(wait=False)
+            self._reopening_thread = None
         for handle in self._expiry.values():
             handle.cancel()
         self._expiry.clear()
