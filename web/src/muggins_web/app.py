@@ -8,6 +8,7 @@ step), `GET /api/games` (what the lobby form is built from), `GET
 "seats", "rules"}`; bad input is a 4xx whose `error` has one line per
 thing wrong), `POST /api/tables/{table}/start` (the host starts a table
 made to wait for it, `{"token": HOST_TOKEN}`), `POST
+/api/tables/{table}/close` (the host ends the table, the same body), `POST
 /api/tables/{table}/qr` (an SVG QR code of one of the table's links, for
 the host's token alone: `{"token": HOST_TOKEN, "seat": N}`, or `"seat":
 null` for the spectators' link), and the websocket
@@ -161,6 +162,17 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             return _error([str(exc)], 409)
         return JSONResponse(lobby.listed(table))
 
+    async def close(request: Request) -> Response:
+        asked = await from_host(request, "only the table's host closes it: send {\"token\": HOST_TOKEN}, the token of the host's link")
+        if isinstance(asked, Response):
+            return asked
+        table, _body = asked
+        try:
+            await table.close_by_host()
+        except Refused as exc:
+            return _error([str(exc)], 409)
+        return JSONResponse(lobby.listed(table))
+
     async def qr_code(request: Request) -> Response:
         asked = await from_host(request, "only the table's host is given its links' QR codes: send {\"token\": HOST_TOKEN, \"seat\": N}")
         if isinstance(asked, Response):
@@ -233,6 +245,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             Route("/api/games", games),
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{table}/start", start, methods=["POST"]),
+            Route("/api/tables/{table}/close", close, methods=["POST"]),
             Route("/api/tables/{table}/qr", qr_code, methods=["POST"]),
             WebSocketRoute("/ws/{table}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -87,8 +87,8 @@ class BotClock:
             self.needed[kind] = min(2 * self.needed[kind], 1024)
 
     def advance(self, session: Session, kind_of: Callable[[int], Any], *, on_loop: bool, deadline: float = 0.0,
-                limit: ThinkingLimit | None = None) -> None:
-        """Play bots until a person is to act, or (on the loop) a slow bot or past `deadline`; (in the thread) a quick bot.
+                limit: ThinkingLimit | None = None, running: Callable[[], bool] = lambda: True) -> None:
+        """Play bots until a person is to act, or (on the loop) a slow bot or past `deadline`; (in the thread) a quick bot; or not `running`.
 
         Each decision taken starts `limit`'s seconds afresh, so a bot that
         checks it (`muggins.thinking`) is stopped past them.
@@ -102,7 +102,7 @@ class BotClock:
             first = deciding[0] is idle
             if not first:
                 self.took(deciding[0], now - deciding[1])
-            if seat in session.answered_here:
+            if seat in session.answered_here or not running():
                 deciding[0] = idle
                 return True
             kind = kind_of(seat)
@@ -188,7 +188,7 @@ class BotPlay:
                 self.play_quick(now() + SLICE, guarded, running)
             else:
                 self.in_thread = True
-                thread = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(self._thread(), guarded, self._think))
+                thread = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(self._thread(), guarded, lambda: self._think(running)))
                 try:
                     if not told:
                         done, _ = await asyncio.wait({thread}, timeout=max(0.0, THINKING_AFTER - (now() - began)))
@@ -205,10 +205,10 @@ class BotPlay:
                 thinking(match.pending().seat)  # type: ignore[union-attr]
                 told = True
 
-    def _think(self) -> None:
-        """In the worker thread: bots play until a quick one or a person is to act, each decision under the thinking limit."""
+    def _think(self, running: Callable[[], bool]) -> None:
+        """In the worker thread: bots play until a quick one or a person is to act (or the table stops running), each decision under the thinking limit."""
         with limited(self.limit):
-            self.clock.advance(self.session, self.kind, on_loop=False, limit=self.limit)
+            self.clock.advance(self.session, self.kind, on_loop=False, limit=self.limit, running=running)
 
     def kind(self, seat: int) -> tuple[str, str] | None:
         """What the bot clock knows the bot at `seat` by: its game and seat kind (a stand-in's own); None for a bot that thinks.

@@ -68,7 +68,7 @@ from .plugin_work import HOUSE_RULES_TIMEOUT, PluginWork, TooSlow
 from .table import BotClock, Observer, Refused, RemoteSeat, Table
 
 __all__ = ["Lobby", "LobbyError", "Full", "TooMany", "NoSpace", "TooSlow", "Admission", "MAX_TABLES", "MAX_CONNECTIONS",
-           "MAX_SPECTATORS", "MAX_CONNECTIONS_PER_ADDRESS", "MAX_CONNECTIONS_PER_LINK", "MAX_TABLES_PER_CLIENT", "WAIT_EXPIRY",
+           "MAX_SPECTATORS", "MAX_CONNECTIONS_PER_ADDRESS", "MAX_CONNECTIONS_PER_LINK", "MAX_TABLES_PER_CLIENT", "WAIT_EXPIRY", "IDLE_EXPIRY",
            "HOUSE_RULES_TIMEOUT", "DEFAULT_PACE", "MAX_PACE", "TOKENS_SUFFIX", "START_NOW", "START_BY_HOST"]
 
 #: Unfinished tables one server holds at once (finished ones stay listed while there is room, uncounted).
@@ -77,6 +77,8 @@ MAX_TABLES = 50
 MAX_TABLES_PER_CLIENT = 10
 #: Seconds a table made to wait for its host waits, from its making, before it expires.
 WAIT_EXPIRY = 3600.0
+#: Seconds a started table with a person's seat may go with no person playing at it (no answer, no person's or host's page open) before it expires.
+IDLE_EXPIRY = 3600.0
 #: Seconds a challenge window stays open on every responder's screen before the move stands.
 DEFAULT_PACE = 8.0
 #: Messages per second one connection may send, and how many at once: far above any person's clicks.
@@ -125,7 +127,7 @@ class Lobby:
     def __init__(self, registry: Any, *, max_tables: int = MAX_TABLES, max_connections: int = MAX_CONNECTIONS,
                  pace: float = DEFAULT_PACE, observer: Observer | None = None,
                  message_rate: tuple[float, int] = MESSAGE_RATE, freeze_tables: bool = False,
-                 wait_expiry: float = WAIT_EXPIRY, house_rules_timeout: float = HOUSE_RULES_TIMEOUT,
+                 wait_expiry: float = WAIT_EXPIRY, idle_expiry: float = IDLE_EXPIRY, house_rules_timeout: float = HOUSE_RULES_TIMEOUT,
                  store: RecordStore | None = None) -> None:
         self.registry = registry
         # Where the records go; by default where every front end keeps them ($MUGGINS_RECORDS, else the user's folder),
@@ -145,6 +147,8 @@ class Lobby:
         self._starting: set[asyncio.Future] = set()  # tables whose bots play on after the request that made them
         self.max_per_client = MAX_TABLES_PER_CLIENT
         self.wait_expiry = wait_expiry
+        self.idle_expiry = idle_expiry
+        self._idle: dict[str, asyncio.TimerHandle] = {}  # each watched table's next look at whether anyone plays at it
         self.clock: Callable[[], float] = time.time  # the wall clock: a waiting table's age outlives restarts
         self.made: dict[str, float] = {}  # when each table was made (by `clock`), as noted beside its record
         self.made_by: dict[str, str] = {}  # the client address each table was made from, as noted beside its record
@@ -256,13 +260,67 @@ class Lobby:
                 break
             self._drop(table)
 
-    def _hold(self, table: Table, made: float, client: str | None) -> None:
+    def _hold(self, table: Table, made: float, client: str | None, last_played: float | None = None) -> None:
         self.tables[table.id] = table
         self.made[table.id] = made
         if client is not None:
             self.made_by[table.id] = client
+        table.clock = self.clock
+        table.last_played = made if last_played is None else max(made, last_played)
         if not table.started:
             self._expire_later(table)
+        self._watch_idle(table)
+
+    # -- tables nobody plays at -------------------------------------------------
+    def _watch_idle(self, table: Table, delay: float | None = None) -> None:
+        """Look again, after `delay` (by default when the table would be idle too long), whether anyone plays at the table."""
+        if not table.seat_tokens:
+            return  # a table of bots alone plays on to its end by itself
+        if delay is None:
+            delay = max(0.0, table.last_played + self.idle_expiry - self.clock())
+        old = self._idle.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        self._idle[table.id] = asyncio.get_running_loop().call_later(delay, lambda: asyncio.ensure_future(self.expire_idle()))
+
+    def _idle_too_long(self, table: Table, now: float) -> bool:
+        return (bool(table.seat_tokens) and table.started and self.live(table) and not table.people_here
+                and now >= table.last_played + self.idle_expiry)
+
+    async def expire_idle(self) -> list[str]:
+        """Expire every started table at which no person has played for `idle_expiry` (no answer, no person's or host's page open).
+
+        Everyone still watching is told; the record stays as it is,
+        unfinished, and a restart does not reopen the table. A table still
+        played at is looked at again when it could next be idle too long.
+        """
+        now = self.clock()
+        expired = []
+        for table in list(self.tables.values()):
+            if table.id not in self._idle:
+                continue
+            if self._idle_too_long(table, now):
+                self._idle.pop(table.id).cancel()
+                idle = self.idle_expiry
+                await self._expire(table, lambda idle=idle: _idle_expired(idle))
+                expired.append(table.id)
+            elif not self.live(table):
+                self._idle.pop(table.id).cancel()
+            elif table.people_here:
+                self._watch_idle(table, self.idle_expiry)  # someone is here: look again later
+            else:
+                self._watch_idle(table)
+        return expired
+
+    async def _expire(self, table: Table, why: Callable[[], str]) -> None:
+        """The table stops with `why` (a line in the language in force), noted so a restart does not reopen it, and is released."""
+        with using_language("en"):  # the server's own line (its log, the listing); each page is told in its language
+            table.stopped = why()
+        table.stopped_words = why
+        with contextlib.suppress(OSError):  # unnoted, a restart finds it past its time and expires it again
+            TableNotes(self.store, table.path).expired()
+        await table.start()  # sends every page the table as it stands: stopped, saying why
+        table.close()
 
     def _drop(self, table: Table) -> None:
         """A finished table gives way to a new one: no longer listed (its pages still open keep what they were sent)."""
@@ -270,6 +328,9 @@ class Lobby:
         self.made.pop(table.id, None)
         self.made_by.pop(table.id, None)
         handle = self._expiry.pop(table.id, None)
+        if handle is not None:
+            handle.cancel()
+        handle = self._idle.pop(table.id, None)
         if handle is not None:
             handle.cancel()
         table.close()
@@ -289,13 +350,7 @@ class Lobby:
             if handle is not None:
                 handle.cancel()
             wait = self.wait_expiry
-            with using_language("en"):  # the server's own line (its log, the listing); each page is told in its language
-                table.stopped = _expired(wait)
-            table.stopped_words = lambda wait=wait: _expired(wait)
-            with contextlib.suppress(OSError):  # unnoted, a restart finds it past its time and expires it again
-                TableNotes(self.store, table.path).expired()
-            await table.start()  # sends every page the table as it stands: stopped, saying why
-            table.close()
+            await self._expire(table, lambda wait=wait: _expired(wait))
             expired.append(table.id)
         return expired
 
@@ -415,6 +470,8 @@ class Lobby:
             try:
                 if tokens["table"] in self.tables:
                     raise _NotReopened(_("{name}: not reopened; its table id is another reopened table's").format(name=name))
+                # A person last played at it when its record or its notes last changed before the restart (read before reopening touches them).
+                last_played = max(made_at(record_path), made_at(record_path + TOKENS_SUFFIX))
                 table = await self._reopened_off_the_loop(record_path, tokens)
             except _NotReopened as exc:
                 if exc.args[0]:
@@ -422,7 +479,7 @@ class Lobby:
                 continue
             if table is None:  # the server began to stop while the record was read back
                 break
-            self._hold(table, tokens.get("made", made_at(record_path)), tokens.get("client"))
+            self._hold(table, tokens.get("made", made_at(record_path)), tokens.get("client"), last_played)
             self._came_back(table.id, table)
             if wait:
                 await table.start()
@@ -525,9 +582,10 @@ class Lobby:
         if self._reopening_thread is not None:
             self._reopening_thread.shutdown(wait=False)
             self._reopening_thread = None
-        for handle in self._expiry.values():
+        for handle in [*self._expiry.values(), *self._idle.values()]:
             handle.cancel()
         self._expiry.clear()
+        self._idle.clear()
         for table in self.tables.values():
             table.close()
         self.plugin_work.shutdown()
@@ -561,3 +619,7 @@ def _duration(seconds: float) -> str:
 
 def _expired(wait: float) -> str:
     return _("nobody started the table within {wait} of its making; it has expired").format(wait=_duration(wait))
+
+
+def _idle_expired(idle: float) -> str:
+    return _("nobody played at the table for {idle}; it has expired").format(idle=_duration(idle))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 import traceback
 from typing import Any, Callable
 
@@ -106,6 +107,12 @@ class Table:
         self.stopped_words: Callable[[], str] | None = None  # that line in the language in force, where it is not a message of its own
         self.started = True  # a table made to wait for its host's start: False until then
         self.host_seat: int | None = None  # the person's seat the host plays (their link is that seat's page with the host's controls)
+        self.closing = False  # the host is closing the table: the bots play no further, a thinking one stops at its next check
+        # When a person last played at the table (an answer, a seat's or the host's page opened or closed), by `clock`:
+        # the lobby expires a table nobody plays at.
+        self.clock: Callable[[], float] = time.time
+        self.last_played = self.clock()
+        self._people: set[Subscriber] = set()  # the open connections of a person's seat or of the host
         # Read from the event loop while a bot plays in the worker thread: as last framed.
         self._over = self._ended()
         self._step = self.match.taken
@@ -164,7 +171,12 @@ class Table:
         return self.match.pending() is None
 
     def _running(self) -> bool:
-        return not self.stopped and self.started
+        return not self.stopped and self.started and not self.closing
+
+    @property
+    def people_here(self) -> int:
+        """How many of a person's seat's or the host's pages are open on the table."""
+        return len(self._people)
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it."""
@@ -238,6 +250,11 @@ class Table:
 
     async def close_by_host(self) -> None:
         """The host ends the table: nothing more is played, everyone is told, the record is released and not reopened after a restart."""
+        if self.stopped:
+            raise Refused(self._has_stopped())
+        # Bots play on under the table's lock (a table of bots alone, to its end): they are told to stop first.
+        self.closing = True
+        self.thinking_limit.stop(HOST_CLOSED)
         async with self.lock:
             if self.stopped:
                 raise Refused(self._has_stopped())
@@ -269,6 +286,7 @@ class Table:
         """Take `seat`'s answer `text` to the decision it was offered at `step`; Refused (one line) changes nothing."""
         async with self.lock:
             offer = self._check(seat, step, text)
+            self.last_played = self.clock()
             if offer.pending:
                 await self._change(lambda: self.session.answer(seat, text, step))
             else:
@@ -356,6 +374,8 @@ class Table:
         except (PluginFault, MatchAborted, RecordWriteError) as exc:
             self._stop(str(exc))
         except ThinkingStopped as exc:
+            if self.closing:
+                return None  # the host closes the table: that is its line, not the bot's
             self._stop(f"{self._acting()} was stopped: {exc}; the table is stopped, its record whole to the last move")
         except (StaleAction, IllegalAction) as exc:  # checked before: a game refusing a choice it offered
             self._stop(f"the game refused a choice it offered: {exc}")
@@ -424,6 +444,9 @@ class Table:
         """
         async with self.lock:
             subscriber = self.connections.add(seat, language)
+            if seat is not None or host:
+                self._people.add(subscriber)
+                self.last_played = self.clock()
             frame = self._frame(seat, self.frames.history_for(seat), remember=False, language=language)
             frame["type"] = "hello"
             frame["host"] = host
@@ -435,6 +458,9 @@ class Table:
 
     def leave(self, subscriber: Subscriber) -> None:
         self.connections.discard(subscriber)
+        if subscriber in self._people:
+            self._people.discard(subscriber)
+            self.last_played = self.clock()
         self._broadcast_seats()
 
     def _broadcast_seats(self, but: Subscriber | None = None) -> None:
