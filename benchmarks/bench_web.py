@@ -25,6 +25,20 @@ whole run, and reports the other tables' click-to-frame figures beside
 them; then it sends the server SIGTERM and reports how long it took to
 exit (`sigterm_exit_s`; the goal is under 5 s whatever the bots are doing).
 
+Two more (issue 37): `web_restart_first_page` starts a server, makes
+`RESTART_TABLES` bot-only search tables (two searches at cribbage each),
+lets them play `RESTART_PLAY` seconds, stops it with SIGTERM and starts it
+again on the same records, `RESTART_REPEATS` times: the seconds from the
+new process's start to its first answered page (`GET /`), and from its
+"serving on" line to that page (the reopened tables are read back and
+play on meanwhile; the goal is under 1 s). `web_bystander_with_runaway_search`
+makes one bot-only shedding table of ten thousand hands whose search's
+every imagined match runs for ever (`RUNAWAY_TABLE`), so each of its
+searches runs into the web's 30 s think limit, beside `BYSTANDERS`
+tables of a scripted person and two novices, for `RUNAWAY_SECONDS`: the
+bystanders' click-to-frame p50/p99 (goal: p99 under 50 ms) and whether the
+runaway table was stopped by its limit (`runaway_stopped`).
+
 Run: `uv run --group dev python benchmarks/bench_web.py [--quick] [--tables N] [--search-tables K]` (or through benchmarks/run.py).
 """
 
@@ -47,6 +61,15 @@ SIZES = {False: (100, 20.0, 1.0), True: (10, 4.0, 0.2)}
 #: Tables of two search bots among the others in the second run.
 SEARCH_TABLES = 2
 SEARCH_TABLE = {"game": "cribbage_muggins", "players": 2, "seats": ["search:iterations=2000", "search:iterations=2000"], "pace": 0}
+#: Bot-only search tables a restart reopens, the seconds they play before the stop, and how many restarts are timed.
+RESTART_TABLES, RESTART_PLAY, RESTART_REPEATS = 5, 2.0, 5
+#: A table whose search never finishes one imagined match: the novices err, so the search weighs windows, and a rollout
+#: of ten thousand hands of ten million exposures each never ends.
+RUNAWAY_TABLE = {"game": "muggins_shedding", "players": 3, "seed": 7, "pace": 0,
+                 "rules": {"hands": 10000, "turn_limit": 10_000_000},
+                 "seats": ["search:rollout=novice,horizon=false", "novice:error_rate=0.5", "novice:error_rate=0.5"]}
+#: Bystander tables beside it and the seconds they are measured (past the 30 s think limit), by default and with --quick.
+BYSTANDERS, RUNAWAY_SECONDS = 10, {False: 40.0, True: 5.0}
 
 
 def _free_port() -> int:
@@ -92,13 +115,19 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _load(base: str, tables: int, seconds: float, think: float, server_pid: int | None = None, searching: int = 0) -> dict:
+async def _load(base: str, tables: int, seconds: float, think: float, server_pid: int | None = None, searching: int = 0,
+                runaway: bool = False) -> dict:
     import httpx
 
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         for n in range(searching):  # bot-only: the POST answers at once while their bots think in the thread
             response = await client.post("/api/tables", json={**SEARCH_TABLE, "seed": n})
             response.raise_for_status()
+        runaway_id = None
+        if runaway:
+            response = await client.post("/api/tables", json=RUNAWAY_TABLE)
+            response.raise_for_status()
+            runaway_id = response.json()["table"]
         made = []
         for n in range(tables - searching):
             response = await client.post("/api/tables", json={"game": "muggins_shedding", "players": 3, "seed": n,
@@ -124,13 +153,15 @@ async def _load(base: str, tables: int, seconds: float, think: float, server_pid
             server_cpu = _cpu_seconds(server_pid) - server_cpu
         listed = (await client.get("/api/tables")).json()["tables"]
     after = sum(t["step"] for t in listed)
+    stopped = next((t["stopped"] for t in listed if t["table"] == runaway_id), None)
     ordered = sorted(latencies)
     pick = (lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000) if ordered else (lambda q: None)
     return {"tables": len(listed), "search_tables": searching, "decisions_per_second": round((after - before) / elapsed, 1), "answers": len(ordered),
             "p50_ms": None if not ordered else round(statistics.median(ordered) * 1000, 2),
             "p99_ms": None if not ordered else round(pick(0.99), 2),
             "server_cpu_s": None if server_cpu is None else round(server_cpu, 2), "client_cpu_s": round(client_cpu, 2),
-            "update_frame_bytes_mean": round(statistics.mean(frame_bytes)) if frame_bytes else None}
+            "update_frame_bytes_mean": round(statistics.mean(frame_bytes)) if frame_bytes else None,
+            **({"runaway_stopped": stopped} if runaway else {})}
 
 
 def run(quick: bool, baseline: str | None = None, tables: int | None = None, searching: int = SEARCH_TABLES) -> Iterable[dict]:
@@ -140,9 +171,70 @@ def run(quick: bool, baseline: str | None = None, tables: int | None = None, sea
     if searching:
         figures, exit_s = _served(count, seconds, think, searching)
         yield {"metric": "web_load_with_search", "seconds": seconds, "think_s": think, **figures, "sigterm_exit_s": exit_s}
+    yield _restart_first_page(quick)
+    seconds = RUNAWAY_SECONDS[quick]
+    figures, exit_s = _served(BYSTANDERS, seconds, think, 0, runaway=True)
+    yield {"metric": "web_bystander_with_runaway_search", "seconds": seconds, "think_s": think, **figures, "sigterm_exit_s": exit_s}
 
 
-def _served(count: int, seconds: float, think: float, searching: int) -> tuple[dict, float]:
+def _start(port: int, env: dict) -> tuple[subprocess.Popen, float, float]:
+    """A server on `port`; the moment it was started and the seconds to its "serving on" line."""
+    began = time.monotonic()
+    server = subprocess.Popen([sys.executable, "-m", "muggins_cli", "serve", "--port", str(port), "--pace", "0"], env=env,
+                              stdout=subprocess.PIPE, text=True)
+    server.stdout.readline()  # "muggins: serving on ..."
+    return server, began, time.monotonic() - began
+
+
+def _stop(server: subprocess.Popen) -> None:
+    import signal
+
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def _restart_first_page(quick: bool) -> dict:
+    """Seconds from a restart's process start (and from its "serving on" line) to its first page, with bot-only search tables to reopen."""
+    import httpx
+
+    repeats = 2 if quick else RESTART_REPEATS
+    to_page, after_line = [], []
+    with tempfile.TemporaryDirectory() as records:
+        env = {**os.environ, "MUGGINS_LOAD_PLUGINS": "muggins_web,muggins_shedding,cribbage_muggins", "MUGGINS_RECORDS": records}
+        port = _free_port()
+        for repeat in range(repeats):
+            server, began, _line = _start(port, env)
+            try:
+                if repeat == 0:
+                    for n in range(RESTART_TABLES):
+                        httpx.post(f"http://127.0.0.1:{port}/api/tables", json={**SEARCH_TABLE, "seed": n}, timeout=30).raise_for_status()
+                time.sleep(RESTART_PLAY)
+            finally:
+                _stop(server)
+            server, began, line_s = _start(port, env)
+            try:
+                while True:
+                    try:
+                        httpx.get(f"http://127.0.0.1:{port}/", timeout=30).raise_for_status()
+                        break
+                    except httpx.TransportError:
+                        time.sleep(0.01)
+                page_s = time.monotonic() - began
+                reopened = len(httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=30).json()["tables"])
+            finally:
+                _stop(server)
+            to_page.append(page_s)
+            after_line.append(page_s - line_s)
+    return {"metric": "web_restart_first_page", "tables": RESTART_TABLES, "repeats": repeats, "clock": "wall",
+            "value": round(statistics.median(to_page), 3), "min": round(min(to_page), 3), "max": round(max(to_page), 3),
+            "after_serving_line_s": round(statistics.median(after_line), 3), "goal": 1.0, "listed_at_the_end": reopened}
+
+
+def _served(count: int, seconds: float, think: float, searching: int, runaway: bool = False) -> tuple[dict, float]:
     """The load's figures on a fresh server, and the seconds it took to exit on SIGTERM right after."""
     import signal
 
@@ -150,7 +242,7 @@ def _served(count: int, seconds: float, think: float, searching: int) -> tuple[d
     with tempfile.TemporaryDirectory() as records:
         env = {**os.environ, "MUGGINS_LOAD_PLUGINS": "muggins_web,muggins_shedding,cribbage_muggins", "MUGGINS_RECORDS": records}
         server = subprocess.Popen([sys.executable, "-m", "muggins_cli", "serve", "--port", str(port), "--pace", "0",
-                                   "--max-tables", str(count)], env=env, stdout=subprocess.DEVNULL)
+                                   "--max-tables", str(count + runaway)], env=env, stdout=subprocess.DEVNULL)
         try:
             import httpx
 
@@ -163,7 +255,7 @@ def _served(count: int, seconds: float, think: float, searching: int) -> tuple[d
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.1)
-            figures = asyncio.run(_load(f"http://127.0.0.1:{port}", count, seconds, think, server.pid, searching))
+            figures = asyncio.run(_load(f"http://127.0.0.1:{port}", count, seconds, think, server.pid, searching, runaway))
         finally:
             asked = time.monotonic()
             server.send_signal(signal.SIGTERM)
