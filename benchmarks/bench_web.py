@@ -67,7 +67,7 @@ RESTART_TABLES, RESTART_PLAY, RESTART_REPEATS = 5, 2.0, 5
 #: of ten thousand hands of ten million exposures each never ends.
 RUNAWAY_TABLE = {"game": "muggins_shedding", "players": 3, "seed": 7, "pace": 0,
                  "rules": {"hands": 10000, "turn_limit": 10_000_000},
-                 "seats": ["search:rollout=novice,horizon=false", "novice:error_rate=0.5", "novice:error_rate=0.5"]}
+                 "seats": ["search:rollout=novice,horizon=false,iterations=2000,only_correct=false", "novice:error_rate=0.5", "novice:error_rate=0.5"]}
 #: Bystander tables beside it and the seconds they are measured (past the 30 s think limit), by default and with --quick.
 BYSTANDERS, RUNAWAY_SECONDS = 10, {False: 40.0, True: 5.0}
 
