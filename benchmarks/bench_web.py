@@ -236,8 +236,6 @@ def _restart_first_page(quick: bool) -> dict:
 
 def _served(count: int, seconds: float, think: float, searching: int, runaway: bool = False) -> tuple[dict, float]:
     """The load's figures on a fresh server, and the seconds it took to exit on SIGTERM right after."""
-    import signal
-
     port = _free_port()
     with tempfile.TemporaryDirectory() as records:
         env = {**os.environ, "MUGGINS_LOAD_PLUGINS": "muggins_web,muggins_shedding,cribbage_muggins", "MUGGINS_RECORDS": records}
@@ -258,12 +256,7 @@ def _served(count: int, seconds: float, think: float, searching: int, runaway: b
             figures = asyncio.run(_load(f"http://127.0.0.1:{port}", count, seconds, think, server.pid, searching, runaway))
         finally:
             asked = time.monotonic()
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            _stop(server)
             exit_s = round(time.monotonic() - asked, 2)
     return figures, exit_s
 

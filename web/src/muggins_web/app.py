@@ -43,7 +43,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -151,27 +151,25 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             return _error([refusal], 403)
         return table, body
 
-    async def start(request: Request) -> Response:
-        asked = await from_host(request, "only the table's host starts it: send {\"token\": HOST_TOKEN}, the token of the host's link")
+    async def by_host(request: Request, refusal: str, act: Callable[[Table], Awaitable[Any]]) -> Response:
+        """The host's command `act` on the table, its refusal a 409, answered with the table as listed."""
+        asked = await from_host(request, refusal)
         if isinstance(asked, Response):
             return asked
         table, _body = asked
         try:
-            await table.start_by_host()
+            await act(table)
         except Refused as exc:
             return _error([str(exc)], 409)
         return JSONResponse(lobby.listed(table))
 
+    async def start(request: Request) -> Response:
+        return await by_host(request, "only the table's host starts it: send {\"token\": HOST_TOKEN}, the token of the host's link",
+                             lambda table: table.start_by_host())
+
     async def close(request: Request) -> Response:
-        asked = await from_host(request, "only the table's host closes it: send {\"token\": HOST_TOKEN}, the token of the host's link")
-        if isinstance(asked, Response):
-            return asked
-        table, _body = asked
-        try:
-            await table.close_by_host()
-        except Refused as exc:
-            return _error([str(exc)], 409)
-        return JSONResponse(lobby.listed(table))
+        return await by_host(request, "only the table's host closes it: send {\"token\": HOST_TOKEN}, the token of the host's link",
+                             lambda table: table.close_by_host())
 
     async def qr_code(request: Request) -> Response:
         asked = await from_host(request, "only the table's host is given its links' QR codes: send {\"token\": HOST_TOKEN, \"seat\": N}")
