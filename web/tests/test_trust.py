@@ -81,7 +81,10 @@ def test_a_hostile_seat_learns_no_hidden_card_before_the_end_and_can_check_the_d
             last = frame
         watched = _frames_until(spectator, over=True)
     seen += [json.dumps(f) for f in player_frames] + [json.dumps(f) for f in watched[:-1]]
-    assert len(player_frames) > 20 and all(f["deal"] == {"commitment": committed} for f in player_frames)
+    # The server draws the seed, so the match's length varies: 18 frames was
+    # seen for a match the expert won in two deals. Eight is the least any
+    # match to 61 can give (two deals of a lay-away, plays and a count each).
+    assert len(player_frames) >= 8 and all(f["deal"] == {"commitment": committed} for f in player_frames)
     assert all(f["deal"] == {"commitment": committed} for f in watched[:-1] if f["type"] in ("hello", "update"))
 
     # The end: the seed and nonce are shown, and they are the ones committed to.
