@@ -712,10 +712,10 @@ def test_one_person_plays_a_fishing_deal_on_the_page_and_claims_a_forgotten_pair
 def test_two_people_play_a_shedding_hand_on_their_pages_and_one_calls_muggins_on_the_others_wrong_move(browser, server, lobby, size):
     import httpx
 
-    # One hand, cut short (a drawn hand) after 40 cards turned: the wrong move and the call come in the first few turns.
+    # One hand, cut short (a drawn hand) after 20 cards turned: the wrong move and the call come in the first few turns.
     links = httpx.post(server + "/api/tables", json={"game": "muggins_shedding", "players": 3, "seed": 4, "pace": 0, "host_seat": 0,
                                                      "seats": ["human", "human", "novice:error_rate=0.2"],
-                                                     "rules": {"hands": 1, "turn_limit": 40}}).json()
+                                                     "rules": {"hands": 1, "turn_limit": 20}}).json()
     table = lobby.tables[links["table"]]
     pages = {0: _join(browser, size, links["host"], "Anna"), 1: _join(browser, size, links["seats"][1]["url"], "Ben")}
     state = {"wrong_played": False, "called": False}
