@@ -679,6 +679,75 @@ def test_two_player_cribbage_lays_two_cards_away_by_tapping_them_on_a_phone(brow
     page.context.close()
 
 
+#: Where the keyboard's focus is: the element's choice, card, zone or id, and whether it is among the decision's controls.
+FOCUS_NOW = """() => {
+  const el = document.activeElement;
+  const on = !!el && (document.getElementById("act").contains(el) || document.getElementById("board").contains(el)) && el !== document.body;
+  return {on, action: el?.dataset?.action || null, card: el?.dataset?.card || null, tag: el?.tagName || null,
+          family: el?.closest?.(".family")?.dataset?.family ?? null};
+}"""
+
+
+def _tab_to(page, wanted, most=40):
+    """Press Tab until the focus satisfies `wanted(focus)`; how many presses it took."""
+    for presses in range(most + 1):
+        if wanted(page.evaluate(FOCUS_NOW)):
+            return presses
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{most} Tabs did not reach the control: focus {page.evaluate(FOCUS_NOW)}")
+
+
+def test_a_whole_cribbage_deal_played_from_the_keyboard_alone_keeps_the_focus_on_each_decision(browser, server, lobby):
+    import httpx
+
+    from muggins.projection import seat_decision
+
+    links = httpx.post(server + "/api/tables", json={"game": "cribbage_muggins", "players": 2, "seed": 11, "pace": 0, "host_seat": 0,
+                                                     "seats": ["human", "expert"], "rules": {"target": 121}}).json()
+    table = lobby.tables[links["table"]]
+    page = _join(browser, "laptop", links["host"], "Anna")
+    answered, tabs, kinds = 0, [], set()
+    deadline = time.monotonic() + 120  # a bound for a failing test on a busy machine, not a speed
+    while not _first_deal_over(table) and time.monotonic() < deadline:
+        offer = table.offers.get(0)
+        shown_now = page.evaluate(PAGE_DECISION)
+        if offer is None or offer.answer is not None or shown_now is None or shown_now["step"] != str(offer.step) or not shown_now["live"]:
+            time.sleep(0.01)
+            continue
+        if answered:  # the first decision follows the name form; every later one finds the focus already on it
+            focus = page.evaluate(FOCUS_NOW)
+            assert focus["on"], f"step {offer.step}: the focus left the decision for {focus}"
+        text = _right_answer(offer)
+        choice = next(c for c in seat_decision(offer.decision, table.game)["choices"] if c["text"] == text)
+        kinds.add(offer.decision.kind)
+        pressed = 0
+        if choice.get("cards"):
+            for code in choice["cards"]:
+                pressed += _tab_to(page, lambda f, code=code: f["card"] == code)
+                page.keyboard.press("Enter")
+            pressed += _tab_to(page, lambda f: f["action"] == text)  # the picked cards' one button takes the focus itself
+        elif choice.get("card"):
+            pressed += _tab_to(page, lambda f: f["card"] == choice["card"])
+        elif choice.get("family") is not None:
+            pressed += _tab_to(page, lambda f: f["tag"] == "INPUT" and f["family"] == str(choice["family"]))
+            page.keyboard.press("Control+A")
+            page.keyboard.type(str(choice["n"]))
+        else:
+            pressed += _tab_to(page, lambda f: f["action"] == text)
+        page.keyboard.press("Enter")
+        tabs.append(pressed)
+        answered += 1
+        step = offer.step
+        while table.match.taken <= step and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert _first_deal_over(table), f"the deal was not played in time: step {table.match.taken}"
+    assert answered >= 6 and {"discard", "play"} <= kinds, (answered, kinds)
+    # No decision is reached by Tabbing down from the top of the page: a few presses at most, among its own controls.
+    assert max(tabs) <= 6, tabs  # at worst past the other cards of a six-card hand
+    _assert_fits(page, at_least=answered)
+    page.context.close()
+
+
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_one_person_plays_a_fishing_deal_on_the_page_and_claims_a_forgotten_pair(browser, server, lobby, size):
     import httpx

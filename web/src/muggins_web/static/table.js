@@ -930,6 +930,8 @@ function withoutSeat(label) {
 // Tabs from the top of the page again each turn.
 const CONTROLS = "#act button:enabled:not(.step), #board .zone.target:enabled, #act input:enabled";
 
+const FINE_POINTER = window.matchMedia("(pointer: fine)");
+
 function focusHeld() {
   const active = document.activeElement;
   if (!active || active === document.body || active === document.documentElement) return { at: null, step: null };
@@ -946,7 +948,9 @@ function focusKept(held, frame) {
   const active = document.activeElement;
   if (active && active !== document.body && document.contains(active) && !active.disabled) return; // still there
   const same = held.at && held.step === String(frame.step) ? document.querySelector(`#act ${held.at}, #board ${held.at}`) : null;
-  const next = same && !same.disabled ? same : document.querySelector(CONTROLS.split(", ").filter((c) => !c.includes("input")).join(", "));
+  // A number field is a first control only with a fine pointer: on a touch screen focusing it would raise the keyboard.
+  const first = FINE_POINTER.matches ? CONTROLS : CONTROLS.split(", ").filter((c) => !c.includes("input")).join(", ");
+  const next = same && !same.disabled ? same : document.querySelector(first);
   if (next) next.focus({ preventScroll: true });
 }
 
