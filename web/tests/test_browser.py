@@ -17,7 +17,8 @@ language) and switched to English without losing its seat. Frames with
 a `layout` built by hand (`canned_frames.py`) are fed to the real page
 through a websocket Playwright answers, so drawing and tapping are tested
 whatever the games send. One browser and one server serve the whole
-module. `MUGGINS_SCREENSHOTS=DIR` keeps screenshots of each game at both
+module; one test starts `muggins serve` itself over HTTPS (a self-signed
+certificate made by `openssl` at test time), and plays from its lobby over wss. `MUGGINS_SCREENSHOTS=DIR` keeps screenshots of each game at both
 sizes (docs/web/ holds those docs/web.md shows; scripts/web_screenshots.py
 makes them again).
 
@@ -949,3 +950,73 @@ def test_a_shedding_table_in_french_follows_the_browsers_language_and_its_switch
     assert {c["name"]: c["value"] for c in page.context.cookies()}.get("muggins_lang") == "en"
     _assert_fits(page)
     page.context.close()
+
+
+# -- over HTTPS: the real server with a certificate made for the test ----------------------------------------
+
+def _serve_https(tmp_path):
+    """`muggins serve` as a process over HTTPS, with a self-signed certificate for localhost made by openssl; (process, base URL)."""
+    import subprocess
+    import sys
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
+                    "-keyout", str(key), "-out", str(cert), "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    env = {**os.environ, "MUGGINS_RECORDS": str(tmp_path / "records"), "MUGGINS_LOAD_PLUGINS": "muggins_web,muggins_shedding"}
+    process = subprocess.Popen([sys.executable, "-m", "muggins_cli", "serve", "--port", "0", "--pace", "0",
+                                "--certfile", str(cert), "--keyfile", str(key)],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()  # printed once the server listens
+    if "serving on https://127.0.0.1:" not in line:
+        process.kill()
+        raise AssertionError(f"the server did not start over HTTPS: {line!r} {process.communicate(timeout=30)}")
+    return process, line.split("serving on ")[1].split("/ ")[0]
+
+
+def test_over_https_the_lobbys_links_are_https_the_table_plays_over_wss_and_the_language_cookie_is_secure(browser, tmp_path):
+    process, base = _serve_https(tmp_path)
+    try:
+        page = _page(browser, "laptop", ignore_https_errors=True)
+        sockets = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        answer = page.goto(base + "/")
+        assert answer.headers["referrer-policy"] == "no-referrer"
+        page.select_option("#game", "muggins_shedding")
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "change")
+        page.select_option('[data-seat="0"]', "human")
+        page.select_option('[data-seat="1"]', "novice")
+        page.select_option('[data-seat="2"]', "novice")
+        page.fill("#pace", "0")
+        page.get_by_role("button", name="Create the table").click()
+        page.wait_for_selector("#created:not([hidden])")
+        own = page.locator("#own-link a").get_attribute("href")
+        shared = page.locator(".share-url").all_inner_texts()
+        assert own.startswith(base + "/table/") and shared and all(url.startswith(base + "/table/") for url in shared), (own, shared)
+        page.goto(own)
+        page.wait_for_selector("#name-form:not([hidden])")
+        page.fill("#name-input", "Anna")
+        page.get_by_role("button", name="Join").click()
+        page.wait_for_function("document.getElementById('name-form').hidden")
+        on_table = page.locator(".share-url").all_inner_texts()  # the host's page builds its links from the base the server sends
+        assert on_table and all(url.startswith(base + "/table/") for url in on_table), on_table
+        page.get_by_role("button", name="Start the table").click()
+        page.wait_for_function(f"(({PAGE_DECISION})() || {{live: 0}}).live > 0")
+        step = int(page.evaluate(PAGE_DECISION)["step"])
+        live = page.locator("#decision button:enabled, .card.playable:enabled")
+        live.first.click()
+        if page.locator(".zone.target:enabled").count():  # a card that may go to more than one place: then its place
+            page.locator(".zone.target:enabled").first.click()
+        # The match cannot pass a person's decision unanswered: a later step on the server is the answer taken, over wss.
+        page.wait_for_function(f"fetch('/api/tables').then(r => r.json()).then(j => j.tables[0].step > {step})", polling=50)
+        assert sockets and all(url.startswith("wss://127.0.0.1:") for url in sockets), sockets
+        assert not page.errors, page.errors
+        page.click("#language-switch")
+        page.wait_for_function("document.documentElement.lang === 'fr'")
+        [cookie] = [c for c in page.context.cookies() if c["name"] == "muggins_lang"]
+        assert cookie["value"] == "fr" and cookie["secure"] and cookie["sameSite"] == "Lax"
+        page.context.close()
+    finally:
+        process.kill()
+        process.wait(timeout=30)

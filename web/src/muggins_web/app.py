@@ -26,7 +26,10 @@ every request and handshake is one the server was started for
 without the browser asking first); a websocket from another site's page,
 for an unknown table or token, or past the lobby's connection limits is
 accepted and then closed with the documented code and a reason, so the
-page can say why and stop. Each page and websocket is in the language
+page can say why and stop. A public URL (`muggins serve --public-url`)
+adds its host to those answered and its origin to the server's own, and
+is the base of every link. Every HTTP answer carries `Referrer-Policy:
+no-referrer`. Each page and websocket is in the language
 `muggins_web.languages.choose` picks from its request (`lang`, the
 switch's cookie, `Accept-Language`): a page is served with its `<html
 lang>` and its fixed words from the catalogue (`muggins_web.page_words`),
@@ -59,6 +62,7 @@ from muggins.i18n import using_language
 from muggins.limits import clip
 
 from . import languages
+from .addresses import origin_of
 from .languages import _
 from .notes import private_folder
 from .page_words import gone_page, page
@@ -81,15 +85,29 @@ LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 MAX_ERROR_CHARS = 400
 
 
-def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link_base: str | None = None) -> Starlette:
+def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link_base: str | None = None,
+               public_url: str | None = None) -> Starlette:
     """The server for `lobby`'s tables, answering requests whose Host is one of `allowed_hosts` (default: `LOOPBACK_HOSTS`).
 
     `link_base` is the address to give friends (`muggins serve` passes the
     one it prints); links and QR codes asked for from this machine's own
     names use it, since `127.0.0.1` in a link means nothing on a phone.
+    `public_url` (checked by `muggins_web.addresses.public_url`) is the
+    address the server is reached at from the internet, through a reverse
+    proxy or a forwarded port: every link and QR code carries it, its host
+    is answered as well as `allowed_hosts`, and a page of its origin is one
+    of this server's own (a proxy may pass the request on under another
+    Host and scheme than the browser's).
     """
+    hosts = set(LOOPBACK_HOSTS if allowed_hosts is None else allowed_hosts)
+    origins: frozenset[str] = frozenset()
+    if public_url:
+        hosts.add(host_name(urlsplit(public_url).netloc))
+        origins = frozenset([origin_of(public_url)])
 
     def base_for(connection: Any) -> str:
+        if public_url:
+            return public_url.rstrip("/")
         own = str(connection.base_url).rstrip("/")
         if link_base and host_name(connection.headers.get("host", "")) in LOOPBACK_HOSTS:
             return link_base.rstrip("/")
@@ -121,7 +139,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             listed = [lobby.listed(t) for t in lobby.tables.values()]
             return JSONResponse({"tables": [{**t, "stopped": without_server_paths(t["stopped"])} if isinstance(t.get("stopped"), str) else t
                                             for t in listed]})
-        body = await _changing_body(request)
+        body = await _changing_body(request, origins)
         if isinstance(body, Response):
             return body
         private_folder(lobby.store.folder)
@@ -144,7 +162,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
         table = await lobby.find(request.path_params["table"])
         if table is None:
             return _error(["no such table on this server"], 404)
-        body = await _changing_body(request)
+        body = await _changing_body(request, origins)
         if isinstance(body, Response):
             return body
         if not isinstance(body, dict) or not _hosts(table, body.get("token")):
@@ -195,7 +213,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
 
     async def _socket(ws: WebSocket, language: str) -> None:
         table = await lobby.find(ws.path_params["table"])
-        if not _same_origin(ws):
+        if not _same_origin(ws, origins):
             await _refuse(ws, CLOSE_POLICY, _("this table takes connections from its own pages only, not from another site's"))
             return
         if table is None:
@@ -248,7 +266,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             WebSocketRoute("/ws/{table}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
-        middleware=[Middleware(AllowedHosts, hosts=LOOPBACK_HOSTS if allowed_hosts is None else allowed_hosts)],
+        middleware=[Middleware(NoReferrer), Middleware(AllowedHosts, hosts=hosts)],
         lifespan=lifespan,
     )
 
@@ -278,6 +296,29 @@ class AllowedHosts:
                 await _error([line], 400)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+class NoReferrer:
+    """Every HTTP answer says `Referrer-Policy: no-referrer`: a link followed from a page tells the other site nothing of the page.
+
+    A seat's token is in its link's fragment, which no Referer carries; the
+    table's address and its query are not sent either, to any site.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_policy(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), (b"referrer-policy", b"no-referrer")]}
+            await send(message)
+
+        await self.app(scope, receive, with_policy)
 
 
 def qr_svg(text: str) -> str:
@@ -323,7 +364,7 @@ def host_name(header: str) -> str:
     return value.rstrip(".")
 
 
-async def _changing_body(request: Request) -> Any:
+async def _changing_body(request: Request, origins: frozenset[str] = frozenset()) -> Any:
     """The JSON body of a request that changes something, or the refusal: another site's page (403), not JSON (415), too big, malformed.
 
     A browser sends a cross-site form or `text/plain` POST without asking
@@ -332,7 +373,7 @@ async def _changing_body(request: Request) -> Any:
     out even where a browser sends no Origin.
     """
     origin = request.headers.get("origin")
-    if origin is not None and not _same_origin(request):
+    if origin is not None and not _same_origin(request, origins):
         return _error(["this server takes requests that change anything from its own pages only, not from another site's"], 403)
     content_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if content_type != "application/json":
@@ -393,17 +434,21 @@ def _bounded(line: str) -> str:
     return f"{line[:MAX_ERROR_CHARS - 120]} … {line[-100:]}"
 
 
-def _same_origin(connection: Any) -> bool:
+def _same_origin(connection: Any, origins: frozenset[str] = frozenset()) -> bool:
     """Whether a request or websocket comes from a page of this server: its Origin's scheme and host and port are this server's own.
 
     A client without an Origin is not a browser page; `null` is no page of
     ours; an `https` page is another site's for an `http` server (and the
     other way round), whatever its host: the scheme is the server's as the
     request reached it (`ws` is an `http` server's, `wss` an `https` one's).
+    One of `origins` (the public URL's) is this server's whatever the Host
+    and scheme the request reached it with.
     """
     headers = connection.headers
     origin = headers.get("origin")
     if origin is None:
+        return True
+    if origins and origin_of(origin) in origins:
         return True
     found = urlsplit(origin)
     own = "https" if connection.url.scheme in ("https", "wss") else "http"

@@ -33,11 +33,17 @@ def muggins_register_commands(cli: Any) -> None:
                   help=_("Unfinished tables this server holds at once."))
     @click.option("--allow-host", "allow_hosts", multiple=True, callback=_host_names, metavar="NAME",
                   help=_("Another name this machine is reached by (repeatable); the server answers no other Host."))
-    def serve(host: str, port: int, pace: float | None, max_tables: int, allow_hosts: tuple[str, ...]) -> None:
+    @click.option("--certfile", default=None, metavar="PATH",
+                  help=_("A TLS certificate (PEM): the server speaks HTTPS, its links are https://. Give --keyfile with it."))
+    @click.option("--keyfile", default=None, metavar="PATH", help=_("The certificate's private key (PEM, without a passphrase)."))
+    @click.option("--public-url", default=None, callback=_public_url, metavar="URL",
+                  help=_("The address friends reach this server at from the internet (https://cards.example.org): the links carry it."))
+    def serve(host: str, port: int, pace: float | None, max_tables: int, allow_hosts: tuple[str, ...],
+              certfile: str | None, keyfile: str | None, public_url: str | None) -> None:
         """Serve a lobby and tables in the browser: each friend plays on their own device."""
         from .server import serve as run
 
-        run(host, port, pace, max_tables=max_tables, allow_hosts=allow_hosts)
+        run(host, port, pace, max_tables=max_tables, allow_hosts=allow_hosts, certfile=certfile, keyfile=keyfile, public_url=public_url)
 
 
 def _finite(ctx: Any, param: Any, value: float | None) -> float | None:
@@ -56,3 +62,15 @@ def _host_names(ctx: Any, param: Any, values: tuple[str, ...]) -> tuple[str, ...
         if not name or len(name) > 253 or any(c.isspace() or c in "/@?#\\" for c in name):
             raise click.BadParameter(_("{value} is not a host name; give one such as mybox.local, or an address").format(value=repr(clip(value))))
     return tuple(v.strip() for v in values)
+
+
+def _public_url(ctx: Any, param: Any, value: str | None) -> str | None:
+    """A public URL is a scheme and a host (and a port): `https://cards.example.org`, as links are built from it."""
+    from .addresses import BadAddress, public_url
+
+    if value is None:
+        return None
+    try:
+        return public_url(value)
+    except BadAddress as exc:
+        raise click.BadParameter(str(exc)) from None

@@ -9,7 +9,11 @@ machine's address on the local network, the one to give friends); it
 builds the lobby from the command line's registry, tells the app which
 Host names to answer (the bind address, the address printed, this
 machine's own names and every `--allow-host`), and hands the sockets to
-uvicorn, which owns the signals. On Ctrl-C or SIGTERM every bot thinking
+uvicorn, which owns the signals. With `--certfile` and `--keyfile` (read
+and checked here first, so a bad file is one line) uvicorn speaks HTTPS;
+with `--public-url` the links carry that address. uvicorn believes the
+`X-Forwarded-For` and `X-Forwarded-Proto` of a reverse proxy on this
+machine alone (`TRUSTED_PROXIES`), and keeps no access log. On Ctrl-C or SIGTERM every bot thinking
 in a worker thread is told to stop at once (`Lobby.stop_thinking`),
 uvicorn closes the connections and the lifespan releases every record;
 should anything still run `STOP_WITHIN` seconds after the signal (a
@@ -30,6 +34,7 @@ import math
 import os
 import signal
 import socket
+import ssl
 import sys
 import threading
 from typing import Any, Iterable
@@ -43,7 +48,7 @@ from . import protocol
 from .languages import _
 from .lobby import DEFAULT_PACE, MAX_CONNECTIONS, MAX_PACE, MAX_TABLES, Lobby
 
-__all__ = ["serve", "listen", "lan_address", "SHUTDOWN_GRACE", "STOP_WITHIN"]
+__all__ = ["serve", "listen", "lan_address", "tls_files", "SHUTDOWN_GRACE", "STOP_WITHIN", "TRUSTED_PROXIES"]
 
 #: Seconds uvicorn waits for open connections (a tab left open) before stopping anyway.
 SHUTDOWN_GRACE = 2
@@ -55,10 +60,19 @@ BACKLOG = 2048
 
 #: Seconds a thread holding the interpreter's lock keeps it while the event loop waits for it.
 SWITCH_INTERVAL = 0.0005
+#: The only peers whose X-Forwarded-For and X-Forwarded-Proto are believed: a reverse proxy on this machine. Fixed here, not
+#: read from FORWARDED_ALLOW_IPS, since a visitor who could name their own address would slip past the per-address limits.
+TRUSTED_PROXIES = "127.0.0.1,::1"
 
 
-def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TABLES, allow_hosts: Iterable[str] = ()) -> None:
-    """Serve the lobby on `host`:`port` until Ctrl-C or SIGTERM; BadInput (one line, exit 2) for a pace or an address that cannot be used."""
+def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TABLES, allow_hosts: Iterable[str] = (),
+          certfile: str | None = None, keyfile: str | None = None, public_url: str | None = None) -> None:
+    """Serve the lobby on `host`:`port` until Ctrl-C or SIGTERM; BadInput (one line, exit 2) for a pace or an address that cannot be used.
+
+    With `certfile` and `keyfile` it speaks HTTPS (and its websockets
+    wss); with `public_url` (checked already) every link carries that
+    address, the one friends reach through a reverse proxy or a forwarded port.
+    """
     from muggins_cli.errors import BadInput
     from muggins_cli.session import registry
 
@@ -70,6 +84,7 @@ def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TAB
     # this interval at each turn, and a click takes several turns (docs/web.md: 5 ms, the default, made
     # the other tables' p99 hundreds of milliseconds while two searches thought).
     sys.setswitchinterval(SWITCH_INTERVAL)
+    tls = tls_files(certfile, keyfile)
     sockets = listen(host, port)
     try:
         port = sockets[0].getsockname()[1]  # --port 0: the one the system chose
@@ -78,17 +93,63 @@ def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TAB
         everywhere = host in ("0.0.0.0", "::")
         shown = lan_address() if everywhere else host
         hosts = {host_name(h) for h in (host, shown, *LOOPBACK_HOSTS, *allow_hosts)}
-        app = create_app(lobby, allowed_hosts=hosts, link_base=f"http://{_in_url(shown)}:{port}")
-        address = f"http://{_in_url(shown)}:{port}/"
-        click.echo(_("muggins: serving on {address} (open it in a browser; Ctrl-C stops)").format(address=address))
-        if everywhere:
+        listening = f"{'https' if tls else 'http'}://{_in_url(shown)}:{port}"
+        app = create_app(lobby, allowed_hosts=hosts, link_base=listening, public_url=public_url)
+        links = public_url or listening
+        click.echo(_("muggins: serving on {address} (open it in a browser; Ctrl-C stops)").format(address=f"{links}/"))
+        if public_url:
+            click.echo(_("muggins: listening on {address}; the links carry the public address above").format(address=f"{listening}/"))
+        if links.startswith("http://") and (everywhere or public_url):
             click.echo(_("muggins: the links travel over plain HTTP: share them on a network you trust"))
         sys.stdout.flush()  # a log or a script waiting for the line reads it now, not when the buffer fills
     except BaseException:
         for sock in sockets:
             sock.close()
         raise
-    _run_until_stopped(app, lobby, sockets)
+    _run_until_stopped(app, lobby, sockets, tls=tls)
+
+
+def tls_files(certfile: str | None, keyfile: str | None) -> tuple[str, str] | None:
+    """The certificate and key files to serve HTTPS with, both read and found to match; None for neither; BadInput (one line) otherwise.
+
+    uvicorn loads them again once it starts: read here first, a missing
+    file, a damaged one or a key that is not the certificate's is said in
+    one line before anything listens, and a key under a passphrase is
+    refused rather than asked for at a prompt the server's owner may not see.
+    """
+    from muggins_cli.errors import BadInput
+
+    if (certfile is None) != (keyfile is None):
+        raise BadInput(_("--certfile and --keyfile go together: give both (the certificate and its private key), or neither"))
+    if certfile is None or keyfile is None:
+        return None
+    for option, path, marker in (("--certfile", certfile, "CERTIFICATE-----"), ("--keyfile", keyfile, "PRIVATE KEY-----")):
+        try:
+            with open(path, "rb") as given:
+                text = given.read(1 << 20)
+        except OSError as exc:
+            raise BadInput(_("cannot read {option} {path}: {why}").format(option=option, path=clip(path), why=exc.strerror or exc)) from None
+        if marker.encode() not in text:
+            wanted = _("a certificate") if option == "--certfile" else _("a private key")
+            raise BadInput(_("{option} {path} is not {what} in PEM form (a text file with a -----BEGIN {marker} line)").format(
+                option=option, path=clip(path), what=wanted, marker=marker.rstrip("-")))
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(certfile, keyfile, password=_no_passphrase)
+    except _Passphrase:
+        raise BadInput(_("--keyfile {path} is protected by a passphrase; give a key without one").format(path=clip(keyfile))) from None
+    except (ssl.SSLError, OSError, ValueError):
+        raise BadInput(_("--keyfile {key} is not the private key of --certfile {cert}, or one of them is damaged").format(
+            key=clip(keyfile), cert=clip(certfile))) from None
+    return certfile, keyfile
+
+
+class _Passphrase(Exception):
+    """Raised by the passphrase callback: a key that asks for one is refused, not prompted for."""
+
+
+def _no_passphrase() -> str:
+    raise _Passphrase
 
 
 def listen(host: str, port: int) -> list[socket.socket]:
@@ -131,13 +192,17 @@ def listen(host: str, port: int) -> list[socket.socket]:
     return sockets
 
 
-def _run_until_stopped(app: Any, lobby: Lobby, sockets: list[socket.socket]) -> None:
-    """uvicorn on `sockets` until a stop signal; then KeyboardInterrupt (Ctrl-C, exit 130) or SignalStop (SIGTERM, exit 143)."""
+def _run_until_stopped(app: Any, lobby: Lobby, sockets: list[socket.socket], *, tls: tuple[str, str] | None = None) -> None:
+    """uvicorn on `sockets` (over TLS with `tls`'s certificate and key) until a stop signal; then KeyboardInterrupt (Ctrl-C, exit 130) or SignalStop (SIGTERM, exit 143)."""
     from muggins_cli.recording import SignalStop
 
     stopping = _Stopping(lobby)
+    certfile, keyfile = tls or (None, None)
     # Frames are a few kilobytes on a home network: compressing each would cost both ends more than it saves.
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE, ws_per_message_deflate=False, ws_max_size=protocol.MAX_WEBSOCKET_BYTES)
+    # No access log: a websocket's address carries its seat's token. A proxy on this machine alone says who the client is.
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE, ws_per_message_deflate=False,
+                            ws_max_size=protocol.MAX_WEBSOCKET_BYTES, access_log=False, proxy_headers=True,
+                            forwarded_allow_ips=TRUSTED_PROXIES, ssl_certfile=certfile, ssl_keyfile=keyfile)
     server = _Server(config, stopping)
     # uvicorn puts back the handlers it found and raises each signal it caught again: these only note it.
     noted = {sig: signal.signal(sig, stopping.noted) for sig in (signal.SIGINT, signal.SIGTERM)}

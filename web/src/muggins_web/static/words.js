@@ -32,7 +32,7 @@ export function translatePage() {
 }
 
 // The switch: the other language's own name, a link to this page in it; the cookie keeps the choice for the
-// next page of this browser (the lobby, another table).
+// next page of this browser (the lobby, another table). It holds the language alone; on https it is sent on https only.
 function drawSwitch() {
   const slot = document.getElementById("language");
   if (!slot) return;
@@ -46,7 +46,8 @@ function drawSwitch() {
   query.set("lang", other);
   link.href = `${location.pathname}?${query}${location.hash}`;
   link.addEventListener("click", () => {
-    document.cookie = `muggins_lang=${other}; path=/; max-age=31536000; samesite=lax`;
+    const secure = location.protocol === "https:" ? "; secure" : "";
+    document.cookie = `muggins_lang=${other}; path=/; max-age=31536000; samesite=lax${secure}`;
   });
   slot.replaceChildren(link);
 }
