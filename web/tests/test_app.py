@@ -126,6 +126,9 @@ def test_records_are_the_servers_users_alone_and_the_api_names_them_by_file_name
     ([1, 2], 400, ["the request must be a JSON object with game, players, seats and rules"]),
     ({"game": "muggins_shedding", "start": "later"}, 400,
      ['start must be "now" (the table starts at once) or "host" (when its host starts it)']),
+    ({"game": "muggins_shedding", "checks": "sometimes"}, 400,
+     ['checks must be "wait" (a challenge that asks for a check waits for every answer) or "timed" (it closes after the pace too), '
+      "not 'sometimes'"]),
 ])
 def test_bad_lobby_input_is_a_4xx_with_one_line_per_thing_wrong_and_makes_no_table(client, records, request_body, status, expected):
     response = client.post("/api/tables", json=request_body)
@@ -185,6 +188,17 @@ def test_hostile_messages_get_an_error_frame_and_change_nothing(client):
         sockets[acting].send_json({"type": "act", "step": step, "action": choice})  # a double click: stale now
         frame = _next_error(sockets[acting])
         assert "that answer was for step" in frame["error"] or "has nothing to answer" in frame["error"]
+
+
+def test_the_hosts_choice_for_the_windows_that_ask_for_a_check_reaches_every_page_of_the_table(client):
+    chosen = {}
+    for checks in ("timed", "wait", None):
+        request = {"game": "cribbage_muggins", "players": 2, "seats": ["human", "expert"], "seed": 2, "pace": 5}
+        links = _create(client, **request, **({} if checks is None else {"checks": checks}))
+        with client.websocket_connect(f"/ws/{links['table']}?token={_token(links['seats'][0]['url'])}") as ws:
+            hello = _next_update(ws)
+        chosen[checks] = (hello["checks"], hello["pace"])
+    assert chosen == {"timed": ("timed", 5), "wait": ("wait", 5), None: ("wait", 5)}  # a request that does not say: checks wait
 
 
 def test_a_spectator_sees_the_table_and_cannot_act(client):

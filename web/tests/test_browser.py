@@ -341,6 +341,7 @@ def test_canned_layouts_are_drawn_as_cards_that_fit_and_a_tap_on_a_card_or_the_n
     assert page.locator(".family input").get_attribute("max") == "29"
     assert page.inner_text("#countdown-text").startswith("accept in ")
     assert page.inner_text("#status") == "You may answer."
+    assert page.inner_text("#timing") == "Challenges close after 8 s; those that ask for a check wait for every answer."
     assert "Ben plays 7♥." in page.inner_text("#latest") and "Anna" in page.inner_text("#who")
     assert "may answer" in page.inner_text("#seats") and page.locator("#seats li.may-answer").count() == 2
     assert page.locator(".peg").count() == 3 and "34 of 61" in page.inner_text("#track")
@@ -366,6 +367,16 @@ def test_canned_layouts_are_drawn_as_cards_that_fit_and_a_tap_on_a_card_or_the_n
     if size == "phone":
         _axe(page, "a cribbage window drawn from a layout")
     _assert_fits(page)
+    # A window that asks for a check counts down only at a table whose host timed such windows too.
+    check = {**canned.cribbage_count_window(), "type": "update", "step": 41}
+    check["decision"] = {**check["decision"], "waits": True}
+    page.sockets[-1].send(json.dumps({**check, "window_left": None}))  # the socket of the page as reloaded
+    page.wait_for_function("window.__checks.frames >= 2")
+    assert page.locator("#countdown").is_hidden()
+    page.sockets[-1].send(json.dumps({**check, "step": 42, "checks": "timed"}))
+    page.wait_for_function("window.__checks.frames >= 3")
+    assert page.locator("#countdown").is_visible() and page.inner_text("#countdown-text").startswith("accept in ")
+    assert page.inner_text("#timing") == "Challenges close after 8 s, those that ask for a check too."
     page.context.close()
 
     # Fishing: eight cards in hand, ten on the table, five collections and the pot, on one screen.

@@ -144,6 +144,23 @@ def test_every_word_the_pages_use_is_in_the_catalogue_and_the_french_one_is_comp
     assert (WEB / "locale" / "fr" / "LC_MESSAGES" / "muggins_web.mo").is_file()  # inside the package: the wheel carries it
 
 
+def test_the_table_page_says_in_french_how_long_challenges_and_the_windows_that_ask_for_a_check_stay_open(client):
+    links = _create(client, game="muggins_shedding", players=3, seats=["human", "novice", "novice"], seed=5)
+    table_words = _words(client.get(f"/table/{links['table']}?lang=fr").text)
+    assert table_words["Challenges wait for every answer."] == "Les contestations attendent toutes les réponses."
+    assert (table_words["Challenges close after {seconds} s; those that ask for a check wait for every answer."]
+            == "Les contestations se ferment après {seconds} s ; celles qui demandent une vérification attendent toutes les réponses.")
+    assert (table_words["Challenges close after {seconds} s, those that ask for a check too."]
+            == "Les contestations se ferment après {seconds} s, celles qui demandent une vérification aussi.")
+    form_words = _words(client.get("/?lang=fr").text)
+    assert form_words["Challenges that ask for a check (a count to verify)"] == "Contestations qui demandent une vérification (un compte à vérifier)"
+    assert form_words["close after those seconds too"] == "se fermer elles aussi après ces secondes"
+    refused = client.post("/api/tables?lang=fr", json={"game": "muggins_shedding", "checks": 1})
+    assert refused.status_code == 400 and refused.json()["errors"] == [
+        "checks doit valoir \"wait\" (une contestation qui demande une vérification attend toutes les réponses) ou \"timed\" "
+        "(elle se ferme elle aussi une fois pace écoulé), pas 1"]
+
+
 def test_the_lobby_lists_the_games_by_their_titles_in_the_language_of_the_page(client):
     french = {g["name"]: g for g in client.get("/api/games", headers={"Accept-Language": "fr"}).json()["games"]}
     titles = {name: g["title"] for name, g in french.items()}

@@ -158,6 +158,37 @@ def test_a_table_waiting_for_its_host_still_waits_after_a_restart_and_starts_fro
     again.close_all()
 
 
+def test_a_restart_keeps_the_hosts_choice_for_the_windows_that_ask_for_a_check_and_an_older_note_reopens_them_waiting(registry, records):
+    first = Lobby(registry, pace=3)
+    request = {"game": "cribbage_muggins", "players": 2, "seats": ["human", "expert"], "rules": {"target": 61}}
+
+    async def make():
+        return (await first.create({**request, "seed": 1, "checks": "timed"}), await first.create({**request, "seed": 2}),
+                await first.create({**request, "seed": 3, "checks": "timed"}))
+
+    timed, waiting, older = asyncio.run(make())
+    first.close_all()
+    assert json.loads(open(timed.path + TOKENS_SUFFIX).read())["checks"] == "timed"
+    # A note written before the choice existed has no "checks" at all.
+    note = json.loads(open(older.path + TOKENS_SUFFIX).read())
+    del note["checks"]
+    open(older.path + TOKENS_SUFFIX, "w").write(json.dumps(note))
+    again = Lobby(registry, pace=0)
+
+    async def after_the_restart():
+        assert await again.resume_unfinished() == []
+        frames = {}
+        for table in (timed, waiting, older):
+            reopened = again.tables[table.id]
+            hello = (await reopened.join(None)).queue.get_nowait()
+            frames[table.id] = (reopened.checks, reopened.timer.checks, hello["checks"], hello["pace"])
+        return frames
+
+    frames = asyncio.run(after_the_restart())
+    assert frames == {timed.id: ("timed", "timed", "timed", 3), waiting.id: ("wait", "wait", "wait", 3), older.id: ("wait", "wait", "wait", 3)}
+    again.close_all()
+
+
 def test_a_later_responders_early_window_answer_survives_a_restart_and_is_not_asked_again(registry, records):
     request = {"game": "muggins_shedding", "players": 3, "seats": ["human", "human", "expert"], "seed": 31}
     first = Lobby(registry, pace=0)

@@ -1,4 +1,4 @@
-"""Tables without HTTP: whole matches of every shipped game with scripted people, every frame checked for privacy; windows shown to every responder at once; the window's timer."""
+"""Tables without HTTP: whole matches of every shipped game with scripted people, every frame checked for privacy; windows shown to every responder at once; the window's timer, for the windows that ask for a check too when the host times them."""
 
 from __future__ import annotations
 
@@ -136,6 +136,82 @@ def test_the_windows_timer_lets_the_move_stand_and_a_late_answer_is_stale(regist
 
     (seat, action), offer = asyncio.run(scenario())
     assert seat == 1 and action == str(offer.decision.standing)
+
+
+#: A count window both people answer (seat 2's bot counts, seats 0 and 1 respond), reached after a few turns of their own.
+CHECK_WINDOW_TABLE = {"game": "cribbage_muggins", "players": 3, "seats": ["human", "human", "expert"], "seed": 2, "rules": {"target": 61}}
+#: Seconds a test waits for something a working table does at once: only a broken one reaches it.
+PATIENCE = 60
+
+
+async def _first_check_window(table):
+    """Play the people's own turns (the timer lets the other windows stand) until people are offered a window that waits: their offers."""
+    choosers = seat_players(table.registry, table.game, ["expert"] * len(table.kinds), 1)
+
+    async def reach():
+        while True:
+            waiting = [o for o in table.offers.values() if o.answer is None and o.window is not None and o.decision.waits]
+            if waiting:
+                return sorted(waiting, key=lambda o: o.step)
+            assert not table.over and table.stopped is None, table.stopped
+            own = [o for o in table.offers.values() if o.pending and o.answer is None and o.window is None]
+            if own:
+                offer = own[0]
+                await table.act(offer.seat, offer.step, str(choosers[offer.seat].choose(table.match.state.view(offer.seat), offer.decision)))
+            else:
+                await asyncio.sleep(0.01)
+
+    return await asyncio.wait_for(reach(), PATIENCE)
+
+
+def test_a_table_whose_checks_are_timed_lets_a_count_window_stand_for_every_silent_responder_after_the_pace(registry, records):
+    lobby = Lobby(registry, pace=0.05)
+
+    async def scenario():
+        table = await lobby.create({**CHECK_WINDOW_TABLE, "checks": "timed"})
+        offers = await _first_check_window(table)
+        assert [o.seat for o in offers] == [0, 1] and all(o.decision.kind == "respond" for o in offers)
+        hello = (await table.join(0)).queue.get_nowait()
+        assert hello["checks"] == "timed" and hello["window"] is True and hello["window_left"] is not None
+        step = offers[0].step
+
+        async def passed():
+            while table.match.taken <= offers[-1].step:
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(passed(), PATIENCE)  # nobody answers: the timer must
+        recorded = table.match.writer.record.decisions[step: step + len(offers)]
+        with pytest.raises(Refused):
+            await table.act(0, step, str(offers[0].decision.choices[0]))
+        table.close()
+        return recorded, offers
+
+    recorded, offers = asyncio.run(scenario())
+    # Letting the count stand is every silent responder's standing answer ("accept": no claim), as in any timed window.
+    assert recorded == [(o.seat, str(o.decision.standing)) for o in offers]
+
+
+def test_a_table_whose_checks_wait_keeps_a_count_window_open_when_its_time_would_be_up(registry, records):
+    lobby = Lobby(registry, pace=0.05)
+
+    async def scenario():
+        table = await lobby.create(CHECK_WINDOW_TABLE)  # the default: checks wait
+        offers = await _first_check_window(table)
+        step = table.match.taken
+        hello = (await table.join(0)).queue.get_nowait()
+        assert hello["checks"] == "wait" and hello["window"] is True and hello["window_left"] is None
+        assert table.timer.task is None  # no timer runs for it
+        await table.let_stand(table.window_key())  # what the timer does when the pace is up: a check is not let stand
+        await asyncio.sleep(0.2)  # four paces pass
+        still = table.match.taken, [(o.seat, o.step, o.answer) for o in sorted(table.offers.values(), key=lambda o: o.step)]
+        await table.act(0, offers[0].step, str(offers[0].decision.standing))  # the people's answers settle it as ever
+        await table.act(1, offers[1].step, str(offers[1].decision.standing))
+        after = table.match.taken
+        table.close()
+        return step, offers, still, after
+
+    step, offers, (taken, open_offers), after = asyncio.run(scenario())
+    assert taken == step and open_offers == [(o.seat, o.step, None) for o in offers]
+    assert after > offers[-1].step
 
 
 def test_the_privacy_watch_catches_a_frame_that_names_a_hidden_card(registry, records, monkeypatch):

@@ -45,6 +45,7 @@ def _tables(registry):
     '{"table": "t", "host": "h", "seats": {"0": "a", "1": "b"}, "pace": NaN}',
     '{"table": "t", "host": "h", "seats": {"0": "a", "1": "b"}, "pace": "fast"}',
     '{"table": "t", "host": "h", "seats": {"0": "a", "1": "b"}, "waiting": "yes"}',
+    '{"table": "t", "host": "h", "seats": {"0": "a", "1": "b"}, "checks": "sometimes"}',
     '{"table": "t", "host": "h", "seats": {"0": "a", "1": "b"}, "stand_ins": {"0": 5}}',
     '{"table": "t", "host": "h", "seats": {"0": "a", "1": "b"}, "stand_ins": {"0": "wizard"}}',
     '{"table": "t", "host": "h", "seats": {"0": "a", "5": "b"}}',

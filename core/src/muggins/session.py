@@ -360,10 +360,14 @@ class Session:
             raise AnswerRefused(_("{answer} is not one of seat {seat}'s choices").format(answer=repr(text[:80]), seat=seat))
         return offer
 
-    def let_stand(self) -> None:
-        """A window's time is up: each offered seat that has not answered, and whose decision does not wait, lets the move stand."""
+    def let_stand(self, *, waiting_too: bool = False) -> None:
+        """A window's time is up: each offered seat that has not answered, and whose decision does not wait, lets the move stand.
+
+        With `waiting_too` a decision that waits (`Decision.waits`) lets it
+        stand as well: for a front end whose host chose to time every window.
+        """
         for offer in self.offers.values():
-            if offer.answer is None and not offer.decision.waits:
+            if offer.answer is None and (waiting_too or not offer.decision.waits):
                 standing = standing_answer(offer.decision)
                 if standing is not None:
                     offer.answer = str(standing)

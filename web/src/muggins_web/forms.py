@@ -7,8 +7,9 @@ request for a table (`check_request`): the game, the player count, the
 seats (`muggins.sessions.check_seats`, then what a browser table lets a
 bot cost the server everyone plays on, `muggins_web.bots`), each house
 rule (`muggins.rules.rules_from_dict`, one line per bad value, then the
-house-rule switches and `Game.check_rules`), the seed, the pace, when the
-table starts and which seat its host plays. A request that is wrong is a
+house-rule switches and `Game.check_rules`), the seed, the pace, whether
+the windows that ask for a check wait or are timed too, when the table
+starts and which seat its host plays. A request that is wrong is a
 `LobbyError` listing every line, worded in the language of the request
 (the core's and the games' lines through their own catalogues). Nothing
 here makes a table.
@@ -31,6 +32,7 @@ from muggins.sessions import HUMAN, SessionError, check_seats, default_opponent
 from .bots import check_web_seat, web_option_max
 from .languages import _
 from .notes import MAX_PACE
+from .window_timer import CHECKS, CHECKS_TIMED, CHECKS_WAIT
 
 __all__ = ["LobbyError", "START_BY_HOST", "START_NOW", "check_request", "game_info", "games"]
 
@@ -89,9 +91,9 @@ def check_request(registry: Any, data: Any, pace: float) -> tuple[Game, Any, int
     """The game, its rules, the player count, one seat spec per seat, the seed and the pace; LobbyError listing what is wrong."""
     if not isinstance(data, dict):
         raise LobbyError(_("the request must be a JSON object with game, players, seats and rules"))
-    unknown = sorted(set(data) - {"game", "players", "seats", "rules", "seed", "pace", "start", "host_seat"})
+    unknown = sorted(set(data) - {"game", "players", "seats", "rules", "seed", "pace", "checks", "start", "host_seat"})
     if unknown:
-        raise LobbyError(_("unknown field {field}; a table takes game, players, seats, rules, seed, pace, start and host_seat").format(
+        raise LobbyError(_("unknown field {field}; a table takes game, players, seats, rules, seed, pace, checks, start and host_seat").format(
             field=repr(clip(unknown[0]))))
     if data.get("start", START_NOW) not in (START_NOW, START_BY_HOST):
         raise LobbyError(_("start must be \"{now}\" (the table starts at once) or \"{host}\" (when its host starts it)").format(
@@ -134,6 +136,10 @@ def check_request(registry: Any, data: Any, pace: float) -> tuple[Game, Any, int
     pace = data.get("pace", pace)
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
         raise LobbyError(_("pace must be a number of seconds from 0 (windows wait) to {most}").format(most=f"{MAX_PACE:g}"))
+    if data.get("checks", CHECKS_WAIT) not in CHECKS:
+        raise LobbyError(_("checks must be \"{wait}\" (a challenge that asks for a check waits for every answer) or \"{timed}\" "
+                           "(it closes after the pace too), not {given}").format(wait=CHECKS_WAIT, timed=CHECKS_TIMED,
+                                                                                given=clip(repr(data["checks"]))))
     host_seat = data.get("host_seat")
     if host_seat is not None and (isinstance(host_seat, bool) or not isinstance(host_seat, int)
                                   or not 0 <= host_seat < players or kinds[host_seat] != HUMAN):

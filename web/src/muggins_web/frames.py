@@ -78,7 +78,7 @@ class SeatFrames:
         out; a seat watched in a second language is framed again with
         `remember` off and `whole` off, so its events are kept once.
 
-        `table` gives the table's own fields (`table`, `pace`, `window_left`,
+        `table` gives the table's own fields (`table`, `pace`, `checks`, `window_left`,
         `started`, `seats`, `stopped`). Only what changed since the last
         frame built for the seat is sent of the layout and the seats list
         (`_since_last`): every connection of a seat is sent every frame
@@ -117,6 +117,7 @@ class SeatFrames:
             # Every seat the open window still waits for, so no page names only the first polled.
             "responders": [] if window is None else [s for s in window.remaining if s not in answered_early],
             "pace": table["pace"],
+            "checks": table["checks"],
             "window_left": table["window_left"],
             "started": table["started"],
             "render": game.render(update["view"], seat),

@@ -27,7 +27,10 @@ host's link is then that seat's page with the host's controls
 The names people give their seats are noted beside the record too, and
 restored after a restart. A table starts at once, or (`"start": "host"`)
 waits with nothing played until its host starts it; which is noted
-beside the record, so a restart keeps a waiting table waiting.
+beside the record, so a restart keeps a waiting table waiting. The
+table's pace and whether the windows that ask for a check are timed too
+(`"checks"`, `muggins_web.window_timer`) are noted there as well; a note
+written before the choice existed reopens with them waiting.
 Everything that runs plugin code while a table is made (the rules'
 checks, the game's new match and its house rules, the seats' factories)
 runs in a worker thread of the lobby's own under `HOUSE_RULES_TIMEOUT`
@@ -66,6 +69,7 @@ from .notes import MAX_PACE, TOKENS_SUFFIX, TableNotes, early_notes, made_at, re
 from .notes import NotReopened as _NotReopened
 from .plugin_work import HOUSE_RULES_TIMEOUT, PluginWork, TooSlow
 from .table import BotClock, Observer, Refused, RemoteSeat, Table
+from .window_timer import CHECKS_WAIT
 
 __all__ = ["Lobby", "LobbyError", "Full", "TooMany", "NoSpace", "TooSlow", "Admission", "MAX_TABLES", "MAX_CONNECTIONS",
            "MAX_SPECTATORS", "MAX_CONNECTIONS_PER_ADDRESS", "MAX_CONNECTIONS_PER_LINK", "MAX_TABLES_PER_CLIENT", "WAIT_EXPIRY", "IDLE_EXPIRY",
@@ -189,6 +193,7 @@ class Lobby:
         host = secrets.token_urlsafe(16)
         table_id = secrets.token_urlsafe(6)
         waits = data.get("start", START_NOW) == START_BY_HOST
+        checks = data.get("checks", CHECKS_WAIT)
         now = self.clock()
         try:
             session = Session.start(self.registry, game, made.rules, made.players, kinds, seed, self.store, mode=RECORD_MODE,
@@ -202,7 +207,7 @@ class Lobby:
             raise _unwritable(str(exc), exc.cause) from exc
         try:
             save_tokens(self.store, session.path, {"table": table_id, "host": host, "seats": {str(s): t for s, t in seat_tokens.items()}, "pace": pace,
-                                       "waiting": waits, "made": now, "client": client, "host_seat": data.get("host_seat")})
+                                       "checks": checks, "waiting": waits, "made": now, "client": client, "host_seat": data.get("host_seat")})
         except OSError as exc:
             session.close()
             Path(session.path).unlink(missing_ok=True)
@@ -212,7 +217,7 @@ class Lobby:
             session.close()
             Path(session.path).unlink(missing_ok=True)
             raise
-        table = Table(table_id, session, seat_tokens=seat_tokens, host_token=host, pace=pace, observer=self.observer,
+        table = Table(table_id, session, seat_tokens=seat_tokens, host_token=host, pace=pace, checks=checks, observer=self.observer,
                       bot_clock=self.bot_clock)
         table.started = not waits
         table.host_seat = data.get("host_seat")
@@ -538,7 +543,8 @@ class Lobby:
         record = session.record
         seat_tokens = {int(seat): token for seat, token in tokens["seats"].items()}
         table = Table(tokens["table"], session, seat_tokens=seat_tokens, host_token=tokens["host"],
-                      pace=float(tokens.get("pace", self.pace)), observer=self.observer, bot_clock=self.bot_clock)
+                      pace=float(tokens.get("pace", self.pace)), checks=tokens.get("checks", CHECKS_WAIT), observer=self.observer,
+                      bot_clock=self.bot_clock)
         table.caught_up(record.opening or [], record.events)
         table.started = not tokens.get("waiting", False)
         try:

@@ -2,7 +2,8 @@
 
 This module owns the note `tokens` beside each of a server's records
 (`RECORD.tokens.json`, mode 0600, never in the record): the table's id,
-the host's and every person's seat token, its pace, when and from which
+the host's and every person's seat token, its pace and whether the
+windows that ask for a check are timed too, when and from which
 client address it was made, and what happened since that a restart must
 know (it waits for its host or has started, the host closed it or it
 expired, bots seated for people, the names people gave their seats, the
@@ -28,6 +29,7 @@ from muggins.store import RecordStore
 
 from .languages import _
 from .protocol import MAX_NAME_CHARS, BadMessage, read_name
+from .window_timer import CHECKS, CHECKS_TIMED, CHECKS_WAIT
 
 __all__ = ["MAX_PACE", "NOTE", "NotReopened", "TOKENS_SUFFIX", "TableNotes", "early_notes", "made_at", "read_tokens", "private_folder",
            "save_tokens", "text_of"]
@@ -114,6 +116,8 @@ def read_tokens(tokens_path: Path) -> dict[str, Any]:
     pace = data.get("pace", 0.0)
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:  # nan fails both comparisons
         raise bad(_("'pace' is not a number of seconds from 0 to {most}").format(most=f"{MAX_PACE:g}"))
+    if data.get("checks", CHECKS_WAIT) not in CHECKS:
+        raise bad(_("'checks' is not \"{wait}\" or \"{timed}\"").format(wait=CHECKS_WAIT, timed=CHECKS_TIMED))
     for key in ("waiting", "closed", "expired"):
         if not isinstance(data.get(key, False), bool):
             raise bad(_("{key} is not true or false").format(key=repr(key)))

@@ -57,7 +57,8 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Your cards"), N_("Host controls"), N_("What happened"),
     # The lobby page's HTML
     N_("muggins: a table in the browser"), N_("a table for friends, each on their own screen"), N_("New table"), N_("Game"),
-    N_("Seats"), N_("Seconds a challenge stays open"), N_("(0: wait for every answer)"), N_("Start"),
+    N_("Seats"), N_("Seconds a challenge stays open"), N_("(0: wait for every answer)"),
+    N_("Challenges that ask for a check (a count to verify)"), N_("wait for every answer"), N_("close after those seconds too"), N_("Start"),
     N_("when I start it (friends join first)"), N_("at once"), N_("House rules"), N_("Create the table"), N_("Links"),
     N_("Give each friend their own seat's link (copy it, or let them scan its QR code); it plays that seat only. "
        "Links travel over plain HTTP: use them on a network you trust."),
@@ -84,6 +85,9 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Tap a card, then where it goes."),
     N_("all {n} choices"), N_("number"), N_("one less"), N_("one more"), N_("{min} to {max}"), N_("the move stands"),
     N_("{what} in {seconds} s"),
+    # How long a challenge stays open at the table
+    N_("Challenges wait for every answer."), N_("Challenges close after {seconds} s; those that ask for a check wait for every answer."),
+    N_("Challenges close after {seconds} s, those that ask for a check too."),
     # The status line
     N_("The match stopped: {why}"), N_("Waiting for you to start the table: send your friends their links, then press start."),
     N_("Waiting for the host to start the table."), N_("The match is over: {winners} won."), N_("The match is over."),

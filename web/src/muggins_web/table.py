@@ -50,7 +50,7 @@ from .frames import HISTORY_EVENTS, SeatFrames
 from .languages import N_, _
 from .subscribers import Observer, Subscriber, Subscribers
 from .tokens import SeatTokens
-from .window_timer import WindowTimer
+from .window_timer import CHECKS_TIMED, CHECKS_WAIT, WindowTimer
 
 __all__ = ["RemoteSeat", "Offer", "Table", "Refused", "BotClock", "Observer", "HISTORY_EVENTS", "QUICK_DECISION", "QUICK_IN_A_ROW",
            "SLICE", "THINKING_AFTER"]
@@ -80,7 +80,7 @@ class Table:
     """A match played by remote people and bots; every method that changes it runs under `lock`."""
 
     def __init__(self, table_id: str, session: Session, *, seat_tokens: dict[int, str], host_token: str, pace: float,
-                 observer: Observer | None = None, bot_clock: BotClock | None = None) -> None:
+                 checks: str = CHECKS_WAIT, observer: Observer | None = None, bot_clock: BotClock | None = None) -> None:
         self.id = table_id
         self.session = session
         self.game: Game = session.game
@@ -89,6 +89,7 @@ class Table:
         self.seed = session.record.seed
         self.tokens = SeatTokens(seat_tokens, host_token)
         self.pace = pace
+        self.checks = checks  # whether the windows whose decisions wait (a check to make) wait for every answer, or are timed too
         self.observer = observer or Observer()
         self.stand_ins: dict[int, str] = {}  # human seats the host gave to a bot: the bot's spec
         self.on_stand_ins: Callable[[dict[int, str]], None] = lambda stand_ins: None  # kept beside the record by the lobby
@@ -102,7 +103,7 @@ class Table:
         self.bots = BotPlay(session, bot_clock or BotClock(), self.thinking_limit, lambda seat: self.stand_ins.get(seat, self.kinds[seat]))
         self.frames = SeatFrames(session, [*self.humans, None])
         self.connections = Subscribers(self.observer, lambda: self.match.state, lambda: self.bots.in_thread)
-        self.timer = WindowTimer(pace)
+        self.timer = WindowTimer(pace, checks)
         self.stopped: str | None = None  # why the match cannot go on (a plugin's fault, a full disk)
         self.stopped_words: Callable[[], str] | None = None  # that line in the language in force, where it is not a message of its own
         self.started = True  # a table made to wait for its host's start: False until then
@@ -328,11 +329,11 @@ class Table:
         return next((o.window for o in self.offers.values() if o.window is not None), None)
 
     async def let_stand(self, key: tuple) -> None:
-        """The window's time is up: each human responder that has not answered, and whose decision does not wait, lets the move stand."""
+        """The window's time is up: each human responder that has not answered, and whose decision does not wait (or checks are timed), lets the move stand."""
         async with self.lock:
             if key != self.window_key() or self.stopped:
                 return
-            self.session.let_stand()
+            self.session.let_stand(waiting_too=self.checks == CHECKS_TIMED)
             await self._change()
 
     # -- advancing the match, under the lock ----------------------------------
@@ -425,7 +426,7 @@ class Table:
     def _frame(self, seat: int | None, events: Any, remember: bool = True, language: str = "en", whole: bool | None = None) -> dict:
         with using_language(language):
             stopped = self._stop_line()
-        table = {"table": self.id, "pace": self.pace, "window_left": self.timer.left(), "started": self.started,
+        table = {"table": self.id, "pace": self.pace, "checks": self.checks, "window_left": self.timer.left(), "started": self.started,
                  "seats": self._seats(), "stopped": stopped}
         return self.frames.frame(seat, events, table, remember, language, whole)
 

@@ -169,7 +169,8 @@ async function create(event) {
   event.preventDefault();
   $("errors").textContent = "";
   const seats = readSeats();
-  const body = { game: $("game").value, players: Number($("players").value), seats, rules: readRules(), pace: Number($("pace").value), start: $("start").value };
+  const body = { game: $("game").value, players: Number($("players").value), seats, rules: readRules(), pace: Number($("pace").value),
+    checks: $("checks").value, start: $("start").value };
   if (seats[0] === "human") body.host_seat = 0; // the host plays seat 0 and hosts from its page
   const response = await fetch(`/api/tables?lang=${lang}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const answer = await response.json();

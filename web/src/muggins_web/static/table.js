@@ -230,6 +230,7 @@ function redraw() {
   drawBanner();
   drawHost();
   drawDeal(frame);
+  drawTiming(frame);
   drawStatus();
   focusKept(focus, frame);
   measureStuck();
@@ -285,6 +286,20 @@ function drawDeal(frame) {
     html = t("Deal committed: {commitment}", { commitment: `<code title="${escapeHtml(hex)}">${escapeHtml(hex.slice(0, 12))}…</code>` });
   }
   box.innerHTML = html;
+}
+
+// How long a challenge stays open at this table, and whether one that asks for a check (its decision `waits`)
+// waits for every answer or closes after those seconds too, as the host chose.
+function drawTiming(frame) {
+  const pace = frame.pace;
+  let text = "";
+  if (typeof pace === "number") {
+    const seconds = pace.toLocaleString(lang);
+    if (pace <= 0) text = t("Challenges wait for every answer.");
+    else if (frame.checks === "timed") text = t("Challenges close after {seconds} s, those that ask for a check too.", { seconds });
+    else text = t("Challenges close after {seconds} s; those that ask for a check wait for every answer.", { seconds });
+  }
+  $("timing").textContent = text;
 }
 
 // The seat chips: who plays (a person's name, a bot's kind), their score where the layout counts one, whose
@@ -692,7 +707,7 @@ function drawDecision(frame, moves, tappable) {
     return button;
   }));
   if (listed.length) $("choices").append(drawAllChoices(frame, listed));
-  drawCountdown(frame.window && frame.pace > 0 && !decision.waits ? decision : null);
+  drawCountdown(frame.window && frame.pace > 0 && (!decision.waits || frame.checks === "timed") ? decision : null);
   // The decision sticks to the bottom of the screen and the seats and status to the top (style.css); a new one
   // scrolled away from (the history read, the host's links) is brought back, never under the top (scroll-padding).
   if (box.dataset.shown !== String(frame.step)) {
