@@ -26,7 +26,9 @@ every request and handshake is one the server was started for
 without the browser asking first); a websocket from another site's page,
 for an unknown table or token, or past the lobby's connection limits is
 accepted and then closed with the documented code and a reason, so the
-page can say why and stop. Each page and websocket is in the language
+page can say why and stop. A finished match's replay (the page
+`/replay/{table}` and its JSON, `GET /api/tables/{table}/replay`) is
+`muggins_web.replay_view`'s. Each page and websocket is in the language
 `muggins_web.languages.choose` picks from its request (`lang`, the
 switch's cookie, `Accept-Language`): a page is served with its `<html
 lang>` and its fixed words from the catalogue (`muggins_web.page_words`),
@@ -65,6 +67,7 @@ from .page_words import gone_page, page
 
 from .lobby import Full, Lobby, LobbyError, TooMany
 from .protocol import BadMessage, HostCommand, Name, Ping, RateLimit, error_frame, read_message
+from .replay_view import replay_routes
 from .table import Refused, Table
 
 __all__ = ["create_app", "AllowedHosts", "host_name", "LOOPBACK_HOSTS", "STATIC", "MAX_REQUEST_BYTES", "MAX_ERROR_CHARS"]
@@ -245,6 +248,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             Route("/api/tables/{table}/start", start, methods=["POST"]),
             Route("/api/tables/{table}/close", close, methods=["POST"]),
             Route("/api/tables/{table}/qr", qr_code, methods=["POST"]),
+            *replay_routes(lobby, language_of=_language, error=_error, static=STATIC),
             WebSocketRoute("/ws/{table}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

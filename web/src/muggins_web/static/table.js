@@ -230,6 +230,7 @@ function redraw() {
   drawBanner();
   drawHost();
   drawDeal(frame);
+  drawLookBack(frame);
   drawStatus();
   focusKept(focus, frame);
   measureStuck();
@@ -285,6 +286,12 @@ function drawDeal(frame) {
     html = t("Deal committed: {commitment}", { commitment: `<code title="${escapeHtml(hex)}">${escapeHtml(hex.slice(0, 12))}…</code>` });
   }
   box.innerHTML = html;
+}
+
+// Once the match is over, a link to its replay (every hand face up, step by step: replay.js).
+function drawLookBack(frame) {
+  $("look-back").hidden = !frame.over;
+  $("look-back-link").href = `/replay/${encodeURIComponent(tableId)}`;
 }
 
 // The seat chips: who plays (a person's name, a bot's kind), their score where the layout counts one, whose
