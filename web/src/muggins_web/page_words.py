@@ -132,7 +132,7 @@ REPLAY_WORDS: tuple[str, ...] = (
     N_("Keys: the left and right arrows, one step; Page Up and Page Down, one deal; Home and End, the first and last step."),
     N_("The replay cannot be shown: {reason}"), N_("Commitment {commitment}, seed {seed}, nonce {nonce}."), N_("Seed {seed}."),
     N_("The replay stops early: {problem}"), N_("Deal {n}"), N_("Step {n} of {total}"), N_("deal {n} of {total}"),
-    N_("The cards are dealt."), N_("{who} chose {choice}."),
+    N_("The cards are dealt."), N_("{who} chose “{choice}”."),
 )
 PAGE_WORDS = PAGE_WORDS + REPLAY_WORDS
 

@@ -137,7 +137,7 @@ function show(index) {
   for (const id of ["next", "last", "next-deal"]) $(id).disabled = at === last;
   $("move").innerHTML = step.seat === null || step.seat === undefined
     ? t("The cards are dealt.")
-    : t("{who} chose {choice}.", { who: `<strong>${escapeHtml(who(step.seat))}</strong>`, choice: `“${words(step.label || step.action)}”` });
+    : t("{who} chose “{choice}”.", { who: `<strong>${escapeHtml(who(step.seat))}</strong>`, choice: words(step.label || step.action) });
   $("lines").replaceChildren(...(step.lines || []).map((line) => {
     const item = document.createElement("li");
     item.innerHTML = words(line);
