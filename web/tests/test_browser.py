@@ -1031,3 +1031,54 @@ def test_over_https_the_lobbys_links_are_https_the_table_plays_over_wss_and_the_
     finally:
         process.kill()
         process.wait(timeout=30)
+
+
+def test_a_finished_tables_end_links_to_its_replay_which_steps_forward_and_back_with_every_seats_cards_face_up(browser, server, lobby):
+    import httpx
+
+    links = httpx.post(server + "/api/tables", json={"game": "cribbage_muggins", "players": 2, "seats": ["random", "random"],
+                                                     "rules": {"target": 61}}).json()
+    table = lobby.tables[links["table"]]
+    deadline = time.monotonic() + 60  # a bound for a failing test on a busy machine, not a speed
+    while not table.over:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    replay = httpx.get(f"{server}/api/tables/{links['table']}/replay").json()
+    before = {}
+    for step in replay["steps"]:  # the zones sent as unchanged, put back as the page puts them
+        step["layout"]["zones"] = [before[z["id"]] if z.get("same") else z for z in step["layout"]["zones"]]
+        before = {z["id"]: z for z in step["layout"]["zones"]}
+    page = _page(browser, "laptop")
+    page.goto(links["spectate"])
+    page.wait_for_selector("#look-back:not([hidden])")  # the end screen's link
+    page.click("#look-back-link")
+    page.wait_for_selector("#steps:not([hidden])")
+    assert page.inner_text("#check") == "Deal commitment checked: the seed and nonce give the commitment shown at the start."
+    last = len(replay["steps"]) - 1
+
+    def shown(at):
+        page.wait_for_function(f"location.hash === '#{at}'")
+        assert page.inner_text("#where").startswith(f"Step {at} of {last}")
+        step = replay["steps"][at]
+        hands = [z for z in step["layout"]["zones"] if z["kind"] == "hand"]
+        assert sorted(z["owner"] for z in hands) == [0, 1]
+        for zone in hands:  # every seat's hand, face up, card for card
+            drawn = page.locator(f'#board [data-zone="{zone["id"]}"] .card').evaluate_all("cards => cards.map(c => c.dataset.card || 'back')")
+            assert drawn == zone["cards"], (at, zone)
+        return step
+
+    assert shown(0)["seat"] is None and sum(len(z["cards"]) for z in replay["steps"][0]["layout"]["zones"] if z["kind"] == "hand") == 12
+    page.click("#next")
+    page.keyboard.press("ArrowRight")
+    step = shown(2)
+    assert page.inner_text("#move") == f"seat {step['seat']} chose “{step['label']}”."
+    page.keyboard.press("ArrowLeft")
+    shown(1)
+    page.keyboard.press("PageDown")  # the next deal
+    shown(replay["deals"][1])
+    page.click("#last")
+    assert shown(last)["over"] and page.locator("#next").is_disabled()
+    page.evaluate("window.__checkPage(null)")  # nothing wider than the screen
+    assert page.evaluate("window.__checks.problems") == [] and not page.errors
+    _axe(page, "a replay")
+    page.context.close()

@@ -19,7 +19,11 @@ for them, and its decision when it is the seat to act; and
 `window_decisions(state)` gives the decision every remaining responder of
 an open window would face if those before it let the move stand, in the
 order they are polled, so a front end can show one window to all of its
-people at once and submit their answers in that order. The contract kit
+people at once and submit their answers in that order. For a match that is
+over, `all_seeing_update(state, events)` shows the table as every seat
+together saw it (`all_seeing_layout`: each zone with the face-up cards of
+whichever seat saw most of it, so every hand is face up), for looking back
+over a finished match step by step; it is never for a match being played. The contract kit
 checks the projection with its privacy rule (`muggins.testing`).
 """
 
@@ -32,7 +36,8 @@ from .actions import Action, Decision, standing_answer, typed_in
 from .game import Event, Game, State
 from .i18n import current_language
 
-__all__ = ["FAMILY_SIZE", "choice_families", "choice_moves", "seat_decision", "seat_update", "visible_events", "window_decisions"]
+__all__ = ["FAMILY_SIZE", "all_seeing_layout", "all_seeing_update", "choice_families", "choice_moves", "seat_decision", "seat_update",
+           "visible_events", "window_decisions"]
 
 FAMILY_SIZE = 5
 """The fewest choices that make a number family: below it a front end shows each choice as it is."""
@@ -249,6 +254,71 @@ def seat_update(state: State, seat: int | None, events: Sequence[Event] = ()) ->
         "events": seen,
         "lines": lines,
         "decision": seat_decision(decision, game) if mine else None,  # type: ignore[arg-type]
+        "to_act": None if decision is None else decision.seat,
+        "over": decision is None,
+    }
+
+
+def _face_up(zone: Any) -> int:
+    """How many of a layout zone's cards are face up; -1 when all of them are face down (an empty hand shown face up is 0)."""
+    cards = zone.get("cards") if isinstance(zone, dict) else None
+    return len(cards) if isinstance(cards, list) else -1
+
+
+def all_seeing_layout(state: State) -> dict[str, Any] | None:
+    """The game's layout of the table as every seat together sees it: what a look back over a finished match shows.
+
+    Built from the layouts the game gives each seat and the spectators, so
+    no game describes it apart: the spectators' layout (its zones' order
+    and labels, its counters and track), each zone with the face-up cards
+    of whichever seat's layout shows most of it (a hand from its owner's),
+    and after them any zone only a seat's layout has. A card no seat saw
+    at that moment (a stock, a crib before its show) stays face down. None
+    when the game does not describe its table.
+    """
+    game = state.game
+    describe_table = getattr(game, "layout", None)
+    if describe_table is None:
+        return None
+    shown = describe_table(dict(state.view(None)), None)
+    if not isinstance(shown, dict) or not isinstance(shown.get("zones"), list):
+        return shown
+    zones: dict[Any, dict[str, Any]] = {}
+    for zone in shown["zones"]:
+        if isinstance(zone, dict):
+            zones.setdefault(zone.get("id"), dict(zone))
+    for seat in range(state.players):
+        seen = describe_table(dict(state.view(seat)), seat)
+        for zone in (seen or {}).get("zones") or ():
+            if not isinstance(zone, dict):
+                continue
+            known = zones.get(zone.get("id"))
+            if known is None:
+                zones[zone.get("id")] = dict(zone)
+            elif _face_up(zone) > _face_up(known):
+                # The spectators' words for the zone ("seat 2's hand"), not its owner's ("Your hand").
+                known["cards"] = list(zone["cards"])
+    return {**shown, "zones": list(zones.values())}
+
+
+def all_seeing_update(state: State, events: Sequence[Event] = ()) -> dict[str, Any]:
+    """One step of a finished match as a look back shows it: the table every seat together saw, and the narration and standings of `events`.
+
+    `layout` is `all_seeing_layout`; `renders` each seat's `render` text
+    (for a game that does not describe its table); `lines` and `standings`
+    narrate the events as a spectator is told them (a private event's cards
+    are in the hands shown); `to_act` and `over` as in `seat_update`.
+    Everything is face up: for a match that is over, never one being played.
+    """
+    game = state.game
+    seen = visible_events(events, None)
+    decision = state.decision()
+    layout = all_seeing_layout(state)
+    return {
+        "layout": layout,
+        "renders": None if layout is not None else [game.render(dict(state.view(seat)), seat) for seat in range(state.players)],
+        "lines": [line for line in (game.describe(e, None) for e in seen) if line is not None],
+        "standings": [list(found) for found in (game.standings(e, None) for e in seen) if found],
         "to_act": None if decision is None else decision.seat,
         "over": decision is None,
     }

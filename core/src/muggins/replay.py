@@ -1,7 +1,8 @@
 """Replaying a record against the game, and playing it again with its bots to check their choices.
 
 `replay` rebuilds the match from the record's header (`rebuild_state`) and
-re-applies its decisions, reporting the first `Divergence`: a seat that was
+re-applies its decisions (telling `each` every step, so a front end can show
+the match step by step from the game itself), reporting the first `Divergence`: a seat that was
 not to act, an action that is not among the choices, or (with `verify`)
 events that differ from the recorded ones (`kept`: a newer game may add
 fields, never change them). `result_divergence` holds the record's result
@@ -17,9 +18,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from .actions import find_action
+from .actions import Action, find_action
 from .engine import Match, MatchAborted
 from .game import Event, Game, Result, State
 from .i18n import N_, translator
@@ -27,7 +28,7 @@ from .limits import clip
 from .records.format import Record, RecordError
 from .rules import RulesError, rules_from_dict
 
-__all__ = ["Divergence", "rebuild_state", "replay", "kept", "check_players"]
+__all__ = ["Divergence", "StepSeen", "rebuild_state", "replay", "kept", "check_players"]
 
 _ = translator("muggins", package_file=__file__).gettext
 
@@ -62,7 +63,12 @@ def rebuild_state(game: Game, record: Record) -> State:
     return game.new(rules, record.players, record.seed)
 
 
-def replay(game: Game, record: Record, *, verify: bool = True, decisions: int | None = None) -> tuple[State, Divergence | None]:
+#: What `replay` tells of each step: (decision number, -1 for the set-up; the seat that decided; its action; the events; the state after).
+StepSeen = Callable[[int, "int | None", "Action | None", list[Event], State], None]
+
+
+def replay(game: Game, record: Record, *, verify: bool = True, decisions: int | None = None,
+           each: StepSeen | None = None) -> tuple[State, Divergence | None]:
     """Re-apply the record's decisions; return the state reached and the first divergence.
 
     With `verify`, the opening and each decision's recorded events must be
@@ -70,11 +76,17 @@ def replay(game: Game, record: Record, *, verify: bool = True, decisions: int | 
     recorded field with its recorded value. A field the game added to an
     event since the record was written is allowed (the record format is
     additive: a newer game version adds fields, never changes them).
-    `decisions` stops after that many decisions.
+    `decisions` stops after that many decisions. `each` is told every step
+    as it is taken: `each(-1, None, None, set-up events, state)` first, then
+    `each(index, seat, action, events, state)` after each decision, the
+    events the replay gives and the state as it stands then (the same
+    object every time: read it before returning).
     """
     state = rebuild_state(game, record)
     if verify and record.opening is not None and not kept(record.opening, state.opening_events()):
         return state, Divergence(-1, _("set-up events differ from the record (different deal?)"))
+    if each is not None:
+        each(-1, None, None, state.opening_events(), state)
     chosen = record.decisions if decisions is None else record.decisions[:decisions]
     for index, (seat, text) in enumerate(chosen):
         decision = state.decision()
@@ -92,6 +104,8 @@ def replay(game: Game, record: Record, *, verify: bool = True, decisions: int | 
         if verify and index < len(record.events) and not kept(record.events[index], events):
             return state, Divergence(index, _("events differ: recorded {recorded}, replay gives {replayed}").format(
                 recorded=clip(_norm(record.events[index])), replayed=clip(_norm(events))))
+        if each is not None:
+            each(index, seat, action, events, state)
     return state, None
 
 

@@ -29,7 +29,9 @@ accepted and then closed with the documented code and a reason, so the
 page can say why and stop. A public URL (`muggins serve --public-url`)
 adds its host to those answered and its origin to the server's own, and
 is the base of every link. Every HTTP answer carries `Referrer-Policy:
-no-referrer`. Each page and websocket is in the language
+no-referrer`. A finished match's replay (the page
+`/replay/{table}` and its JSON, `GET /api/tables/{table}/replay`) is
+`muggins_web.replay_view`'s. Each page and websocket is in the language
 `muggins_web.languages.choose` picks from its request (`lang`, the
 switch's cookie, `Accept-Language`): a page is served with its `<html
 lang>` and its fixed words from the catalogue (`muggins_web.page_words`),
@@ -69,6 +71,7 @@ from .page_words import gone_page, page
 
 from .lobby import Full, Lobby, LobbyError, TooMany
 from .protocol import BadMessage, HostCommand, Name, Ping, RateLimit, error_frame, read_message
+from .replay_view import replay_routes
 from .table import Refused, Table
 
 __all__ = ["create_app", "AllowedHosts", "host_name", "LOOPBACK_HOSTS", "STATIC", "MAX_REQUEST_BYTES", "MAX_ERROR_CHARS"]
@@ -263,6 +266,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             Route("/api/tables/{table}/start", start, methods=["POST"]),
             Route("/api/tables/{table}/close", close, methods=["POST"]),
             Route("/api/tables/{table}/qr", qr_code, methods=["POST"]),
+            *replay_routes(lobby, language_of=_language, error=_error, static=STATIC),
             WebSocketRoute("/ws/{table}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

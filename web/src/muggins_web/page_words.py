@@ -29,7 +29,7 @@ from muggins.wording import rank_word
 
 from .languages import _, ngettext
 
-__all__ = ["GONE", "PAGE_WORDS", "gone_page", "page", "page_words"]
+__all__ = ["GONE", "PAGE_WORDS", "REPLAY_WORDS", "gone_page", "page", "page_words"]
 
 #: The page of a table this server does not hold: plain HTML, its words filled in here (no script needed to read it).
 GONE = string.Template("""<!doctype html>
@@ -126,6 +126,19 @@ def _plurals() -> dict[str, list[str]]:
 def _ranks() -> dict[str, str]:
     """The letters of the face cards as a card's corner shows them (V, D, R in French), as the games' words name them."""
     return {"J": rank_word(11), "Q": rank_word(12), "K": rank_word(13)}
+
+
+#: The replay page's words (static/replay.html and replay.js), and the links to it from the table's end and the lobby's list.
+REPLAY_WORDS: tuple[str, ...] = (
+    N_("Look back over the match"), N_("look back"),
+    N_("Looking back over the match"), N_("muggins replay"), N_("Back to the lobby"), N_("Step through the match"), N_("First"),
+    N_("Previous deal"), N_("Previous"), N_("Next"), N_("Next deal"), N_("Last"), N_("Deal"),
+    N_("Keys: the left and right arrows, one step; Page Up and Page Down, one deal; Home and End, the first and last step."),
+    N_("The replay cannot be shown: {reason}"), N_("Commitment {commitment}, seed {seed}, nonce {nonce}."), N_("Seed {seed}."),
+    N_("The replay stops early: {problem}"), N_("Deal {n}"), N_("Step {n} of {total}"), N_("deal {n} of {total}"),
+    N_("The cards are dealt."), N_("{who} chose “{choice}”."),
+)
+PAGE_WORDS = PAGE_WORDS + REPLAY_WORDS
 
 
 @lru_cache(maxsize=8)

@@ -205,7 +205,9 @@ async function listTables() {
   $("tables").innerHTML = tables.map((table) => {
     const state = table.stopped ? t("stopped") : table.over ? t("over") : !table.started ? t("waiting to start") : t("step {step}", { step: table.step });
     const seats = table.seats.map((s) => `${s.seat}: ${escapeHtml(s.name || s.kind.split(":")[0])}${s.connected ? " ●" : ""}`).join(", ");
-    return `<li><a href="/table/${escapeHtml(table.table)}">${escapeHtml(table.title || table.game)}</a> (${state}) ${seats}</li>`;
+    // A finished match opens as a replay too, every hand face up (replay.js).
+    const back = table.over ? ` · <a href="/replay/${escapeHtml(table.table)}">${t("look back")}</a>` : "";
+    return `<li><a href="/table/${escapeHtml(table.table)}">${escapeHtml(table.title || table.game)}</a> (${state}${back}) ${seats}</li>`;
   }).join("") || `<li class=muted>${t("none yet")}</li>`;
 }
 

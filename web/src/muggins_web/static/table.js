@@ -231,6 +231,7 @@ function redraw() {
   drawHost();
   drawDeal(frame);
   drawTiming(frame);
+  drawLookBack(frame);
   drawStatus();
   focusKept(focus, frame);
   measureStuck();
@@ -300,6 +301,12 @@ function drawTiming(frame) {
     else text = t("Challenges close after {seconds} s; those that ask for a check wait for every answer.", { seconds });
   }
   $("timing").textContent = text;
+}
+
+// Once the match is over, a link to its replay (every hand face up, step by step: replay.js).
+function drawLookBack(frame) {
+  $("look-back").hidden = !frame.over;
+  $("look-back-link").href = `/replay/${encodeURIComponent(tableId)}`;
 }
 
 // The seat chips: who plays (a person's name, a bot's kind), their score where the layout counts one, whose
