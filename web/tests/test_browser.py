@@ -616,6 +616,7 @@ def test_three_friends_play_a_whole_cribbage_match_to_61_from_a_laptop_and_two_p
     assert table.seat_for(own.split("#")[1].split(".")[0]) == 0 and table.seat_for(friends[0].split("#")[1]) == 1
     host.goto(own)
     host.wait_for_selector("#name-form:not([hidden])")
+    _axe(host, "a join page on a laptop")
     host.fill("#name-input", "Anna")
     _press(host, "laptop", host.get_by_role("button", name="Join"))
     ben, cleo = _join(browser, "phone", friends[0], "Ben"), _join(browser, "phone", friends[1], "Cleo")
@@ -796,14 +797,14 @@ def test_one_person_plays_a_fishing_deal_on_the_page_and_claims_a_forgotten_pair
         if right == "claim" and not shot["taken"]:
             shot["taken"] = True
             _shot(page, f"web-table-fishing-{size}.png")
+            _axe(page, f"a fishing table mid-play on a {size}")
         return right
 
     used = _play_on_pages(table, {0: page}, size, pick, lambda t: t.over)
     assert shot["taken"], "the person had nothing to claim"
     page.wait_for_function("document.getElementById('status').textContent.includes('over')")
     assert page.inner_text("#deal") == "The deal was seed 14, chosen by the host."  # the test chose it: nothing committed
-    if size == "phone":
-        _axe(page, "a fishing table")
+    _axe(page, f"a finished fishing table on a {size}")
     _assert_fits(page, at_least=10)
     assert used["card taps"] >= 1 and used["buttons"] > 5, used  # a capture is a tap on the hand's card; claims are buttons
     page.context.close()
@@ -832,6 +833,7 @@ def test_two_people_play_a_shedding_hand_on_their_pages_and_one_calls_muggins_on
         chosen = str(decision.correct[0])
         if offer.seat == 1 and chosen != str(decision.standing) and decision.kind == "respond" and not state["called"]:
             _shot(pages[1], f"web-table-shedding-{size}.png")
+            _axe(pages[1], f"a shedding table mid-play on a {size}")
             state["called"] = True
         return chosen
 
@@ -845,8 +847,7 @@ def test_two_people_play_a_shedding_hand_on_their_pages_and_one_calls_muggins_on
         page.wait_for_function("document.getElementById('status').textContent.includes('over')")
         assert "muggins" in page.locator("#narration").text_content().lower() and "Anna" in page.locator("#narration").text_content()
         _assert_fits(page, at_least=10)
-    if size == "phone":
-        _axe(pages[1], "a shedding table")
+    _axe(pages[1], f"a finished shedding table on a {size}")
     for page in pages.values():
         page.context.close()
 
