@@ -661,6 +661,8 @@ def test_three_friends_play_a_whole_cribbage_match_to_61_from_a_laptop_and_two_p
         _assert_fits(page, at_least=20)
     _axe(host, "a finished cribbage table on a laptop")
     _axe(cleo, "a finished cribbage table on a phone")
+    _shot(host, "web-end-laptop.png")
+    _shot(cleo, "web-end-phone.png")
     # Three players lay away one card each: a tap on it, like a card played; a count is the number picker.
     assert used["card taps"] >= 12 and used["number picker"] >= 3, used
     for page in pages.values():
@@ -1052,6 +1054,7 @@ def test_a_finished_tables_end_links_to_its_replay_which_steps_forward_and_back_
     page = _page(browser, "laptop")
     page.goto(links["spectate"])
     page.wait_for_selector("#look-back:not([hidden])")  # the end screen's link
+    _shot(page, "web-end-spectator-laptop.png")
     page.click("#look-back-link")
     page.wait_for_selector("#steps:not([hidden])")
     assert page.inner_text("#check") == "Deal commitment checked: the seed and nonce give the commitment shown at the start."
@@ -1072,6 +1075,7 @@ def test_a_finished_tables_end_links_to_its_replay_which_steps_forward_and_back_
     page.click("#next")
     page.keyboard.press("ArrowRight")
     step = shown(2)
+    _shot(page, "web-replay-laptop.png")
     assert page.inner_text("#move") == f"seat {step['seat']} chose “{step['label']}”."
     page.keyboard.press("ArrowLeft")
     shown(1)
