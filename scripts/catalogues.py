@@ -45,12 +45,28 @@ class Domain:
     source: Path
     localedir: Path
     skip: tuple[str, ...] = field(default=())
+    #: Messages the source shows through the catalogue without marking them (Click's `required`, its types' names).
+    unmarked: tuple[str, ...] = field(default=())
+
+    def messages(self) -> Catalog:
+        """The domain's messages: those its source marks, then its unmarked ones."""
+        found = source_messages(self.source, self.name, skip=self.skip)
+        for message in self.unmarked:
+            if message not in found:
+                found.add(message, None, auto_comments=["Not marked in the source; listed in muggins_cli.i18n.CLICK_UNMARKED."])
+        return found
 
 
 def _click_source() -> Path:
     import click
 
     return Path(click.__file__).resolve().parent
+
+
+def _click_unmarked() -> tuple[str, ...]:
+    from muggins_cli.i18n import CLICK_UNMARKED
+
+    return CLICK_UNMARKED
 
 
 CORE = ROOT / "core" / "src" / "muggins"
@@ -68,7 +84,7 @@ def domains() -> dict[str, Domain]:
         # The plugin author's scaffold and its templates speak to authors, in English.
         Domain("muggins_cli", CLI, CLI / "locale", skip=("scaffold.py", "templates")),
         # Click's own words ("Usage:", "Show this message and exit."), shipped with the CLI, which hands them to Click.
-        Domain("click", _click_source(), CLI / "locale"),
+        Domain("click", _click_source(), CLI / "locale", unmarked=_click_unmarked()),
         Domain("muggins_shedding", SHEDDING, SHEDDING / "locale"),
         # The browser table: the server's refusals and notices, and the pages' fixed words (listed in page_words.py).
         Domain("muggins_web", WEB, WEB / "locale"),
@@ -96,7 +112,7 @@ def _say(path: Path, changed: bool) -> None:
 
 
 def extract(domain: Domain) -> Catalog:
-    template = source_messages(domain.source, domain.name, skip=domain.skip)
+    template = domain.messages()
     template.project, template.version = domain.name, ""
     template.msgid_bugs_address = ""
     template.creation_date = datetime.now(timezone.utc)
@@ -145,11 +161,12 @@ def stale(domain: Domain) -> list[Path]:
 
 
 def status(domain: Domain) -> str:
-    total = len([m for m in source_messages(domain.source, domain.name, skip=domain.skip) if m.id])
+    total = len([m for m in domain.messages() if m.id])
     parts = [f"{domain.name}: {total} messages"]
     for language in LANGUAGES:
         if language != DEFAULT_LANGUAGE:
-            missing = untranslated_messages(domain.source, domain.name, language, localedir=domain.localedir, skip=domain.skip)
+            missing = untranslated_messages(domain.source, domain.name, language, localedir=domain.localedir, skip=domain.skip,
+                                            also=domain.unmarked)
             parts.append(f"{language}: {total - len(missing)} translated, {len(missing)} untranslated")
     return "; ".join(parts)
 

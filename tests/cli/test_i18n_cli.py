@@ -30,7 +30,7 @@ def test_lang_is_read_among_the_root_options_only(argv, language):
 def test_root_help_in_french_with_clicks_words(run):
     result = run("--lang", "fr", "--help")
     assert result.exit_code == 0
-    assert result.stdout.startswith("Usage : muggins [OPTIONS] COMMAND [ARGS]...")
+    assert result.stdout.startswith("Usage : muggins [OPTIONS] COMMANDE [ARGS]...")
     assert "Jouer, simuler et rejouer des jeux de cartes" in result.stdout
     assert "Afficher ce message et quitter." in result.stdout and "Commandes" in result.stdout
     assert "Lister les jeux installés." in result.stdout

@@ -20,7 +20,9 @@ def run() -> None:
     and `main` puts its own Ctrl-C handler in place only once it runs; a
     Ctrl-C before that (even while the first import starts) would otherwise
     print a traceback of the import. Nothing is imported before the `try`,
-    so every moment of loading is covered.
+    so every moment of loading is covered. The line is English until the
+    CLI's words are loaded (`muggins_cli.i18n`), in the language `--lang`,
+    MUGGINS_LANG or the locale chooses from then on.
     """
     try:
         import signal
@@ -38,8 +40,16 @@ def run() -> None:
 
 def _say_interrupted() -> None:
     import os  # loaded by the interpreter's own start-up: importing it here cannot be interrupted half-way
+    import sys
 
+    line = "muggins: error: interrupted\n"
+    words = sys.modules.get("muggins_cli.i18n")
+    if words is not None and hasattr(words, "interrupted_line"):  # loaded whole: the line can be in the player's language
+        try:
+            line = words.interrupted_line(sys.argv[1:]) + "\n"
+        except BaseException:  # noqa: BLE001 - a second Ctrl-C, an unreadable catalogue: the English line
+            pass
     try:
-        os.write(2, b"muggins: error: interrupted\n")
-    except OSError:  # no standard error (2>&-): the exit code says it
+        os.write(2, line.encode(getattr(sys.stderr, "encoding", None) or "utf-8", "replace"))
+    except (OSError, LookupError):  # no standard error (2>&-): the exit code says it
         pass

@@ -26,6 +26,7 @@ from typing import Any, Callable, Sequence
 import click
 
 from muggins.engine import Match, MatchAborted
+from muggins.error_words import os_reason
 from muggins.fairness import deal_from_header, draw_deal
 from muggins.game import Event, Game, Result
 from muggins.houserules import HouseRuleError, check_switches, house_rule_plugins
@@ -58,7 +59,7 @@ def read_rules(game: Game, path: str | None) -> Any:
     try:
         text = read_limited(path, MAX_RULES_BYTES, "house rules")
     except OSError as exc:
-        raise BadInput(_("cannot read house rules {path}: {reason}").format(path=clip_path(path), reason=exc.strerror or exc)) from exc
+        raise BadInput(_("cannot read house rules {path}: {reason}").format(path=clip_path(path), reason=os_reason(exc))) from exc
     except LimitError as exc:
         raise BadInput(str(exc)) from exc
     try:

@@ -8,22 +8,32 @@ message and exit.", its usage errors) through the `click` domain shipped
 beside it, handed to Click by `speak`, which replaces the gettext
 functions Click's modules imported with this catalogue's (Click reads the
 process-wide gettext domain, which the CLI must not take from other
-libraries). The language is chosen once, before Click parses anything, by
-`language_from_argv` (so `muggins --help --lang fr` is French too), else
-from `MUGGINS_LANG` and the locale (`muggins.i18n.choose_language`). In
-English nothing is read nor replaced.
+libraries, and which follows the environment's LANGUAGE rather than
+muggins' choice: so Click's words are replaced in English too, where they
+read as Click wrote them whatever the environment). Click's words its source does
+not mark (`required`, its types' names, `[OPTIONS]`, `COMMAND [ARGS]...`,
+the colon after a heading) are in the same catalogue (`CLICK_UNMARKED`),
+put in by `translate_help` and the help formatter of `HelpFormatter`, with
+the metavars the CLI sets (marked with `N_`). The language is chosen once,
+before Click parses anything, by `language_from_argv` (so `muggins --help
+--lang fr` is French too), else from `MUGGINS_LANG` and the locale
+(`muggins.i18n.choose_language`). In English no catalogue is read.
 """
 
 from __future__ import annotations
 
+import copy
 import inspect
+import re
 import sys
 from pathlib import Path
 from typing import Any, Iterable
 
-from muggins.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, choose_language, current_language, set_language, translator
+import click
 
-__all__ = ["LANGUAGES", "N_", "_", "filled_help", "language_from_argv", "ngettext", "speak", "translate_help"]
+from muggins.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, choose_language, current_language, set_language, translator, using_language
+
+__all__ = ["CLICK_UNMARKED", "HelpFormatter", "LANGUAGES", "N_", "_", "filled_help", "interrupted_line", "language_from_argv", "ngettext", "speak", "translate_help"]
 
 _LOCALEDIR = Path(__file__).resolve().parent / "locale"
 _cli = translator("muggins_cli", _LOCALEDIR)
@@ -31,9 +41,19 @@ _click = translator("click", _LOCALEDIR)
 
 _ = _cli.gettext
 ngettext = _cli.ngettext
+_click_words = _click.gettext  # not named `gettext`: its messages are the `click` domain's, never extracted into the CLI's
 
 #: Click's modules that bound gettext's functions at import (`from gettext import gettext as _`).
 _CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "shell_completion", "termui", "types", "utils", "_termui_impl")
+
+#: The names of Click's parameter types, whose upper case is an option's default metavar (`INTEGER`, `FILE`) and which its
+#: errors quote ("'x' is not a valid integer."); Click translates only those of paths.
+CLICK_TYPE_NAMES = ("text", "integer", "integer range", "float", "float range", "boolean", "uuid", "filename", "file", "directory", "path")
+
+#: Click's words its source does not mark for translation, kept in the `click` catalogue with those it marks:
+#: `required` (which Click translates from a variable), its types' names, the usage line's default metavars, and the
+#: two marks `HelpFormatter` words (the colon after a heading, the separator of an option's bracketed notes).
+CLICK_UNMARKED = ("required", *CLICK_TYPE_NAMES, "[OPTIONS]", "COMMAND [ARGS]...", "{heading}:", "; ")
 
 
 def language_from_argv(argv: Iterable[str]) -> str | None:
@@ -67,19 +87,84 @@ def _click_ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def speak(language: str | None) -> str:
-    """Set the language (`--lang`'s value, or None: MUGGINS_LANG, the locale, English) and give Click its words in it."""
+    """Set the language (`--lang`'s value, or None: MUGGINS_LANG, the locale, English) and give Click its words in it.
+
+    Click's words come from this catalogue in English too: the gettext
+    functions it imported read the environment's LANGUAGE and whatever
+    domain the process last chose, not muggins' language.
+    """
     chosen = choose_language(language)
     set_language(chosen)
-    if chosen != DEFAULT_LANGUAGE:
-        for name in _CLICK_MODULES:
-            module = sys.modules.get(f"click.{name}")
-            if module is None:
-                continue
-            if getattr(module, "_", None) is not None:
-                module._ = _click_gettext  # type: ignore[attr-defined]
-            if getattr(module, "ngettext", None) is not None:
-                module.ngettext = _click_ngettext  # type: ignore[attr-defined]
+    for name in _CLICK_MODULES:
+        module = sys.modules.get(f"click.{name}")
+        if module is None:
+            continue
+        if getattr(module, "_", None) is not None:
+            module._ = _click_gettext  # type: ignore[attr-defined]
+        if getattr(module, "ngettext", None) is not None:
+            module.ngettext = _click_ngettext  # type: ignore[attr-defined]
     return chosen
+
+
+class HelpFormatter(click.HelpFormatter):
+    """Click's help formatter with its two marks in the reader's language: the colon after a heading (`Options :` in French)
+    and the separator between an option's bracketed notes (`[par défaut : 1 ; x>=0]`)."""
+
+    def write_heading(self, heading: str) -> None:
+        self.write(f"{'':>{self.current_indent}}{_click_words('{heading}:').format(heading=heading)}\n")
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        separator = _click_words("; ")
+        if separator != "; ":
+            rows = [(term, _noted(text, separator)) for term, text in rows]
+        super().write_dl(rows, col_max, col_spacing)
+
+
+_NOTE_SEPARATOR = re.compile(r"(?<! ); ")  # Click's, not one a translation already spaced
+
+
+def _noted(text: str, separator: str) -> str:
+    """`text` with the notes Click puts after it (`help  [default: 1; x>=0]`) joined by `separator`."""
+    head, mark, notes = text.rpartition("  [")
+    if not mark and text.startswith("["):
+        head, notes = "", text[1:]
+    elif not mark:
+        return text
+    if not notes.endswith("]"):
+        return text
+    return f"{head}{mark or '['}{_NOTE_SEPARATOR.sub(separator, notes[:-1])}]"
+
+
+class _Context(click.Context):
+    formatter_class = HelpFormatter
+
+
+def _english_type_name(kind: Any) -> str | None:
+    """The English name of a Click parameter type, as `CLICK_TYPE_NAMES` has it; None for a type of another name."""
+    if isinstance(kind, click.Path):  # named when made, in the language in force then: its kind says which name it has
+        return "file" if kind.file_okay and not kind.dir_okay else "directory" if kind.dir_okay and not kind.file_okay else "path"
+    name = getattr(kind, "name", None)
+    return name if name in CLICK_TYPE_NAMES else None
+
+
+def _named_type(kind: Any) -> Any:
+    """`kind`, or a copy of it named in the reader's language: the name an option's default metavar and Click's errors show."""
+    english = _english_type_name(kind)
+    if english is None:
+        return kind
+    shown = _click_words(english)
+    if kind.name == shown:
+        return kind
+    named = copy.copy(kind)  # a type may be shared between options and commands: each parameter is given its own
+    named.name = shown
+    return named
+
+
+def interrupted_line(argv: Iterable[str]) -> str:
+    """The error line of a Ctrl-C while the command loads, in the language its command line (`--lang`) or environment chooses."""
+    wanted = language_from_argv(argv)
+    with using_language(choose_language(wanted if wanted in LANGUAGES else None)):
+        return _("muggins: error: {message}").format(message=_("interrupted"))
 
 
 #: The help texts made with `filled_help`, by the English they read as: their message and the values put in.
@@ -122,15 +207,24 @@ def translate_help(command: Any, own: Any = None) -> None:
     if originals is None:
         originals = command._muggins_help = {
             "help": command.help, "short_help": command.short_help, "epilog": command.epilog,
-            "params": [(p, getattr(p, "help", None)) for p in command.params],
+            "options_metavar": command.options_metavar, "subcommand_metavar": getattr(command, "subcommand_metavar", None),
+            "params": [(p, getattr(p, "help", None), p.metavar, p.type) for p in command.params],
         }
+        if command.context_class is click.Context:  # a command's own context class is its author's choice
+            command.context_class = _Context
     if getattr(command, "_muggins_language", DEFAULT_LANGUAGE) != language:
         for attribute in ("help", "short_help", "epilog"):
             text = originals[attribute]
             setattr(command, attribute, word(inspect.cleandoc(text)) if text else text)
-        for param, text in originals["params"]:
+        for attribute in ("options_metavar", "subcommand_metavar"):
+            if originals[attribute]:
+                setattr(command, attribute, _click_words(originals[attribute]))
+        for param, text, metavar, kind in originals["params"]:
             if text:
                 param.help = word(text)
+            if metavar:
+                param.metavar = word(metavar)
+            param.type = _named_type(kind)
         if hasattr(command, "_help_option"):
             command._help_option = None  # Click words its --help option once, when first asked: ask again in this language
         command._muggins_language = language

@@ -30,6 +30,7 @@ from typing import Any
 
 import click
 
+from muggins.error_words import os_reason
 from muggins.limits import SEED_BOUND, clip, clip_path
 
 from .completion import PlayCommand, complete_games, complete_records, complete_seats
@@ -128,7 +129,7 @@ class MugginsGroup(click.Group):
             fault = self._plugin_fault(ctx, exc)
             if fault is not None:
                 raise fault from exc
-            raise _Stopped(getattr(exc, "why", "interrupted"), getattr(exc, "exit_code", EXIT_INTERRUPTED)) from exc
+            raise _Stopped(getattr(exc, "why", None) or _("interrupted"), getattr(exc, "exit_code", EXIT_INTERRUPTED)) from exc
         except Exception:
             raise
         except BaseException as exc:  # SystemExit from plugin code is not muggins' exit
@@ -168,7 +169,7 @@ class MugginsGroup(click.Group):
             return self._fail(_("interrupted"), EXIT_INTERRUPTED)
         except KeyboardInterrupt as exc:
             # SIGTERM and SIGHUP arrive as KeyboardInterrupts carrying their own exit code (recording.SignalStop).
-            return self._fail(getattr(exc, "why", "interrupted"), getattr(exc, "exit_code", EXIT_INTERRUPTED))
+            return self._fail(getattr(exc, "why", None) or _("interrupted"), getattr(exc, "exit_code", EXIT_INTERRUPTED))
         except BrokenPipeError:
             # The reader went away (`muggins list | head -1`): stop quietly.
             try:
@@ -196,7 +197,7 @@ class MugginsGroup(click.Group):
                 # Standard output or error cannot be written (`> /dev/full`): say so rather than "internal error".
                 if exc.errno == errno.EFBIG:  # `ulimit -f`: no disk is full, the process may write no larger a file
                     return self._fail(_("cannot write the output: the file size limit (ulimit -f) was reached"), EXIT_ERROR)
-                return self._fail(_("cannot write the output: {reason}").format(reason=exc.strerror or exc), EXIT_ERROR)
+                return self._fail(_("cannot write the output: {reason}").format(reason=os_reason(exc)), EXIT_ERROR)
             culprit = blame(exc)
             if culprit is not None:  # plugin code failed: name the plugin, not "internal error" (nor the user's input)
                 return self._fail(f"{fault_message(culprit[0], exc, culprit[1])}{hint}", EXIT_ERROR)
@@ -300,7 +301,7 @@ def cli() -> None:
 
 # The options of the game commands, shared by play and simulate.
 _players_option = click.option("--players", "-n", type=int, help=N_("Number of players (default: the game's usual count)."))
-_seat_option = click.option("--seat", "seats", multiple=True, metavar="SEAT", help=N_("Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable)."))
+_seat_option = click.option("--seat", "seats", multiple=True, metavar=N_("SEAT"), help=N_("Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable)."))
 class _Pace(click.ParamType):
     """Seconds from 0 to an hour: a number a timer can wait for (not nan, inf or 1e300)."""
 
@@ -338,7 +339,7 @@ class _Seed(click.ParamType):
 
 
 _pace_option = click.option(
-    "--pace", type=_Pace(), default=DEFAULT_PACE, metavar="SECONDS",
+    "--pace", type=_Pace(), default=DEFAULT_PACE, metavar=N_("SECONDS"),
     help=N_("On a terminal, how long each opponent's move waits for your call before play flows on (0: press Enter after every move; "
          "default: 1.5 s and 0.4 s for each further pile or card the move is judged against)."),
 )
@@ -366,7 +367,7 @@ def plugins() -> None:
 
 
 @cli.command("rules", help=N_("Print a game's default house rules as commented TOML."))
-@click.argument("game", shell_complete=complete_games)
+@click.argument("game", metavar=N_("GAME"), shell_complete=complete_games)
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help=N_("Write to FILE instead of standard output (an existing FILE only with --force)."))
 @click.option("--force", is_flag=True, help=N_("Replace FILE if it exists."))
 def rules(game: str, output: str | None, force: bool) -> None:
@@ -383,10 +384,10 @@ def rules(game: str, output: str | None, force: bool) -> None:
     "Play a match at the terminal: seat 0 is you, the others fallible novices by default.\n\n"
     "Opponents' moves flow by on a terminal: after each one you have a moment (--pace) to call it with a key (m for Muggins); any other key lets it stand at once and p pauses the flow. Every decision is recorded as it is taken, into the records folder (`muggins records`). Ctrl-C (exit 130), SIGTERM (143), SIGHUP (129) or the end of input (exit 1) stops the match and keeps the record; continue it with `muggins resume`.",
 ))
-@click.argument("game", shell_complete=complete_games)
+@click.argument("game", metavar=N_("GAME"), shell_complete=complete_games)
 @_players_option
-@click.option("--seat", "seats", multiple=True, metavar="SEAT", shell_complete=complete_seats, help=N_("Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable; seat 0 is you by default)."))
-@click.option("--opponents", metavar="SEAT", shell_complete=complete_seats, help=filled_help(N_("Player for every seat --seat leaves open after yours (default: {default}, or the game's nearest; `expert` for a hard game)."), default=DEFAULT_OPPONENTS))
+@click.option("--seat", "seats", multiple=True, metavar=N_("SEAT"), shell_complete=complete_seats, help=N_("Player for the next seat, from seat 0: KIND or KIND:name=value,... (repeatable; seat 0 is you by default)."))
+@click.option("--opponents", metavar=N_("SEAT"), shell_complete=complete_seats, help=filled_help(N_("Player for every seat --seat leaves open after yours (default: {default}, or the game's nearest; `expert` for a hard game)."), default=DEFAULT_OPPONENTS))
 @_rules_option
 @_play_seed_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), shell_complete=complete_records, help=N_("Record file (default: muggins-GAME-SEED.jsonl in the records folder; see `muggins records`)."))
@@ -401,14 +402,14 @@ def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str 
     "Play many bot matches and sum up wins, draws and the game's statistics.\n\n"
     "With two or more --rules files, every match is played under each rule set with the same deals and the figures are compared with 95% intervals. Ctrl-C prints the summary of the matches finished so far, marked partial.",
 ))
-@click.argument("game", shell_complete=complete_games)
+@click.argument("game", metavar=N_("GAME"), shell_complete=complete_games)
 @click.option("--games", "-g", "count", type=click.IntRange(min=1), required=True, help=N_("Number of matches."))
 @_players_option
 @_seat_option
 @click.option("--rules", "rules_paths", multiple=True, type=click.Path(dir_okay=False), help=N_("House rules TOML file; give it twice or more to compare rule sets on the same deals."))
 @_seed_option
 @click.option("--workers", "-w", type=click.IntRange(min=0), default=1, show_default=True, help=N_("Worker processes (0: one per CPU)."))
-@click.option("--cluster", metavar="local:N|tcp://HOST:PORT", help=N_("Run on a Dask cluster: a local one of N processes, or a running scheduler (needs muggins-cli[dask])."))
+@click.option("--cluster", metavar=N_("local:N|tcp://HOST:PORT"), help=N_("Run on a Dask cluster: a local one of N processes, or a running scheduler (needs muggins-cli[dask])."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of a table."))
 def simulate(game: str, count: int, players: int | None, seats: tuple[str, ...], rules_paths: tuple[str, ...], seed: int | None, workers: int, cluster: str | None, as_json: bool) -> None:
     from . import commands
@@ -420,14 +421,14 @@ def simulate(game: str, count: int, players: int | None, seats: tuple[str, ...],
     "Rate kinds of player against each other: OpenSkill ratings and pairwise win rates, on balanced seatings and the same deals.\n\n"
     "Needs the optional package openskill: `uv sync` installs it in the muggins workspace, pip with the core's extra elsewhere (the error says how). Ctrl-C prints the ladder of the matches finished so far, marked partial.",
 ))
-@click.argument("game", shell_complete=complete_games)
-@click.option("--seat", "seats", multiple=True, metavar="SEAT", shell_complete=complete_seats, help=N_("A kind of player to rate: KIND or KIND:name=value,... (twice or more)."))
+@click.argument("game", metavar=N_("GAME"), shell_complete=complete_games)
+@click.option("--seat", "seats", multiple=True, metavar=N_("SEAT"), shell_complete=complete_seats, help=N_("A kind of player to rate: KIND or KIND:name=value,... (twice or more)."))
 @click.option("--games", "-g", "count", type=click.IntRange(min=1), required=True, help=N_("Number of matches in all (rounded up to whole blocks of seatings)."))
 @_players_option
 @click.option("--rules", "rules_paths", multiple=True, type=click.Path(dir_okay=False), help=N_("House rules TOML file; give it twice or more to compare the gap between kinds on the same deals."))
 @_seed_option
 @click.option("--workers", "-w", type=click.IntRange(min=0), default=1, show_default=True, help=N_("Worker processes (0: one per CPU)."))
-@click.option("--cluster", metavar="local:N|tcp://HOST:PORT", help=N_("Run on a Dask cluster (needs muggins-cli[dask])."))
+@click.option("--cluster", metavar=N_("local:N|tcp://HOST:PORT"), help=N_("Run on a Dask cluster (needs muggins-cli[dask])."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of tables."))
 def ladder(game: str, seats: tuple[str, ...], count: int, players: int | None, rules_paths: tuple[str, ...], seed: int | None, workers: int, cluster: str | None, as_json: bool) -> None:
     from . import ladder as run_ladder
@@ -436,9 +437,9 @@ def ladder(game: str, seats: tuple[str, ...], count: int, players: int | None, r
 
 
 @cli.command("replay", help=N_("Replay a record: narrate it, or verify it against the installed game."))
-@click.argument("record", type=click.Path(dir_okay=False), shell_complete=complete_records)
+@click.argument("record", type=click.Path(dir_okay=False), metavar=N_("RECORD"), shell_complete=complete_records)
 @click.option("--verify", is_flag=True, help=N_("Check every decision and event instead of narrating."))
-@click.option("--commitment", metavar="HEX", help=N_("With --verify: the deal's commitment shown when the match started, to check the record against."))
+@click.option("--commitment", metavar=N_("HEX"), help=N_("With --verify: the deal's commitment shown when the match started, to check the record against."))
 def replay(record: str, verify: bool, commitment: str | None) -> None:
     from . import commands
 
@@ -446,7 +447,7 @@ def replay(record: str, verify: bool, commitment: str | None) -> None:
 
 
 @cli.command("resume", help=N_("Continue an interrupted match from its record, appending to it (default: the most recent unfinished one)."))
-@click.argument("record", type=click.Path(dir_okay=False), required=False, shell_complete=complete_records)
+@click.argument("record", type=click.Path(dir_okay=False), required=False, metavar=N_("[RECORD]"), shell_complete=complete_records)
 @_pace_option
 def resume(record: str | None, pace: float | None) -> None:
     from . import commands
@@ -470,8 +471,8 @@ def new() -> None:
 
 
 @new.command("game", help=N_("Write a complete game plugin NAME (a package, its tests, a pyproject) into DIR (default ./NAME)."))
-@click.argument("name")
-@click.argument("directory", required=False, metavar="[DIR]")
+@click.argument("name", metavar=N_("NAME"))
+@click.argument("directory", required=False, metavar=N_("[DIR]"))
 def new_game(name: str, directory: str | None) -> None:
     from . import scaffold
 
@@ -479,10 +480,10 @@ def new_game(name: str, directory: str | None) -> None:
 
 
 @new.command("house-rule", help=N_("Write a plugin NAME implementing the hooks GAME publishes for house rules (or those --hook names), into DIR (default ./NAME)."))
-@click.argument("game", shell_complete=complete_games)
-@click.argument("name")
-@click.argument("directory", required=False, metavar="[DIR]")
-@click.option("--hook", "hooks", multiple=True, metavar="HOOK",
+@click.argument("game", metavar=N_("GAME"), shell_complete=complete_games)
+@click.argument("name", metavar=N_("NAME"))
+@click.argument("directory", required=False, metavar=N_("[DIR]"))
+@click.option("--hook", "hooks", multiple=True, metavar=N_("HOOK"),
               help=N_("A hook your rule changes (its full name, or the part after the game's prefix: target); repeatable. Default: every hook the game publishes."))
 def new_house_rule(game: str, name: str, directory: str | None, hooks: tuple[str, ...]) -> None:
     from . import scaffold

@@ -21,6 +21,7 @@ import types
 import typing
 from typing import Any, Callable, Literal, Mapping
 
+from .error_words import toml_error
 from .i18n import translator
 from .switches import PLUGINS_KEY, plugin_switches, switches_from_data, with_plugin_switches
 from .limits import clip, strip_bom
@@ -246,7 +247,7 @@ def load_rules(cls: type, text: str, *, source: str = "rules") -> Any:
     try:
         data = tomllib.loads(strip_bom(text))
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(_("{source}: TOML syntax error: {error}").format(source=source, error=clip(exc, 120))) from None
+        raise RulesError(_("{source}: TOML syntax error: {error}").format(source=source, error=clip(toml_error(exc), 120))) from None
     except RecursionError:
         raise RulesError(_("{source}: TOML nested too deeply; no house rule needs that").format(source=source)) from None
     except ValueError:  # an integer past Python's 4,300-digit conversion limit

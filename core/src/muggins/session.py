@@ -34,6 +34,7 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 
 from .actions import Decision, IllegalAction, standing_answer
 from .engine import Match
+from .error_words import os_reason
 from .fairness import Deal, shown_deal
 from .game import Event, Game, Result, State
 from .houserules import house_rule_plugins
@@ -243,7 +244,7 @@ class Session:
             dropped = stream.drop_partial_line(backup)
         except OSError as exc:
             raise SessionBroken(_("{source} ends in an incomplete line, which could not be dropped: {reason}").format(
-                source=source, reason=exc.strerror or exc)) from exc
+                source=source, reason=os_reason(exc))) from exc
         if dropped:
             tell(_("{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}").format(
                 path=path, dropped=dropped, backup=backup))

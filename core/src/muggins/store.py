@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
+from .error_words import os_reason
 from .i18n import translator
 from .limits import MAX_RECORD_LINE_BYTES, clip_path
 from .records import RecordError, RecordFile
@@ -146,11 +147,11 @@ class RecordStore:
                 _refuse_if_in_use(path)
                 raise RecordExists(_("record {path} already exists").format(path=clip_path(path)), path) from exc
             except OSError as exc:
-                raise StoreError(_("cannot create record {path}: {reason}").format(path=clip_path(path), reason=exc.strerror or exc), path) from exc
+                raise StoreError(_("cannot create record {path}: {reason}").format(path=clip_path(path), reason=os_reason(exc)), path) from exc
         try:
             self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)  # its records hold every hidden card: its user's alone
         except OSError as exc:
-            raise StoreError(_("cannot create the records folder {folder}: {reason}").format(folder=self.folder, reason=exc.strerror or exc), str(self.folder), folder=True) from exc
+            raise StoreError(_("cannot create the records folder {folder}: {reason}").format(folder=self.folder, reason=os_reason(exc)), str(self.folder), folder=True) from exc
         ident = self.new_ident()
         for n in itertools.count(1):
             target = str(self.folder / self.record_name(game, ident, n))
@@ -159,7 +160,7 @@ class RecordStore:
             except FileExistsError:
                 continue
             except OSError as exc:
-                raise StoreError(_("cannot create record {path}: {reason}").format(path=target, reason=exc.strerror or exc), target) from exc
+                raise StoreError(_("cannot create record {path}: {reason}").format(path=target, reason=os_reason(exc)), target) from exc
         raise AssertionError("unreachable")  # pragma: no cover
 
     @staticmethod

@@ -42,6 +42,7 @@ from typing import Any, Iterable
 import click
 import uvicorn
 
+from muggins.error_words import os_reason
 from muggins.limits import clip
 
 from . import protocol
@@ -185,7 +186,7 @@ def listen(host: str, port: int) -> list[socket.socket]:
             if exc.errno == errno.EADDRINUSE:
                 raise BadInput(_("port {port} is in use on {host} (another server listens there); choose another --port").format(
                     port=port, host=named)) from None
-            raise BadInput(_("cannot listen on {host} port {port}: {why}").format(host=named, port=port, why=exc.strerror or exc)) from None
+            raise BadInput(_("cannot listen on {host} port {port}: {why}").format(host=named, port=port, why=os_reason(exc))) from None
         sockets.append(sock)
     if not sockets:
         raise BadInput(_("cannot listen on --host {host}: it names no address").format(host=repr(named)))

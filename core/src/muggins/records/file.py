@@ -25,6 +25,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+from ..error_words import os_reason
 from ..i18n import translator
 from ..limits import MAX_RECORD_BYTES, MAX_RECORD_LINE_BYTES, clip_path
 from ..locking import FileBusy, lock_exclusive
@@ -138,7 +139,7 @@ class RecordFile:
         try:
             fd = os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
-            raise RecordError(_("cannot read record {path}: {reason}").format(path=clip_path(path), reason=exc.strerror or exc)) from None
+            raise RecordError(_("cannot read record {path}: {reason}").format(path=clip_path(path), reason=os_reason(exc))) from None
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
             raise RecordError(_("{path} is not a regular file; a record to continue must be a file muggins can append to").format(path=clip_path(path)))
@@ -225,7 +226,7 @@ class RecordFile:
                         os.ftruncate(self.fd, self.size)
                     except OSError:
                         pass
-                    raise RecordWriteError(self.name, exc.strerror or str(exc)) from exc
+                    raise RecordWriteError(self.name, os_reason(exc)) from exc
             self.size += len(data)
         return len(text)
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Sequence
 
+from ..error_words import os_reason
 from ..fairness import deal_problem
 from ..game import Event, Game
 from ..i18n import N_, translator
@@ -174,7 +175,7 @@ def read_record(path: str | Path) -> Record:
     except LimitError as exc:
         raise RecordError(str(exc)) from None
     except OSError as exc:
-        raise RecordError(_("cannot read record {path}: {reason}").format(path=clip_path(path), reason=exc.strerror or exc)) from None
+        raise RecordError(_("cannot read record {path}: {reason}").format(path=clip_path(path), reason=os_reason(exc))) from None
 
 
 def read_record_from(stream: IO[bytes], source: str) -> Record:

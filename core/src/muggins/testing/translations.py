@@ -128,14 +128,19 @@ def _translated(message: Any) -> bool:
 
 
 def untranslated_messages(package_dir: str | Path, domain: str, language: str, *, localedir: str | Path | None = None,
-                          skip: Iterable[str] = ()) -> list[str]:
+                          skip: Iterable[str] = (), also: Iterable[str] = ()) -> list[str]:
     """The msgids (a plural's singular; `context|msgid` with a context) marked in the source and not translated into `language`.
 
     Every message is untranslated when the language has no `.po` at all.
+    `also` names messages the source shows without marking them (a
+    library's words it translates from a variable), checked too.
     """
     package_dir = Path(package_dir)
     localedir = Path(localedir) if localedir is not None else package_dir / "locale"
     wanted = source_messages(package_dir, domain, skip=skip)
+    for message in also:
+        if message not in wanted:
+            wanted.add(message, None)
     path = _po_path(localedir, domain, language)
     have = _read_po(path) if path.exists() else None
     missing = []

@@ -66,8 +66,8 @@ cribbage_group.translations = _translator  # type: ignore[attr-defined]
     "Score the show of four cards with the starter: total and every fifteen, pair, run, flush and nobs.\n\n"
     "Cards are written rank then suit: 5H, 10D, TD, JC, 5♥. Example:\n\n"
     "\b\n    muggins cribbage score 5H 5D 5S JC --starter 5C"))
-@click.argument("cards", nargs=-1, metavar="CARD CARD CARD CARD")
-@click.option("--starter", required=True, metavar="CARD", help=N_("The starter (the cut card), e.g. 5C."))
+@click.argument("cards", nargs=-1, metavar=N_("CARD CARD CARD CARD"))
+@click.option("--starter", required=True, metavar=N_("CARD"), help=N_("The starter (the cut card), e.g. 5C."))
 @click.option("--crib", is_flag=True, help=N_("Score as the crib: only a five-card flush counts."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 def score_command(cards: tuple[str, ...], starter: str, crib: bool, as_json: bool) -> None:
@@ -98,7 +98,7 @@ def score_command(cards: tuple[str, ...], starter: str, crib: bool, as_json: boo
     "do not hold and the starter are assumed drawn uniformly from the unseen\n"
     "cards (exact, or --sample N random deals). Example:\n\n"
     "\b\n    muggins cribbage discard 5H 5D 5S JC 4D 9C --dealer"))
-@click.argument("cards", nargs=-1, metavar="CARDS...")
+@click.argument("cards", nargs=-1, metavar=N_("CARDS..."))
 @click.option("--dealer", is_flag=True, help=N_("The crib is yours (or your partner's): its value is added."))
 @click.option("--pone", is_flag=True, help=N_("The crib is the opponents': its value is subtracted."))
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
