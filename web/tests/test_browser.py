@@ -1079,8 +1079,8 @@ def test_a_finished_tables_end_links_to_its_replay_which_steps_forward_and_back_
     assert page.inner_text("#move") == f"seat {step['seat']} chose “{step['label']}”."
     page.keyboard.press("ArrowLeft")
     shown(1)
-    page.keyboard.press("PageDown")  # the next deal
-    shown(replay["deals"][1])
+    page.keyboard.press("PageDown")  # the next deal: the server drew the deal, so a match of one deal goes to its end
+    shown(replay["deals"][1] if len(replay["deals"]) > 1 else last)
     page.click("#last")
     assert shown(last)["over"] and page.locator("#next").is_disabled()
     page.evaluate("window.__checkPage(null)")  # nothing wider than the screen
