@@ -78,11 +78,13 @@ def _translated(game: Any, message: str, plural: str | None = None, count: int =
         if catalogue is None:
             continue
         try:
-            found = catalogue.gettext(message) if plural is None else catalogue.ngettext(message, plural, count)
+            # A plural marked with `N_` is extracted as two messages, the form English takes for `count` among them.
+            tries = [catalogue.gettext(message)] if plural is None else [catalogue.ngettext(message, plural, count), catalogue.gettext(english)]
         except Exception:  # a game's catalogue object that is not a Translator: its words stay English
             continue
-        if isinstance(found, str) and found and found != english:
-            return found
+        for found in tries:
+            if isinstance(found, str) and found and found != english:
+                return found
     return english
 
 
