@@ -564,13 +564,17 @@ def test_three_player_cribbage_from_the_lobby_form_the_host_plays_seat_0_and_cla
     host.select_option('[data-seat="1"]', "human")
     assert host.locator('[data-options="1"]').is_hidden()  # a person takes no bot's options
     host.select_option('[data-seat="2"]', "novice")
-    host.fill('[data-option="2"][name="miss_rate"]', "0.9")
+    assert host.locator('[data-seat="2"] option:checked').inner_text() == "a novice"  # the kinds in words, their specs as the values
+    host.select_option('[data-option="2"][name="miss_rate"]', "0.75")  # "about three times in four"
     host.fill("#players", "4")  # more players, then back: what was chosen for each seat stays
     host.dispatch_event("#players", "change")
     host.fill("#players", "3")
     host.dispatch_event("#players", "change")
     assert host.locator('[data-seat="1"]').input_value() == "human"
-    assert host.locator('[data-option="2"][name="miss_rate"]').input_value() == "0.9"
+    assert host.locator('[data-option="2"][name="miss_rate"]').input_value() == "0.75"
+    # A chance the choices do not offer is typed: back to the default choice, and 0.9 in the seat's other options.
+    host.select_option('[data-option="2"][name="miss_rate"]', "")
+    host.fill('[data-options="2"]', "miss_rate=0.9")
     host.fill("#pace", "0")
     host.locator("#rules-box summary").click()
     host.fill('[data-rule="target"]', "61")
@@ -590,7 +594,8 @@ def test_three_player_cribbage_from_the_lobby_form_the_host_plays_seat_0_and_cla
     _shot(host, f"web-lobby-{size}.png")
     (table,) = [t for t in lobby.tables.values() if t.game.name == "cribbage_muggins" and t.match.taken == 0 and not t.started]
     assert table.seed == CRIBBAGE_SEED, f"the seed was not put in the form's request (the table's is {table.seed})"
-    assert table.kinds == ["human", "human", "novice:miss_rate=0.9,error_rate=0.2"] or table.kinds[2].startswith("novice:miss_rate=0.9")
+    # The default opponent's error_rate=0.2 sits in its worded choice, sent back as the spec's option, the typed one after it.
+    assert table.kinds == ["human", "human", "novice:error_rate=0.2,miss_rate=0.9"]
     own = host.locator("#own-link a").get_attribute("href")
     friend = host.locator(".share-url").first.inner_text()
     assert table.seat_for(own.split("#")[1].split(".")[0]) == 0 and table.seat_for(friend.split("#")[1]) == 1
