@@ -215,8 +215,29 @@ def test_the_opponents_are_named_once_at_the_start_and_atop_every_table():
     for _ in range(2):
         human.choose({"top": "5♣", "turned": "K♦"}, Decision(0, "play", ANNOUNCE[:2], ANNOUNCE[:1], "place it"))
     lines = sink.getvalue().splitlines()
-    assert lines[0] == "You play seat 0. Opponents: seat 1 expert · seats 2 and 3 novice:error_rate=0.2."
-    assert lines.count("Opponents: seat 1 expert · seats 2 and 3 novice:error_rate=0.2") == 2  # heading each table
+    # The kinds in words, not as typed: a person reads "a novice who errs about one time in five".
+    assert lines[0] == "You play seat 0. Opponents: seat 1, an expert · seats 2 and 3, each a novice who errs about one time in five."
+    assert lines.count("Opponents: seat 1, an expert · seats 2 and 3, each a novice who errs about one time in five") == 2  # heading each table
+    assert "error_rate" not in sink.getvalue()
+
+
+def test_the_opponents_line_is_in_french_words_and_fits_80_columns(monkeypatch):
+    from muggins.i18n import using_language
+
+    monkeypatch.setenv("COLUMNS", "80")
+    sink = io.StringIO()
+    human = HumanPlayer(Table(), 0, input=io.StringIO("1\n"), output=sink,
+                        seats=["human", "expert", "novice:error_rate=0.2,attention=0.75", "novice:error_rate=0.2,attention=0.75"])
+    with using_language("fr"):
+        human.choose({"top": "5♣", "turned": "K♦"}, Decision(0, "play", ANNOUNCE[:2], ANNOUNCE[:1], "place it"))
+    lines = sink.getvalue().splitlines()
+    assert max(map(len, lines)) <= 80
+    shown = " ".join(line.strip() for line in lines)
+    assert shown.startswith("Vous êtes le joueur 0. Adversaires : joueur 1, un expert · joueurs 2 et 3, chacun un débutant "
+                            "qui se trompe environ une fois sur cinq et qui relève les erreurs des autres environ trois fois sur quatre.")
+    # Atop the table, the same words broken to the width: the first line of the table follows them.
+    assert "Adversaires : joueur 1, un expert · joueurs 2 et 3, chacun un débutant qui se trompe environ une fois sur cinq et qui relève les erreurs des autres environ trois fois sur quatre" in shown
+    assert "error_rate" not in shown and "novice" not in shown
 
 
 class Glancing:

@@ -20,7 +20,7 @@ def test_a_whole_shedding_match_in_french_at_the_terminal(terminal, tmp_path, pl
     lines = term.lines()
     shown = "\n".join(lines)
     assert max(map(len, lines)) <= 80
-    for french in ("enregistrement dans r.jsonl", "Vous êtes le joueur 0. Adversaires : joueurs 1 et 2 ", "Donne 1 sur 2 · donneur joueur", "Piles communes :",
+    for french in ("enregistrement dans r.jsonl", "Vous êtes le joueur 0. Adversaires : joueurs 1 et 2, chacun un débutant qui\n  place mal une carte", "Donne 1 sur 2 · donneur joueur", "Piles communes :",
                    "Défausses (sommet, cartes) et paquets fermés :", "choisissez 1-", "résultat : ", "enregistrement : r.jsonl",
                    "Donnes gagnées : vous : "):
         assert french in shown, french

@@ -60,7 +60,7 @@ def test_human_plays_a_whole_match_with_menu_numbers_texts_and_keys(run, tmp_pat
     assert "seat 0 claims muggins 2: not upheld" in out
     assert "seat 1 claims muggins 5: upheld" in out  # the experts catch the human's miscount
     assert out.rstrip().splitlines()[-3:] == [
-        "result: seat 1 (expert) wins",
+        "result: seat 1 (an expert) wins",
         "scores: seat 0 10, seat 1 27, seat 2 24",
         f"record: {name}",
     ]
@@ -275,14 +275,14 @@ def test_results_are_worded_for_wins_ties_draws_and_limits():
     from muggins_cli.commands import describe_result
 
     kinds = ["human", "expert", "novice"]
-    assert describe_result(Result((2,), (1, 2, 3.5)), kinds) == ["result: seat 2 (novice) wins", "scores: seat 0 1, seat 1 2, seat 2 3.5"]
-    assert describe_result(Result((0, 1)), kinds) == ["result: a tie between seat 0 (human) and seat 1 (expert)"]
+    assert describe_result(Result((2,), (1, 2, 3.5)), kinds) == ["result: seat 2 (a novice) wins", "scores: seat 0 1, seat 1 2, seat 2 3.5"]
+    assert describe_result(Result((0, 1)), kinds) == ["result: a tie between seat 0 (a person) and seat 1 (an expert)"]
     assert describe_result(Result((), (0, 0), limit_reached=True), kinds[:2]) == [
         "result: no winner (a draw)", "scores: seat 0 0, seat 1 0", "the match stopped at the game's declared limit",
     ]
-    assert describe_result(Result((0, 2), (3, 1, 3)), kinds) == ["result: a tie between seat 0 (human) and seat 2 (novice)",
+    assert describe_result(Result((0, 2), (3, 1, 3)), kinds) == ["result: a tie between seat 0 (a person) and seat 2 (a novice)",
                                                                  "scores: seat 0 3, seat 1 1, seat 2 3"]
-    assert describe_result(Result((0, 2), (30, 61, 41)), kinds)[0] == "result: seat 0 (human) and seat 2 (novice) share the win"
+    assert describe_result(Result((0, 2), (30, 61, 41)), kinds)[0] == "result: seat 0 (a person) and seat 2 (a novice) share the win"
 
 
 def test_results_with_sides_name_the_winning_side_and_every_sides_total():
@@ -292,7 +292,7 @@ def test_results_with_sides_name_the_winning_side_and_every_sides_total():
     kinds = ["expert", "random", "novice", "expert"]
     sides = ((0, 2), (1, 3))
     assert describe_result(Result((0, 2), (18, 7, 45, 10)), kinds, sides) == [
-        "result: seats 0 and 2 win, 63 to 17", "sides: seats 0 and 2 (expert, novice) 63 · seats 1 and 3 (random, expert) 17"]
+        "result: seats 0 and 2 win, 63 to 17", "sides: seats 0 and 2 (an expert, a novice) 63 · seats 1 and 3 (a random player, an expert) 17"]
     assert describe_result(Result((1, 3), (40, 5, 21, 9)), kinds, sides)[0] == "result: seats 1 and 3 win, 14 to 61"
     assert describe_result(Result((), (0, 0, 0, 0)), kinds, sides)[0] == "result: no winner (a draw), 0 to 0"
 

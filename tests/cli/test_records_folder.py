@@ -83,8 +83,10 @@ def test_records_lists_the_recent_ones_newest_first(run, tmp_path):
     assert rows[2]["readable"] is False and rows[2]["game"] is None
     table = run("records").stdout.splitlines()
     assert table[0].split() == ["DATE", "GAME", "PLAYERS", "STATUS", "RECORD"]
-    assert "unfinished" in table[1] and table[1].endswith("muggins-tally-5.jsonl") and "human, expert, expert" in table[1]
-    assert "finished" in table[2] and "unreadable" in table[3]
+    # The seats in words; the record and --json keep the specs as they were given.
+    assert "unfinished" in table[1] and table[1].endswith("muggins-tally-5.jsonl") and "a person · an expert · an expert" in table[1]
+    assert "finished" in table[2] and "an expert · a novice · a random player" in table[2] and "unreadable" in table[3]
+    assert "human" not in "\n".join(table)
     assert table[-1] == "folder: ."
     limited = run("records", "-n", "1").stdout.splitlines()
     assert len(limited) == 3 and limited[-1] == "folder: . (2 older not shown; --all shows them)"

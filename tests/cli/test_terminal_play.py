@@ -101,7 +101,7 @@ def _cut_inside_a_window(path) -> tuple[int, str]:
 def test_resume_inside_a_window_shows_the_move_and_waits_for_the_humans_answer(terminal, tmp_path):
     taken, prompt = _cut_inside_a_window(tmp_path / "r.jsonl")
     term = terminal("resume", "r.jsonl", "--pace", "0.05", plugins="willughby_fishing")
-    term.expect("Opponents: seats 1, 2, 3 and 4 expert")  # whom the human plays, at the start and atop the table
+    term.expect("Opponents: seats 1, 2, 3 and 4, each an expert")  # whom the human plays, at the start and atop the table
     term.expect("Table (")
     term.expect(prompt)  # the capture under dispute, then the table and hand it is judged by
     term.expect("c = claim; t = table; ? = help > ")

@@ -593,14 +593,32 @@ def test_three_friends_play_a_whole_cribbage_match_to_61_from_a_laptop_and_two_p
     host.select_option('[data-seat="1"]', "human")
     assert host.locator('[data-options="1"]').is_hidden()  # a person takes no bot's options
     host.select_option('[data-seat="2"]', "novice")
-    host.fill('[data-option="2"][name="miss_rate"]', "0.9")
+    assert host.locator('[data-seat="2"] option:checked').inner_text() == "a novice"  # the kinds in words, their specs as the values
+    host.select_option('[data-option="2"][name="miss_rate"]', "0.75")  # "about three times in four"
     host.fill("#players", "4")  # more players, then back: what was chosen for each seat stays
     host.dispatch_event("#players", "change")
     host.fill("#players", "3")
     host.dispatch_event("#players", "change")
     assert host.locator('[data-seat="1"]').input_value() == "human"
-    assert host.locator('[data-option="2"][name="miss_rate"]').input_value() == "0.9"
-    host.select_option('[data-seat="2"]', "human")  # Cleo comes after all
+    assert host.locator('[data-option="2"][name="miss_rate"]').input_value() == "0.75"
+    # A chance the choices do not offer is typed: back to the default choice, and 0.9 in the seat's other options.
+    host.select_option('[data-option="2"][name="miss_rate"]', "")
+    host.fill('[data-options="2"]', "miss_rate=0.9")
+    sent = []
+
+    def held_back(route):  # the form's request as sent, not made into a table: Cleo comes after all
+        sent.append(json.loads(route.request.post_data))
+        route.fulfill(status=400, json={"error": "held back", "errors": ["held back"]})
+
+    host.route(re.compile(r"/api/tables(\?|$)"), lambda route: held_back(route) if route.request.method == "POST" else route.continue_())
+    _press(host, "laptop", host.get_by_role("button", name="Create the table"))
+    deadline = time.monotonic() + 10
+    while not sent and time.monotonic() < deadline:
+        host.wait_for_timeout(20)
+    host.unroute(re.compile(r"/api/tables(\?|$)"))
+    # The default opponent's error_rate=0.2 sits in its worded choice, sent back as the spec's option, the typed one after it.
+    assert sent and sent[0]["seats"] == ["human", "human", "novice:error_rate=0.2,miss_rate=0.9"], sent
+    host.select_option('[data-seat="2"]', "human")
     host.fill("#pace", "0")
     host.locator("#rules-box summary").click()
     host.fill('[data-rule="target"]', "61")

@@ -177,6 +177,44 @@ def test_the_lobby_lists_the_games_by_their_titles_in_the_language_of_the_page(c
     assert titles["muggins_shedding"] == "Muggins, the shedding game"
 
 
+def test_the_lobby_offers_each_seat_kind_and_its_options_in_words_in_the_language_of_the_page(client):
+    def kinds(language=None):
+        headers = {"Accept-Language": language} if language else {}
+        games = {g["name"]: g for g in client.get("/api/games", headers=headers).json()["games"]}
+        return {game: {k["name"]: k for k in found["kinds"]} for game, found in games.items()}
+
+    english, french = kinds(), kinds("fr")
+    assert {name: k["words"] for name, k in english["cribbage_muggins"].items()} == {
+        "human": "a person", "expert": "an expert", "novice": "a novice", "random": "a random player", "search": "a searching player"}
+    assert {name: k["words"] for name, k in french["cribbage_muggins"].items()} == {
+        "human": "une personne", "expert": "un expert", "novice": "un débutant", "random": "un joueur au hasard", "search": "un joueur calculateur"}
+    # A chance is a choice among rates said as how often; its default is sent as no option at all (the value "").
+    miss = {o["name"]: o for o in english["cribbage_muggins"]["novice"]["options"]}["miss_rate"]
+    assert miss["label"] == "chance of missing each scoring item when counting"
+    assert miss["choices"] == [{"value": "0", "label": "never"}, {"value": "0.1", "label": "about one time in ten"},
+                               {"value": "", "label": "about one time in five (default)"}, {"value": "0.25", "label": "about one time in four"},
+                               {"value": "0.5", "label": "about one time in two"}, {"value": "0.75", "label": "about three times in four"},
+                               {"value": "1", "label": "always"}]
+    miss = {o["name"]: o for o in french["cribbage_muggins"]["novice"]["options"]}["miss_rate"]
+    assert miss["label"] == "probabilité d’oublier chaque combinaison en comptant"
+    assert [c["label"] for c in miss["choices"]][:3] == ["jamais", "environ une fois sur dix", "environ une fois sur cinq (par défaut)"]
+    # The game's own default that no common rate is (its error_rate of 0.05) is offered too, as a percentage.
+    errs = {o["name"]: o for o in french["cribbage_muggins"]["novice"]["options"]}["error_rate"]
+    assert {"value": "", "label": "5\u202f% du temps (par défaut)"} in errs["choices"]
+    # Values with words (a text option's choices, a bool) are choices worded by the kind; a count stays a number.
+    rule = {o["name"]: o for o in french["muggins_shedding"]["expert"]["options"]}["commons_rule"]
+    assert rule["choices"] == [{"value": "", "label": "qui garde le plus de rangs jouables entre les piles communes possibles (par défaut)"},
+                               {"value": "first", "label": "qui prend la première pile commune possible"}]
+    search = {o["name"]: o for o in english["muggins_shedding"]["search"]["options"]}
+    assert search["only_correct"]["choices"] == [{"value": "", "label": "who weighs only correct moves (default)"},
+                                                 {"value": "false", "label": "who weighs wrong moves too"}]
+    assert search["iterations"]["choices"] is None and search["iterations"]["label"].startswith("simulations per decision")
+    assert search["rollout"]["choices"] is None  # a seat spec of its own: typed
+    # The request keeps its seat specs: a choice's value is what the spec says.
+    made = client.post("/api/tables", json={"game": "cribbage_muggins", "seats": ["human", "novice:miss_rate=0.25"], "seed": 3})
+    assert made.status_code == 201 and made.json()["seats"][1]["kind"] == "novice:miss_rate=0.25"
+
+
 def test_the_lobby_refuses_a_bad_request_in_the_language_of_the_page_that_sent_it(client):
     french = client.post("/api/tables?lang=fr", json={"game": "muggins_shedding", "players": 9})
     assert french.status_code == 400 and french.json()["errors"] == ["muggins_shedding se joue de 3 à 7 joueurs, pas 9"]

@@ -37,6 +37,7 @@ from muggins.records import Record, RecordError, RecordWriteError, read_record
 from muggins.replay import rebuild_state, replay as replay_record
 from muggins.rng import new_seed
 from muggins.rules import RulesError, load_rules, rules_from_dict
+from muggins.seat_words import describe_seats
 from muggins.session import NotStarted, Session, SessionBroken
 from muggins.sessions import HUMAN, OtherBots, RecordMismatch, SessionError, check_record_seats, check_seats, default_opponent, installed_game, seat_players, verify as verify_record
 from muggins.store import StoreError
@@ -253,7 +254,7 @@ def _finish(game: Game, players: Sequence[Any], kinds: Sequence[str], result: Re
     humans = [p for p in players if isinstance(p, HumanPlayer)]
     if humans:
         humans[0].flush()
-    _echo_result(describe_result(result, kinds, sides))
+    _echo_result(describe_result(result, kinds, sides, game))
     echo_fitted(_("record: {path}").format(path=path), whole=(path,))
     if record is not None and record.deal is not None:
         _echo_deal(record)
@@ -291,16 +292,18 @@ def _seats_words(seats: Sequence[int]) -> str:
     return _("seat {seat}").format(seat=seats[0])
 
 
-def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None) -> list[str]:
-    """The result as lines: who won, the scores, and whether a limit stopped the match.
+def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None, game: Game | None = None) -> list[str]:
+    """The result as lines: who won (each seat's kind in words, `muggins.seat_words`), the scores, and whether a limit stopped the match.
 
     With `sides` (the game's partnerships, `Game.sides`) the lines name sides, not seats: the
     winning side or sides and each side's total, the sum of its seats' scores (a side's seats
     score together). Several winners whose scores differ share the win (a lowball game's sides
     that did not reach the target); several with equal scores tie.
     """
+    said = dict(zip(kinds, describe_seats(kinds, game)))
+
     def who(seat: int) -> str:
-        return _("seat {seat} ({kind})").format(seat=seat, kind=kinds[seat]) if seat < len(kinds) else _("seat {seat}").format(seat=seat)
+        return _("seat {seat} ({kind})").format(seat=seat, kind=said[kinds[seat]]) if seat < len(kinds) else _("seat {seat}").format(seat=seat)
 
     scores = result.scores
     if sides and scores:
@@ -316,7 +319,7 @@ def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None) -
         else:
             lines = [_("result: {sides} share the win, {figures}").format(sides=_(" and ").join(_seats_words(sides[n]) for n in won), figures=figures)]
         lines.append(_("sides: {sides}").format(sides=" · ".join(
-            f"{_seats_words(side)} ({', '.join(kinds[s] for s in side if s < len(kinds))}) {totals[n]:g}" for n, side in enumerate(sides))))
+            f"{_seats_words(side)} ({', '.join(said[kinds[s]] for s in side if s < len(kinds))}) {totals[n]:g}" for n, side in enumerate(sides))))
     else:
         if not result.winners:
             lines = [_("result: no winner (a draw)")]
@@ -405,7 +408,7 @@ def resume(path: str | None, *, pace: float | None = 0) -> None:
             record, game = session.record, session.game
             if session.match.writer is None:  # finished already: verified, and left as it is
                 click.echo(_("{path}: this match is already over").format(path=path))
-                _echo_result(describe_result(session.result(), record.seats, _record_sides(game, record)))  # type: ignore[arg-type]
+                _echo_result(describe_result(session.result(), record.seats, _record_sides(game, record), game))  # type: ignore[arg-type]
                 return
             for player in session.players:
                 if isinstance(player, HumanPlayer):
@@ -524,7 +527,7 @@ def _narrate(game: Game, record: Record, path: str) -> None:
         echo_fitted(_("the record stops before the end of the match ({stop} decisions); continue it with: {command}").format(stop=stop, command=resume_command(path)),
                     whole=(resume_command(path),))
         return
-    _echo_result(describe_result(result, record.seats, game.sides(state.rules, state.players)))
+    _echo_result(describe_result(result, record.seats, game.sides(state.rules, state.players), game))
 
 
 # -- simulate --------------------------------------------------------------------

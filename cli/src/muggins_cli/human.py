@@ -60,6 +60,7 @@ from muggins.game import Event, Game
 from muggins.i18n import current_language
 from muggins.limits import MAX_ANSWER_CHARS, clip
 from muggins.projection import choice_families, choice_moves
+from muggins.seat_words import describe_seat
 
 from . import pace as keys_on_terminal
 from .i18n import _
@@ -83,7 +84,8 @@ class HumanPlayer:
     (`pace.window_seconds` of `things_compared`); 0 never lets play flow.
 
     `seats` (every seat's kind as written, `novice:error_rate=0.2`) lets the
-    player say whom it plays against, once at the start and atop each table.
+    player say whom it plays against, in words ("a novice who errs about
+    one time in five"), once at the start and atop each table.
     """
 
     def __init__(self, game: Game, seat: int, input: IO[str] | None = None, output: IO[str] | None = None, *,
@@ -100,6 +102,7 @@ class HumanPlayer:
         self._entered = False  # the prefill is a whole line, Enter typed too: it is the answer
         self._late = False  # a flowing window closed since the last prompt: keys typed since were meant for it
         self._introduced = False
+        self._opponents_said: str | None = None
         self._held = False  # the next decision waits and shows the table, whatever the pace (after a resume)
         self._seen = 0  # how many pending events were already shown at the table before a resume: no banner pauses there
         self._narrated: set[str] = set()  # the narration lines this decision printed: a glance does not repeat them
@@ -188,15 +191,21 @@ class HumanPlayer:
         if self._introduced:
             return
         self._introduced = True
-        line = opponents_line(self.seats, self.seat)
+        line = self._opponents()
         if line:
             self._say(_("You play seat {seat}. {opponents}.").format(seat=self.seat, opponents=line))
 
+    def _opponents(self) -> str:
+        """The opponents line, worded once in the language of the match."""
+        if self._opponents_said is None:
+            self._opponents_said = opponents_line(self.seats, self.seat, self.game)
+        return self._opponents_said
+
     def _table(self, view: Mapping[str, Any]) -> str:
-        """The game's table for this seat, headed by the opponents' kinds when known."""
+        """The game's table for this seat, headed by the opponents' kinds when known (fitted to the width, as any line is)."""
         table = self.game.render(view, self.seat)
-        line = opponents_line(self.seats, self.seat)
-        return f"{line}\n{table}" if line else table
+        line = self._opponents()
+        return "\n".join([*fit(line, self._width()), table]) if line else table
 
     def _show_window(self, view: Mapping[str, Any], decision: Decision, *, glance: bool = True) -> None:
         """The move under dispute, then the game's glance at the table (the lines the move is judged by)."""
@@ -461,8 +470,12 @@ def _visible_length(text: str) -> int:
     return len(_unstyled(text))
 
 
-def opponents_line(seats: Sequence[str] | None, seat: int) -> str:
-    """`Opponents: seat 1 expert · seats 2 and 3 novice:error_rate=0.2`, the kinds as written; "" when unknown."""
+def opponents_line(seats: Sequence[str] | None, seat: int, game: Any = None) -> str:
+    """`Opponents: seat 1, an expert · seats 2 and 3, each a novice who errs about one time in five`; "" when unknown.
+
+    The seats sharing a spec are named together, each spec in words
+    (`muggins.seat_words`, the game's own kinds through its catalogue).
+    """
     if not seats:
         return ""
     by_kind: dict[str, list[int]] = {}
@@ -472,12 +485,14 @@ def opponents_line(seats: Sequence[str] | None, seat: int) -> str:
     if not by_kind:
         return ""
 
-    def named(group: list[int]) -> str:
+    def named(kind: str, group: list[int]) -> str:
+        who = describe_seat(kind, game)
         if len(group) == 1:
-            return _("seat {seat}").format(seat=group[0])
-        return _("seats {seats} and {last}").format(seats=", ".join(map(str, group[:-1])), last=group[-1])
+            return _("{seat}, {who}").format(seat=_("seat {seat}").format(seat=group[0]), who=who)
+        seats_named = _("seats {seats} and {last}").format(seats=", ".join(map(str, group[:-1])), last=group[-1])
+        return _("{seats}, each {who}").format(seats=seats_named, who=who)
 
-    return _("Opponents: {opponents}").format(opponents=" · ".join(f"{named(group)} {kind}" for kind, group in by_kind.items()))
+    return _("Opponents: {opponents}").format(opponents=" · ".join(named(kind, group) for kind, group in by_kind.items()))
 
 
 def _input_with(prefill: str, prompt: str) -> str:

@@ -246,9 +246,10 @@ def list_records(as_json: bool, limit: int, show_all: bool) -> None:
         click.echo(_("no records in {folder}; `muggins play GAME` records each match there").format(folder=records_folder()))
         return
     table = [(_("DATE"), _("GAME"), _("PLAYERS"), _("STATUS"), _("RECORD"))]
+    registry = _registry_for_words()
     for row in rows:
         status = _("finished") if row["finished"] else (_("unfinished") if row["readable"] else _("unreadable"))
-        seats = ", ".join(row["seats"]) if isinstance(row["seats"], list) else "-"
+        seats = players_words(row["seats"], row["game"], registry) if isinstance(row["seats"], list) else "-"
         table.append((row["date"].replace("T", " ")[:16], str(row["game"] or "-"), seats, status, Path(row["path"]).name))
     from .style import echo_fitted, line_width
 
@@ -260,13 +261,31 @@ def list_records(as_json: bool, limit: int, show_all: bool) -> None:
                 whole=(folder,))
 
 
+def _registry_for_words() -> Any:
+    """The installed plugins, for the words of their kinds of player; None when they cannot be loaded (the kinds every game has still have words)."""
+    try:
+        from muggins.plugins import get_registry
+
+        return get_registry()
+    except Exception:  # noqa: BLE001 - a listing of records must not fail on a broken plugin
+        return None
+
+
+def players_words(seats: list[Any], game_name: Any, registry: Any) -> str:
+    """A record's seats in words, `a person · an expert · a novice who errs about one time in five` (the record keeps the specs)."""
+    from muggins.seat_words import describe_seat
+
+    game = registry.games.get(game_name) if registry is not None and isinstance(game_name, str) else None
+    return " · ".join(describe_seat(str(spec), game, registry) for spec in seats)
+
+
 def records_lines(table: list[tuple[str, str, str, str, str]], width: int | None) -> list[str]:
     """The records' table (a header row, then date, game, players, status and file name per record) as lines of at most `width`.
 
     When every row fits, one aligned row per record. Otherwise the players
-    go under their row, broken between seats (a seat kind is never split),
-    and when the row is still too wide, so does the file name: nothing is
-    broken inside a seat kind, a date or a file name.
+    go under their row, broken between seats (at a ` · `) where the width
+    allows, and when the row is still too wide, so does the file name:
+    nothing is broken inside a date or a file name.
     """
     from .style import fit
 

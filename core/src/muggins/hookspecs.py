@@ -29,14 +29,17 @@ def muggins_register_games(register: Callable[..., None]) -> None:
 
 @hookspec
 def muggins_register_players(register: Callable[..., None]) -> None:
-    """Register kinds of player: `register(name, factory, description="", games=(), options=())`.
+    """Register kinds of player: `register(name, factory, description="", games=(), options=(), words="")`.
 
     `factory(rng=, game=, seat=, **options)` returns an object with
     `choose(view, decision) -> Action`. With `games` the kind serves only
     those game names and takes precedence over a generic kind of that name.
     `options` declares the seat options the kind takes
     (`muggins.players.PlayerOption`), so `KIND:name=value,...` seats are
-    checked and converted before the factory sees them.
+    checked and converted before the factory sees them. `words` names one
+    player of the kind as a player reads a seat ("a novice"), and each
+    option's `words` its value (`muggins.seat_words`); a kind without them
+    is shown by its name and options.
     """
 
 

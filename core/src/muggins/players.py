@@ -95,6 +95,16 @@ class PlayerOption:
 
     `type` is `float`, `int`, `bool` or `str`; `min` and `max` bound a
     number (inclusive); `help` is one line for `muggins list --json`.
+    The rest say a seat's value in words where a player reads the seat
+    (`muggins.seat_words`), each marked with `N_` in the kind's own
+    catalogue: `words` is a clause that follows the kind's words (`"who
+    errs {rate}"`), filled with `{value}` (the value as the reader writes
+    numbers), `{rate}` (a chance from 0 to 1 as how often: "about one time
+    in five") or `{seat}` (a seat spec, itself in words); `plural_words`
+    is its plural, for an `int` option (`"who runs {value} simulations a
+    move"`); `value_words` gives whole clauses for particular values (a
+    `bool`'s True and False, a text option's choices) and wins over
+    `words`. An option with none of them is shown by name and value.
     """
 
     name: str
@@ -103,6 +113,9 @@ class PlayerOption:
     min: float | None = None
     max: float | None = None
     help: str = ""
+    words: str = ""
+    plural_words: str = ""
+    value_words: Any = ()
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier():
@@ -111,6 +124,13 @@ class PlayerOption:
             raise ValueError(f"player option {self.name!r}: type must be float, int, bool or str, not {self.type!r}")
         if (self.min is not None or self.max is not None) and self.type not in (int, float):
             raise ValueError(f"player option {self.name!r}: only int and float options take min and max")
+        if type(self.words) is not str or type(self.plural_words) is not str:
+            raise ValueError(f"player option {self.name!r}: words and plural_words must be text")
+        # Kept as pairs, so an option stays hashable like the rest of its declaration.
+        pairs = tuple(self.value_words.items()) if isinstance(self.value_words, Mapping) else tuple(self.value_words)
+        if not all(isinstance(pair, tuple) and len(pair) == 2 and type(pair[1]) is str for pair in pairs):
+            raise ValueError(f"player option {self.name!r}: value_words must map values to text")
+        object.__setattr__(self, "value_words", pairs)
         self.check(self.default)
 
     def describe(self) -> str:
@@ -175,6 +195,9 @@ class PlayerKind:
     options: tuple[PlayerOption, ...] = ()
     #: The name of the plugin that registered it (None for a kind made by hand).
     plugin: str | None = field(default=None, compare=False)
+    #: One player of the kind in words, as a player reads a seat ("a novice"), marked with `N_` in the kind's own
+    #: catalogue; "" for a kind that gives none (`muggins.seat_words` then says "a player of the kind NAME").
+    words: str = ""
 
     def __post_init__(self) -> None:
         for option in self.options:
@@ -183,6 +206,8 @@ class PlayerKind:
         names = [option.name for option in self.options]
         if len(set(names)) != len(names):
             raise ValueError(f"player kind {self.name!r} declares an option twice: {', '.join(names)}")
+        if type(self.words) is not str:
+            raise TypeError(f"player kind {self.name!r}: words must be text, not {type(self.words).__name__}")
 
     def shown_description(self) -> str:
         """`description` in the language in force (the built-in kinds' are in the core's catalogue; a plugin's stay as written)."""
@@ -328,32 +353,48 @@ def _needs_visible_correct(label: str, cls: type) -> PlayerFactory:
 
 
 NOVICE_OPTIONS = (
-    PlayerOption("error_rate", float, 0.1, 0, 1, N_("chance of a random physical choice instead of a correct one on its own moves")),
-    PlayerOption("attention", float, 0.5, 0, 1, N_("chance of making the correct response in a challenge window (else it lets the action stand)")),
+    PlayerOption("error_rate", float, 0.1, 0, 1, N_("chance of a random physical choice instead of a correct one on its own moves"),
+                 words=N_("who errs {rate}")),
+    PlayerOption("attention", float, 0.5, 0, 1, N_("chance of making the correct response in a challenge window (else it lets the action stand)"),
+                 words=N_("who catches the others' mistakes {rate}")),
 )
 
 SEARCH_OPTIONS = (
-    PlayerOption("iterations", int, 200, 1, None, N_("simulations per decision (a count, never a time, so replays re-derive every choice)")),
-    PlayerOption("exploration", float, 0.7, 0, None, N_("the UCT exploration constant (returns lie in 0..1)")),
-    PlayerOption("rollout", str, "random", help=N_("the seat spec that plays each simulation out (random, expert, novice:error_rate=0.3, a game's own kind)")),
-    PlayerOption("returns", str, "wins", help=N_("what a simulation returns: wins (each winning side's share) or scores (scaled to 0..1)")),
-    PlayerOption("only_correct", bool, True, help=N_("choose only among correct choices at its own decisions (false: search every choice, mistakes included)")),
-    PlayerOption("horizon", bool, True, help=N_("stop each simulation at the game's horizon and score it there, where its states offer one (cribbage: the end of the deal)")),
-    PlayerOption("opponents", str, "tree", help=N_("the other seats' moves in a simulation: tree (searched as its own are) or rollout (played by the rollout players)")),
-    PlayerOption("prior", bool, True, help=N_("select at the root by PUCT over the game's search_prior, where it gives one, and keep the prior's favourite unless searched clearly otherwise")),
-    PlayerOption("margin", float, 1.0, 0, None, N_("with a prior: answer another choice only when it was visited (1 + margin) times as often as the prior's favourite")),
-    PlayerOption("seconds", float, 0.0, 0, None, N_("a time limit per decision as well as the count (0: none); a timed seat's moves are not checked on replay")),
+    PlayerOption("iterations", int, 200, 1, None, N_("simulations per decision (a count, never a time, so replays re-derive every choice)"),
+                 words=N_("who runs {value} simulation a move"), plural_words=N_("who runs {value} simulations a move")),
+    PlayerOption("exploration", float, 0.7, 0, None, N_("the UCT exploration constant (returns lie in 0..1)"),
+                 words=N_("who explores with a constant of {value}")),
+    PlayerOption("rollout", str, "random", help=N_("the seat spec that plays each simulation out (random, expert, novice:error_rate=0.3, a game's own kind)"),
+                 words=N_("whose simulations are played out by {seat}")),
+    PlayerOption("returns", str, "wins", help=N_("what a simulation returns: wins (each winning side's share) or scores (scaled to 0..1)"),
+                 value_words={"wins": N_("who counts the wins of its simulations"), "scores": N_("who counts the scores of its simulations")}),
+    PlayerOption("only_correct", bool, True, help=N_("choose only among correct choices at its own decisions (false: search every choice, mistakes included)"),
+                 value_words={True: N_("who weighs only correct moves"), False: N_("who weighs wrong moves too")}),
+    PlayerOption("horizon", bool, True, help=N_("stop each simulation at the game's horizon and score it there, where its states offer one (cribbage: the end of the deal)"),
+                 value_words={True: N_("who stops each simulation at the game's horizon"), False: N_("who plays each simulation to the end")}),
+    PlayerOption("opponents", str, "tree", help=N_("the other seats' moves in a simulation: tree (searched as its own are) or rollout (played by the rollout players)"),
+                 value_words={"tree": N_("who searches the others' moves as its own"),
+                              "rollout": N_("who leaves the others' moves to its rollout players")}),
+    PlayerOption("prior", bool, True, help=N_("select at the root by PUCT over the game's search_prior, where it gives one, and keep the prior's favourite unless searched clearly otherwise"),
+                 value_words={True: N_("who follows the game's own hints"), False: N_("who ignores the game's own hints")}),
+    PlayerOption("margin", float, 1.0, 0, None, N_("with a prior: answer another choice only when it was visited (1 + margin) times as often as the prior's favourite"),
+                 words=N_("who leaves the hinted move only by a margin of {value}")),
+    PlayerOption("seconds", float, 0.0, 0, None, N_("a time limit per decision as well as the count (0: none); a timed seat's moves are not checked on replay"),
+                 words=N_("who thinks at most {value} s a move"), value_words={0: N_("who has no time limit")}),
 )
 
 
 BUILTIN_KINDS = (
-    PlayerKind("random", lambda rng, **kw: RandomPlayer(rng, **kw), N_("any physical choice, mistakes and calls included")),
-    PlayerKind("expert", _needs_visible_correct("expert", ExpertPlayer), N_("always a correct choice; calls every real error")),
-    PlayerKind("novice", _needs_visible_correct("novice", NovicePlayer), N_("errs with error_rate (default 0.1), notices an error with attention (default 0.5)"), options=NOVICE_OPTIONS),
+    PlayerKind("random", lambda rng, **kw: RandomPlayer(rng, **kw), N_("any physical choice, mistakes and calls included"), words=N_("a random player")),
+    PlayerKind("expert", _needs_visible_correct("expert", ExpertPlayer), N_("always a correct choice; calls every real error"), words=N_("an expert")),
+    PlayerKind("novice", _needs_visible_correct("novice", NovicePlayer), N_("errs with error_rate (default 0.1), notices an error with attention (default 0.5)"),
+               options=NOVICE_OPTIONS, words=N_("a novice")),
 )
 #: The options of the built-in kind `search` (registered by `muggins.plugins`, whose factory imports
 #: `muggins.search` on first use: the search imports this module, so this module cannot name it).
 SEARCH_DESCRIPTION = N_("Monte Carlo tree search over the hidden cards (iterations per decision, default 200); for games whose states implement determinize")
+#: One player of the kind `search` in words.
+SEARCH_WORDS = N_("a searching player")
 
 
 class Seating(list):
@@ -424,3 +465,5 @@ HUMAN = "human"
 #: The kinds of seat a front end answers for, by name, with what they are. They are not registered kinds:
 #: no plugin may take these names, and a run without a front end (a simulation) cannot seat them.
 FRONT_END_KINDS: Mapping[str, str] = {HUMAN: N_("a person playing at this front end (the terminal, a browser table)")}
+#: The front end's kinds in words, as a player reads a seat.
+FRONT_END_WORDS: Mapping[str, str] = {HUMAN: N_("a person")}

@@ -191,7 +191,8 @@ def _settle_games(registry: Registry) -> None:
     registry._game_offers.clear()
 
 
-def _checked_kind(name: object, factory: object, description: object, games: object, options: object, plugin: str) -> PlayerKind:
+def _checked_kind(name: object, factory: object, description: object, games: object, options: object, plugin: str,
+                  words: object = "") -> PlayerKind:
     """The PlayerKind a plugin asked for, or PluginError (one line) saying what is wrong with it."""
     if type(name) is not str:
         raise PluginError(f"a player kind's name must be text, not {_shown(name)}")
@@ -206,12 +207,14 @@ def _checked_kind(name: object, factory: object, description: object, games: obj
         raise PluginError(f"player kind {name!r}: the factory must be callable, not {_shown(factory)}")
     if type(description) is not str:
         raise PluginError(f"player kind {name!r}: description must be text, not {_shown(description)}")
+    if type(words) is not str:
+        raise PluginError(f"player kind {name!r}: words must be text, not {_shown(words)}")
     if isinstance(games, (str, bytes)):
         raise PluginError(f"player kind {name!r}: games must be a list of game names, not the text {clip(games)!r}")
     served = tuple(games)  # type: ignore[call-overload]
     if not all(type(game) is str and game for game in served):
         raise PluginError(f"player kind {name!r}: games must be game names (text), got {clip(served)}")
-    return PlayerKind(name, factory, description, tuple(dict.fromkeys(served)), tuple(options), plugin)  # type: ignore[arg-type]
+    return PlayerKind(name, factory, description, tuple(dict.fromkeys(served)), tuple(options), plugin, words)  # type: ignore[arg-type]
 
 
 def _collect_players(registry: Registry) -> None:
@@ -220,11 +223,11 @@ def _collect_players(registry: Registry) -> None:
 
         def register(
             name: str, factory: Callable[..., Any], description: str = "", games: Iterable[str] = (), options: Iterable[PlayerOption] = (),
-            _source: PluginInfo = source,
+            words: str = "", _source: PluginInfo = source,
         ) -> None:
             # A refusal is one line and leaves nothing behind; the plugin's other registrations go on.
             try:
-                kind = _checked_kind(name, factory, description, games, options, _source.name)
+                kind = _checked_kind(name, factory, description, games, options, _source.name, words)
                 _check_rivals(registry, kind, _source)
             except Exception as exc:
                 registry.errors.append(_("plugin {plugin} failed to register players: {error}").format(plugin=repr(_source.name), error=_one_line(exc)))

@@ -50,7 +50,7 @@ from .faults import (  # re-exported: plugins and front ends import them from he
     BUILTIN, PluginFault, PluginInfo, _not_a_plugins, _one_line, _PluginEscape, blame, current_registry, fault_message, genuine_interrupt,
     keep_current_registry, plugin_fault,
 )
-from .players import BUILTIN_KINDS, SEARCH_DESCRIPTION, SEARCH_OPTIONS
+from .players import BUILTIN_KINDS, SEARCH_DESCRIPTION, SEARCH_OPTIONS, SEARCH_WORDS
 # The registry's jobs live in modules of their own, below this one; every name stays importable from here.
 from .registry import (  # noqa: F401  (re-exported)
     ENTRY_POINT_GROUP, KindConflict, PluginError, Registry, _forget, _info_for, _stderr_warning, conflict_message, kind_conflict_message,
@@ -82,8 +82,8 @@ class _BuiltinPlayers:
     @hookspecs.hookimpl
     def muggins_register_players(self, register: Callable[..., None]) -> None:
         for kind in BUILTIN_KINDS:
-            register(kind.name, kind.factory, description=kind.description, options=kind.options)
-        register("search", _search_factory, description=SEARCH_DESCRIPTION, options=SEARCH_OPTIONS)
+            register(kind.name, kind.factory, description=kind.description, options=kind.options, words=kind.words)
+        register("search", _search_factory, description=SEARCH_DESCRIPTION, options=SEARCH_OPTIONS, words=SEARCH_WORDS)
 
 
 def _search_factory(rng: Any, **options: Any) -> Any:

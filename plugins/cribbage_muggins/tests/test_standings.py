@@ -158,7 +158,7 @@ def test_the_commands_closing_lines_name_the_sides_and_their_totals_in_play_repl
                                  "--seed", "7", "--record", record], input="")
     assert played.exit_code == 0, played.output
     closing = ["result: seats 0 and 2 win, 61 to 18",
-               "sides: seats 0 and 2 (expert, novice:error_rate=0.5) 61 · seats 1 and 3 (random, expert) 18"]
+               "sides: seats 0 and 2 (an expert, a novice who discards or plays at random, or counts a phantom fifteen, about one time in two) 61 · seats 1 and 3 (a random player, an expert) 18"]
     assert played.output.splitlines()[-3:-1] == closing
     assert runner.invoke(cli, ["replay", record]).output.splitlines()[-2:] == closing
     assert runner.invoke(cli, ["resume", record]).output.splitlines()[-2:] == closing
@@ -177,7 +177,7 @@ def test_a_three_sided_lowball_games_closing_lines_share_the_win_and_show_every_
                                       "--seat", "random", "--seat", "novice", "--seed", "2", "--record", str(tmp_path / "l.jsonl")], input="")
     assert played.exit_code == 0, played.output
     assert "Game over (go): seat 2 reached the target first and loses; seats 0 and 1 win" in played.output
-    assert played.output.splitlines()[-3:-1] == ["result: seat 0 (expert) and seat 1 (random) share the win",
+    assert played.output.splitlines()[-3:-1] == ["result: seat 0 (an expert) and seat 1 (a random player) share the win",
                                                   "scores: seat 0 47, seat 1 57, seat 2 61"]
 
 

@@ -27,6 +27,7 @@ from muggins.houserules import check_switches
 from muggins.limits import clip
 from muggins.rng import new_seed
 from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_dict
+from muggins.seat_words import COMMON_RATES, kind_words, option_words, rate_choice_words
 from muggins.sessions import HUMAN, SessionError, check_seats, default_opponent
 
 from .bots import check_web_seat, web_option_max
@@ -55,13 +56,25 @@ def games(registry: Any) -> list[dict[str, Any]]:
     return [game_info(registry, game) for _name, game in sorted(registry.games.items())]
 
 def game_info(registry: Any, game: Game) -> dict[str, Any]:
+    """One game as the lobby form shows it, its words in the language in force.
+
+    Each seat kind carries `words` (one player of the kind, "a novice"),
+    each of its options a `label` (what it means) and, for a chance or an
+    option whose values have words, `choices`: `{"value", "label"}` pairs,
+    the default's value "" (the spec then leaves the option out, as the
+    kind's own default).
+    """
     kinds = []
     for name in registry.kind_names(game.name):
         kind = registry.player_kind(name, game.name)
-        options = [{"name": o.name, "type": o.type.__name__, "default": o.default, "min": o.min,
-                    "max": web_option_max(name, o.name, o.max), "doc": _words(game, o.help, o.shown_help)}
-                   for o in kind.options]
-        kinds.append({"name": name, "doc": _words(game, kind.description, kind.shown_description), "options": _plain(options)})
+        options = []
+        for o in kind.options:
+            doc = _words(game, o.help, o.shown_help)
+            top = web_option_max(name, o.name, o.max)
+            options.append({"name": o.name, "type": o.type.__name__, "default": o.default, "min": o.min, "max": top, "doc": doc,
+                            "label": doc or o.name, "choices": _option_choices(o, game, registry, top)})
+        kinds.append({"name": name, "words": kind_words(kind, name, game), "doc": _words(game, kind.description, kind.shown_description),
+                      "options": _plain(options)})
     defaults = rules_to_dict(game.Rules())
     hints = {f.name: f for f in dataclasses.fields(game.Rules)}
     types = typing.get_type_hints(game.Rules)
@@ -73,9 +86,36 @@ def game_info(registry: Any, game: Game) -> dict[str, Any]:
     return {
         "name": game.name, "title": game.shown_title() if hasattr(game, "shown_title") else getattr(game, "title", game.name), "version": str(game.version),
         "players": {"min": game.players.start, "max": game.players.stop - 1, "default": game.default_players},
-        "kinds": [{"name": HUMAN, "options": []}, *kinds], "default_opponent": default_opponent(registry, game),
+        "kinds": [{"name": HUMAN, "words": kind_words(None, HUMAN), "options": []}, *kinds], "default_opponent": default_opponent(registry, game),
         "rules": _plain(rules),
     }
+
+def _option_choices(option: Any, game: Any, registry: Any, top: Any) -> list[dict[str, str]] | None:
+    """The choices the form offers for a seat option, each labelled in words; None for an option typed as a number or text.
+
+    A chance (a float from 0 to 1) is offered at the common rates within
+    its bounds and its default, each said as how often; an option whose
+    values have words (a bool, a text option's choices) at those values.
+    """
+    if option.value_words and option.type in (bool, str):
+        values = [key for key, _said in option.value_words]
+    elif option.type is float and option.min is not None and option.min >= 0 and top is not None and top <= 1:
+        values = sorted({rate for rate in COMMON_RATES if option.min <= rate <= top} | {float(option.default)})
+    else:
+        return None
+    choices = []
+    for value in values:
+        if option.type is float:
+            label = rate_choice_words(value)
+        else:
+            label = option_words(option, value, game, registry) or str(value)
+        text = str(value).lower() if isinstance(value, bool) else (f"{value:g}" if isinstance(value, float) else str(value))
+        if value == option.default:
+            choices.append({"value": "", "label": _("{choice} (default)").format(choice=label)})
+        else:
+            choices.append({"value": text, "label": label})
+    return choices
+
 
 def _words(game: Any, text: str, core: Any = None) -> str:
     """A game's words (a bot's description or option, a rule's doc) in the reader's language: the game's own catalogue

@@ -190,17 +190,24 @@ def register_players(register: Any) -> None:
     from muggins.players import PlayerOption
 
     games = ("muggins_shedding",)
-    rule = PlayerOption("commons_rule", str, "cover", help=N_("among several fitting commons: cover (keep most ranks playable) or first"))
+    commons_words = {"cover": N_("who keeps the most ranks playable among fitting commons"),
+                     "first": N_("who takes the first fitting common")}
+    rule = PlayerOption("commons_rule", str, "cover", help=N_("among several fitting commons: cover (keep most ranks playable) or first"),
+                        value_words=commons_words)
     register("expert", lambda rng, **kw: ExpertBot(rng, **kw),
              description=N_("always correct, calls every real error; among several fitting commons keeps the most ranks playable"),
-             games=games, options=(rule,))
+             games=games, options=(rule,), words=N_("an expert"))
     register("novice", lambda rng, **kw: NoviceBot(rng, **kw),
              description=N_("errs with error_rate (default 0.1), calls a real error with attention (default 0.5)"),
-             games=games, options=(
-                 PlayerOption("error_rate", float, 0.1, min=0, max=1, help=N_("chance of misplacing a card")),
-                 PlayerOption("attention", float, 0.5, min=0, max=1, help=N_("chance of calling a real error")),
-                 PlayerOption("commons_rule", str, "first", help=N_("among several fitting commons: cover or first")),
+             games=games, words=N_("a novice"), options=(
+                 PlayerOption("error_rate", float, 0.1, min=0, max=1, help=N_("chance of misplacing a card"),
+                              words=N_("who misplaces a card {rate}")),
+                 PlayerOption("attention", float, 0.5, min=0, max=1, help=N_("chance of calling a real error"),
+                              words=N_("who calls a real error {rate}")),
+                 PlayerOption("commons_rule", str, "first", help=N_("among several fitting commons: cover or first"), value_words=commons_words),
              ))
     register("random", lambda rng, **kw: RandomBot(rng, **kw),
              description=N_("any physical placement; calls Muggins with call_rate (default 0.5)"),
-             games=games, options=(PlayerOption("call_rate", float, 0.5, min=0, max=1, help=N_("chance of calling Muggins in a window")),))
+             games=games, words=N_("a random player"),
+             options=(PlayerOption("call_rate", float, 0.5, min=0, max=1, help=N_("chance of calling Muggins in a window"),
+                                   words=N_("who calls Muggins in a window {rate}")),))

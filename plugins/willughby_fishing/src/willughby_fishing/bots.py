@@ -193,9 +193,12 @@ class RandomBot:
 
 
 NOVICE_OPTIONS = (
-    PlayerOption("forget_rate", float, 0.25, 0, 1, N_("chance of forgetting each claim of its own (sets in hand, the dealer's four, the other pair)")),
-    PlayerOption("error_rate", float, 0.1, 0, 1, N_("chance of taking only one of three table cards of a rank")),
-    PlayerOption("attention", float, 0.5, 0, 1, N_("chance of claiming what another player forgot")),
+    PlayerOption("forget_rate", float, 0.25, 0, 1, N_("chance of forgetting each claim of its own (sets in hand, the dealer's four, the other pair)"),
+                 words=N_("who forgets a claim of its own {rate}")),
+    PlayerOption("error_rate", float, 0.1, 0, 1, N_("chance of taking only one of three table cards of a rank"),
+                 words=N_("who takes only one of three table cards of a rank {rate}")),
+    PlayerOption("attention", float, 0.5, 0, 1, N_("chance of claiming what another player forgot"),
+                 words=N_("who claims what another player forgot {rate}")),
 )
 
 
@@ -204,10 +207,10 @@ def register_players(register: Any) -> None:
     games = ("willughby_fishing",)
     register("expert", lambda rng, **kw: ExpertBot(rng, **kw),
              description=N_("never forgets a claim, claims every oversight; captures one card at a time, the most contested rank first"),
-             games=games)
+             games=games, words=N_("an expert"))
     register("novice", lambda rng, **kw: NoviceBot(rng, **kw),
              description=N_("forgets its claims (forget_rate), takes one of three (error_rate), notices oversights (attention)"),
-             games=games, options=NOVICE_OPTIONS)
+             games=games, options=NOVICE_OPTIONS, words=N_("a novice"))
     register("random", lambda rng, **kw: RandomBot(rng, **kw),
              description=N_("any physical choice, uniformly; claims in half of the windows"),
-             games=games)
+             games=games, words=N_("a random player"))

@@ -18,11 +18,22 @@ function kindOf(game, name) {
   return game.kinds.find((k) => k.name === name);
 }
 
-// What a new seat starts as: seat 0 a person (the host), the others the game's default opponent.
+// What a new seat starts as: seat 0 a person (the host), the others the game's default opponent, each of its
+// options in the control the form has for it (a choice only when it offers that value), the rest typed.
 function defaultSeat(game, seat) {
   if (seat === 0) return { kind: "human", options: {}, typed: "" };
   const [kind, typed = ""] = game.default_opponent.split(/:(.*)/s);
-  return { kind, options: {}, typed };
+  const declared = kindOf(game, kind);
+  const options = {};
+  const rest = [];
+  for (const part of typed.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [name, value = ""] = part.split("=").map((p) => p.trim());
+    const option = declared && declared.options.find((o) => o.name === name);
+    const shown = option && (option.choices ? option.choices.some((c) => c.value === value) : option.type === "int" || option.type === "float");
+    if (shown) options[name] = value;
+    else rest.push(part);
+  }
+  return { kind, options, typed: rest.join(",") };
 }
 
 // Typed options ("error_rate=0.2, attention=0") less those the kind does not take.
@@ -32,17 +43,26 @@ function keptTyped(game, kindName, typed) {
   return typed.split(",").map((part) => part.trim()).filter((part) => part && names.has(part.split("=")[0].trim())).join(",");
 }
 
-// A number input for each numeric option of the seat's kind, bounded as the server bounds it (a browser table's
-// caps included, such as a search's iterations), so the form refuses an out-of-range value before it is sent.
+// The seat kind's options, each labelled by what it means: a chance, or an option whose values have words, as a
+// choice among worded values (its default first chosen, sent as no option at all); any other number as a number
+// input bounded as the server bounds it (a browser table's caps included, such as a search's iterations), so the
+// form refuses an out-of-range value before it is sent. An option's name, what is typed for it, is its tooltip.
 function optionInputs(game, kindName, seat, values) {
   const kind = kindOf(game, kindName);
   if (!kind) return "";
-  return kind.options.filter((o) => o.type === "int" || o.type === "float").map((o) => {
+  return kind.options.filter((o) => o.choices || o.type === "int" || o.type === "float").map((o) => {
+    const name = escapeHtml(o.name);
+    const label = escapeHtml(o.label || o.name);
+    if (o.choices) {
+      const given = values[o.name] !== undefined ? String(values[o.name]) : "";
+      const choices = o.choices.map((c) => `<option value="${escapeHtml(c.value)}"${c.value === given ? " selected" : ""}>${escapeHtml(c.label)}</option>`).join("");
+      return `<label class="option">${label} <select data-option="${seat}" name="${name}" title="${name}">${choices}</select></label>`;
+    }
     const bounds = (o.min !== null ? ` min="${o.min}"` : "") + (o.max !== null ? ` max="${o.max}"` : "");
     const step = o.type === "int" ? "1" : "any";
     const value = values[o.name] !== undefined ? ` value="${escapeHtml(values[o.name])}"` : "";
-    return `<label class="option">${escapeHtml(o.name)} <input type="number" step="${step}"${bounds}${value} data-option="${seat}"
-      name="${escapeHtml(o.name)}" placeholder="${escapeHtml(String(o.default))}" title="${escapeHtml(o.doc || "")}"></label>`;
+    return `<label class="option">${label} <input type="number" step="${step}"${bounds}${value} data-option="${seat}"
+      name="${name}" placeholder="${escapeHtml(String(o.default))}" title="${name}"></label>`;
   }).join("");
 }
 
@@ -68,7 +88,7 @@ function drawSeats() {
     const state = chosen[seat] || (chosen[seat] = defaultSeat(game, seat));
     const row = document.createElement("div");
     row.className = "seat-row";
-    const kinds = game.kinds.map((k) => `<option value="${escapeHtml(k.name)}"${k.name === state.kind ? " selected" : ""}>${escapeHtml(k.name)}</option>`).join("");
+    const kinds = game.kinds.map((k) => `<option value="${escapeHtml(k.name)}"${k.name === state.kind ? " selected" : ""}>${escapeHtml(k.words || k.name)}</option>`).join("");
     row.innerHTML = `<div class="row"><label for="seat-kind-${seat}">${t("seat {seat}", { seat })}${seat === 0 ? ` ${t("(you, if a person)")}` : ""}</label>
       <select id="seat-kind-${seat}" data-seat="${seat}">${kinds}</select></div>
       <div class="options" data-option-inputs="${seat}"></div>
