@@ -27,7 +27,9 @@ host's link is then that seat's page with the host's controls
 The names people give their seats are noted beside the record too, and
 restored after a restart. A table starts at once, or (`"start": "host"`)
 waits with nothing played until its host starts it; which is noted
-beside the record, so a restart keeps a waiting table waiting.
+beside the record, so a restart keeps a waiting table waiting. Once a
+match is over its host may begin the next one at the table (`again`): a
+new match and record under the same table id, tokens and names.
 Everything that runs plugin code while a table is made (the rules'
 checks, the game's new match and its house rules, the seats' factories)
 runs in a worker thread of the lobby's own under `HOUSE_RULES_TIMEOUT`

@@ -15,7 +15,8 @@ What the table itself does: every change under its asyncio `lock` (held
 until a bot playing in the worker thread has returned, so one owner
 touches the match at a time; a person's answer is taken and its frames
 sent before any bot plays on); the host's start, close and bots seated
-for people (the record's header keeps the seats human); the names people
+for people (the record's header keeps the seats human); its pages told
+to move into the next match once the lobby has begun it; the names people
 give their seats (kept beside the record by the lobby, never in it); and
 stopping the table with a line every seat is sent when a bot, the game
 or the disk fails. A stale, out-of-turn or impossible answer is refused
