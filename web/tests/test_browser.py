@@ -1105,3 +1105,45 @@ def test_a_finished_tables_end_links_to_its_replay_which_steps_forward_and_back_
     assert page.evaluate("window.__checks.problems") == [] and not page.errors
     _axe(page, "a replay")
     page.context.close()
+
+
+def test_at_the_end_the_host_is_offered_the_next_match_and_the_page_moves_into_it_on_its_own_link(browser, server, lobby):
+    # The host's page at the end: the next match and the way back to the lobby, no bot to seat, no link to hand out.
+    ended = {**canned.cribbage_peg(), "decision": None, "over": True, "to_act": None, "result": {"winners": [0]}, "host": True,
+             "seats": canned._seats(["human", "human"], {0: "Anna", 1: "Ben"}, connected=(0, 1)),
+             "links": {"seats": [{"seat": 0, "kind": "human", "url": "/table/canned#a"}, {"seat": 1, "kind": "human", "url": "/table/canned#b"}],
+                       "spectate": "/table/canned", "base": server}}
+    page, _sent = _canned_page(browser, server, lobby, "phone", ended)
+    asked = []
+
+    def begun(route):
+        asked.append(json.loads(route.request.post_data))
+        route.fulfill(status=200, content_type="application/json", body="{}")
+
+    page.route("**/api/tables/*/again", begun)
+    assert page.locator("#again").is_visible() and page.inner_text("#again") == "Play again"
+    assert page.locator("#host").is_hidden() and page.get_by_role("button", name="seat this bot").count() == 0
+    assert page.get_by_role("button", name="Copy link").count() == 0 and page.locator("#to-lobby").get_attribute("href") == "/"
+    _axe(page, "the host's end of a match")
+    _assert_fits(page)
+    _press(page, "phone", page.locator("#again"))
+    page.wait_for_function("document.getElementById('again').disabled")
+    assert asked == [{"token": page.evaluate("location.hash.slice(1)")}]
+    # The server begins the next match and closes this connection with 4000: the page opens its link again, at once.
+    ended.update({"over": False, "result": None, "decision": canned.cribbage_peg()["decision"], "to_act": 0, "step": 1})
+    page.evaluate("""window.__said = []; new MutationObserver(() => window.__said.push(document.getElementById('status').textContent))
+      .observe(document.getElementById('status'), { childList: true, characterData: true, subtree: true })""")
+    page.sockets[0].close(code=4000, reason="the next match has begun")
+    page.wait_for_function("document.getElementById('end').hidden && document.getElementById('decision').dataset.step === '1'")
+    assert len(page.sockets) == 2 and page.locator("#host").is_visible()
+    assert page.evaluate("window.__said")[:2] == ["The next match has begun; joining it…", "Your turn."]  # not "connection lost"
+    assert page.get_by_role("button", name="seat this bot").count() == 1
+    _assert_fits(page, at_least=2)
+    page.context.close()
+
+    # Anyone else's page: the host may begin it, this page will follow; the way back to the lobby.
+    page, _sent = _canned_page(browser, server, lobby, "phone", {**ended, "host": False, "links": None, "over": True, "decision": None})
+    assert page.locator("#again").count() == 0 and page.locator("#again-waiting").is_visible()
+    assert page.get_by_role("link", name="Back to the lobby").count() == 1
+    _assert_fits(page)
+    page.context.close()

@@ -9,6 +9,8 @@ step), `GET /api/games` (what the lobby form is built from), `GET
 thing wrong), `POST /api/tables/{table}/start` (the host starts a table
 made to wait for it, `{"token": HOST_TOKEN}`), `POST
 /api/tables/{table}/close` (the host ends the table, the same body), `POST
+/api/tables/{table}/again` (the host begins the next match once the match
+is over, the same body: `Lobby.again`), `POST
 /api/tables/{table}/qr` (an SVG QR code of one of the table's links, for
 the host's token alone: `{"token": HOST_TOKEN, "seat": N}`, or `"seat":
 null` for the spectators' link), and the websocket
@@ -74,7 +76,7 @@ from .protocol import BadMessage, HostCommand, Name, Ping, RateLimit, error_fram
 from .replay_view import replay_routes
 from .table import Refused, Table
 
-__all__ = ["create_app", "AllowedHosts", "host_name", "LOOPBACK_HOSTS", "STATIC", "MAX_REQUEST_BYTES", "MAX_ERROR_CHARS"]
+__all__ = ["create_app", "AllowedHosts", "NEXT_MATCH_CODE", "host_name", "LOOPBACK_HOSTS", "STATIC", "MAX_REQUEST_BYTES", "MAX_ERROR_CHARS"]
 
 STATIC = Path(__file__).parent / "static"
 #: A lobby request is a few hundred bytes; a bigger body is refused unread.
@@ -82,6 +84,8 @@ MAX_REQUEST_BYTES = 64 * 1024
 #: Websocket close codes: a policy refusal (foreign origin), an unknown table or token, a full server or table,
 #: too many connections from one address or on one link.
 CLOSE_POLICY, CLOSE_UNKNOWN, CLOSE_FULL, CLOSE_TOO_MANY = 1008, 4404, 4503, 4429
+#: The websocket close code of a finished match's connections once the next match at the table has begun: open the same link again.
+NEXT_MATCH_CODE = 4000
 #: The names a server answers to whatever it was started for: this machine's own.
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 #: An error line quotes what it was given clipped already; this bounds one that quotes a value thousands of digits long.
@@ -179,10 +183,12 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             return asked
         table, _body = asked
         try:
-            await act(table)
+            done = await act(table)
         except Refused as exc:
             return _error([str(exc)], 409)
-        return JSONResponse(lobby.listed(table))
+        except LobbyError as exc:
+            return _error(exc.lines, exc.status)
+        return JSONResponse(lobby.listed(done if isinstance(done, Table) else table))
 
     async def start(request: Request) -> Response:
         return await by_host(request, "only the table's host starts it: send {\"token\": HOST_TOKEN}, the token of the host's link",
@@ -191,6 +197,14 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
     async def close(request: Request) -> Response:
         return await by_host(request, "only the table's host closes it: send {\"token\": HOST_TOKEN}, the token of the host's link",
                              lambda table: table.close_by_host())
+
+    async def again(request: Request) -> Response:
+        async def next_match(table: Table) -> Table:
+            with using_language(_language(request)):  # a refusal of the lobby's (no room) in the host's language
+                return await lobby.again(table)
+
+        return await by_host(request, "only the table's host begins the next match: send {\"token\": HOST_TOKEN}, the token of the host's link",
+                             next_match)
 
     async def qr_code(request: Request) -> Response:
         asked = await from_host(request, "only the table's host is given its links' QR codes: send {\"token\": HOST_TOKEN, \"seat\": N}")
@@ -265,6 +279,7 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{table}/start", start, methods=["POST"]),
             Route("/api/tables/{table}/close", close, methods=["POST"]),
+            Route("/api/tables/{table}/again", again, methods=["POST"]),
             Route("/api/tables/{table}/qr", qr_code, methods=["POST"]),
             *replay_routes(lobby, language_of=_language, error=_error, static=STATIC),
             WebSocketRoute("/ws/{table}", socket),
@@ -487,6 +502,9 @@ async def _send(ws: WebSocket, subscriber: Any) -> None:
         if isinstance(stopped, str):  # why a match stopped may quote its record's path (a disk that failed it)
             frame = {**frame, "stopped": without_server_paths(stopped)}
         await ws.send_text(json.dumps(frame, ensure_ascii=False))
+        if frame.get("type") == "next_match":  # this match is over and the next has begun: the page opens its link again
+            await ws.close(code=NEXT_MATCH_CODE, reason="the next match has begun")
+            return
 
 
 async def _receive(ws: WebSocket, table: Table, seat: int | None, host: bool, subscriber: Any, limit: RateLimit) -> None:

@@ -31,6 +31,9 @@ beside the record, so a restart keeps a waiting table waiting. The
 table's pace and whether the windows that ask for a check are timed too
 (`"checks"`, `muggins_web.window_timer`) are noted there as well; a note
 written before the choice existed reopens with them waiting.
+Once a match is over its host may begin the next one at the table
+(`again`): a new match and record under the same table id, tokens and
+names.
 Everything that runs plugin code while a table is made (the rules'
 checks, the game's new match and its house rules, the seats' factories)
 runs in a worker thread of the lobby's own under `HOUSE_RULES_TIMEOUT`
@@ -162,6 +165,7 @@ class Lobby:
         self._reopening_thread: concurrent.futures.ThreadPoolExecutor | None = None
         self._resuming: asyncio.Future | None = None
         self._coming_back: dict[str, asyncio.Future] = {}  # tables a restart is still reopening, by id: what `find` waits for
+        self._following: set[str] = set()  # tables whose next match is being made (`again`): one at a time
         self._closing = False
 
     # -- what can be played ---------------------------------------------------
@@ -177,13 +181,14 @@ class Lobby:
         """The game, its rules, the player count, one seat spec per seat, the seed and the pace; LobbyError listing what is wrong."""
         return check_request(self.registry, data, self.pace)
 
-    async def create(self, data: Any, *, client: str | None = None, wait: bool = True) -> Table:
+    async def create(self, data: Any, *, client: str | None = None, wait: bool = True, following: Table | None = None) -> Table:
         """A new table from a lobby request from `client` (its address; None: not over the network), checked, recorded, bots played.
 
         With `wait` the bots have played up to the first person's decision
         (or the end) when it returns; without, they play on in a task of
         the table's own, so a request for a table of bots is answered at
-        once however long its match runs.
+        once however long its match runs. The next match of a table
+        (`following`, see `again`) takes its id, tokens and names.
         """
         self._make_room(client)
         made = await self.plugin_work.run(self._prepare, data, client=client)
@@ -192,6 +197,8 @@ class Lobby:
         seat_tokens = {seat: secrets.token_urlsafe(16) for seat in humans}
         host = secrets.token_urlsafe(16)
         table_id = secrets.token_urlsafe(6)
+        if following is not None:  # the same people at the same seats: every link given out plays the next match too
+            seat_tokens, host, table_id = dict(following.seat_tokens), following.host_token, following.id
         waits = data.get("start", START_NOW) == START_BY_HOST
         checks = data.get("checks", CHECKS_WAIT)
         now = self.clock()
@@ -222,6 +229,9 @@ class Lobby:
         table.started = not waits
         table.host_seat = data.get("host_seat")
         self._notes(table, session.path)
+        if following is not None and following.names:
+            table.names = dict(following.names)
+            table.on_names(dict(table.names))
         self._hold(table, now, client)
         if wait:
             await table.start()
@@ -229,6 +239,32 @@ class Lobby:
             self._play_on(table)
         self._freeze()
         return table
+
+    async def again(self, table: Table) -> Table:
+        """The next match at `table`, whose match is over: the same game, rules, seats, pace and checks, and people, their links and names unchanged.
+
+        It is a new match like any other (a new record, a fresh deal drawn
+        and committed to; the seats' order is the table's, the game deals
+        and cuts from the new seed), started at once. It takes the table's
+        place under the same id; every page still open on the finished
+        match is told to move into it (`Table.followed_by_next`). The
+        finished match's record stays as it is. Refused (one line) for a
+        match not over, a stopped table, or a next match already begun;
+        LobbyError when the server has no room for one more table.
+        """
+        table.ready_for_next()
+        if table.id in self._following:
+            raise Refused(_("the next match at this table has already begun"))
+        record = table.session.record
+        data = {"game": table.game.name, "players": len(table.kinds), "seats": list(table.kinds), "rules": dict(record.rules),
+                "pace": table.pace, "checks": table.checks, "start": START_NOW, "host_seat": table.host_seat}
+        self._following.add(table.id)
+        try:
+            following = await self.create(data, client=self.made_by.get(table.id), wait=False, following=table)
+        finally:
+            self._following.discard(table.id)
+        table.followed_by_next()
+        return following
 
     def _prepare(self, data: Any) -> _Prepared:
         """In a worker thread: the request checked and everything plugin code gives for the new match."""

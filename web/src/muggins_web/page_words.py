@@ -104,6 +104,10 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("bot kind for seat {seat}"), N_("seat this bot"), N_("Close the table"), N_("Close this table for everyone?"),
     N_("Link for {who}"), N_("Link for spectators"), N_("Copy link"), N_("Copied"), N_("Select and copy"), N_("QR code"),
     N_("QR code: {title}"),
+    # After the match
+    N_("After the match"), N_("Play again"), N_("The same game, rules, seats and links, with a fresh deal."),
+    N_("Waiting for the host: they may start another match with the same seats, and this page will join it by itself."),
+    N_("Back to the lobby"), N_("The next match could not begin: {why}"), N_("The next match has begun; joining it…"),
     # The lobby's form and list
     N_("(you, if a person)"), N_("seat {seat}'s other options"), N_("options, e.g. error_rate=0.2"),
     N_("seat a bot for someone gone"), N_("start the table once everyone has joined, seat a bot for someone gone"),

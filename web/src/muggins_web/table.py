@@ -15,7 +15,8 @@ What the table itself does: every change under its asyncio `lock` (held
 until a bot playing in the worker thread has returned, so one owner
 touches the match at a time; a person's answer is taken and its frames
 sent before any bot plays on); the host's start, close and bots seated
-for people (the record's header keeps the seats human); the names people
+for people (the record's header keeps the seats human); its pages told
+to move into the next match once the lobby has begun it; the names people
 give their seats (kept beside the record by the lobby, never in it); and
 stopping the table with a line every seat is sent when a bot, the game
 or the disk fails. A stale, out-of-turn or impossible answer is refused
@@ -109,6 +110,7 @@ class Table:
         self.started = True  # a table made to wait for its host's start: False until then
         self.host_seat: int | None = None  # the person's seat the host plays (their link is that seat's page with the host's controls)
         self.closing = False  # the host is closing the table: the bots play no further, a thinking one stops at its next check
+        self.followed = False  # the next match at this table has begun (`followed_by_next`): every page here moves into it
         # When a person last played at the table (an answer, a seat's or the host's page opened or closed), by `clock`:
         # the lobby expires a table nobody plays at.
         self.clock: Callable[[], float] = time.time
@@ -276,6 +278,26 @@ class Table:
             self.started = True
             self.on_start()
             await self._change()
+
+    def ready_for_next(self) -> None:
+        """Refused (one line) unless the match is over, the table never stopped, and no next match has begun yet."""
+        if self.stopped:
+            raise Refused(self._has_stopped())
+        if not self.over:
+            raise Refused(_("the match is not over; the next match can begin only once it is"))
+        if self.followed:
+            raise Refused(_("the next match at this table has already begun"))
+
+    def followed_by_next(self) -> None:
+        """The next match at this table has begun (another `Table` of the same id and tokens): every page here is told to move into it.
+
+        The connections are sent `next_match` (`muggins_web.app` then closes
+        them with `NEXT_MATCH_CODE`, and a page opens its link again); one
+        that joins this table from now on is told the same at once.
+        """
+        self.followed = True
+        self.connections.broadcast({"type": "next_match"})
+        self.close()
 
     # -- playing --------------------------------------------------------------
     async def start(self) -> None:
@@ -454,6 +476,8 @@ class Table:
             if host and links is not None:
                 frame["links"] = links
             self.connections.put(subscriber, frame)
+            if self.followed:  # found just before the next match took its place: sent on to it
+                self.connections.put(subscriber, {"type": "next_match"})
             self._broadcast_seats(but=subscriber)
             return subscriber
 

@@ -4,7 +4,9 @@
 // at once (a two-card lay-away) is tapping those cards, each marked as picked, then its one button; without a
 // layout, the game's `render` text is shown, wrapped. A family of choices that differ by a number is one number picker; every other choice
 // is a button. The host's link (a seat's page with the host's controls, or the host's alone) also starts the
-// table, hands out the seats' links (copy, QR code), seats bots for people gone, and closes the table.
+// table, hands out the seats' links (copy, QR code), seats bots for people gone, and closes the table. Once the
+// match is over every page offers the way back to the lobby, and the host's the next match with the same seats and
+// links: each page open on the finished match is then closed with NEXT_MATCH and opens its link again.
 // Its own words come from the catalogue in the page's language (words.js); the game's come in the frames, worded
 // by the server in the same language.
 import { cardName, cardText, drawBack, drawCard, escapeHtml, replaceSeats, withNames, withSuits } from "./cards.js";
@@ -38,6 +40,7 @@ let wait = FIRST_WAIT;
 const MAX_LINES = 300;
 const MAX_LATEST = 40;  // a spectator, or a seat with nothing to answer for long, is shown the most recent
 const HELLO_LATEST = 6; // a tab that (re)connects is told the last few again
+const NEXT_MATCH = 4000; // the close code of a finished match's connections once the next match at the table has begun
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -49,6 +52,12 @@ function connect() {
     receive(JSON.parse(message.data));
   });
   socket.addEventListener("close", (event) => {
+    if (event.code === NEXT_MATCH) { // the same link, at once: the table's id and tokens are the next match's too
+      note = t("The next match has begun; joining it…");
+      drawStatus();
+      connect();
+      return;
+    }
     const refusal = REFUSED[event.code];
     if (refusal) { // the server will say the same again: trying again would only repeat it
       note = t("{refusal} This page will not try again.", { refusal: refusal(event.reason) });
@@ -228,6 +237,7 @@ function redraw() {
   drawDecision(frame, moves, tappable);
   drawNarration();
   drawBanner();
+  drawEnd(frame);
   drawHost();
   drawDeal(frame);
   drawTiming(frame);
@@ -870,8 +880,9 @@ function statusText() {
 // given back), and closing the table. Drawn before the table while it waits, after it once play has begun.
 function drawHost() {
   const box = $("host");
-  box.hidden = !isHost;
-  if (!isHost || !last) return;
+  // Once the match has ended (or stopped) there is no seat to give a bot or a link to hand out: the end says what next.
+  box.hidden = !isHost || (last && (last.over || Boolean(last.stopped)));
+  if (box.hidden || !last) return;
   const waiting = last.started === false && !last.stopped;
   // Once the table starts, its controls go below the play: the table is then shown from its top.
   if (!waiting && drawHost.waited) scrollTo(0, 0);
@@ -921,6 +932,59 @@ function drawHost() {
   close.addEventListener("click", () => { if (confirm(t("Close this table for everyone?"))) send({ type: "close" }); });
   parts.push(close);
   box.replaceChildren(...parts);
+}
+
+// -- after the match -------------------------------------------------------------
+// Every page: the way back to the lobby. The host's: the next match with the same seats, rules and links (a fresh
+// deal); everyone else's: that the host may start it, and this page will join it by itself.
+function drawEnd(frame) {
+  const box = $("end");
+  const ended = Boolean(frame.over || frame.stopped);
+  box.hidden = !ended;
+  if (!ended) { box.replaceChildren(); return; }
+  const parts = [];
+  if (frame.over && !frame.stopped) {
+    if (isHost) {
+      const again = document.createElement("button");
+      again.type = "button";
+      again.id = "again";
+      again.className = "primary";
+      again.textContent = t("Play again");
+      again.addEventListener("click", () => playAgain(again));
+      const what = document.createElement("p");
+      what.className = "muted";
+      what.textContent = t("The same game, rules, seats and links, with a fresh deal.");
+      parts.push(again, what);
+    } else {
+      const waiting = document.createElement("p");
+      waiting.id = "again-waiting";
+      waiting.textContent = t("Waiting for the host: they may start another match with the same seats, and this page will join it by itself.");
+      parts.push(waiting);
+    }
+  }
+  const back = document.createElement("a");
+  back.id = "to-lobby";
+  back.href = "/";
+  back.textContent = t("Back to the lobby");
+  parts.push(back);
+  box.replaceChildren(...parts);
+}
+
+async function playAgain(button) {
+  button.disabled = true;
+  let why = null;
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/again`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: hostToken }) });
+    if (!response.ok) why = ((await response.json().catch(() => ({}))).error) || String(response.status);
+  } catch (error) {
+    why = String(error.message || error);
+  }
+  // Begun: this page's connection is closed with NEXT_MATCH and opens the next match.
+  if (why !== null) {
+    $("error").textContent = t("The next match could not begin: {why}", { why });
+    button.disabled = false;
+  }
 }
 
 const shownQr = new Set(); // the links whose QR code is open, kept across redraws
