@@ -126,6 +126,9 @@ class Session:
         # The answers of the bots of an order-free group, asked before their turn: never in a frame, submitted in seat order.
         self._held: dict[int, Offer] = {}
         self._asked_early = 0  # bots asked before their turn, so far: `progress` counts them
+        #: The seat whose bot is being asked its order-free answer before its turn (None: none), so a fault names that bot:
+        #: left set when the bot's answer raised, until the next `advance`.
+        self.asking: int | None = None
         self._turns: tuple[int, int, list[tuple[Decision, State]]] | None = None  # (taken, id of the state, its order-free turns)
         self._declares = type(match.state).order_free_seats is not State.order_free_seats
 
@@ -323,6 +326,7 @@ class Session:
         result gets it.
         """
         match = self.match
+        self.asking = None
         told_to_stop = [False]  # whether `until` stopped the play, not the session
 
         def stops(seat: int) -> bool:
@@ -422,7 +426,9 @@ class Session:
             if until is not None and until(seat):
                 return False
             decision, at_turn = self._group_turns()[index]
+            self.asking = seat
             action = self.match.choose_for(seat, decision, at_turn)
+            self.asking = None
             self._held[seat] = Offer(seat, taken + index, decision, index == 0, str(action), None, key)
             self._asked_early += 1
         return self._whole(group)

@@ -393,9 +393,11 @@ class Table:
 
     def _acting(self) -> str:
         decision = self.match.pending()
-        if decision is None:
-            return "the game"
-        seat = decision.seat
+        seat = self.session.asking  # a bot asked its order-free answer before its turn
+        if seat is None:
+            if decision is None:
+                return "the game"
+            seat = decision.seat
         return f"seat {seat}'s bot ({clip(self.stand_ins.get(seat, self.kinds[seat]))})"
 
     def _stop(self, why: str, exc: BaseException | None = None) -> None:
