@@ -801,6 +801,48 @@ def test_a_whole_cribbage_deal_played_from_the_keyboard_alone_keeps_the_focus_on
     page.context.close()
 
 
+def test_two_people_lay_away_at_once_and_the_one_who_answered_is_told_whom_the_crib_waits_for(browser, server, lobby):
+    import collections
+
+    import httpx
+
+    from muggins.projection import order_free_group
+
+    links = httpx.post(server + "/api/tables", json={"game": "cribbage_muggins", "players": 3, "seed": 4, "pace": 0,
+                                                     "seats": ["human", "human", "novice"], "rules": {"target": 61}}).json()
+    table = lobby.tables[links["table"]]
+    group = order_free_group(table.match.state)
+    pages = {0: _join(browser, "laptop", links["seats"][0]["url"], "Anna"), 1: _join(browser, "laptop", links["seats"][1]["url"], "Ben")}
+    for page in pages.values():  # both are offered the lay-away at once, before anyone has answered
+        page.wait_for_selector(".card.playable")
+        assert page.inner_text("#status") == "Your turn."
+    later, first = sorted(pages, key=group.index, reverse=True)
+    used: collections.Counter = collections.Counter()
+
+    def lay_away(seat):
+        deadline = time.monotonic() + 10
+        while not _answer_on_page(pages[seat], "laptop", table, seat, lambda offer: str(offer.decision.choices[0]), used):
+            assert time.monotonic() < deadline, f"seat {seat}'s page never offered its lay-away"
+            time.sleep(0.02)
+
+    lay_away(later)
+    waiting = "Ben" if later == 0 else "Anna"
+    pages[later].wait_for_function(f"document.getElementById('status').innerText.endsWith('waiting for {waiting}.')")
+    assert pages[later].inner_text("#status").startswith("You answered “lay away ")  # the novice's answer is held already
+    assert table.match.taken == 0 and table.session.together() == [first]
+    assert pages[first].inner_text("#status") == "Your turn."
+    chips = pages[later].locator("#seats li.to-act")
+    assert chips.count() == 1 and waiting in chips.inner_text()
+    lay_away(first)
+    deadline = time.monotonic() + 10
+    while table.match.taken < 3 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert [seat for seat, _ in table.match.writer.record.decisions[:3]] == list(group)  # then laid away in seat order
+    for page in pages.values():
+        _assert_fits(page)
+        page.context.close()
+
+
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_one_person_plays_a_fishing_deal_on_the_page_and_claims_a_forgotten_pair(browser, server, lobby, size):
     import httpx

@@ -27,9 +27,12 @@ PATIENCE = 60
 
 
 def _human_turns(table, seat: int, *, windows: bool = True):
-    """The seat's own pending decision not yet answered (with `windows` false: not a window's), else None."""
+    """The seat's own decision to answer now, not yet answered (with `windows` false: not a window's), else None.
+
+    Its pending decision, or its decision in an order-free group (a lay-away), which it answers before its turn.
+    """
     offer = table.offers.get(seat)
-    if offer is None or not offer.pending or offer.answer is not None or (not windows and offer.window is not None):
+    if offer is None or not (offer.pending or offer.group is not None) or offer.answer is not None or (not windows and offer.window is not None):
         return None
     return offer
 

@@ -81,15 +81,26 @@ def test_a_bot_blocked_at_one_table_does_not_keep_another_tables_bot_from_moving
 
     monkeypatch.setattr(SearchPlayer, "choose", held)
     lobby = Lobby(registry, pace=0)
-    # Seed 2: the search lays away to the crib first, so each table's bot moves before its person is asked.
+    # Seed 2: the search lays away to the crib first in seat order, but everyone lays away at once and a search
+    # (which samples the match) answers in its turn once the person has: each table's person lays away, then its bot thinks.
     request = {"game": "cribbage_muggins", "players": 2, "seats": ["search:iterations=5", "human"], "rules": {"target": 61}, "seed": 2}
+
+    async def lay_away(table):
+        while 1 not in table.offers:
+            await asyncio.sleep(0.01)
+        offer = table.offers[1]
+        assert offer.group is not None and not offer.pending  # offered before the search's turn
+        return asyncio.ensure_future(table.act(1, offer.step, str(offer.decision.choices[0])))
 
     async def scenario():
         first = await lobby.create(request, wait=False)
+        answers = [await lay_away(first)]
         while not first_inside.is_set():
             await asyncio.sleep(0.01)
         second = await lobby.create(request, wait=False)
-        while not (released_by_the_other_table and (second.offers or second.stopped)):
+        answers.append(await lay_away(second))
+        await asyncio.wait_for(asyncio.gather(*answers), PATIENCE)
+        while not (released_by_the_other_table and (1 in second.offers and second.offers[1].step > 1 or second.stopped)):
             await asyncio.sleep(0.01)
         lobby.close_all()
         return first, second

@@ -22,7 +22,9 @@ A server pushes answers in instead of being asked: `advance(stop)` plays
 on until a seat `stop` names (one a front end answers for) is to act and
 returns its decision, `submit(seat, action, step=...)` takes that seat's
 answer (refusing a stale one: `step` is `taken`, the decisions so far),
-and `run()` is `advance()` with nobody to stop for.
+`choose_for(seat, decision, state)` asks a bot its answer without applying
+it (a seat of an order-free group, asked before its turn and shown the view
+of its turn), and `run()` is `advance()` with nobody to stop for.
 While `run()` plays with nobody reading events (no record, listener or
 observing player) it sets the state's `events_wanted` to False, so a game
 may skip building them; if then every seat takes sole correct choices and
@@ -187,7 +189,10 @@ class Match:
         frame = self._take_frame(exc)
         if frame is None or "action" not in frame.f_locals or "events" in frame.f_locals or blame(exc, self.registry) is not None:
             return None
-        seat = frame.f_locals.get("seat")
+        return self._not_a_choice(frame.f_locals.get("seat"), frame.f_locals["action"])
+
+    def _not_a_choice(self, seat: Any, action: Any) -> BaseException | None:
+        """The PluginFault saying the bot at `seat` chose `action`, which is not among its choices, naming the bot's plugin; None for a built-in bot."""
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
             return None
         registry = self.registry
@@ -200,9 +205,9 @@ class Match:
         if info is None or info.name == BUILTIN:
             return None
         try:
-            shown = clip(str(frame.f_locals["action"]))
+            shown = clip(str(action))
         except Exception:
-            shown = type(frame.f_locals["action"]).__name__
+            shown = type(action).__name__
         return PluginFault(_("{plugin}: its bot in seat {seat} chose {action}, which is not among the choices").format(
             plugin=info.describe(), seat=seat, action=repr(shown)), info.name)
 
@@ -317,6 +322,33 @@ class Match:
     def pending(self) -> Decision | None:
         """The decision waiting for an answer, or None when the match is over."""
         return self.state.decision()
+
+    def choose_for(self, seat: int, decision: Decision, state: State | None = None) -> Action:
+        """The choice the bot at `seat` makes for `decision`, asked now and not applied: what `step` would take for it.
+
+        For a decision of an order-free group asked before its turn
+        (`State.order_free_seats`), `state` is the copy of the match at that
+        seat's turn (`muggins.projection.order_free_turns`), whose view the
+        bot is shown, so it chooses as it would at its turn. A bot that
+        takes sole correct choices is not asked when there is one, as in
+        `step`; the answer is then submitted in its turn with `submit`. The
+        bot's faults are PluginFaults, as in `step`, and so is a choice that
+        is not among the decision's.
+        """
+        correct = decision.correct
+        if self._sole[seat] and len(correct) == 1:
+            return correct[0]
+        try:
+            action = self.players[seat].choose(LazyView(self.state if state is None else state, seat), decision)
+        except BaseException as exc:
+            fault = self._fault(exc)
+            if fault is None:
+                raise
+            raise fault from exc
+        if not any(choice is action for choice in decision.choices) and action not in decision.choices:
+            fault = self._not_a_choice(seat, action)
+            raise fault if fault is not None else IllegalAction(f"seat {seat}'s bot chose {clip(str(action))!r}, which is not among its choices")
+        return action
 
     def submit(self, seat: int, action: Action | str, *, step: int | None = None) -> list[Event]:
         """Take one seat's answer to the pending decision: apply it, record it, emit its events, and return them.

@@ -11,7 +11,9 @@ reports the `result` once over, and round-trips through plain data
 `determinize(seat, rng)`: a copy in which the cards hidden from `seat` are
 dealt afresh and the seed of future deals replaced. It may also describe
 its table as data for a front end that draws cards (`Game.layout`, and
-`Game.choice_move` for the card each choice moves). Randomness comes from
+`Game.choice_move` for the card each choice moves), and declare that the
+next decisions of a group of seats do not hang on each other's answers
+(`State.order_free_seats`), so a front end may ask them at once. Randomness comes from
 the seed through `muggins.rng.derive_rng`, so a state needs no generator state to be saved.
 The base classes here hold the small generic parts — turn and legality
 checks, the `mistakes = "prevented"` teaching mode, decision caching — so a
@@ -301,6 +303,8 @@ class State(ABC):
     `opening_events()` returns a copy. A game with challenge windows overrides `open_window`
     so the engine can settle unclaimable windows in one call
     (`settle_window`, which a game may override with a faster equivalent).
+    A game whose seats may decide together (everyone lays away at once)
+    says so with `order_free_seats`.
     """
 
     game: Game
@@ -437,6 +441,26 @@ class State(ABC):
                 raise IllegalAction(f"the standing answer {window.standing!r} is not among seat {found.seat}'s choices")
             answers.append((found.seat, choice, self.apply(found.seat, choice)))
         return answers
+
+    def order_free_seats(self) -> Sequence[int]:
+        """The seats whose decisions come next and do not hang on each other's answers, the seat to act first (the default: none, `()`).
+
+        Optional, for front ends that let a group of seats decide at once,
+        as everyone at a cribbage table lays away to the crib together. A
+        game returns the seats in the order they act, the seat to act
+        first, when each of them in turn decides once, with nobody else
+        deciding in between, and each faces at its turn the same decision
+        and sees the same view whatever the seats before it in the group
+        answered (answers given face down). After the first seat's answer
+        the state declares the rest of the group (a last seat alone may be
+        declared or not). Nothing else changes: `to_act` stays one seat and
+        the answers are applied one by one in this order, so records, replay
+        and every other front end are as they were. A front end learns each
+        seat's decision from `muggins.projection.order_free_decisions`,
+        takes the answers in any order and applies them in seat order; the
+        contract kit checks the promise (`muggins.testing.check_any_order`).
+        """
+        return ()
 
     def play_forced(self, budget: float) -> int:
         """Take at once the decisions whose answers are certain, and return how many (the default takes none: 0).

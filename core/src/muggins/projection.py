@@ -19,12 +19,18 @@ for them, and its decision when it is the seat to act; and
 `window_decisions(state)` gives the decision every remaining responder of
 an open window would face if those before it let the move stand, in the
 order they are polled, so a front end can show one window to all of its
-people at once and submit their answers in that order. For a match that is
+people at once and submit their answers in that order. Likewise
+`order_free_group(state)` names the seats a game declares order-free now
+(`State.order_free_seats`: everyone lays away at once) and
+`order_free_decisions(state)` gives each of them the decision it will face
+at its turn, so a front end can ask them all at once and apply their answers
+in seat order (`order_free_turns` adds the state at each seat's turn, whose
+view a bot asked early is shown). For a match that is
 over, `all_seeing_update(state, events)` shows the table as every seat
 together saw it (`all_seeing_layout`: each zone with the face-up cards of
 whichever seat saw most of it, so every hand is face up), for looking back
-over a finished match step by step; it is never for a match being played. The contract kit
-checks the projection with its privacy rule (`muggins.testing`).
+over a finished match step by step; it is never for a match being played. The contract kit checks the projection
+with its privacy rule (`muggins.testing`).
 """
 
 from __future__ import annotations
@@ -36,8 +42,8 @@ from .actions import Action, Decision, standing_answer, typed_in
 from .game import Event, Game, State
 from .i18n import current_language
 
-__all__ = ["FAMILY_SIZE", "all_seeing_layout", "all_seeing_update", "choice_families", "choice_moves", "seat_decision", "seat_update",
-           "visible_events", "window_decisions"]
+__all__ = ["FAMILY_SIZE", "all_seeing_layout", "all_seeing_update", "choice_families", "choice_moves", "order_free_decisions",
+           "order_free_group", "order_free_turns", "seat_decision", "seat_update", "visible_events", "window_decisions"]
 
 FAMILY_SIZE = 5
 """The fewest choices that make a number family: below it a front end shows each choice as it is."""
@@ -353,3 +359,71 @@ def window_decisions(state: State) -> list[Decision]:
             break
         found.append(decision)
     return found
+
+
+def order_free_group(state: State) -> tuple[int, ...]:
+    """The seats the state declares order-free now (`State.order_free_seats`), the seat to act first; () when none.
+
+    Also () when the match is over, a challenge window is open (its
+    responders are polled as `window_decisions` says), or the declaration
+    does not start with the seat to act or names a seat twice: a front end
+    then asks one seat at a time, as for a game that declares nothing (the
+    contract kit reports such a declaration as the game's fault).
+    """
+    if type(state).order_free_seats is State.order_free_seats:
+        return ()
+    decision = state.decision()
+    if decision is None or state.open_window() is not None:
+        return ()
+    seats = tuple(state.order_free_seats())
+    if not seats or seats[0] != decision.seat or len(set(seats)) != len(seats):
+        return ()
+    return seats
+
+
+def _order_free_walk(state: State, keep_states: bool) -> list[tuple[Decision, State]]:
+    """Each seat of the order-free group with its decision and the state at its turn (the same copy for all when not `keep_states`)."""
+    seats = order_free_group(state)
+    if not seats:
+        return []
+    decision = state.decision()
+    assert decision is not None
+    found = [(decision, state)]
+    at = state
+    for seat in seats[1:]:
+        if keep_states or at is state:
+            at = at.clone()
+        # Any answer will do: the game promises the later seats' decisions do not hang on it.
+        at.apply(decision.seat, decision.choices[0])
+        decision = at.decision()
+        if decision is None or decision.seat != seat:
+            acting = None if decision is None else decision.seat
+            raise ValueError(f"{state.game.name} declared seats {list(seats)} order-free, but after seat {found[-1][0].seat}'s "
+                             f"answer seat {acting} is to act, not seat {seat}")
+        found.append((decision, at))
+    return found
+
+
+def order_free_decisions(state: State) -> list[Decision]:
+    """The decision each seat of the order-free group will face at its turn, in seat order; [] when the state declares none.
+
+    The first is the pending decision itself. The others are worked out
+    generically, on one copy of the state (`state` is not changed): the
+    copy takes any choice for each earlier seat, which is enough because
+    the game promises (`State.order_free_seats`, checked by the contract
+    kit) that no answer of an earlier seat changes a later seat's decision.
+    A front end offers them all at once, holds the answers, and submits
+    them in this order once every seat has answered. ValueError when the
+    game breaks its word (another seat turns out to act).
+    """
+    return [decision for decision, _ in _order_free_walk(state, keep_states=False)]
+
+
+def order_free_turns(state: State) -> list[tuple[Decision, State]]:
+    """As `order_free_decisions`, each decision with the state at that seat's turn: `state` itself for the first, a copy for each later one.
+
+    The game promises the view at a seat's turn does not hang on the
+    earlier seats' answers either, so a bot asked before its turn is shown
+    the view of its copy and chooses as it would at its turn.
+    """
+    return _order_free_walk(state, keep_states=True)

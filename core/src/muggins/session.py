@@ -9,9 +9,15 @@ the plugin registry passed in. It then either lets the engine ask every
 player (`run`, the terminal's pull-style human) or pushes answers in: the
 session offers each seat the front end answers for its decision (`offers`:
 the pending one, and in an open challenge window every later responder's as
-it will be if those before let the move stand), takes an answer at once or,
-for a later responder, keeps it and submits it in the window's polling order
-(`answer`; `check_answer` refuses one without taking it), lets bots play
+it will be if those before let the move stand; when the game declares the
+next seats order-free, `muggins.game.State.order_free_seats`, every one of
+them at once), takes an answer at once or, for a later responder, keeps it
+and submits it in the window's polling order (`answer`; `check_answer`
+refuses one without taking it), holds every answer of an order-free group,
+the bots' too (asked before their turn, `Match.choose_for`, each shown the
+view it will have at its turn), until the whole group has answered and then
+submits them in seat order (`together` names the seats still to answer,
+`up_next` what `advance` plays next without a person), lets bots play
 up to the next seat the front end answers for or a stop of the front
 end's own (`advance`, so a server can play its bots in slices or in a
 thread of its own; `reoffer` says the offers without playing on), hands
@@ -40,7 +46,7 @@ from .game import Event, Game, Result, State
 from .houserules import house_rule_plugins
 from .i18n import translator
 from .players import FRONT_END_KINDS, parse_seat
-from .projection import seat_decision, seat_update, window_decisions
+from .projection import order_free_group, order_free_turns, seat_decision, seat_update, window_decisions
 from .records import Record, RecordError, RecordFile, RecordWriter, header_for, signals_held
 from .replay import replay
 from .sessions import FrontEndFactory, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify
@@ -90,7 +96,9 @@ class Offer:
 
     `window` names the open challenge window it belongs to (its actor and
     the step it opened at), so an answer given early is kept for that window
-    alone; `answer` is the answer given and not yet submitted.
+    alone; `group` likewise names the order-free group it belongs to (the
+    step of the group's last decision), whose answers are all held until
+    the group is whole; `answer` is the answer given and not yet submitted.
     """
 
     seat: int
@@ -99,6 +107,7 @@ class Offer:
     pending: bool
     answer: str | None = None
     window: tuple[int, int] | None = None
+    group: int | None = None
 
 
 class Session:
@@ -115,6 +124,14 @@ class Session:
         self.answered_here = frozenset(answered_here)
         self.take_lone_choices = take_lone_choices
         self.offers: dict[int, Offer] = {}
+        # The answers of the bots of an order-free group, asked before their turn: never in a frame, submitted in seat order.
+        self._held: dict[int, Offer] = {}
+        self._asked_early = 0  # bots asked before their turn, so far: `progress` counts them
+        #: The seat whose bot is being asked its order-free answer before its turn (None: none), so a fault names that bot:
+        #: left set when the bot's answer raised, until the next `advance`.
+        self.asking: int | None = None
+        self._turns: tuple[int, int, list[tuple[Decision, State]]] | None = None  # (taken, id of the state, its order-free turns)
+        self._declares = type(match.state).order_free_seats is not State.order_free_seats
 
     # -- making one -----------------------------------------------------------------------------------
     @classmethod
@@ -310,24 +327,159 @@ class Session:
         result gets it.
         """
         match = self.match
-        stops = self._stops if until is None else (lambda seat: until(seat) or seat in self.answered_here)
+        self.asking = None
+        told_to_stop = [False]  # whether `until` stopped the play, not the session
+
+        def stops(seat: int) -> bool:
+            if self._declares and self._holds_up(seat):
+                return True
+            if until is not None and until(seat):
+                told_to_stop[0] = True
+                return True
+            return seat in self.answered_here
+
         while True:
+            told_to_stop[0] = False
             decision = match.advance(stops)
             if decision is None:
-                self.offers = {}
+                self.offers, self._held = {}, {}
                 return self.offers
             self._offer()
-            early = self.offers.get(decision.seat)
-            if early is None or early.answer is None:
+            group = self._group()
+            if group and not self._gather(group, until):
+                return self.offers  # waiting for a person of the group, or `until` stopped a bot's early answer
+            early = self.offers.get(decision.seat) or self._held.get(decision.seat)
+            if early is None or early.answer is None or early.step != match.taken:
+                if group and decision.seat not in self.answered_here and not told_to_stop[0]:
+                    continue  # the group is whole: a bot not asked early (it watches or samples the match) plays in its turn
                 return self.offers
             try:
                 match.submit(early.seat, early.answer, step=early.step)
             except IllegalAction:  # stale, or the window changed under the answer: it is asked again
                 early.answer = None
+                self._held.pop(early.seat, None)
                 return self.offers
+            self._held.pop(early.seat, None)
 
-    def _stops(self, seat: int) -> bool:
-        return seat in self.answered_here
+    # -- order-free groups ---------------------------------------------------------------------------------
+    def _group(self) -> tuple[int, ...]:
+        """The order-free group being gathered now: the seats the state declares, when the front end answers for one or holds an answer of one."""
+        if not self._declares:
+            return ()
+        seats = order_free_group(self.match.state)
+        if not any(seat in self.answered_here or seat in self._held for seat in seats):
+            return ()  # bots alone: they play in turn, as ever
+        return seats
+
+    def _group_turns(self) -> list[tuple[Decision, State]]:
+        """`order_free_turns` of the state as it stands, worked out once per step (each frame asks for the offers)."""
+        state, taken = self.match.state, self.match.taken
+        cached = self._turns
+        if cached is None or cached[0] != taken or cached[1] != id(state):
+            cached = self._turns = (taken, id(state), order_free_turns(state))
+        return cached[2]
+
+    def _asks_early(self, seat: int) -> bool:
+        """Whether the bot at `seat` is asked before its turn: not one that watches the match's events or samples its hidden cards,
+        which would see another match than at its turn."""
+        player = self.match.players[seat]
+        return not hasattr(player, "observe") and not getattr(player, "wants_sampler", False)
+
+    def _whole(self, group: Sequence[int]) -> bool:
+        """Whether every seat of `group` has answered for its very step: the front end's seats and the bots asked early."""
+        taken = self.match.taken
+        key = taken + len(group) - 1
+        for index, seat in enumerate(group):
+            if seat in self.answered_here:
+                found = self.offers.get(seat)
+                if found is None or found.answer is None:
+                    return False
+            elif self._asks_early(seat):
+                found = self._held.get(seat)
+                if found is None:
+                    return False
+            else:
+                continue
+            if found.group != key or found.step != taken + index:
+                return False
+        return True
+
+    def _holds_up(self, seat: int) -> bool:
+        """Whether play stops before `seat`'s decision: its answer is held, or it starts an order-free group not yet whole."""
+        group = self._group()
+        if not group:
+            return False
+        held = self._held.get(seat)
+        if held is not None and held.step == self.match.taken:
+            return True
+        return not self._whole(group)
+
+    def _gather(self, group: Sequence[int], until: Callable[[int], bool] | None) -> bool:
+        """Ask the group's bots their answers before their turn, in seat order (each after `until` lets it); whether the group is then whole."""
+        taken = self.match.taken
+        key = taken + len(group) - 1
+        for index, seat in enumerate(group):
+            if seat in self.answered_here or not self._asks_early(seat):
+                continue
+            held = self._held.get(seat)
+            if held is not None and held.group == key and held.step == taken + index:
+                continue
+            if until is not None and until(seat):
+                return False
+            decision, at_turn = self._group_turns()[index]
+            self.asking = seat
+            action = self.match.choose_for(seat, decision, at_turn)
+            self.asking = None
+            self._held[seat] = Offer(seat, taken + index, decision, index == 0, str(action), None, key)
+            self._asked_early += 1
+        return self._whole(group)
+
+    def together(self) -> list[int]:
+        """The seats of the order-free group being gathered that have not answered yet, in seat order (empty when none is)."""
+        group = self._group()
+        if not group:
+            return []
+        taken = self.match.taken
+        key = taken + len(group) - 1
+        waiting = []
+        for index, seat in enumerate(group):
+            found = self.offers.get(seat) if seat in self.answered_here else self._held.get(seat)
+            if found is None or found.answer is None or found.group != key or found.step != taken + index:
+                waiting.append(seat)
+        return waiting
+
+    def up_next(self) -> tuple[int, bool] | None:
+        """What `advance` plays next without waiting for a person: (seat, whether its answer is already given), or None.
+
+        The seat is a bot to act (or, in an order-free group, to answer
+        before its turn), or a seat whose answer, given early, goes in now.
+        None while the match waits for a person, or is over.
+        """
+        decision = self.match.pending()
+        if decision is None:
+            return None
+        taken = self.match.taken
+        group = self._group()
+        if group:
+            key = taken + len(group) - 1
+            for index, seat in enumerate(group):
+                if seat not in self.answered_here and self._asks_early(seat):
+                    held = self._held.get(seat)
+                    if held is None or held.group != key or held.step != taken + index:
+                        return seat, False
+            if not self._whole(group):
+                return None
+        if decision.seat not in self.answered_here and decision.seat not in self._held:
+            return decision.seat, False
+        early = self.offers.get(decision.seat) or self._held.get(decision.seat)
+        if early is None or early.answer is None or early.step != taken:
+            return None
+        return decision.seat, True
+
+    @property
+    def progress(self) -> int:
+        """A count that grows with every decision taken and every bot's answer given before its turn: whether `advance` did anything."""
+        return self.match.taken + self._asked_early
 
     def answer(self, seat: int, text: str, step: int) -> list[Event]:
         """`seat`'s answer to the decision it was offered at `step`: taken now when it is to act (its events returned), else kept for its turn.
@@ -335,11 +487,13 @@ class Session:
         AnswerRefused (one line) for a stale step, a seat with nothing to
         answer, a second answer, or a text that is not one of its choices
         (`check_answer`). The window answers other seats gave early stay
-        kept. Call `advance` after it to play on.
+        kept. An answer to an order-free group's decision is always kept,
+        the pending seat's too, until every seat of the group has answered.
+        Call `advance` after it to play on.
         """
         offer = self.check_answer(seat, text, step)
-        if not offer.pending:
-            offer.answer = text  # a later responder of the open window: submitted in its turn
+        if not offer.pending or offer.group is not None:
+            offer.answer = text  # a later responder of the open window, or a seat of an order-free group: submitted in its turn
             return []
         events = self.match.submit(seat, text, step=step)
         self.offers.pop(seat, None)
@@ -374,9 +528,22 @@ class Session:
                     offer.answer = str(standing)
 
     def early_answers(self) -> dict[str, dict[str, Any]]:
-        """The window answers given before their turn, as a front end keeps them beside the record so a restart does not ask them again."""
-        return {str(o.seat): {"step": o.step, "answer": o.answer, "window": list(o.window)}
-                for o in self.offers.values() if o.answer is not None and not o.pending and o.window is not None}
+        """The answers given before their turn, as a front end keeps them beside the record so a restart does not ask them again.
+
+        A window's later responders' (`window`: its actor and opening step)
+        and every answer of an order-free group's people (`group`: the step
+        of its last decision). The bots' held answers are not among them: a
+        bot caught up again after a restart answers as it did.
+        """
+        kept: dict[str, dict[str, Any]] = {}
+        for o in self.offers.values():
+            if o.answer is None:
+                continue
+            if o.group is not None:
+                kept[str(o.seat)] = {"step": o.step, "answer": o.answer, "group": o.group}
+            elif not o.pending and o.window is not None:
+                kept[str(o.seat)] = {"step": o.step, "answer": o.answer, "window": list(o.window)}
+        return kept
 
     def restore_early(self, kept: Any) -> None:
         """Take again early answers kept by `early_answers` before a restart; each counts only at the very same window and step (malformed ones are left out)."""
@@ -384,10 +551,17 @@ class Session:
             return
         for seat_text, note in kept.items():
             try:
-                seat, step, answer, window = int(seat_text), note["step"], note["answer"], tuple(note["window"])
-            except (TypeError, ValueError, KeyError):
+                seat, step, answer = int(seat_text), note["step"], note["answer"]
+                group = note.get("group")
+                window = None if group is not None else tuple(note["window"])
+            except (TypeError, ValueError, KeyError, AttributeError):
                 continue
-            if seat in self.answered_here and isinstance(step, int) and isinstance(answer, str) and len(window) == 2:
+            if seat not in self.answered_here or not isinstance(step, int) or not isinstance(answer, str):
+                continue
+            if group is not None:
+                if type(group) is int:
+                    self.offers[seat] = Offer(seat, step, None, False, answer, None, group)  # type: ignore[arg-type]
+            elif len(window) == 2:  # type: ignore[arg-type]
                 self.offers[seat] = Offer(seat, step, None, False, answer, window)  # type: ignore[arg-type]
 
     def reoffer(self) -> dict[int, Offer]:
@@ -405,19 +579,39 @@ class Session:
         self.match.players[seat] = player
         self.answered_here = self.answered_here - {seat}
         self.offers.pop(seat, None)
+        self._held.pop(seat, None)
 
     def seat_front_end(self, seat: int, player: Any) -> None:
         """The front end answers for `seat` again (`player` is its seat, a `PushedSeat` or its like, never asked)."""
         self.match.players[seat] = player
         self.answered_here = self.answered_here | {seat}
+        self._held.pop(seat, None)  # the person answers for the seat again: its bot's answer given early goes
 
     def _offer(self) -> None:
-        """The offers for the pending decision: its seat's, and in an open window each later responder's the front end answers for."""
+        """The offers for the pending decision: its seat's, in an open window each later responder's the front end answers for,
+        and in an order-free group every seat's the front end answers for."""
         previous, self.offers = self.offers, {}
         state, taken = self.match.state, self.match.taken
         pending = state.decision()
         if pending is None:
+            self._held = {}
             return
+        group = self._group()
+        if group:
+            # A group is known by the step of its last decision: the same as its seats answer, one after the other.
+            key = taken + len(group) - 1
+            self._held = {seat: held for seat, held in self._held.items() if held.group == key}
+            for index, (decision, _at_turn) in enumerate(self._group_turns()):
+                seat = decision.seat
+                if seat not in self.answered_here:
+                    continue
+                kept = previous.get(seat)
+                answer = kept.answer if kept is not None and kept.group == key and kept.step == taken + index else None
+                if answer is None and self.take_lone_choices and len(decision.choices) == 1:
+                    answer = str(decision.choices[0])
+                self.offers[seat] = Offer(seat, taken + index, decision, index == 0, answer, None, key)
+            return
+        self._held = {}
         window = state.open_window()
         # Working out later responders' decisions copies the state: only worth it when the front end answers for one of them.
         later_here = window is not None and any(s in self.answered_here for s in window.remaining[1:])

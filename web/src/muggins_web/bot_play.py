@@ -9,7 +9,10 @@ given and quick bots on the loop within one `SLICE`, then in slices that
 yield to other connections, and slow bots, and every bot that thinks, in
 a worker thread of the table's own (made when first needed, let go when
 the table closes) with each decision under the table's `ThinkingLimit`,
-the table told after `THINKING_AFTER` that a bot thinks. One thread per
+the table told after `THINKING_AFTER` that a bot thinks. The session says
+what comes next (`Session.up_next`): in an order-free group its bots answer
+before their turn, on the loop or in the thread as their kind goes, while
+the people answer theirs. One thread per
 table, not one for the server: a bot stuck at one table (a search inside
 an imagined match that never ends, a plugin's bot that never answers)
 holds up its own table alone. Searches at several tables then share the
@@ -28,8 +31,7 @@ import concurrent.futures
 import time
 from typing import Any, Callable
 
-from muggins.actions import Decision
-from muggins.session import Offer, Session
+from muggins.session import Session
 from muggins.thinking import ThinkingLimit, limited
 
 __all__ = ["BotClock", "BotPlay", "QUICK_DECISION", "QUICK_IN_A_ROW", "SLICE", "THINKING_AFTER"]
@@ -147,27 +149,21 @@ class BotPlay:
             worker.shutdown(wait=False)
 
     def more_to_play(self, running: bool) -> bool:
-        """Whether the match goes on without waiting for a person: a bot to act, or a person's window answer already given."""
-        decision = self.session.match.pending()
-        if decision is None or not running:
-            return False
-        return decision.seat not in self.session.answered_here or self._early_answer(decision) is not None
-
-    def _early_answer(self, decision: Decision) -> Offer | None:
-        early = self.session.offers.get(decision.seat)
-        if early is None or early.answer is None or early.step != self.session.match.taken:
-            return None
-        return early
+        """Whether the match goes on without waiting for a person: a bot to act (or to answer an order-free group early), or an answer already given."""
+        return running and self.session.up_next() is not None
 
     def play_quick(self, deadline: float, guarded: Guard, running: Callable[[], bool]) -> None:
-        """On the loop: the window answers already given, in their turn, and quick bots, until a person or a slow bot is to act or past `deadline`."""
-        while self.more_to_play(running()):
-            decision = self.session.match.pending()
-            if self._early_answer(decision) is None and not self.clock.quick(self.kind(decision.seat)):
+        """On the loop: the answers already given, in their turn, and quick bots, until a person or a slow bot is next or past `deadline`."""
+        while running():
+            up_next = self.session.up_next()
+            if up_next is None:
                 return
-            taken = self.session.match.taken
+            seat, given = up_next
+            if not given and not self.clock.quick(self.kind(seat)):
+                return
+            progress = self.session.progress
             guarded(lambda: self.clock.advance(self.session, self.kind, on_loop=True, deadline=deadline))
-            if self.session.match.taken == taken:  # an early answer the window no longer takes: it is asked again
+            if self.session.progress == progress:  # an early answer the window no longer takes: it is asked again
                 return
             if self.clock.now() > deadline:
                 return
@@ -180,10 +176,12 @@ class BotPlay:
         now = self.clock.now
         began = now()
         told = False
-        match = self.session.match
-        while self.more_to_play(running()):
-            seat = match.pending().seat  # type: ignore[union-attr]
-            if self._early_answer(match.pending()) is not None or self.clock.quick(self.kind(seat)):  # type: ignore[arg-type]
+        while running():
+            up_next = self.session.up_next()
+            if up_next is None:
+                break
+            seat, given = up_next
+            if given or self.clock.quick(self.kind(seat)):
                 await asyncio.sleep(0)  # other tables' clicks go first
                 self.play_quick(now() + SLICE, guarded, running)
             else:
@@ -202,7 +200,7 @@ class BotPlay:
                 finally:
                     self.in_thread = False
             if not told and now() - began > THINKING_AFTER and self.more_to_play(running()):
-                thinking(match.pending().seat)  # type: ignore[union-attr]
+                thinking(self.session.up_next()[0])  # type: ignore[index]
                 told = True
 
     def _think(self, running: Callable[[], bool]) -> None:

@@ -6,7 +6,9 @@ seat (`muggins.session.Session.frame`: `muggins.projection.seat_update`,
 its offered decision, the step its answer must echo, its answer given
 early, the result) and adds what a browser shows: the game's `render`
 text and standings lines, whether a window is open and every seat it
-still waits for, the answer given in its button's words, the table's
+still waits for, every seat of an order-free group still to answer
+(`together`; what the others answered is never in a frame), the answer
+given in its button's words, the table's
 pace, timer, start, seats list and why it stopped. Of the layout and the
 seats list only what changed since the seat's last frame is sent. The
 events of the record not yet framed are taken once for every seat; each
@@ -116,6 +118,8 @@ class SeatFrames:
             "window": window is not None,
             # Every seat the open window still waits for, so no page names only the first polled.
             "responders": [] if window is None else [s for s in window.remaining if s not in answered_early],
+            # Every seat of an order-free group still to answer (all of it decides at once): who has answered, never what.
+            "together": session.together() if not update["over"] else [],
             "pace": table["pace"],
             "checks": table["checks"],
             "window_left": table["window_left"],

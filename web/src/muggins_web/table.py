@@ -4,7 +4,9 @@ This module owns a running table (`Table`) and composes its parts. The
 match is a `muggins.session.Session`, started or reopened by the lobby in
 its `RecordStore`; the session offers the people's seats their decisions
 (in an open challenge window every person among its responders at once,
-submitted in the window's polling order; a decision with a single choice
+submitted in the window's polling order; in a group of seats the game
+declares order-free, everyone at once, the bots answering at once too, every
+answer held until the group is whole and then submitted in seat order; a decision with a single choice
 taken for the person, as the terminal takes it), keeps answers given
 early (and takes them again after a restart), gives each seat its frame
 and the result. The table adds who is who (`muggins_web.tokens`), the
@@ -96,7 +98,7 @@ class Table:
         self.on_stand_ins: Callable[[dict[int, str]], None] = lambda stand_ins: None  # kept beside the record by the lobby
         self.on_close: Callable[[], None] = lambda: None  # noted beside the record by the lobby
         self.on_start: Callable[[], None] = lambda: None  # noted beside the record by the lobby
-        self.on_early: Callable[[dict], None] = lambda early: None  # window answers given early, noted beside the record
+        self.on_early: Callable[[dict], None] = lambda early: None  # answers given early (a window's, an order-free group's), noted beside the record
         self.names: dict[int, str] = {}  # what the people at human seats asked to be called
         self.on_names: Callable[[dict[int, str]], None] = lambda names: None  # kept beside the record by the lobby
         self.lock = asyncio.Lock()
@@ -310,7 +312,13 @@ class Table:
         async with self.lock:
             offer = self._check(seat, step, text)
             self.last_played = self.clock()
-            if offer.pending:
+            if offer.group is not None:
+                # A seat of an order-free group: held (never shown to another seat) until the whole group has answered,
+                # then every answer goes in, in seat order; each page is told who the group still waits for.
+                self.session.answer(seat, text, step)
+                self.on_early(self.session.early_answers())
+                await self._change()
+            elif offer.pending:
                 await self._change(lambda: self.session.answer(seat, text, step))
             else:
                 self.session.answer(seat, text, step)  # a later responder of the open window: submitted in its turn
@@ -318,7 +326,7 @@ class Table:
                 self.connections.send_to(seat, lambda language: self._frame(seat, (), language=language))
 
     def early_answers(self) -> dict[str, dict]:
-        """The window answers given before their turn, as kept beside the record so a restart does not ask them again."""
+        """The answers given before their turn (a window's, an order-free group's), as kept beside the record so a restart does not ask them again."""
         return self.session.early_answers()
 
     def _check(self, seat: int, step: Any, text: Any) -> Offer:
@@ -408,9 +416,11 @@ class Table:
 
     def _acting(self) -> str:
         decision = self.match.pending()
-        if decision is None:
-            return "the game"
-        seat = decision.seat
+        seat = self.session.asking  # a bot asked its order-free answer before its turn
+        if seat is None:
+            if decision is None:
+                return "the game"
+            seat = decision.seat
         return f"seat {seat}'s bot ({clip(self.stand_ins.get(seat, self.kinds[seat]))})"
 
     def _stop(self, why: str, exc: BaseException | None = None) -> None:

@@ -36,7 +36,12 @@ game that gives the search a prior, `Game.search_prior`: the state-level
 choices offered, with finite weights not negative, and weighs them alike
 in worlds that differ only in how the hidden cards lie); `check_keys` (at every
 decision no two choices share a key or a typed form, in English or any
-language the game's catalogue speaks); and `check_rules_round_trip`
+language the game's catalogue speaks); `check_any_order` (for a game
+that declares order-free seats, `State.order_free_seats`: the state-level
+`check_order_free(state, rng)` at the start of some groups: each seat's
+decision and view at its turn are the same whatever the earlier seats
+answered, and answers collected in any order then applied in seat order
+leave the same match as answering one by one); and `check_rules_round_trip`
 (the default house rules survive TOML and back). A failure raises
 `ContractError` naming the check and carrying the game, player count,
 seed, seat kinds and the decision list that reproduce it (`run_match`
@@ -71,6 +76,7 @@ from .checks import (
     hidden_snapshot, play_to_end,
 )
 from .keys import KEYS, game_languages, key_clash
+from .order_free import ANY_ORDER, check_order_free
 from .search_checks import SEARCH_PRIOR, check_search_prior
 from .translations import UntranslatedMessages, catalogue_of_game, check_translations, stale_compiled, untranslated_messages
 from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun, registry_for, walk_match
@@ -81,6 +87,7 @@ __all__ = [
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
     "check_layout", "check_layout_privacy", "check_search_prior", "check_search_priors", "check_keys", "key_clash", "game_languages",
+    "check_any_order", "check_order_free",
     "check_translations", "untranslated_messages", "stale_compiled", "UntranslatedMessages", "play_to_end",
 ]
 
@@ -227,6 +234,15 @@ def check_keys(
     """At every decision, no two choices share a key or a typed form in English or in any language the game has a
     catalogue for (`muggins.actions.keys_in`, `typed_in`): a player's key picks one action in every language."""
     return _check_one(KEYS, game, players, games, seed, kinds, rules, registry, deep_every)
+
+
+def check_any_order(
+    game: Game, *, players: Iterable[int] | None = None, games: int = 20, seed: int = 0, kinds: Sequence[str] = DEFAULT_KINDS,
+    rules: Any = None, registry: Registry | None = None, deep_every: int = 1,
+) -> ContractReport:
+    """For a game that declares order-free seats (`State.order_free_seats`): `check_order_free` at the start of the first
+    groups of each match (`muggins.testing.order_free.ANY_ORDER_PER_MATCH`). A game that declares none passes."""
+    return _check_one(ANY_ORDER, game, players, games, seed, kinds, rules, registry, deep_every)
 
 
 def check_determinism(

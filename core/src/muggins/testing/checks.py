@@ -17,7 +17,9 @@ game that implements `State.determinize`: `check_determinize` at some
 decisions), and `SEARCH_PRIOR` (for a game that gives the search a prior,
 `Game.search_prior`: `muggins.testing.search_checks`), and `KEYS` (no two
 choices of a decision share a key or a typed form in any language the game
-speaks: `muggins.testing.keys`); `CONCERNS` lists
+speaks: `muggins.testing.keys`), and `ANY_ORDER` (a group of seats the game
+declares order-free decides alike whatever the others answered and in any
+order: `muggins.testing.order_free`); `CONCERNS` lists
 them all in the order `check_game` runs them.
 The privacy helpers (`check_view_privacy`, `check_events_privacy`,
 `hidden_snapshot`, `check_layout_privacy`), `check_determinize` and
@@ -786,7 +788,8 @@ RECORDS = Concern("records", rerun=(the_record_round_trips, the_record_replays))
 DETERMINIZE = Concern("determinize", before=(determinizing_keeps_what_the_seat_knows,))
 
 from .keys import KEYS  # noqa: E402  # its own module, as the search prior's
+from .order_free import ANY_ORDER  # noqa: E402  # its own module, as the search prior's
 from .search_checks import SEARCH_PRIOR  # noqa: E402  # its own module: it imports nothing of this one
 
-CONCERNS = (PLAY, PRIVACY, LAYOUT, WINDOWS, RESTORE, DETERMINISM, RECORDS, DETERMINIZE, SEARCH_PRIOR, KEYS)
+CONCERNS = (PLAY, PRIVACY, LAYOUT, WINDOWS, RESTORE, DETERMINISM, RECORDS, DETERMINIZE, SEARCH_PRIOR, KEYS, ANY_ORDER)
 """Every concern, in the order `check_game` runs their step checks."""

@@ -475,6 +475,24 @@ class CribbageState(PhasedState):
         prompt = worded(f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib", _discard_words, self.lay, kind, self.dealer)
         return WordedDecision(seat, "discard", options, options, prompt)
 
+    def order_free_seats(self) -> tuple[int, ...]:
+        """While the players lay away: the seats still to lay away, from the seat to act round to the dealer.
+
+        Each lays away from its own hand, face down, so no seat's choices,
+        prompt or view hang on what the others laid away: at a real table
+        everyone lays away at once. In three-player games the crib's card
+        from the pack is dealt with the hands, so every seat's lay-away is
+        one card of its own choosing and the dealer's is the last.
+        """
+        if self.phase != "discard":
+            return ()
+        n, seat = self.players, self.actor
+        seats = [seat]
+        while seat != self.dealer:
+            seat = (seat + 1) % n
+            seats.append(seat)
+        return tuple(seats)
+
     def _right_response(self) -> tuple[Action, ...]:
         p = self.pending
         announced, truth = p["announced"], p["truth"]

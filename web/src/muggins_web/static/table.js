@@ -320,10 +320,12 @@ function drawLookBack(frame) {
 }
 
 // The seat chips: who plays (a person's name, a bot's kind), their score where the layout counts one, whose
-// turn it is, and every seat an open window still waits for.
+// turn it is, every seat an open window still waits for, and every seat still to answer where all decide at once.
 function drawSeats(frame) {
   const playing = frame.started !== false && !frame.over && !frame.stopped;
-  const waiting = new Set(!playing ? [] : frame.window ? frame.responders || [] : frame.to_act === null ? [] : [frame.to_act]);
+  const together = frame.together || [];
+  const waiting = new Set(!playing ? [] : frame.window ? frame.responders || [] : together.length ? together
+    : frame.to_act === null ? [] : [frame.to_act]);
   const scores = {};
   for (const counter of (frame.layout && frame.layout.counters) || []) {
     if (counter.owner !== null && counter.owner !== undefined) (scores[counter.owner] ||= []).push(counter);
@@ -857,7 +859,8 @@ function statusText() {
     const winners = frame.result && frame.result.winners ? frame.result.winners : [];
     return winners.length ? t("The match is over: {winners} won.", { winners: whoAll(winners) }) : t("The match is over.");
   }
-  const waitingFor = (frame.responders || []).filter((s) => s !== frame.seat);
+  // An open window's responders, or the seats still to answer where all decide at once (never what they answered).
+  const waitingFor = [...(frame.responders || []), ...(frame.together || [])].filter((s) => s !== frame.seat);
   if (frame.decision && frame.window) return t("You may answer.");
   if (frame.decision) return t("Your turn.");
   if (frame.answered) {
@@ -866,6 +869,7 @@ function statusText() {
       : t("You answered “{answer}”.", { answer });
   }
   if (frame.window && waitingFor.length) return t("A move is open to challenge: waiting for {who}.", { who: whoAll(waitingFor) });
+  if (waitingFor.length) return t("Waiting for {who}.", { who: whoAll(waitingFor) });
   const seat = seats.find((s) => s.seat === frame.to_act);
   if (!seat) return "";
   if (thinking === seat.seat) return t("{who} is thinking…", { who: who(seat.seat) });
