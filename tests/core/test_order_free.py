@@ -193,7 +193,7 @@ def test_a_session_offers_a_whole_lay_away_at_once_holds_every_answer_and_submit
     registry, game = _cribbage(monkeypatch)
     seats = ["human", "expert", "human", "human"]
     with Session.start(registry, game, game.Rules(target=61), 4, seats, 5, RecordStore(tmp_path)) as session:
-        offers = session.advance()
+        offers = session.gather_order_free().advance()
         group = order_free_group(session.state)
         assert len(group) == 4 and set(offers) == {0, 2, 3} and session.match.taken == 0
         assert [offers[s].step for s in group if s in offers] == [group.index(s) for s in group if s in offers]
@@ -239,7 +239,7 @@ def test_the_held_answers_of_a_group_survive_a_reopening_and_bots_answer_again_a
     seats = ["expert", "human", "novice", "human"]
     store = RecordStore(tmp_path)
     with Session.start(registry, game, game.Rules(target=61), 4, seats, 9, store) as session:
-        offers = session.advance()
+        offers = session.gather_order_free().advance()
         early = max(offers.values(), key=lambda o: o.step)  # the later of the two people
         text = str(early.decision.choices[1])
         session.answer(early.seat, text, early.step)
@@ -248,7 +248,7 @@ def test_the_held_answers_of_a_group_survive_a_reopening_and_bots_answer_again_a
         path = session.path
     assert set(kept) == {str(early.seat)} and set(held) == {0, 2}
     with Session.reopen(registry, store, path, given_like=PushedSeat) as again:
-        again.restore_early(kept)
+        again.gather_order_free().restore_early(kept)
         offers = again.advance()
         assert offers[early.seat].answer == text and {seat: o.answer for seat, o in again._held.items()} == held
         other = next(o for o in offers.values() if o.answer is None)
@@ -263,5 +263,21 @@ def test_the_held_answers_of_a_group_survive_a_reopening_and_bots_answer_again_a
 def test_a_group_of_bots_alone_plays_in_turn_as_ever(tmp_path, monkeypatch):
     registry, game = _cribbage(monkeypatch)
     with Session.start(registry, game, game.Rules(target=61), 3, ["expert", "novice", "random"], 4, RecordStore(tmp_path)) as session:
-        assert session.advance() == {} and session.over and session._asked_early == 0
+        assert session.gather_order_free().advance() == {} and session.over and session._asked_early == 0
     assert verify(registry, game, read_record(session.path)) is None
+
+
+@pytest.mark.plugins
+def test_a_session_not_asked_to_gather_offers_one_seat_at_a_time_as_before(tmp_path, monkeypatch):
+    # A front end written before games declared groups answers the pending offer alone: it must not wait for ever.
+    registry, game = _cribbage(monkeypatch)
+    with Session.start(registry, game, game.Rules(target=61), 4, ["human", "human", "human", "human"], 5, RecordStore(tmp_path)) as session:
+        offers = session.advance()
+        assert [o.pending for o in offers.values()] == [True] and all(o.group is None for o in offers.values())
+        for _ in range(4):
+            (pending,) = [o for o in offers.values() if o.pending]
+            session.answer(pending.seat, str(pending.decision.choices[0]), pending.step)
+            offers = session.advance()
+        assert session.match.taken >= 4  # every lay-away applied as it came
+        _play_out(session)
+    assert verify(registry, game, read_record(session.path), given_like=PushedSeat) is None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -35,8 +36,16 @@ async def _pending(table):
     async with table.lock:
         if table.over:
             return None
-        offer = next(o for o in table.offers.values() if o.pending and o.answer is None)
+        # A seat's turn, or its decision in a group deciding at once (a lay-away), which it answers before its turn.
+        offer = next(o for o in table.offers.values() if (o.pending or o.group is not None) and o.answer is None)
         return offer.seat, offer.step
+
+
+async def _taken(table, seat, step):
+    """Whether the table has taken the seat's answer at `step`: applied, or held until its group has all answered."""
+    async with table.lock:
+        offer = table.offers.get(seat)
+        return table.over or offer is None or offer.step != step or offer.answer is not None
 
 
 def _play_to_the_end(client, lobby, table_id, sockets, latest=None):
@@ -44,7 +53,8 @@ def _play_to_the_end(client, lobby, table_id, sockets, latest=None):
 
     The table is read between answers under its lock, so the bots and
     windows have settled; each seat's frames are read up to the one that
-    offers its decision, and after its answer up to the next step's.
+    offers its decision, and after its answer the table is watched until it
+    has taken it (a lay-away's answer is held until every seat has laid away).
     `latest` holds each seat's frame read already and not yet looked at;
     answers how many were given, and each seat's frame read last.
     """
@@ -57,9 +67,9 @@ def _play_to_the_end(client, lobby, table_id, sockets, latest=None):
         while frame["decision"] is None or frame["step"] != step:
             frame = _next_update(ws)
         ws.send_json({"type": "act", "step": step, "action": frame["decision"]["choices"][0]["text"]})
-        while (frame := _next_update(ws))["step"] == step:
-            pass
-        latest[seat] = frame
+        deadline = time.monotonic() + 60  # a bound for a failing test, not a speed
+        while not client.portal.call(_taken, lobby.tables[table_id], seat, step) and time.monotonic() < deadline:
+            time.sleep(0.005)
         answered += 1
     return answered, latest
 
@@ -157,8 +167,8 @@ def test_after_a_restart_the_next_match_reopens_with_the_tables_tokens_and_names
         await table.rename(1, "Ben")
         with pytest.raises(Refused, match="not over"):
             await first.again(table)
-        while not table.over:
-            offer = next(o for o in table.offers.values() if o.pending)
+        while not table.over:  # a seat's turn, or its lay-away answered before its turn (held until both have laid away)
+            offer = next(o for o in table.offers.values() if (o.pending or o.group is not None) and o.answer is None)
             await table.act(offer.seat, offer.step, str(offer.decision.choices[0]))
         following = await first.again(table)
         with pytest.raises(Refused, match="already begun"):

@@ -131,7 +131,8 @@ class Session:
         #: left set when the bot's answer raised, until the next `advance`.
         self.asking: int | None = None
         self._turns: tuple[int, int, list[tuple[Decision, State]]] | None = None  # (taken, id of the state, its order-free turns)
-        self._declares = type(match.state).order_free_seats is not State.order_free_seats
+        self._game_declares = type(match.state).order_free_seats is not State.order_free_seats
+        self._declares = False  # until the front end asks for order-free groups at once (`gather_order_free`)
 
     # -- making one -----------------------------------------------------------------------------------
     @classmethod
@@ -362,6 +363,18 @@ class Session:
             self._held.pop(early.seat, None)
 
     # -- order-free groups ---------------------------------------------------------------------------------
+    def gather_order_free(self) -> Session:
+        """Offer every seat of an order-free group its decision at once, from now on; the session itself.
+
+        A front end that shows each person their own screen (the web table)
+        asks for it, and must then answer every offer of a group, not only
+        the pending one: each answer is held until the whole group has
+        answered. Without it a session offers one seat at a time, as before
+        games could declare groups, so a front end written then keeps working.
+        """
+        self._declares = self._game_declares
+        return self
+
     def _group(self) -> tuple[int, ...]:
         """The order-free group being gathered now: the seats the state declares, when the front end answers for one or holds an answer of one."""
         if not self._declares:

@@ -212,6 +212,7 @@ class Lobby:
             if exc.kept:
                 Path(exc.path).unlink(missing_ok=True)
             raise _unwritable(str(exc), exc.cause) from exc
+        session.gather_order_free()  # each person has a screen of their own: a group lays away at once
         try:
             save_tokens(self.store, session.path, {"table": table_id, "host": host, "seats": {str(s): t for s, t in seat_tokens.items()}, "pace": pace,
                                        "checks": checks, "waiting": waits, "made": now, "client": client, "host_seat": data.get("host_seat")})
@@ -576,6 +577,7 @@ class Lobby:
         if session.record.result is not None:
             session.close()
             raise _NotReopened("")  # finished: nothing to offer
+        session.gather_order_free()
         record = session.record
         seat_tokens = {int(seat): token for seat, token in tokens["seats"].items()}
         table = Table(tokens["table"], session, seat_tokens=seat_tokens, host_token=tokens["host"],
