@@ -120,7 +120,7 @@ class HelpFormatter(click.HelpFormatter):
         super().write_dl(rows, col_max, col_spacing)
 
 
-_NOTE_SEPARATOR = re.compile(r"(?<! ); ")  # Click's, not one a translation already spaced
+_NOTE_SEPARATOR = re.compile(r"(?<![ \u202f]); ")  # Click's, not one a translation already spaced
 
 
 def _noted(text: str, separator: str) -> str:
