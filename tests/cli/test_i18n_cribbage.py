@@ -91,6 +91,11 @@ def test_the_cribbage_commands_in_french_and_their_json_unchanged(cribbage):
     ranked = cribbage("--lang", "fr", "cribbage", "discard", "5C", "5K", "5P", "VT", "4K", "9T", "--dealer")
     assert ranked.exit_code == 0 and ranked.stdout.split()[:5] == ["écart", "garder", "main", "crib", "net"]
     assert ranked.stdout.splitlines()[-1].startswith("main\u202f: exact sur chaque carte de départ non vue")  # the method, in French too
+    against = cribbage("--lang", "fr", "cribbage", "discard", "5C", "5K", "5P", "VT", "4K", "9T", "--pone").stdout.splitlines()
+    # French numbers: a decimal comma and a true minus (U+2212); English keeps its point and hyphen-minus.
+    assert against[1].split()[-3:] == ["16,63", "\u22124,02", "12,61"] and "\u22120,93" in against[10].split()
+    english_against = cribbage("--lang", "en", "cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "9C", "--pone").stdout.splitlines()
+    assert english_against[1].split()[-3:] == ["16.63", "-4.02", "12.61"]
     ranked_json = ["cribbage", "discard", "5H", "5D", "5S", "JC", "4D", "9C", "--dealer", "--json"]
     ranked_json_fr = ["cribbage", "discard", "5C", "5K", "5P", "VT", "4K", "9T", "--dealer", "--json"]
     assert cribbage("--lang", "fr", *ranked_json_fr).stdout == cribbage("--lang", "en", *ranked_json).stdout
@@ -106,5 +111,7 @@ def test_the_cribbage_commands_help_comes_from_the_games_own_catalogue(cribbage)
     assert "Outils de cribbage\u202f: compter une main" in cribbage("--lang", "fr", "--help").stdout
     french = cribbage("--lang", "fr", "cribbage", "discard", "--help").stdout
     assert "Classer chaque écart possible" in french and "Graine des donnes de --sample." in french
+    # A wrapped help line never starts with a mark: the narrow no-break space before it holds it to its word.
+    assert "\u202f:" in french and not [line for line in french.splitlines() if line.lstrip()[:1] in (":", ";", "!", "?", "»")]
     english = cribbage("--lang", "en", "cribbage", "discard", "--help").stdout
     assert "Rank every possible discard by expected hand value" in english and "Seed of the --sample deals." in english
