@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from muggins.i18n import placeholder_mismatch
+from muggins.typography import typography_faults as text_faults
 
 __all__ = [
     "KEYWORDS", "UntranslatedMessages", "catalogue_of_game", "check_translations", "compiled_bytes", "mismatched_placeholders",
@@ -188,8 +189,6 @@ def typography_faults(localedir: str | Path, domain: str, language: str = "fr") 
     quotes in running text (`muggins.typography.typography_faults`). Empty when the language has no `.po`, or no rule
     (English); `muggins.typography.french_typography` is the fix (`scripts/catalogues.py typography` runs it on muggins'
     own catalogues)."""
-    from muggins.typography import typography_faults as faults_of
-
     path = _po_path(Path(localedir), domain, language)
     if language != "fr" or not path.exists():
         return {}
@@ -198,7 +197,7 @@ def typography_faults(localedir: str | Path, domain: str, language: str = "fr") 
         if not message.id:
             continue
         strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
-        faults = [fault for text in strings if text for fault in faults_of(text)]
+        faults = [fault for text in strings if text for fault in text_faults(text)]
         if faults:
             singular = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
             found[f"{message.context}|{singular}" if message.context else singular] = list(dict.fromkeys(faults))
