@@ -1,14 +1,18 @@
 """The translation catalogues of every domain muggins ships: extract the messages, update each language's `.po`, compile the `.mo`.
 
-Usage: `uv run --group dev python scripts/catalogues.py {extract,update,compile,all,check,status} [DOMAIN ...]`.
+Usage: `uv run --group dev python scripts/catalogues.py {extract,update,typography,compile,all,check,status} [DOMAIN ...]`.
 `extract` writes each domain's template (`locale/<domain>.pot`) from the
 package's source (the marking functions of `muggins.i18n`: `_`,
 `ngettext`, `pgettext`, `npgettext`, `N_`; Python files only), `update`
 creates or merges `locale/<lang>/LC_MESSAGES/<domain>.po` for each language
-(new messages empty, vanished ones kept as obsolete, a changed one fuzzy),
-`compile` writes the `.mo` beside each `.po` (fuzzy entries left out), and
-`all` does the three in turn. `check` exits 1 if a `.mo` is not what its
-`.po` compiles to, and `status` prints each domain's message count and how
+(new messages empty, vanished ones kept as obsolete, a changed one fuzzy)
+and sets its translations in the language's typography, `typography` does
+only that (French: a narrow no-break space before `: ; ! ?` and inside
+« », as `muggins.typography.french_typography` rewrites a text; so a
+catalogue merged from elsewhere with plain spaces is set right by running
+`update` or `typography` again), `compile` writes the `.mo` beside each `.po` (fuzzy entries left out), and
+`all` does extract, update and compile in turn. `check` exits 1 if a `.mo`
+is not what its `.po` compiles to or a translation breaks the typography, and `status` prints each domain's message count and how
 many are untranslated per language. This file is the extraction
 configuration too: the table below says, for each domain, where its
 messages come from and where its catalogues lie (inside the package, so a
@@ -32,7 +36,8 @@ from babel.messages import pofile
 from babel.messages.catalog import Catalog
 
 from muggins.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from muggins.testing.translations import compiled_bytes, source_messages, untranslated_messages
+from muggins.testing.translations import compiled_bytes, source_messages, typography_faults, untranslated_messages
+from muggins.typography import french_typography
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -125,6 +130,35 @@ def _po(domain: Domain, language: str) -> Path:
     return domain.localedir / language / "LC_MESSAGES" / f"{domain.name}.po"
 
 
+#: Each language's typography, as a rewrite of one translated text (a language without one is written as translated).
+TYPOGRAPHY = {"fr": french_typography}
+
+
+def typeset(catalog: Catalog, language: str) -> Catalog:
+    """`catalog` with every translation (obsolete ones too) set in `language`'s typography; idempotent."""
+    rewrite = TYPOGRAPHY.get(language)
+    if rewrite is None:
+        return catalog
+    for message in [*catalog, *catalog.obsolete.values()]:
+        if not message.id or not message.string:
+            continue
+        if isinstance(message.string, (list, tuple)):
+            message.string = type(message.string)(rewrite(text) if text else text for text in message.string)
+        else:
+            message.string = rewrite(message.string)
+    return catalog
+
+
+def typography(domain: Domain) -> None:
+    for language in LANGUAGES:
+        path = _po(domain, language)
+        if language == DEFAULT_LANGUAGE or language not in TYPOGRAPHY or not path.exists():
+            continue
+        with open(path, "rb") as source:
+            catalog = pofile.read_po(source, locale=language)
+        _say(path, _write_if_changed(path, typeset(catalog, language)))
+
+
 def update(domain: Domain) -> None:
     with open(domain.localedir / f"{domain.name}.pot", "rb") as source:
         template = pofile.read_po(source)
@@ -140,7 +174,7 @@ def update(domain: Domain) -> None:
             catalog = Catalog(locale=language, domain=domain.name, project=domain.name, version="", msgid_bugs_address="")
             catalog.update(template)
         catalog.revision_date = datetime.now(timezone.utc)
-        _say(path, _write_if_changed(path, catalog))
+        _say(path, _write_if_changed(path, typeset(catalog, language)))
 
 
 def compile_(domain: Domain) -> None:
@@ -173,7 +207,7 @@ def status(domain: Domain) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("extract", "update", "compile", "all", "check", "status"))
+    parser.add_argument("command", choices=("extract", "update", "typography", "compile", "all", "check", "status"))
     parser.add_argument("domain", nargs="*", help="domains (default: all of them)")
     args = parser.parse_args(argv)
     known = domains()
@@ -185,7 +219,12 @@ def main(argv: list[str] | None = None) -> int:
         bad = [po for d in chosen for po in stale(d)]
         for po in bad:
             print(f"stale: {po.relative_to(ROOT)}'s .mo is not what it compiles to (run: scripts/catalogues.py compile)")
-        return 1 if bad else 0
+        badly_set = [(d, language, typography_faults(d.localedir, d.name, language)) for d in chosen for language in TYPOGRAPHY]
+        for d, language, faults in badly_set:
+            if faults:
+                print(f"typography: {len(faults)} {language!r} translation(s) of {d.name} break it, as {next(iter(faults))!r} "
+                      f"({', '.join(next(iter(faults.values())))}) (run: scripts/catalogues.py typography {d.name}, then compile)")
+        return 1 if bad or any(faults for _, _, faults in badly_set) else 0
     for d in chosen:
         if args.command == "status":
             print(status(d))
@@ -194,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
             extract(d)
         if args.command in ("update", "all"):
             update(d)
+        if args.command == "typography":
+            typography(d)
         if args.command in ("compile", "all"):
             compile_(d)
     return 0

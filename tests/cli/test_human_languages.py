@@ -64,8 +64,8 @@ ENGLISH_WORDS = re.compile(r"\b(overcount|accept|announce|pass|play|discard)\b")
 
 def test_the_french_key_line_of_a_window_has_no_english_word(french):
     line = compact_prompt(WINDOW, Game())
-    assert line.startswith("  Entrée = accept ; e = trop ; m N = muggins N ;")  # the standing answer by its (fake, English) label
-    assert not ENGLISH_WORDS.search(line.replace("Entrée = accept ;", ""))
+    assert line.startswith("  Entrée = accept\u202f; e = trop\u202f; m N = muggins N\u202f;")  # the standing answer by its (fake, English) label
+    assert not ENGLISH_WORDS.search(line.replace("Entrée = accept\u202f;", ""))
     assert "o = " not in line
 
 

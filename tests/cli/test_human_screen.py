@@ -233,10 +233,10 @@ def test_the_opponents_line_is_in_french_words_and_fits_80_columns(monkeypatch):
     lines = sink.getvalue().splitlines()
     assert max(map(len, lines)) <= 80
     shown = " ".join(line.strip() for line in lines)
-    assert shown.startswith("Vous êtes le joueur 0. Adversaires : joueur 1, un expert · joueurs 2 et 3, chacun un débutant "
+    assert shown.startswith("Vous êtes le joueur 0. Adversaires\u202f: joueur 1, un expert · joueurs 2 et 3, chacun un débutant "
                             "qui se trompe environ une fois sur cinq et qui relève les erreurs des autres environ trois fois sur quatre.")
     # Atop the table, the same words broken to the width: the first line of the table follows them.
-    assert "Adversaires : joueur 1, un expert · joueurs 2 et 3, chacun un débutant qui se trompe environ une fois sur cinq et qui relève les erreurs des autres environ trois fois sur quatre" in shown
+    assert "Adversaires\u202f: joueur 1, un expert · joueurs 2 et 3, chacun un débutant qui se trompe environ une fois sur cinq et qui relève les erreurs des autres environ trois fois sur quatre" in shown
     assert "error_rate" not in shown and "novice" not in shown
 
 

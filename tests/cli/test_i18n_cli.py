@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
 import pytest
 
 from muggins.i18n import current_language, set_language
@@ -30,7 +31,7 @@ def test_lang_is_read_among_the_root_options_only(argv, language):
 def test_root_help_in_french_with_clicks_words(run):
     result = run("--lang", "fr", "--help")
     assert result.exit_code == 0
-    assert result.stdout.startswith("Usage : muggins [OPTIONS] COMMANDE [ARGS]...")
+    assert result.stdout.startswith("Usage\u202f: muggins [OPTIONS] COMMANDE [ARGS]...")
     assert "Jouer, simuler et rejouer des jeux de cartes" in result.stdout
     assert "Afficher ce message et quitter." in result.stdout and "Commandes" in result.stdout
     assert "Lister les jeux installés." in result.stdout
@@ -68,7 +69,7 @@ def test_muggins_lang_and_the_locale_choose_when_lang_is_not_given(run, monkeypa
 def test_usage_errors_in_french_are_one_line(run):
     result = run("--lang", "fr", "play", "tally", "--bogus")
     assert result.exit_code == 2
-    assert result.stderr == "muggins : erreur : Pas d’option '--bogus' (voir « muggins play --help »)\n"
+    assert result.stderr == "muggins\u202f: erreur\u202f: Pas d’option '--bogus' (voir «\u202fmuggins play --help\u202f»)\n"
     english = run("play", "tally", "--bogus")
     assert english.stderr == "muggins: error: No such option '--bogus' (see 'muggins play --help')\n"
 
@@ -95,8 +96,8 @@ def test_a_french_resume_command_is_kept_whole_as_the_english_one():
     from muggins_cli.style import trailing_command
 
     assert trailing_command("x; continue with: muggins resume r.jsonl") == ("muggins resume r.jsonl",)
-    assert trailing_command("x ; reprenez avec : muggins resume r.jsonl") == ("muggins resume r.jsonl",)
-    assert trailing_command("l’enregistrement s’arrête ; reprenez-la avec : muggins resume r.jsonl") == ("muggins resume r.jsonl",)
+    assert trailing_command("x\u202f; reprenez avec\u202f: muggins resume r.jsonl") == ("muggins resume r.jsonl",)
+    assert trailing_command("l’enregistrement s’arrête\u202f; reprenez-la avec\u202f: muggins resume r.jsonl") == ("muggins resume r.jsonl",)
 
 
 def test_list_in_french(run):
@@ -140,7 +141,7 @@ def test_the_catalogue_script_finds_every_domain_current(capsys, monkeypatch):
 
 @pytest.mark.parametrize("language, kept, words", [
     ("en", 1, "input ended after 1 decision; the record"), ("en", 2, "input ended after 2 decisions; the record"),
-    ("fr", 1, "fin de l’entrée après 1 décision ; l’enregistrement"), ("fr", 2, "fin de l’entrée après 2 décisions ; l’enregistrement"),
+    ("fr", 1, "fin de l’entrée après 1 décision\u202f; l’enregistrement"), ("fr", 2, "fin de l’entrée après 2 décisions\u202f; l’enregistrement"),
 ])
 def test_a_stop_counts_its_decisions_in_the_right_number(language, kept, words, capsys):
     import click
@@ -152,7 +153,7 @@ def test_a_stop_counts_its_decisions_in_the_right_number(language, kept, words, 
     match = SimpleNamespace(writer=SimpleNamespace(written=kept), decisions=kept)
     with pytest.raises(click.exceptions.Exit):
         _stopped(match, "r.jsonl", "input ended", 1)
-    assert words in " ".join(capsys.readouterr().err.split())
+    assert words in re.sub(r"[ \n]+", " ", capsys.readouterr().err)
 
 
 def test_a_signal_stop_is_worded_in_the_language_of_the_command():
@@ -174,7 +175,7 @@ def test_a_window_prompt_in_french_spaces_its_semicolons_as_french_does():
     assert compact_prompt(decision).count("; ") >= 2 and " ; " not in compact_prompt(decision)
     set_language("fr")
     french = compact_prompt(decision)
-    assert ";" in french and all(french[i - 1] == " " for i, c in enumerate(french) if c == ";"), french
+    assert ";" in french and all(french[i - 1] == "\u202f" for i, c in enumerate(french) if c == ";"), french  # a narrow no-break space
 
 
 @pytest.fixture
@@ -258,13 +259,13 @@ def _played_and_changed(run, tmp_path, change):
 @pytest.mark.parametrize("change, english, french", [
     (lambda lines: lines[1]["opening"][0].update(dealer=99),
      "r.jsonl diverges at opening: set-up events differ from the record (different deal?)",
-     "r.jsonl diverge à l’ouverture : les événements de mise en place diffèrent de l’enregistrement (autre donne ?)"),
+     "r.jsonl diverge à l’ouverture\u202f: les événements de mise en place diffèrent de l’enregistrement (autre donne\u202f?)"),
     (lambda lines: lines[2]["events"][0].update(said=99),
      "r.jsonl diverges at decision 0: events differ: recorded ",
-     "r.jsonl diverge à la décision 0 : les événements diffèrent : enregistré "),
+     "r.jsonl diverge à la décision 0\u202f: les événements diffèrent\u202f: enregistré "),
     (lambda lines: lines.pop(-2),
      "r.jsonl diverges at result: the record has a result, but the replayed match is not over",
-     "r.jsonl diverge à la ligne de résultat : l’enregistrement a un résultat, mais la partie rejouée n’est pas finie"),
+     "r.jsonl diverge à la ligne de résultat\u202f: l’enregistrement a un résultat, mais la partie rejouée n’est pas finie"),
 ], ids=["opening", "decision", "result"])
 def test_replay_verify_divergences_in_either_language(run, tmp_path, one_line, change, english, french):
     _played_and_changed(run, tmp_path, change)

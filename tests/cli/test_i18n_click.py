@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import click
+import re
+
 import pytest
 
 from muggins.error_words import os_reason, toml_error
@@ -26,30 +28,31 @@ def _english_after():
 
 
 def _flat(text: str) -> str:
-    return " ".join(text.split())
+    # Lines joined at the breaks Click wrapped them at; a narrow no-break space (French's before `:`) is kept to be checked.
+    return re.sub(r"[ \n]+", " ", text).strip()
 
 
 # -- Click's words in help -------------------------------------------------------------------------------------------
 def test_french_help_has_clicks_words_marks_and_metavars(run):
     result = run("--lang", "fr", "play", "--help")
     assert result.exit_code == 0
-    assert result.stdout.startswith("Usage : muggins play [OPTIONS] JEU\n")
+    assert result.stdout.startswith("Usage\u202f: muggins play [OPTIONS] JEU\n")
     lines = result.stdout.splitlines()
-    assert "Options :" in lines and "Options:" not in lines
+    assert "Options\u202f:" in lines and "Options:" not in lines
     assert "  -h, --help            Afficher ce message et quitter." in lines
     flat = _flat(result.stdout)
     for metavar in ("--players ENTIER", "--seat JOUEUR", "--opponents JOUEUR", "--rules FICHIER", "--seed ENTIER", "--record FICHIER",
                     "--pace SECONDES"):
         assert metavar in flat
     root = run("--lang", "fr", "--help").stdout
-    assert root.startswith("Usage : muggins [OPTIONS] COMMANDE [ARGS]...\n")
-    assert "Commandes :" in root.splitlines() and "Options :" in root.splitlines()
+    assert root.startswith("Usage\u202f: muggins [OPTIONS] COMMANDE [ARGS]...\n")
+    assert "Commandes\u202f:" in root.splitlines() and "Options\u202f:" in root.splitlines()
 
 
 def test_french_option_notes_are_french_and_spaced_as_french(run):
     flat = _flat(run("--lang", "fr", "simulate", "--help").stdout)
-    assert "--games ENTIER Nombre de parties. [x>=1 ; obligatoire]" in flat
-    assert "[par défaut : 1 ; x>=0]" in flat
+    assert "--games ENTIER Nombre de parties. [x>=1\u202f; obligatoire]" in flat
+    assert "[par défaut\u202f: 1\u202f; x>=0]" in flat
     english = _flat(run("--lang", "en", "simulate", "--help").stdout)
     assert "--games INTEGER RANGE Number of matches. [x>=1; required]" in english and "[default: 1; x>=0]" in english
 
@@ -101,13 +104,13 @@ def test_the_cli_sets_every_arguments_metavar_as_click_would_word_it_in_english(
 def test_usage_errors_in_french_exit_2(run):
     missing = run("--lang", "fr", "play")
     assert missing.exit_code == 2
-    assert missing.stderr == "muggins : erreur : Argument manquant 'JEU' (voir « muggins play --help »)\n"
+    assert missing.stderr == "muggins\u202f: erreur\u202f: Argument manquant 'JEU' (voir «\u202fmuggins play --help\u202f»)\n"
     unknown = run("--lang", "fr", "play", "tally", "--x")
     assert unknown.exit_code == 2
-    assert unknown.stderr == "muggins : erreur : Pas d’option '--x' (voir « muggins play --help »)\n"
+    assert unknown.stderr == "muggins\u202f: erreur\u202f: Pas d’option '--x' (voir «\u202fmuggins play --help\u202f»)\n"
     bad = run("--lang", "fr", "play", "tally", "-n", "x")
     assert bad.exit_code == 2
-    assert bad.stderr == "muggins : erreur : Valeur invalide pour '--players' / '-n' : 'x' n’est pas un entier valide (voir « muggins play --help »)\n"
+    assert bad.stderr == "muggins\u202f: erreur\u202f: Valeur invalide pour '--players' / '-n'\u202f: 'x' n’est pas un entier valide (voir «\u202fmuggins play --help\u202f»)\n"
 
 
 @pytest.fixture
@@ -162,7 +165,7 @@ def test_english_is_clicks_english_whatever_language_and_lang_say(run, monkeypat
 def test_a_missing_record_file_reads_in_french(run, one_line):
     french = run("--lang", "fr", "replay", "absent.jsonl")
     assert french.exit_code == 2
-    assert one_line(french.stderr) == "muggins : erreur : impossible de lire l’enregistrement absent.jsonl : Aucun fichier ou dossier de ce nom"
+    assert one_line(french.stderr) == "muggins\u202f: erreur\u202f: impossible de lire l’enregistrement absent.jsonl\u202f: Aucun fichier ou dossier de ce nom"
     english = run("--lang", "en", "replay", "absent.jsonl")
     assert one_line(english.stderr) == "muggins: error: cannot read record absent.jsonl: No such file or directory"
 
@@ -180,7 +183,7 @@ def test_a_records_folder_that_cannot_be_made_reads_in_french(run, tmp_path, mon
 def test_a_missing_rules_file_reads_in_french(run, one_line):
     french = run("--lang", "fr", "play", "tally", "--rules", "absent.toml")
     assert french.exit_code == 2
-    assert one_line(french.stderr) == "muggins : erreur : impossible de lire les règles maison absent.toml : Aucun fichier ou dossier de ce nom"
+    assert one_line(french.stderr) == "muggins\u202f: erreur\u202f: impossible de lire les règles maison absent.toml\u202f: Aucun fichier ou dossier de ce nom"
 
 
 @pytest.mark.parametrize("number, french", [
@@ -211,7 +214,7 @@ def test_a_bad_rules_file_reads_in_french_with_its_line_and_column(run, tmp_path
     (tmp_path / "bad.toml").write_text("# house rules\nhand_size = \n")
     french = run("--lang", "fr", "play", "tally", "--rules", "bad.toml")
     assert french.exit_code == 2
-    assert one_line(french.stderr) == "muggins : erreur : bad.toml : erreur de syntaxe TOML : valeur non valable (ligne 2, colonne 13)"
+    assert one_line(french.stderr) == "muggins\u202f: erreur\u202f: bad.toml\u202f: erreur de syntaxe TOML\u202f: valeur non valable (ligne 2, colonne 13)"
     english = run("--lang", "en", "play", "tally", "--rules", "bad.toml")
     assert one_line(english.stderr) == "muggins: error: bad.toml: TOML syntax error: Invalid value (at line 2, column 13)"
 
@@ -254,7 +257,7 @@ def test_ctrl_c_during_a_command_reads_in_french(run, monkeypatch):
     monkeypatch.setattr(info, "list_games", interrupted)
     result = run("--lang", "fr", "list")
     assert result.exit_code == 130
-    assert result.stderr.strip().splitlines()[-1] == "muggins : erreur : interrompu"
+    assert result.stderr.strip().splitlines()[-1] == "muggins\u202f: erreur\u202f: interrompu"
 
 
 STARTUP_SCRIPT = """\
@@ -280,7 +283,7 @@ def test_ctrl_c_while_loading_reads_in_french_once_the_clis_words_are_loaded(sub
     done = subprocess.run([sys.executable, "-c", STARTUP_SCRIPT], env={**subprocess_env, "PYTHONIOENCODING": "utf-8"},
                           capture_output=True, text=True, timeout=60,
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    assert (done.returncode, done.stderr, done.stdout) == (130, "muggins : erreur : interrompu\n", "")
+    assert (done.returncode, done.stderr, done.stdout) == (130, "muggins\u202f: erreur\u202f: interrompu\n", "")
 
 
 # -- Click's catalogue ---------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
 import pytest
 
 from muggins import i18n
@@ -50,15 +51,15 @@ def _point(monkeypatch, found: i18n.Translator, localedir: Path) -> None:
 
 def test_a_help_translation_renaming_a_placeholder_is_shown_in_english(run, tmp_path, monkeypatch, capsys):
     localedir = _damaged_copy(tmp_path, CLI_LOCALE, "muggins_cli", {
-        "(par défaut : {default}, ou le plus": "(par défaut : {défaut}, ou le plus",
+        "(par défaut\u202f: {default}, ou le plus": "(par défaut\u202f: {défaut}, ou le plus",
     })
     _point(monkeypatch, cli_i18n._cli, localedir)
     first = run("--lang", "fr", "play", "--help")
     second = run("--lang", "fr", "simulate", "--help")
     assert first.exit_code == 0 and second.exit_code == 0, first.output
-    flat = " ".join(first.stdout.split())
+    flat = re.sub(r"[ \n]+", " ", first.stdout)
     assert "Player for every seat --seat leaves open after yours (default: novice" in flat  # the English, filled in
-    assert "Options :" in flat or "Options" in flat
+    assert "Options\u202f:" in flat or "Options" in flat
     warnings = [line for line in (first.stderr + second.stderr).splitlines() if "muggins_cli.mo" in line]
     assert len(warnings) == 1 and "{défaut}" in warnings[0], first.stderr + second.stderr
 
@@ -91,7 +92,7 @@ def test_a_games_narration_with_a_renamed_placeholder_is_english(tmp_path, monke
     cribbage_game = pytest.importorskip("cribbage_muggins.game")
     locale = Path(cribbage_game.__file__).resolve().parent / "locale"
     localedir = _damaged_copy(tmp_path, locale, "cribbage_muggins", {
-        'msgstr "Le joueur {seat} joue {card} : total {count}"': 'msgstr "Le joueur {place} joue {card} : total {count}"',
+        'msgstr "Le joueur {seat} joue {card}\u202f: total {count}"': 'msgstr "Le joueur {place} joue {card}\u202f: total {count}"',
     })
     _point(monkeypatch, translator("cribbage_muggins", locale), localedir)
     game = cribbage_game.CribbageGame()

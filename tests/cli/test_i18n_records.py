@@ -18,9 +18,9 @@ def _seats(*kinds: str) -> list[str]:
 #: game: (its seats, words of its French narration a record must never hold, a line of its English replay, of its French one).
 GAMES = {
     "muggins_shedding": (_seats("expert", "novice", "novice", "novice"), ("retourne", "joueur"), "seat 1 turned", "Le joueur 1 retourne"),
-    "cribbage_muggins": (_seats("expert", "novice"), ("joueur", "quinze", "crib du"), "cuts; the starter is", "coupe ; la carte de départ est"),
+    "cribbage_muggins": (_seats("expert", "novice"), ("joueur", "quinze", "crib du"), "cuts; the starter is", "coupe\u202f; la carte de départ est"),
     "willughby_fishing": (_seats("expert", "novice", "novice", "novice", "novice"), ("joueur", "jetons", "couche"),
-                          "Deal 1 settled: ", "Donne 1 réglée : "),
+                          "Deal 1 settled: ", "Donne 1 réglée\u202f: "),
 }
 
 
@@ -41,7 +41,7 @@ def test_a_french_match_replays_and_verifies_in_english_and_back(game, with_game
     run, (seats, _words, in_english, in_french) = with_game(game), GAMES[game]
     assert run("--lang", "fr", "play", game, *seats, "--seed", "12", "--record", "r.jsonl").exit_code == 0
     assert run("--lang", "en", "replay", "r.jsonl", "--verify").exit_code == 0
-    assert run("--lang", "fr", "replay", "r.jsonl", "--verify").stdout.startswith("ok : ")
+    assert run("--lang", "fr", "replay", "r.jsonl", "--verify").stdout.startswith("ok\u202f: ")
     english, french = run("--lang", "en", "replay", "r.jsonl"), run("--lang", "fr", "replay", "r.jsonl")
     assert english.exit_code == french.exit_code == 0
     assert in_english in english.stdout and in_french in french.stdout
@@ -66,11 +66,11 @@ NARRATION = {
     "cribbage_muggins": (
         re.compile(r"\b(seat|plays?|counts?|cuts?|deals?|says|pegs?|answers?|settled|breakdown|starter|fifteen|run of|game over|"
                    r"skunked|lays? away|you)\b", re.I),
-        ("Le joueur 1 met 2 cartes à la crib.", "la carte de départ est", "Compte réglé, ", "Détail : ", "Partie terminée ("),
+        ("Le joueur 1 met 2 cartes à la crib.", "la carte de départ est", "Compte réglé, ", "Détail\u202f: ", "Partie terminée ("),
     ),
     "willughby_fishing": (
         re.compile(r"\b(seat|plays?|takes?|claims?|cannot|lies|sweeps?|settled|chips|deals?|match|you|table \{|only|nobody)\b", re.I),
-        ("se couche : ", "dans sa collection", "du pot comme dernier survivant", "soldes : ", "Partie terminée : "),
+        ("se couche\u202f: ", "dans sa collection", "du pot comme dernier survivant", "soldes\u202f: ", "Partie terminée\u202f: "),
     ),
 }
 
@@ -81,7 +81,7 @@ def test_the_french_narration_speaks_no_english_and_names_cards_the_french_way(g
     run, (english, phrases) = with_game(game), NARRATION[game]
     played = run("--lang", "fr", "play", game, *GAMES[game][0], "--seed", "13")
     assert played.exit_code == 0
-    lines = [line for line in played.stdout.splitlines() if line and not line.startswith(("muggins", "résultat", "scores :"))]
+    lines = [line for line in played.stdout.splitlines() if line and not line.startswith(("muggins", "résultat", "scores\u202f:"))]
     assert len(lines) > 100
     assert [line for line in lines if english.search(line)] == []
     text = "\n".join(lines)

@@ -45,15 +45,15 @@ def test_the_table_and_narration_in_french_for_the_seated_player():
     with using_language("fr"):
         table = game.render(view, 0).splitlines()
         assert table[0] == "Donne 1 sur 2 · donneur joueur 1 · exposition 4 sur 1000 au plus"
-        assert table[1] == "Donnes gagnées : vous : 1 donne · joueur 1 : 0 donne · joueur 2 : 0 donne"
-        assert table[2] == "Piles communes :  [1] D♠ (3)"
-        assert table[4] == "  [2]     vous :    R♥ (2)   paquet 10  ← à jouer"  # the column as wide as "joueur 1"
-        assert table[5] == "  [3] joueur 1 :  vide (0)   paquet 12"
+        assert table[1] == "Donnes gagnées\u202f: vous\u202f: 1 donne · joueur 1\u202f: 0 donne · joueur 2\u202f: 0 donne"
+        assert table[2] == "Piles communes\u202f:  [1] D♠ (3)"
+        assert table[4] == "  [2]     vous\u202f:    R♥ (2)   paquet 10  ← à jouer"  # the column as wide as "joueur 1"
+        assert table[5] == "  [3] joueur 1\u202f:  vide (0)   paquet 12"
         assert table[-1] == "Vous retournez V♣."
         assert game.describe({"type": "penalty", "donor": 2, "seat": 0, "card": "AS"}, 0) == \
             "Le joueur 2 donne A♠ au fond de votre paquet fermé."
         assert game.describe({"type": "recycle", "seat": 1, "count": 5}, 0) == \
-            "Le joueur 1 retourne sa défausse : 5 cartes deviennent le paquet fermé."
+            "Le joueur 1 retourne sa défausse\u202f: 5 cartes deviennent le paquet fermé."
         assert game.standings({"type": "win", "seat": 0, "hand": 0, "wins": [1, 0, 0]}, 0)[0] == "La donne 1 est pour vous."
         layout = game.layout(view, 0)
         assert {z["label"] for z in layout["zones"]} >= {"Votre main", "Votre paquet fermé", "Votre défausse", "la pile commune 1"}
@@ -107,19 +107,19 @@ def test_house_rule_lines_in_french_and_the_english_order_words_unchanged():
     assert [order_text(o) for o in orders] == [order_words(o) for o in orders]
     with using_language("fr"):
         assert order_text(orders[1]) == ("la première défausse adverse qui convient en sens horaire ou une pile commune qui convient "
-                                         "(à votre choix) ; sinon votre propre défausse")
+                                         "(à votre choix)\u202f; sinon votre propre défausse")
         assert shedding_game.pairs_text([(13, 1), (11, 12)]) == "R–A, V–D"
 
 
 def test_a_match_begun_in_french_resumes_in_english_to_the_end(shedding, tmp_path):
     begun = shedding("--lang", "fr", "play", "muggins_shedding", "--seed", "15", "--record", "r.jsonl", input="1\n\n" * 5)
-    assert begun.exit_code == 1 and "muggins : fin de l’entrée après " in begun.stderr
+    assert begun.exit_code == 1 and "muggins\u202f: fin de l’entrée après " in begun.stderr
     kept = (tmp_path / "r.jsonl").read_bytes()
     resumed = shedding("--lang", "en", "resume", "r.jsonl", input="1\n\n" * 4000)
     assert resumed.exit_code == 0, resumed.stderr
     assert "resuming r.jsonl after" in resumed.stdout and "result: " in resumed.stdout
     assert (tmp_path / "r.jsonl").read_bytes().startswith(kept)
-    assert shedding("--lang", "fr", "replay", "r.jsonl", "--verify").stdout.startswith("ok : ")
+    assert shedding("--lang", "fr", "replay", "r.jsonl", "--verify").stdout.startswith("ok\u202f: ")
 
 
 def test_a_deal_table_the_game_refuses_is_one_line_in_either_language(shedding, tmp_path):
@@ -128,5 +128,5 @@ def test_a_deal_table_the_game_refuses_is_one_line_in_either_language(shedding, 
     french = shedding("--lang", "fr", "play", "muggins_shedding", "--rules", "donne.toml")
     assert english.exit_code == french.exit_code == 2
     assert "deal.4 = [12, 5] uses 53 cards; 4 x cards + commons must be 52" in english.output
-    assert "deal.4 = [12, 5] emploie 53 cartes ; 4 x cartes + piles communes doit faire 52" in french.output
+    assert "deal.4 = [12, 5] emploie 53 cartes\u202f; 4 x cartes + piles communes doit faire 52" in french.output
     assert "uses 53 cards" not in french.output

@@ -20,11 +20,11 @@ def test_a_whole_shedding_match_in_french_at_the_terminal(terminal, tmp_path, pl
     lines = term.lines()
     shown = "\n".join(lines)
     assert max(map(len, lines)) <= 80
-    for french in ("enregistrement dans r.jsonl", "Vous êtes le joueur 0. Adversaires : joueurs 1 et 2, chacun un débutant qui\n  place mal une carte", "Donne 1 sur 2 · donneur joueur", "Piles communes :",
-                   "Défausses (sommet, cartes) et paquets fermés :", "choisissez 1-", "résultat : ", "enregistrement : r.jsonl",
-                   "Donnes gagnées : vous : "):
+    for french in ("enregistrement dans r.jsonl", "Vous êtes le joueur 0. Adversaires\u202f: joueurs 1 et 2, chacun un débutant qui\n  place mal une carte", "Donne 1 sur 2 · donneur joueur", "Piles communes\u202f:",
+                   "Défausses (sommet, cartes) et paquets fermés\u202f:", "choisissez 1-", "résultat\u202f: ", "enregistrement\u202f: r.jsonl",
+                   "Donnes gagnées\u202f: vous\u202f: "):
         assert french in shown, french
-    assert "Partie terminée :" in shown and "Vous retournez " in shown and "; t = table ; ? = aide > " in shown
+    assert "Partie terminée\u202f:" in shown and "Vous retournez " in shown and "; t = table\u202f; ? = aide > " in shown
     assert not re.search(r"\b(Common piles|Hands won|Discards \(top|recording to|result:)", shown)
     # The decisions' own words: the play prompt and its menu, the windows' headers, all French, cards V D R.
     assert "Placez " in shown and " sur la pile commune 1" in shown and "Le joueur 1 pose " in shown

@@ -20,8 +20,8 @@ def test_a_whole_cribbage_game_in_french_at_the_terminal(terminal, tmp_path, pla
     lines = term.lines()
     shown = "\n".join(lines)
     assert max(map(len, lines)) <= 80
-    for french in ("enregistrement dans r.jsonl", "Cribbage en 61 · donne 1", "Scores : vous : ", "Vos cartes : ", "Vous mettez ",
-                   "la carte de départ est", "Compte réglé, ", "Partie terminée", "résultat : ", "enregistrement : r.jsonl"):
+    for french in ("enregistrement dans r.jsonl", "Cribbage en 61 · donne 1", "Scores\u202f: vous\u202f: ", "Vos cartes\u202f: ", "Vous mettez ",
+                   "la carte de départ est", "Compte réglé, ", "Partie terminée", "résultat\u202f: ", "enregistrement\u202f: r.jsonl"):
         assert french in shown, french
     assert not re.search(r"\b(Scores:|Your cards|the starter is|Settled,|Game over|recording to|result:)", shown)
     # The narration, the table, the prompts and the menus all name cards the French way and speak French.
@@ -29,11 +29,11 @@ def test_a_whole_cribbage_game_in_french_at_the_terminal(terminal, tmp_path, pla
                                                             "Total ", "Carte de départ", "Partie terminée"))]
     assert len(narration) > 40
     assert not re.search(r"\b[JQK][♣♦♥♠]", shown)
-    for french in ("Mettez 2 cartes à ", "mettre ", " à la crib", "Total 0 : jouez une carte", "Comptez votre main ", "(tapez 0-29)"):
+    for french in ("Mettez 2 cartes à ", "mettre ", " à la crib", "Total 0\u202f: jouez une carte", "Comptez votre main ", "(tapez 0-29)"):
         assert french in shown, french
     # A shortcut names what a French player types for it (`e = trop`, the game's French key and word for overcount).
     assert not re.search(r"\b(Lay away|lay away|play a card|Count your|counts \d+ for|with [0-9AJQK]+[♣♦♥♠]|accept|overcount|announce)\b", shown)
-    assert "Entrée = accepter ; e = trop ; m N = muggins N" in shown
+    assert "Entrée = accepter\u202f; e = trop\u202f; m N = muggins N" in shown
     record = (tmp_path / "r.jsonl").read_text("utf-8")
     assert json.loads(record.splitlines()[0])["game"] == "cribbage_muggins" and "joueur" not in record
 

@@ -21,17 +21,17 @@ def test_a_whole_fishing_match_in_french_at_the_terminal(terminal, tmp_path, pla
     shown = "\n".join(lines)
     assert max(map(len, lines)) <= 80
     for french in ("enregistrement dans r.jsonl", "Donne 1 sur 1 · donneur ", "Table (", "Votre main (", "Joueur ", "jetons",
-                   "Donne 1 réglée : ", "Soldes : ", "Partie terminée : ", "résultat : ", "enregistrement : r.jsonl"):
+                   "Donne 1 réglée\u202f: ", "Soldes\u202f: ", "Partie terminée\u202f: ", "résultat\u202f: ", "enregistrement\u202f: r.jsonl"):
         assert french in shown, french
     assert not re.search(r"\b(Your hand|Deal 1|Chips:|Match over|recording to|result:)", shown)
     # The narration, the table, the prompts and the menus all name cards the French way and speak French.
     narration = [line for line in lines if line.startswith(("Le joueur", "Vous ", "Votre ", "Table (", "Donne", "Coupe", "Seul "))]
     assert len(narration) > 20
     assert not re.search(r"\b[JQK][♣♦♥♠]", shown)
-    for french in ("l’étalement (vous avez donné) : réclamer ?", " joue ", " et prend ", "Capturez (la capture est obligatoire) :", " prend "):
+    for french in ("l’étalement (vous avez donné)\u202f: réclamer\u202f?", " joue ", " et prend ", "Capturez (la capture est obligatoire)\u202f:", " prend "):
         assert french in shown, french
     # A shortcut names what a French player types for it (`r = réclamer`, the game's French key and word for claim).
-    assert "Entrée = laisser ; r = réclamer ;" in shown and "claim" not in shown
+    assert "Entrée = laisser\u202f; r = réclamer\u202f;" in shown and "claim" not in shown
     assert not re.search(r"\b(let it be|done|pass|takes?|Capture \(|lie down|lies down|[Yy]ou lie|no \(more\) claims|Before the first turn|"
                          r"As dealer|plays|dealt|into your collection)\b", shown)
     record = (tmp_path / "r.jsonl").read_text("utf-8")

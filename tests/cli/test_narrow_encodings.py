@@ -12,6 +12,7 @@ import pytest
 from muggins_cli.style import write_what_the_encoding_can
 
 MUGGINS = [sys.executable, "-m", "muggins_cli"]
+NNBSP = "\u202f"
 pytestmark = pytest.mark.plugins
 pytest.importorskip("cribbage_muggins")
 
@@ -58,6 +59,12 @@ def test_the_stand_ins_fit_the_encoding():
     narrow.write("é«♣»\n")
     narrow.flush()
     assert ascii_raw.getvalue() == b'e"C"\n'
+    typeset = io.BytesIO()
+    french = io.TextIOWrapper(typeset, encoding="latin-1", errors="strict")
+    write_what_the_encoding_can(french)
+    french.write(f"main{NNBSP}: 16,63{NNBSP}; crib{NNBSP}: \u22124,02 «{NNBSP}expert{NNBSP}»\n")
+    french.flush()
+    assert typeset.getvalue().decode("latin-1") == "main : 16,63 ; crib : -4,02 « expert »\n"
     wide = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
     write_what_the_encoding_can(wide)
     assert wide.errors == "strict"  # UTF-8 output keeps its bytes exactly

@@ -101,12 +101,13 @@ def _forget(name: str) -> None:
 
 def test_the_generated_game_speaks_french_through_its_own_catalogue(run, tmp_path, monkeypatch):
     from muggins.i18n import using_language
-    from muggins.testing.translations import check_translations, stale_compiled, untranslated_messages
+    from muggins.testing.translations import check_translations, stale_compiled, typography_faults, untranslated_messages
 
     assert run("new", "game", "snap_fr").exit_code == 0
     package = tmp_path / "snap_fr/src/snap_fr"
-    # Every message the template marks is translated, and the .mo is what the .po compiles to.
+    # Every message the template marks is translated, in French typography, and the .mo is what the .po compiles to.
     assert untranslated_messages(package, "snap_fr", "fr") == []
+    assert typography_faults(package / "locale", "snap_fr", "fr") == {}
     assert stale_compiled(package / "locale") == []
     import warnings
 
@@ -129,7 +130,7 @@ def test_the_generated_game_speaks_french_through_its_own_catalogue(run, tmp_pat
             assert decision.prompt == "la table montre 7♣" and [c.label for c in decision.choices] == ["jouer 7♥", "jouer 9♦", "piocher"]
             assert game.describe({"type": "knock", "seat": 1}, 0) == "Le siège 1 a frappé."
             assert game.describe({"type": "draw", "seat": 0, "count": 2, "reason": "penalty"}, 0) == "Vous avez pioché 2 cartes."
-            assert "talon : " in game.render(state.view(0), 0)
+            assert "talon\u202f: " in game.render(state.view(0), 0)
         assert [str(c) for c in decision.choices] == ["play 7H", "play 9D", "draw"]  # the texts records hold stay English
         assert decision.choices[0] == state_module.Move("play 7H") and state_module.RESPONSES[0] == state_module.Pass()
     finally:

@@ -16,8 +16,8 @@ WORDS = {
     "en": "a novice who errs about one time in five and who catches the others' mistakes about three times in four",
     "fr": "un débutant qui se trompe environ une fois sur cinq et qui relève les erreurs des autres environ trois fois sur quatre",
 }
-OPPONENTS = {"en": f"Opponents: seats 1 and 2, each {WORDS['en']}", "fr": f"Adversaires : joueurs 1 et 2, chacun {WORDS['fr']}"}
-RESULT = {"en": r"^result: (.*)$", "fr": r"^résultat : (.*)$"}
+OPPONENTS = {"en": f"Opponents: seats 1 and 2, each {WORDS['en']}", "fr": f"Adversaires\u202f: joueurs 1 et 2, chacun {WORDS['fr']}"}
+RESULT = {"en": r"^result: (.*)$", "fr": r"^résultat\u202f: (.*)$"}
 PERSON = {"en": "a person", "fr": "une personne"}
 
 

@@ -39,11 +39,11 @@ def muggins(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("text, english, french", [
     ("hands = 20000\n", "hands = 20000 is out of range; use a number from 0 to 10000",
-     "hands = 20000 est hors limites ; utilisez un nombre de 0 à 10000"),
+     "hands = 20000 est hors limites\u202f; utilisez un nombre de 0 à 10000"),
     ('opponent_discards = "last"\n', 'opponent_discards = "last" is not allowed; use one of "first_eligible", "nearest_only"',
-     'opponent_discards = "last" n’est pas permis ; utilisez l’une des valeurs "first_eligible", "nearest_only"'),
+     'opponent_discards = "last" n’est pas permis\u202f; utilisez l’une des valeurs "first_eligible", "nearest_only"'),
     ("turn_limits = 5\n", "turn_limits: unknown house rule; did you mean 'turn_limit'?",
-     "turn_limits : règle maison inconnue ; vouliez-vous dire 'turn_limit' ?"),
+     "turn_limits\u202f: règle maison inconnue\u202f; vouliez-vous dire 'turn_limit'\u202f?"),
 ])
 def test_a_bad_rules_value_is_one_line_in_either_language_with_exit_2(tmp_path, text, english, french):
     rules = tmp_path / "house.toml"
@@ -53,7 +53,7 @@ def test_a_bad_rules_value_is_one_line_in_either_language_with_exit_2(tmp_path, 
     assert (en.returncode, fr.returncode) == (2, 2)
     assert en.stdout == fr.stdout == ""
     assert en.stderr == f"muggins: error: {rules}:1: {english}\n"
-    assert fr.stderr == f"muggins : erreur : {rules}:1: {french}\n"
+    assert fr.stderr == f"muggins\u202f: erreur\u202f: {rules}:1: {french}\n"
 
 
 def test_load_rules_words_its_error_in_the_language_in_force():
@@ -64,7 +64,7 @@ def test_load_rules_words_its_error_in_the_language_in_force():
     assert str(english.value) == "r.toml:1: hands = -1 is out of range; use a number from 0 to 10000"
     with using_language("fr"), pytest.raises(RulesError) as french:
         load_rules(Rules, "hands = [\n", source="r.toml")
-    assert str(french.value).startswith("r.toml : erreur de syntaxe TOML : ")
+    assert str(french.value).startswith("r.toml\u202f: erreur de syntaxe TOML\u202f: ")
 
 
 def test_the_core_catalogue_is_complete_and_compiled():
@@ -88,7 +88,7 @@ def test_a_record_is_the_same_bytes_whatever_the_language(tmp_path):
 def test_a_bad_seat_and_an_unreadable_record_in_french(tmp_path):
     seat = muggins("--lang", "fr", "play", "muggins_shedding", "--seat", "expert", "--seat", "novice:foo=1", cwd=tmp_path)
     assert seat.returncode == 2
-    assert seat.stderr.startswith("muggins : erreur : place 'novice:foo=1' : le genre de joueur 'novice' n’a pas d’option 'foo' ; ses options : "
+    assert seat.stderr.startswith("muggins\u202f: erreur\u202f: place 'novice:foo=1'\u202f: le genre de joueur 'novice' n’a pas d’option 'foo'\u202f; ses options\u202f: "
                                   "error_rate (float 0..1, par défaut 0.1)")
     record = tmp_path / "header.jsonl"
     record.write_text('{"muggins_record": 1}\n', encoding="utf-8")
@@ -96,7 +96,7 @@ def test_a_bad_seat_and_an_unreadable_record_in_french(tmp_path):
     french = muggins("--lang", "fr", "replay", str(record), cwd=tmp_path)
     assert (english.returncode, french.returncode) == (2, 2)
     assert english.stderr == f"muggins: error: {record}:1: header is missing or has a bad field: no 'game'\n"
-    assert french.stderr == f"muggins : erreur : {record}:1 : en-tête absent ou avec un champ incorrect : pas de 'game'\n"
+    assert french.stderr == f"muggins\u202f: erreur\u202f: {record}:1\u202f: en-tête absent ou avec un champ incorrect\u202f: pas de 'game'\n"
 
 
 def test_a_record_being_written_is_told_from_one_that_exists_in_any_language(tmp_path):
@@ -126,7 +126,7 @@ def test_rules_to_toml_words_its_own_comments_in_the_language_in_force():
     assert english.startswith("# House rules for Muggins. Edit and pass with --rules FILE.\n")
     assert "# allowed: a whole number (0..10000)\nhands = 0\n" in english
     assert french.startswith("# Règles maison — Muggins. Modifiez-les et passez-les avec --rules FICHIER.\n")
-    assert "# permis : un nombre entier (0..10000)\nhands = 0\n" in french
+    assert "# permis\u202f: un nombre entier (0..10000)\nhands = 0\n" in french
     # The values themselves are TOML, the same in either language.
     assert [line for line in english.splitlines() if not line.startswith("#")] == [line for line in french.splitlines() if not line.startswith("#")]
 
@@ -139,7 +139,7 @@ def test_plugins_table_refusals_in_either_language():
     assert str(english.value) == "[plugins].corner3 = 1 is not allowed; use true (the plugin on) or false (off)"
     with using_language("fr"), pytest.raises(ValueError) as french:
         switches_from_data({"corner3": 1}, "[plugins]")
-    assert str(french.value) == "[plugins].corner3 = 1 n’est pas permis ; utilisez true (l’extension active) ou false (inactive)"
+    assert str(french.value) == "[plugins].corner3 = 1 n’est pas permis\u202f; utilisez true (l’extension active) ou false (inactive)"
     with using_language("fr"), pytest.raises(ValueError) as french:
         switches_from_data([], "[plugins]")
     assert str(french.value).startswith("[plugins] doit être une table de noms d’extensions")
@@ -152,15 +152,15 @@ def test_replay_divergences_and_result_checks_in_french():
     assert str(Divergence(-1, "x")) == "opening: x"
     assert str(Divergence(3, "x")) == "decision 3: x"
     with using_language("fr"):
-        assert str(Divergence(-1, "x")) == "l’ouverture : x"
-        assert str(Divergence(3, "x")) == "la décision 3 : x"
+        assert str(Divergence(-1, "x")) == "l’ouverture\u202f: x"
+        assert str(Divergence(3, "x")) == "la décision 3\u202f: x"
     record = Record(game="g", version="1", rules={}, players=2, seed=1, seats=["random", "random"], result={"winners": "no"})
     with pytest.raises(RecordError) as english:
         recorded_result(record)
     assert str(english.value) == """the result line's 'winners' is "no"; it must be a list of seat numbers"""
     with using_language("fr"), pytest.raises(RecordError) as french:
         recorded_result(record)
-    assert str(french.value) == """le champ 'winners' de la ligne de résultat vaut "no" ; il doit être une liste de numéros de place"""
+    assert str(french.value) == """le champ 'winners' de la ligne de résultat vaut "no"\u202f; il doit être une liste de numéros de place"""
 
 
 def test_a_plugin_list_naming_no_plugin_in_french():
@@ -178,9 +178,9 @@ def test_a_card_that_is_not_one_and_a_short_seating_in_french():
     from muggins.engine import Match
 
     with using_language("fr"):
-        with pytest.raises(ValueError, match=r"^pas une carte : 'ZZ' \(écrivez la hauteur puis la couleur"):
+        with pytest.raises(ValueError, match=r"^pas une carte\u202f: 'ZZ' \(écrivez la hauteur puis la couleur"):
             parse_card("ZZ")
-        with pytest.raises(ValueError, match=r"^pas une carte : hauteur 14, couleur"):
+        with pytest.raises(ValueError, match=r"^pas une carte\u202f: hauteur 14, couleur"):
             Card(14, "S")
 
         class _State:
@@ -196,5 +196,5 @@ def test_a_number_is_written_as_the_readers_language_writes_it():
     assert written_number("12,345.6") == "12,345.6" and written_number("33.8%") == "33.8%"
     with using_language("fr"):
         assert written_number("12,345.6") == "12\u202f345,6"
-        assert written_number("33.8%") == "33,8\u202f%" and written_number("-0.25") == "-0,25" and written_number("7") == "7"
+        assert written_number("33.8%") == "33,8\u202f%" and written_number("-0.25") == "\u22120,25" and written_number("7") == "7"
 

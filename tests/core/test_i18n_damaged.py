@@ -83,8 +83,8 @@ def _catalogue(tmp_path, entries, domain="game") -> Path:
 
 def test_a_translation_renaming_a_placeholder_or_with_a_stray_brace_is_english_with_one_warning(tmp_path, capsys):
     localedir = _catalogue(tmp_path, [
-        ("{players} players: {players_wrong}", "{joueurs} joueurs : {players_wrong}"),
-        ("Score: {points}", "Score : {points"),
+        ("{players} players: {players_wrong}", "{joueurs} joueurs\u202f: {players_wrong}"),
+        ("Score: {points}", "Score\u202f: {points"),
         ("the {n}th hand", "la {n}e donne"),
         (("{n} point", "{n} points"), ("un point", "{n} de points", "{m} points")),
     ])
@@ -103,7 +103,7 @@ def test_a_translation_renaming_a_placeholder_or_with_a_stray_brace_is_english_w
 def test_what_fits_a_message():
     assert placeholders_fit("{n} cards", "{n} cartes")
     assert placeholders_fit(("{n} card", "{n} cards"), "une carte")  # a plural form may leave the number out
-    assert placeholders_fit("{name!r} is {what.kind}", "{what.kind} : {name!r}")
+    assert placeholders_fit("{name!r} is {what.kind}", "{what.kind}\u202f: {name!r}")
     assert placeholders_fit("{} and {}", "{} et {}")
     assert placeholders_fit("a lone { in English", "un { seul")  # not a format string: not checked
     assert "{m}" in placeholder_mismatch("{n} cards", "{m} cartes")

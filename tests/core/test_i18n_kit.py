@@ -11,7 +11,7 @@ from babel.messages import pofile
 from babel.messages.catalog import Catalog
 
 from muggins.testing import GameContract, UntranslatedMessages, check_translations, stale_compiled, untranslated_messages
-from muggins.testing.translations import catalogue_of_game, compiled_bytes, source_messages
+from muggins.testing.translations import catalogue_of_game, compiled_bytes, source_messages, typography_faults
 
 SOURCE = '''
 """A game's words."""
@@ -104,6 +104,21 @@ def test_a_translation_whose_placeholders_do_not_fit_is_flagged(tmp_path):
     assert report == {"fr": ["Hand {hand} is drawn.", "You turned {card}.", "rank|Q", "{n} card"]}
     said = " ".join(str(w.message) for w in caught)
     assert "{carte}" in said and "{m}" in said and "brace" in said and "left out: {hand}" in said
+
+
+def test_a_french_translation_that_breaks_the_typography_is_listed_and_warned_about(tmp_path):
+    # Plain spaces where a narrow no-break space belongs, straight quotes where « » belong: the words read, so not in the report.
+    package = _package(tmp_path, [entry if entry[0] != "Hand {hand} is drawn." else (entry[0], 'La donne "{hand}" est nulle : rejouez !', None)
+                                  for entry in COMPLETE])
+    assert typography_faults(package / "locale", "toy", "fr") == {"Hand {hand} is drawn.": [
+        "straight quotes around '{hand}' where « » belong", "a plain space before :", "a plain space before !"]}
+    assert typography_faults(package / "locale", "toy", "de") == {} and typography_faults(package / "locale", "toy", "en") == {}
+    with pytest.warns(UntranslatedMessages, match=r"toy: 1 'fr' translation breaking the language's typography"):
+        assert check_translations(package, "toy") == {"fr": []}
+    set_right = _package(tmp_path / "again", [entry if entry[0] != "Hand {hand} is drawn." else
+                                              (entry[0], "La donne «\u202f{hand}\u202f» est nulle\u202f: rejouez\u202f!", None)
+                                              for entry in COMPLETE])
+    assert typography_faults(set_right / "locale", "toy", "fr") == {}
 
 
 def test_a_plural_form_may_leave_the_number_out(tmp_path):

@@ -73,7 +73,7 @@ def test_a_kind_declares_each_option_once_and_only_options():
     ("expert", ("expert", {})),
     ("novice:error_rate=0.3", ("novice", {"error_rate": "0.3"})),
     ("novice:error_rate=0.3,attention=0.8", ("novice", {"error_rate": "0.3", "attention": "0.8"})),
-    (" novice : error_rate = 0.3 , attention=1 ", ("novice", {"error_rate": "0.3", "attention": "1"})),
+    (" novice\u202f: error_rate = 0.3 , attention=1 ", ("novice", {"error_rate": "0.3", "attention": "1"})),
     ("bot:path=a:b", ("bot", {"path": "a:b"})),
 ])
 def test_seat_specs_parse(spec, parsed):

@@ -60,7 +60,7 @@ GAMES = [
      "un débutant qui appelle une vraie erreur environ trois fois sur quatre"),
     ("muggins_shedding", "novice:commons_rule=first", "a novice who takes the first fitting common", "un débutant qui prend la première pile commune possible"),
     ("muggins_shedding", "random:call_rate=0.5", "a random player who calls Muggins in a window about one time in two",
-     "un joueur au hasard qui appelle « Muggins ! » dans une fenêtre d’appel environ une fois sur deux"),
+     "un joueur au hasard qui appelle «\u202fMuggins\u202f!\u202f» dans une fenêtre d’appel environ une fois sur deux"),
     ("cribbage_muggins", "expert", "an expert", "un expert"),
     ("cribbage_muggins", "novice:miss_rate=0.5", "a novice who leaves a scoring item out of its count about one time in two",
      "un débutant qui oublie une combinaison de son compte environ une fois sur deux"),

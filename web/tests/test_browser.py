@@ -1009,7 +1009,7 @@ def test_a_shedding_table_in_french_follows_the_browsers_language_and_its_switch
     assert "Pile commune" in page.inner_text("#board") or "pile commune" in page.inner_text("#board").lower()
     assert page.inner_text("summary") == "Ce qui s’est passé" and page.inner_text("#who").startswith("Anna · joueur 0")
     # A counter reads as French writes a label and its value; a seat's box names its piles without the seat, in lower case.
-    assert "donnes gagnées : 0" in page.inner_text("#seats"), page.inner_text("#seats")
+    assert "donnes gagnées\u202f: 0" in page.inner_text("#seats"), page.inner_text("#seats")
     board = page.inner_text("#board")
     assert "paquet fermé" in board and "Paquet fermé" not in board, board
     _axe(page, "a shedding table in French")

@@ -211,7 +211,7 @@ def test_the_refusal_of_a_hook_that_never_answers_names_the_plugin_in_french_too
         response = client.post("/api/tables?lang=fr", json=REQUEST)
         assert response.status_code == 504 and response.json()["errors"] == [
             "l\u2019extension 'hostile' n\u2019a pas répondu en 0.2 s pendant la création de la table "
-            "(dans muggins_shedding_penalty_cards()) ; aucune table n\u2019a été créée"]
+            "(dans muggins_shedding_penalty_cards())\u202f; aucune table n\u2019a été créée"]
     finally:
         gate.set()
 

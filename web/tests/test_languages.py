@@ -87,10 +87,10 @@ def test_two_people_at_one_table_each_read_their_own_language_and_refusals_come_
         assert fr_hello["title"] == "Muggins, le jeu de défausse" and en_hello["title"] == "Muggins, the shedding game"
         french.send_json({"type": "name", "name": ""})
         english.send_json({"type": "name", "name": ""})
-        assert _until(french, "error")["error"] == "un nom fait de 1 à 24 caractères imprimables, comme « Anna »"
+        assert _until(french, "error")["error"] == "un nom fait de 1 à 24 caractères imprimables, comme «\u202fAnna\u202f»"
         assert _until(english, "error")["error"] == 'a name is 1 to 24 printable characters, such as "Anna"'
         spectator.send_json({"type": "act", "step": 0, "action": "x"})
-        assert _until(spectator, "error")["error"] == "un spectateur ne joue pas ; ouvrez le lien d’un joueur pour jouer"
+        assert _until(spectator, "error")["error"] == "un spectateur ne joue pas\u202f; ouvrez le lien d’un joueur pour jouer"
 
 
 def _until(ws, kind):
@@ -149,7 +149,7 @@ def test_the_table_page_says_in_french_how_long_challenges_and_the_windows_that_
     table_words = _words(client.get(f"/table/{links['table']}?lang=fr").text)
     assert table_words["Challenges wait for every answer."] == "Les contestations attendent toutes les réponses."
     assert (table_words["Challenges close after {seconds} s; those that ask for a check wait for every answer."]
-            == "Les contestations se ferment après {seconds} s ; celles qui demandent une vérification attendent toutes les réponses.")
+            == "Les contestations se ferment après {seconds} s\u202f; celles qui demandent une vérification attendent toutes les réponses.")
     assert (table_words["Challenges close after {seconds} s, those that ask for a check too."]
             == "Les contestations se ferment après {seconds} s, celles qui demandent une vérification aussi.")
     form_words = _words(client.get("/?lang=fr").text)
@@ -157,7 +157,7 @@ def test_the_table_page_says_in_french_how_long_challenges_and_the_windows_that_
     assert form_words["close after those seconds too"] == "se fermer elles aussi après ces secondes"
     refused = client.post("/api/tables?lang=fr", json={"game": "muggins_shedding", "checks": 1})
     assert refused.status_code == 400 and refused.json()["errors"] == [
-        "checks doit valoir \"wait\" (une contestation qui demande une vérification attend toutes les réponses) ou \"timed\" "
+        "checks doit valoir «\u202fwait\u202f» (une contestation qui demande une vérification attend toutes les réponses) ou «\u202ftimed\u202f» "
         "(elle se ferme elle aussi une fois pace écoulé), pas 1"]
 
 
@@ -287,7 +287,7 @@ def test_muggins_serve_speaks_the_command_lines_language(monkeypatch):
         muggins_register_commands(group)
         assert "Port d’écoute." in CliRunner().invoke(group, ["serve", "--help"]).output
         refused = CliRunner().invoke(group, ["serve", "--pace", "nan"])
-        assert refused.exit_code == 2 and "nan n’est pas un nombre de secondes ; donnez-en un de 0 à 600" in refused.output
+        assert refused.exit_code == 2 and "nan n’est pas un nombre de secondes\u202f; donnez-en un de 0 à 600" in refused.output
         with pytest.raises(BadInput) as listening:
             server.listen("nowhere.example", 8000)
-    assert listening.value.message == "impossible d’écouter sur --host 'nowhere.example' : Name or service not known"
+    assert listening.value.message == "impossible d’écouter sur --host 'nowhere.example'\u202f: Name or service not known"

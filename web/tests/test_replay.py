@@ -72,7 +72,7 @@ def test_the_replay_is_refused_while_the_match_is_on_then_shows_every_step_with_
     assert replay["deal"] == {"commitment": record.deal["commitment"], "seed": record.seed, "nonce": record.deal["nonce"],
                               "checked": True, "line": CHECKED}
     french = client.get(f"/api/tables/{links['table']}/replay", headers={"Accept-Language": "fr"}).json()
-    assert french["deal"]["line"] == "Engagement de la donne vérifié : la graine et le nonce donnent l’engagement affiché au début."
+    assert french["deal"]["line"] == "Engagement de la donne vérifié\u202f: la graine et le nonce donnent l’engagement affiché au début."
     assert french["steps"][0]["lines"] != replay["steps"][0]["lines"]
 
     page = client.get(f"/replay/{links['table']}")

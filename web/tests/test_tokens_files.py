@@ -75,7 +75,7 @@ def test_two_tokens_files_naming_one_table_reopen_it_once(registry, records):
 
 @pytest.mark.parametrize("language, expected", [
     ("en", ": not reopened; its tokens file's 'pace' is not a number of seconds from 0 to 600"),
-    ("fr", " : table non rouverte ; dans son fichier de jetons, 'pace' n’est pas un nombre de secondes de 0 à 600"),
+    ("fr", "\u202f: table non rouverte\u202f; dans son fichier de jetons, 'pace' n’est pas un nombre de secondes de 0 à 600"),
 ])
 def test_the_warning_line_is_in_the_servers_language(registry, records, language, expected):
     good, broken = _tables(registry)

@@ -243,7 +243,7 @@ class HumanPlayer:
         shown_calls = [(k, a) for k, a in calls.items() if k in (key.lower() for key in keys_in(a, game))]
         parts = [f"{k} = {_shown(a, standing, game)}" for k, a in shown_calls] + [f"{k} N = {word} N" for k, word in short.items()]
         parts += [_("{keys}… = type a claim").format(keys="/".join(k for k in typed if k not in short))] if set(typed) - set(short) else []
-        hint = "  " + "; ".join(parts + [_("{key} = table").format(key=TABLE_KEY), _("{key} = pause").format(key=PAUSE_KEY),
+        hint = "  " + _hints_apart().join(parts + [_("{key} = table").format(key=TABLE_KEY), _("{key} = pause").format(key=PAUSE_KEY),
                                          _("any other key lets it stand")])
         width = self._width() or MIN_WIDTH
         if len(hint) + 2 + keys_on_terminal.STEPS > width:
@@ -453,7 +453,7 @@ _GLANCE_IN_VIEW = 3
 
 
 def _hints_apart() -> str:
-    # The mark between key hints, as the language writes it (French spaces a semicolon on both sides).
+    # The mark between key hints, as the language writes it (French puts a narrow no-break space before a semicolon).
     return _("; ")
 
 

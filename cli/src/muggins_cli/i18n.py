@@ -103,7 +103,22 @@ def speak(language: str | None) -> str:
             module._ = _click_gettext  # type: ignore[attr-defined]
         if getattr(module, "ngettext", None) is not None:
             module.ngettext = _click_ngettext  # type: ignore[attr-defined]
+    shorten = getattr(click.core, "_make_default_short_help", None)
+    if shorten is not None and shorten is not _short_help_keeping_no_break_spaces:
+        global _click_short_help
+        _click_short_help = shorten
+        click.core._make_default_short_help = _short_help_keeping_no_break_spaces  # type: ignore[attr-defined]
     return chosen
+
+
+_click_short_help: Any = None
+_KEPT_SPACE = "\ue000"  # a private-use sign: no text holds it, and neither Click nor textwrap breaks at it
+
+
+def _short_help_keeping_no_break_spaces(help: str, max_length: int = 45) -> str:
+    """Click's short help of a command (the first sentence, cut to fit the list of commands), keeping its narrow no-break
+    spaces: Click splits at every space Python knows, French's before `:` among them, and joins with plain ones."""
+    return _click_short_help(help.replace("\u202f", _KEPT_SPACE), max_length).replace(_KEPT_SPACE, "\u202f")
 
 
 class HelpFormatter(click.HelpFormatter):
@@ -120,7 +135,7 @@ class HelpFormatter(click.HelpFormatter):
         super().write_dl(rows, col_max, col_spacing)
 
 
-_NOTE_SEPARATOR = re.compile(r"(?<! ); ")  # Click's, not one a translation already spaced
+_NOTE_SEPARATOR = re.compile(r"(?<![ \u202f]); ")  # Click's, not one a translation already spaced
 
 
 def _noted(text: str, separator: str) -> str:

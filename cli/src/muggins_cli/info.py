@@ -25,7 +25,7 @@ import click
 
 from muggins.error_words import os_reason
 from muggins.i18n import LANGUAGES, current_language
-from muggins.limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, LONGEST_VERSION, MAX_PLAYERS, clip_path, printable
+from muggins.limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, LONGEST_VERSION, MAX_PLAYERS, clip_path, is_printable, printable
 
 from .errors import BadInput
 from .i18n import N_, _
@@ -108,7 +108,7 @@ def _text(value: object) -> bool:
 
 def _shown(value: object) -> bool:
     """Text printed as it is in the table or by the shell's completion: one printable line."""
-    return type(value) is str and value.isprintable()
+    return type(value) is str and is_printable(value)
 
 
 def _shown_or_none(value: object) -> bool:

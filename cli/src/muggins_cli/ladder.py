@@ -23,6 +23,7 @@ import click
 
 from muggins.game import Game
 from muggins.i18n import written_number
+from muggins.typography import apart
 
 from .errors import BadInput, GameError
 from .i18n import _, ngettext
@@ -210,7 +211,7 @@ def ladder_lines(result: dict[str, Any], game: Game, width: int | None = None) -
         lines.append("")
         if len(sets) > 1:
             label = found["label"] or _("default rules")
-            lines += text(f"{name}: {label}{house_rules_text(found.get('house_rules'))}")
+            lines += text(f"{name}{apart(': ')}{label}{house_rules_text(found.get('house_rules'))}")
         lines += _rule_set_lines(found, width)
     gap = result.get("gap")
     if gap:

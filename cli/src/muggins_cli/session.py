@@ -11,6 +11,7 @@ one that imports it. Nothing heavier than Click is imported at load.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 import click
@@ -36,8 +37,12 @@ def warn(message: str) -> None:
     click.echo(_("muggins: warning: {message}").format(message=one_line(message)), err=True)
 
 
+#: A run of the spaces and line breaks a message is made one line at; a no-break space (French's before `:`) is kept.
+_BREAKING_SPACE = re.compile(r"[^\S\u00a0\u202f]+")
+
+
 def one_line(message: str) -> str:
-    return " ".join(str(message).split())
+    return _BREAKING_SPACE.sub(" ", str(message)).strip(" ")
 
 
 def registry() -> Any:

@@ -16,8 +16,10 @@ card that just moved. Without colour every function returns its text
 unchanged, so transcripts and tests see exactly what the game wrote.
 It also owns what an output whose encoding lacks a sign becomes
 (`write_what_the_encoding_can`, done once at start): Latin-1 has no `♥`,
-no narrow no-break space, so each such sign is written as a stand-in
-(`10♥` as `10H`, `…` as `...`, a letter without its accent, else `?`)
+no narrow no-break space (French puts one before `: ; ! ?`), no true
+minus, so each such sign is written as a stand-in (`10♥` as `10H`, the
+narrow space as a space, `−` as `-`, `…` as `...`, a letter without its
+accent, else `?`)
 rather than stopping the command, or a match, with an encoding error.
 """
 
@@ -54,7 +56,7 @@ def colour_wanted(stream: Any) -> bool:
 #: What a sign muggins writes becomes where the output's encoding lacks it: a suit its letter, as in a card's code (`10H`).
 STAND_INS = {
     "♠": "S", "♥": "H", "♦": "D", "♣": "C", "\u202f": " ", "\u00a0": " ", "\u2009": " ", "’": "'", "‘": "'", "“": '"', "”": '"',
-    "«": '"', "»": '"', "…": "...", "←": "<-", "→": "->", "—": "-", "–": "-", "·": ".", "×": "x", "≤": "<=", "≥": ">=",
+    "«": '"', "»": '"', "…": "...", "←": "<-", "→": "->", "—": "-", "–": "-", "\u2212": "-", "·": ".", "×": "x", "≤": "<=", "≥": ">=",
 }
 _STAND_IN_HANDLER = "muggins.stand_ins"
 #: Signs every output muggins writes may hold: an encoding that lacks one of them gets stand-ins.
@@ -189,7 +191,7 @@ def echo_fitted(text: str, *, err: bool = False, whole: Sequence[str] = ()) -> N
 
 
 # The English and the French wordings (muggins_cli catalogue) of the phrase before a resume command.
-_CONTINUE = re.compile(r"(?:continue (?:it )?with|reprenez(?:-la)? avec) ?: (.+)$")
+_CONTINUE = re.compile(r"(?:continue (?:it )?with|reprenez(?:-la)? avec)[ \u202f]?: (.+)$")
 
 
 def trailing_command(message: str) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence
 
 from muggins.game import Game
 from muggins.i18n import written_number
+from muggins.typography import apart
 
 from .i18n import N_, _, ngettext
 from .info import shown_title
@@ -257,7 +258,7 @@ def comparison_lines(result: dict[str, Any], game: Game, width: int | None = Non
             title=shown_title(game), count=number(result["games"]), sets=len(sets), seed=result["seed"], players=result["players"]), result, width)
     for name, found in zip(names, sets):
         label = found["label"] or _("default rules")
-        lines += _text(f"  {name}: {label}{house_rules_text(found.get('house_rules'))}", width)
+        lines += _text(f"  {name}{apart(': ')}{label}{house_rules_text(found.get('house_rules'))}", width)
     head = (_("figure"), *names, *[f"{n} - A" for n in names[1:]])
     rows = [head]
     for key, figure in result["figures"].items():

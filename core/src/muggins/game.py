@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .cards import Card, standard_deck
 from .i18n import Translator, using_language
+from .limits import is_printable
 
 if TYPE_CHECKING:
     import random
@@ -154,7 +155,7 @@ class Game(ABC):
             return self.title
         with using_language(language):
             shown = self.translations.gettext(self.title)
-        return shown if isinstance(shown, str) and shown.strip() and shown.isprintable() else self.title
+        return shown if isinstance(shown, str) and shown.strip() and is_printable(shown) else self.title
 
     def translate(self, message: str) -> str:
         """`message`, one of the game's own words (a rule's doc, a bot's description), in the language in force through

@@ -52,6 +52,7 @@ from .faults import _one_line, genuine_interrupt
 from .plain_answers import (MAX_ANSWER_DEPTH, MAX_ANSWER_DIGITS, MAX_ANSWER_SIZE, _PLAIN_WORDS, _canonical, _not_plain_text, _NotPlain,
                             _plain, answer_to_data, plain_answer)
 from .i18n import translator
+from .typography import apart
 from .limits import clip
 from .rules import RulesError, rules_from_dict, rules_to_dict
 from .switches import PLUGINS_KEY, defaults_with_switches, plugin_switches, switches_from_data, with_plugin_switches
@@ -277,16 +278,16 @@ def compare_in_force(recorded: Iterable[Mapping[str, Any]], present: Iterable[Ho
         problems.append(_("here {plugins} would also be in force").format(plugins=", ".join(_named(n, have[n]) for n in extra)))
     changed = sorted(n for n in set(wanted) & set(have) if wanted[n] != have[n])
     if changed:
-        problems.append("; ".join(_("{plugin} is {here} here, {there} in the record").format(
+        problems.append(apart("; ").join(_("{plugin} is {here} here, {there} in the record").format(
             plugin=n, here=have[n] or _("unversioned"), there=wanted[n] or _("unversioned")) for n in changed))
     # The distribution too: a header naming another one was not written by this plugin (or was edited).
     shipped = {item["name"]: item.get("distribution") for item in recorded}
     from_here = {p.name: p.distribution for p in present}
     moved = sorted(n for n in set(shipped) & set(from_here) if shipped[n] != from_here[n])
     if moved:
-        problems.append("; ".join(_("{plugin} comes from distribution {here} here, {there} in the record").format(
+        problems.append(apart("; ").join(_("{plugin} comes from distribution {here} here, {there} in the record").format(
             plugin=n, here=repr(from_here[n]), there=repr(shipped[n])) for n in moved))
-    return "; ".join(problems) or None
+    return apart("; ").join(problems) or None
 
 
 def _to_match(recorded: Iterable[Mapping[str, Any]], present: Iterable[HouseRulePlugin]) -> str:
@@ -307,7 +308,7 @@ def _to_match(recorded: Iterable[Mapping[str, Any]], present: Iterable[HouseRule
         steps.append(ngettext("leave out {plugins} (MUGGINS_LOAD_PLUGINS naming only the plugins to load, or uninstall it)",
                               "leave out {plugins} (MUGGINS_LOAD_PLUGINS naming only the plugins to load, or uninstall them)",
                               len(extra)).format(plugins=", ".join(repr(n) for n in extra)))
-    return "; ".join(steps)
+    return apart("; ").join(steps)
 
 
 def _named(name: str, version: str | None) -> str:

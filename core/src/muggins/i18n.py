@@ -418,21 +418,23 @@ def shown(text: str) -> str:
     return text.say(*text.args)
 
 
-#: How a language other than English writes the marks of a number: between thousands, before the decimals, before a percent sign.
-_NUMBER_MARKS: dict[str, tuple[str, str, str]] = {"fr": ("\u202f", ",", "\u202f")}  # narrow no-break spaces, a decimal comma
+#: How a language other than English writes the marks of a number: between thousands, before the decimals, before a percent
+#: sign, and its minus sign.
+_NUMBER_MARKS: dict[str, tuple[str, str, str, str]] = {"fr": ("\u202f", ",", "\u202f", "\u2212")}  # narrow no-break spaces, a decimal comma, a true minus
 
 
 def written_number(text: str) -> str:
     """A number formatted the English way (`f"{x:,.1f}"`, `f"{share:.1%}"`) as the language in force writes it.
 
     French takes a narrow no-break space between thousands and before a
-    percent sign, and a decimal comma: `12,345.6` is `12 345,6` and `33.8%`
-    is `33,8 %`. Only for text a person reads: `--json` and records keep
-    numbers as numbers.
+    percent sign, a decimal comma and a true minus sign (U+2212): `12,345.6`
+    is `12 345,6`, `33.8%` is `33,8 %` and `-4.02` is `−4,02`. Only for text
+    a person reads: `--json` and records keep numbers as numbers, and what a
+    person typed (`error_rate=0.2`) is shown as typed.
     """
     marks = _NUMBER_MARKS.get(current_language())
     if marks is None:
         return text
-    thousands, decimal, percent = marks
-    written = text.translate({ord(","): thousands, ord("."): decimal})
+    thousands, decimal, percent, minus = marks
+    written = text.translate({ord(","): thousands, ord("."): decimal, ord("-"): minus})
     return written[:-1] + percent + "%" if written.endswith("%") else written

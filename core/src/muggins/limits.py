@@ -81,11 +81,21 @@ def clip_path(path: object, limit: int = QUOTE_CHARS) -> str:
     return "…" + value[-(max(1, limit - 1)):]
 
 
+#: The spaces Python does not count printable that a text is printed with as they are: French's narrow no-break space (before
+#: `:`), the no-break and thin spaces. None moves the cursor.
+_SHOWN_SPACES = {ord(c): " " for c in "\u00a0\u202f\u2009"}
+
+
+def is_printable(text: str) -> bool:
+    """Whether `text` is one line printed as it is: `str.isprintable`, the no-break spaces of typography allowed."""
+    return text.isprintable() or text.translate(_SHOWN_SPACES).isprintable()
+
+
 def printable(text: str) -> str:
     """`text` with every character that is not printable written as its escape (`\\x1b`), so it cannot move the cursor or recolour the terminal."""
-    if text.isprintable():
+    if is_printable(text):
         return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    return "".join(c if is_printable(c) else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def strip_bom(text: str) -> str:

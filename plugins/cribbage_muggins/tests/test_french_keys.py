@@ -46,7 +46,7 @@ def test_the_window_key_line_and_help_are_french_and_french_or_english_keys_answ
     assert window.kind == "respond"
     with using_language("fr"):
         line = human.compact_prompt(window, game)
-        assert line.startswith("  Entrée = accepter ; e = trop ; m N = muggins N ;") and not ENGLISH.search(line)
+        assert line.startswith("  Entrée = accepter\u202f; e = trop\u202f; m N = muggins N\u202f;") and not ENGLISH.search(line)
         help_lines = "\n".join(human.menu_lines(window.choices, texts=True, menu=human.menu_of(window, game), game=game))
         assert "compte trop élevé (trop)" in help_lines and not ENGLISH.search(help_lines)
         for typed in ("e", "trop", "TROP", "o", "overcount"):

@@ -41,13 +41,13 @@ def test_each_decision_reads_in_the_language_in_force_and_english_as_before():
     prompt, labels = _words(found["discard"], "fr")
     assert prompt == "Mettez 2 cartes à la crib du joueur 0" and labels[3] == "mettre 4♣ V♣ à la crib"
     assert _words(found["play"], "en") == ("Count 0: play a card", ["7♦", "9♦", "J♣", "J♥"])
-    assert _words(found["play"], "fr") == ("Total 0 : jouez une carte", ["7♦", "9♦", "V♣", "V♥"])
+    assert _words(found["play"], "fr") == ("Total 0\u202f: jouez une carte", ["7♦", "9♦", "V♣", "V♥"])
     assert _words(found["count"], "en")[0] == "Count your hand 7♦ 9♦ J♣ J♥ with 6♠ (type 0-29)"
     assert _words(found["count"], "fr")[0] == "Comptez votre main 7♦ 9♦ V♣ V♥ avec 6♠ (tapez 0-29)"
     prompt, labels = _words(found["respond"], "en")
     assert prompt == "seat 1 counts 4 for their hand: 7♦ 9♦ J♣ J♥ with 6♠" and labels[:3] == ["accept", "overcount", "muggins 1"]
     prompt, labels = _words(found["respond"], "fr")
-    assert prompt == "Le joueur 1 annonce 4 pour sa main : 7♦ 9♦ V♣ V♥ avec 6♠"
+    assert prompt == "Le joueur 1 annonce 4 pour sa main\u202f: 7♦ 9♦ V♣ V♥ avec 6♠"
     assert labels[:3] == ["accepter", "compte trop élevé", "muggins 1"]
     # The same decision read in English again: nothing of the French reading stuck to it.
     assert _words(found["respond"], "en")[1][:2] == ["accept", "overcount"]
@@ -90,5 +90,5 @@ def test_the_cut_for_deal_names_the_reader_in_french_too():
     state = CribbageState.new(CribbageGame(), CribbageRules(), 2, 5)
     (cut,) = [e for e in state.opening if e["type"] == "cut_for_deal"]
     with using_language("fr"):
-        assert CribbageGame().describe(cut, 0) == "Coupe pour la donne : vous 7♦, joueur 1 10♠ ; vous donnez en premier."
+        assert CribbageGame().describe(cut, 0) == "Coupe pour la donne\u202f: vous 7♦, joueur 1 10♠\u202f; vous donnez en premier."
     assert CribbageGame().describe(cut, 0) == "Cut for deal: You 7♦, seat 1 10♠; You deal first."

@@ -18,8 +18,8 @@ def test_the_method_reads_as_before_in_english_and_shown_in_english(args):
 
 def test_the_method_shown_in_french():
     with using_language("fr"):
-        assert method_text(2, shown=True) == ("main : exact sur chaque carte de départ non vue ; crib : exact, la carte de départ et "
+        assert method_text(2, shown=True) == ("main\u202f: exact sur chaque carte de départ non vue\u202f; crib\u202f: exact, la carte de départ et "
                                               "les 2 cartes de l’adversaire à la crib tirées uniformément parmi les cartes non vues")
         assert method_text(3, 50, 7, shown=True) == (
-            "main : exact sur chaque carte de départ non vue ; crib : Monte-Carlo sur 50 donnes (graine 7), la carte de départ et "
+            "main\u202f: exact sur chaque carte de départ non vue\u202f; crib\u202f: Monte-Carlo sur 50 donnes (graine 7), la carte de départ et "
             "les cartes des autres joueurs à la crib et la carte du paquet tirées uniformément parmi les cartes non vues")

@@ -31,10 +31,10 @@ def test_the_muggins_window_is_answered_in_french(position, game, act):
     window = state.decision()
     with using_language("fr"):
         line = human.compact_prompt(window, game)
-        assert line.startswith("  Entrée = passer ; m = muggins ; t = table ;") and not ENGLISH.search(line)
+        assert line.startswith("  Entrée = passer\u202f; m = muggins\u202f; t = table\u202f;") and not ENGLISH.search(line)
         for typed in ("", "passer", "accepter", "pass"):
             assert str(human.pick(window, typed, numbers_first=False, game=game)) == "pass", typed
-        for typed in ("m", "muggins", "Muggins !"):
+        for typed in ("m", "muggins", "Muggins\u202f!"):
             assert str(human.pick(window, typed, numbers_first=False, game=game)) == "muggins", typed
 
 

@@ -37,8 +37,8 @@ def test_the_play_decision_reads_in_french_with_french_ranks_and_in_english_unch
     assert english[:2] == ["Q♦ on common pile 1", "Q♦ on common pile 2"]
     assert english[4:6] == ["Q♦ on your own discard", "Q♦ on seat 1's discard"]
     with using_language("fr"):
-        assert decision.prompt == ("Placez D♦ (piles communes d’abord ; sinon la première défausse adverse qui convient "
-                                   "en sens horaire ; sinon la vôtre)")
+        assert decision.prompt == ("Placez D♦ (piles communes d’abord\u202f; sinon la première défausse adverse qui convient "
+                                   "en sens horaire\u202f; sinon la vôtre)")
         french = [c.label for c in decision.choices]
     assert french[:2] == ["D♦ sur la pile commune 1", "D♦ sur la pile commune 2"]
     assert french[4:6] == ["D♦ sur votre propre défausse", "D♦ sur la défausse du joueur 1"]
@@ -66,7 +66,7 @@ def test_the_window_header_in_french_says_what_the_narration_says(position, game
     assert [c.label for c in window.choices] == ["pass", "muggins"]
     with using_language("fr"):
         assert window.prompt == "Le joueur 0 pose R♠ sur votre défausse (sur 7♦)"
-        assert [c.label for c in window.choices] == ["passer", "Muggins !"]
+        assert [c.label for c in window.choices] == ["passer", "Muggins\u202f!"]
         narration = game.describe({"type": "place", "seat": 0, "card": "KS", "pile": "discard 1", "on": "7D"}, 1)
     assert narration == "Le joueur 0 pose R♠ sur votre défausse (sur 7♦)."
     assert [str(c) for c in window.choices] == ["pass", "muggins"]
@@ -98,7 +98,7 @@ def test_the_correction_reads_in_french(position):
     assert decision.kind == "correct" and decision.prompt == "Muggins! Move 6♥ to one of the fitting common piles"
     assert [c.label for c in decision.choices] == ["move 6♥ to common 1", "move 6♥ to common 3"]
     with using_language("fr"):
-        assert decision.prompt == "Muggins ! Déplacez 6♥ sur l’une des piles communes qui conviennent"
+        assert decision.prompt == "Muggins\u202f! Déplacez 6♥ sur l’une des piles communes qui conviennent"
         assert [c.label for c in decision.choices] == ["déplacer 6♥ sur la pile commune 1", "déplacer 6♥ sur la pile commune 3"]
     assert [str(c) for c in decision.choices] == ["correct 6H to common 1", "correct 6H to common 3"]
 
@@ -109,8 +109,8 @@ def test_a_house_rule_prompt_states_the_order_in_french(position):
     decision = state.decision()
     assert decision.prompt.startswith("Place Q♦ (house rule: a fitting common pile; else your own discard if it fits; ")
     with using_language("fr"):
-        assert decision.prompt == ("Placez D♦ (règle maison : une pile commune qui convient ; sinon votre propre défausse si elle convient ; "
-                                   "sinon la première défausse adverse qui convient en sens horaire ; sinon votre propre défausse)")
+        assert decision.prompt == ("Placez D♦ (règle maison\u202f: une pile commune qui convient\u202f; sinon votre propre défausse si elle convient\u202f; "
+                                   "sinon la première défausse adverse qui convient en sens horaire\u202f; sinon votre propre défausse)")
 
 
 def test_the_answers_equal_the_cores_and_a_narrowed_decision_still_reads_in_french(position):

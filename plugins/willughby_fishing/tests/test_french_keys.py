@@ -30,7 +30,7 @@ def test_the_window_key_line_is_french_and_french_or_english_keys_answer(positio
     window = state.decision()
     with using_language("fr"):
         line = human.compact_prompt(window, game)
-        assert line.startswith("  Entrée = laisser ; r = réclamer ; t = table ;") and not ENGLISH.search(line)
+        assert line.startswith("  Entrée = laisser\u202f; r = réclamer\u202f; t = table\u202f;") and not ENGLISH.search(line)
         help_lines = "\n".join(human.menu_lines(window.choices, texts=True, game=game))
         assert not ENGLISH.search(help_lines) and "(pass)" not in help_lines
         for typed in ("r", "réclamer", "reclamer", "c", "claim"):

@@ -48,24 +48,24 @@ def test_each_decision_reads_in_the_language_in_force_and_english_as_before():
     assert english[("turn", "No")] == ("No capture is possible", ["lie down, laying your whole hand face up on the table"])
     assert french[("turn", "No")] == ("Aucune capture n’est possible", ["se coucher, en posant toute votre main face visible sur la table"])
     assert english[("hand_claim", "Before")][1][-1] == "no (more) claims"
-    assert french[("hand_claim", "Before")] == ("Avant le premier tour : réclamez les brelans (une paire) et les carrés de votre main",
+    assert french[("hand_claim", "Before")] == ("Avant le premier tour\u202f: réclamez les brelans (une paire) et les carrés de votre main",
                                                  french[("hand_claim", "Before")][1])
     assert french[("hand_claim", "Before")][1][-1] == "aucune (autre) réclamation"
     responds = [key for key in found if key[0] == "respond"]
     for key in responds:
         assert english[key][1] == ["let it be", "claim (take what was forgotten, or lay your other pair)"]
         assert french[key][1] == ["laisser", "réclamer (prendre l’oubli, ou poser votre autre paire)"]
-        assert english[key][0].endswith(": claim?") and french[key][0].endswith(" : réclamer ?")
+        assert english[key][0].endswith(": claim?") and french[key][0].endswith("\u202f: réclamer\u202f?")
     # Read in English again: nothing of the French reading stuck to the decision.
     assert _words(found[responds[0]], "en") == english[responds[0]]
 
 
 def test_every_prompt_and_label_of_a_window_and_a_claim_in_french():
     with using_language("fr"):
-        assert fishing._layout_words(3, False) == "l’étalement (le joueur 3 a donné) : réclamer ?"
-        assert fishing._lie_down_words(2, True) == "Vous vous couchez : réclamer ?"
-        assert fishing._capture_words(1, False, 10, 24) == "Le joueur 1 joue V♣ et prend D♦ : réclamer ?"
-        assert fishing._took_words(4, False, 13, 2) == "Le joueur 4 a pris un R (2 sur la table avant) : réclamer ?"
+        assert fishing._layout_words(3, False) == "l’étalement (le joueur 3 a donné)\u202f: réclamer\u202f?"
+        assert fishing._lie_down_words(2, True) == "Vous vous couchez\u202f: réclamer\u202f?"
+        assert fishing._capture_words(1, False, 10, 24) == "Le joueur 1 joue V♣ et prend D♦\u202f: réclamer\u202f?"
+        assert fishing._took_words(4, False, 13, 2) == "Le joueur 4 a pris un R (2 sur la table avant)\u202f: réclamer\u202f?"
         assert fishing._claim_move(12, 4, "field").label == "poser le carré de D de la table dans votre collection"
         assert fishing._claim_move(11, 4, "hand").label == "poser le carré de V de votre main dans votre collection"
         assert fishing._claim_move(1, 3, "hand").label == "poser une paire de A dans votre collection et garder la troisième carte"
@@ -86,5 +86,5 @@ def test_the_cut_names_the_reader_in_french_too():
     state = FishingState.new(FishingGame(), FishingRules(), 5, 5)
     (cut,) = [e for e in state.opening if e["type"] == "cut"]
     with using_language("fr"):
-        assert FishingGame().describe(cut, 0).startswith("Coupe pour la donne : vous 4♠, joueur 1 5♠")
+        assert FishingGame().describe(cut, 0).startswith("Coupe pour la donne\u202f: vous 4♠, joueur 1 5♠")
     assert FishingGame().describe(cut, 0).startswith("Cut for deal: You 4♠, seat 1 5♠")

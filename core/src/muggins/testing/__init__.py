@@ -53,7 +53,8 @@ A house rule's own tests set `house_rules = ["my_rule"]` beside
 check with them in force, failing unless each was asked.
 `check_translations` (in `muggins.testing.translations`, run by
 `GameContract.test_translations`) warns about the messages a package marks
-for translation that its catalogue leaves untranslated.
+for translation that its catalogue leaves untranslated, and the French
+translations that break French typography (`typography_faults`).
 `muggins.testing.pytest_plugin` adds fixtures (`muggins_game("name")` among
 them) and the `--muggins-games` option for long soaks. The step checks
 live in `muggins.testing.checks`, the match walk that calls them in
@@ -78,7 +79,7 @@ from .checks import (
 from .keys import KEYS, game_languages, key_clash
 from .order_free import ANY_ORDER, check_order_free
 from .search_checks import SEARCH_PRIOR, check_search_prior
-from .translations import UntranslatedMessages, catalogue_of_game, check_translations, stale_compiled, untranslated_messages
+from .translations import UntranslatedMessages, catalogue_of_game, check_translations, stale_compiled, typography_faults, untranslated_messages
 from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun, registry_for, walk_match
 
 __all__ = [
@@ -88,7 +89,7 @@ __all__ = [
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
     "check_layout", "check_layout_privacy", "check_search_prior", "check_search_priors", "check_keys", "key_clash", "game_languages",
     "check_any_order", "check_order_free",
-    "check_translations", "untranslated_messages", "stale_compiled", "UntranslatedMessages", "play_to_end",
+    "check_translations", "untranslated_messages", "stale_compiled", "typography_faults", "UntranslatedMessages", "play_to_end",
 ]
 
 DEFAULT_KINDS = ("random", "expert")

@@ -11,9 +11,14 @@ leaves empty or marks fuzzy; `mismatched_placeholders` lists the
 translations whose `{placeholders}` do not fit their message (one renamed
 or left out, a stray brace: shown in English when played, as
 `muggins.i18n.placeholders_fit` decides); `stale_compiled` lists the `.mo`
-files that do not match their `.po`. `check_translations` warns (an
+files that do not match their `.po`; `typography_faults` lists the
+French translations that break French typography (a plain space or none
+before `: ; ! ?` where a narrow no-break space belongs, straight quotes
+where « » belong: `muggins.typography` says the rule and rewrites a text
+to it). `check_translations` warns (an
 `UntranslatedMessages` warning naming them, or saying the language has
-no catalogue at all, or that a `.mo` is stale) rather than fails, since a
+no catalogue at all, that a `.mo` is stale, or that French translations
+break the typography) rather than fails, since a
 game is playable with English words; `GameContract.test_translations`
 runs it for the game's own package, in the languages of its
 `languages` attribute. Babel, a development tool, does the extraction and
@@ -29,10 +34,11 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from muggins.i18n import placeholder_mismatch
+from muggins.typography import typography_faults as text_faults
 
 __all__ = [
     "KEYWORDS", "UntranslatedMessages", "catalogue_of_game", "check_translations", "compiled_bytes", "mismatched_placeholders",
-    "source_messages", "stale_compiled", "untranslated_messages",
+    "source_messages", "stale_compiled", "typography_faults", "untranslated_messages",
 ]
 
 #: The marking functions extraction looks for: Babel's defaults and muggins.i18n's `N_`, with their argument roles.
@@ -177,6 +183,27 @@ def mismatched_placeholders(localedir: str | Path, domain: str, language: str) -
     return found
 
 
+def typography_faults(localedir: str | Path, domain: str, language: str = "fr") -> dict[str, list[str]]:
+    """{msgid (a plural's singular; `context|msgid` with a context): what breaks the language's typography} for each
+    translation in the `.po` that does: in French a plain space or none before `: ; ! ?` or inside « », straight double
+    quotes in running text (`muggins.typography.typography_faults`). Empty when the language has no `.po`, or no rule
+    (English); `muggins.typography.french_typography` is the fix (`scripts/catalogues.py typography` runs it on muggins'
+    own catalogues)."""
+    path = _po_path(Path(localedir), domain, language)
+    if language != "fr" or not path.exists():
+        return {}
+    found = {}
+    for message in _read_po(path):
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        faults = [fault for text in strings if text for fault in text_faults(text)]
+        if faults:
+            singular = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+            found[f"{message.context}|{singular}" if message.context else singular] = list(dict.fromkeys(faults))
+    return found
+
+
 def compiled_bytes(po_path: str | Path) -> bytes:
     """The `.mo` bytes the `.po` at `po_path` compiles to (fuzzy entries left out, as gettext would ignore them)."""
     _, _, mofile, _ = _babel()
@@ -198,7 +225,8 @@ def stale_compiled(localedir: str | Path) -> list[str]:
 def check_translations(package_dir: str | Path, domain: str, languages: Iterable[str] = ("fr",), *,
                        localedir: str | Path | None = None, skip: Iterable[str] = ()) -> dict[str, list[str]]:
     """The untranslated messages per language, with those whose placeholders do not fit (shown in English when played); an
-    `UntranslatedMessages` warning for each language that has any."""
+    `UntranslatedMessages` warning for each language that has any, and one naming the translations that break the
+    language's typography (`typography_faults`, not in the report: they read, only not as a French printer sets them)."""
     report = {}
     folder = Path(localedir) if localedir is not None else Path(package_dir) / "locale"
     for language in languages:
@@ -215,6 +243,13 @@ def check_translations(package_dir: str | Path, domain: str, languages: Iterable
             warnings.warn(UntranslatedMessages(
                 f"{domain}: {len(missing)} message{'' if len(missing) == 1 else 's'} not translated into {language!r}: {shown}{more}"),
                 stacklevel=2)
+        badly_set = typography_faults(folder, domain, language)
+        if badly_set:
+            shown = "; ".join(f"{m!r} ({', '.join(why)})" for m, why in sorted(badly_set.items())[:10])
+            more = f" and {len(badly_set) - 10} more" if len(badly_set) > 10 else ""
+            warnings.warn(UntranslatedMessages(
+                f"{domain}: {len(badly_set)} {language!r} translation{'' if len(badly_set) == 1 else 's'} breaking the language's "
+                f"typography (muggins.typography.french_typography rewrites a text to it): {shown}{more}"), stacklevel=2)
         if mismatched:
             shown = "; ".join(f"{m!r} ({why})" for m, why in sorted(mismatched.items())[:10])
             more = f" and {len(mismatched) - 10} more" if len(mismatched) > 10 else ""

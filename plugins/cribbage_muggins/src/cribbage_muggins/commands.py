@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 import click
 
-from muggins.i18n import N_, translator
+from muggins.i18n import N_, translator, written_number
 
 # The game's own catalogue: these commands speak to players as the table does (their help too: the group carries it).
 _translator = translator("cribbage_muggins", package_file=__file__)
@@ -140,7 +140,8 @@ def discard_command(
     for option in options:
         click.echo(
             f"{_cards_text(option.discard):<{max(discard_width, 7)}}  {_cards_text(option.keep):<15}  "
-            f"{option.hand:>6.2f}  {sign + format(option.crib, '.2f'):>7}  {option.net:>6.2f}"
+            f"{written_number(f'{option.hand:.2f}'):>6}  {written_number(sign + format(option.crib, '.2f')):>7}  "
+            f"{written_number(f'{option.net:.2f}'):>6}"
         )
     click.echo(method_text(players, sample, seed, shown=True))  # the JSON keeps the English method
 

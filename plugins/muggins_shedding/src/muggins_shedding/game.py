@@ -23,6 +23,7 @@ from typing import Any, Iterable, Mapping
 
 from muggins import Game, parse_card
 from muggins.i18n import N_, translator
+from muggins.typography import apart
 from muggins.wording import TranslatedLabels, rank_word
 
 from . import houserules
@@ -125,7 +126,7 @@ class SheddingGame(Game):
             parts.append(_("{pairs} touch").format(pairs=pairs_text(house.adjacent)))
         if not house.standard_order:
             parts.append(_("a fitting card goes to {order}").format(order=order_text(house.order)))
-        return "; ".join(parts)
+        return apart("; ").join(parts)
 
     # -- what a human sees --------------------------------------------------
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
