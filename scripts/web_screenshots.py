@@ -4,8 +4,10 @@ The browser tests (web/tests/test_browser.py) take them as they play:
 with `MUGGINS_SCREENSHOTS=DIR` each game's test saves its page at a telling
 moment (cribbage's count window with a muggins to claim, fishing's claim
 for a forgotten pair, the shedding game's Muggins call) at 390×844 (the
-whole page, as a scroll shows it) and at 1280×800 (the screen), and the
-cribbage test saves the lobby form and the host's page with a QR code.
+whole page, as a scroll shows it) and at 1280×800 (the screen); the
+whole cribbage match saves the lobby form, a join page, the host's page
+with a QR code and the end screens; the peg board, a lay-away at once and
+a replay have their own.
 This script runs those tests with the folder set, so the pictures are
 always of the pages as they are tested. Anyone can make them again:
 
@@ -24,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The tests that take the screenshots (the canned-frame and refusal tests take none).
-TESTS = "cribbage_from or fishing_deal or shedding_hand"
+TESTS = "whole_cribbage_match or fishing_deal or shedding_hand or pegs or lay_away_at_once or replay or in_french"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -647,7 +647,7 @@ def test_three_friends_play_a_whole_cribbage_match_to_61_from_a_laptop_and_two_p
     _shot(host, "web-host-laptop.png")
     _press(host, "laptop", host.get_by_role("button", name="Start the table"))
     pages = {0: host, 1: ben, 2: cleo}
-    story = {"undercounted": None, "claimed_by": None, "axe mid-play": False}
+    story = {"undercounted": None, "claimed_by": None, "axe mid-play": False, "pictured": set()}
 
     def pick(offer):
         decision = offer.decision
@@ -659,9 +659,13 @@ def test_three_friends_play_a_whole_cribbage_match_to_61_from_a_laptop_and_two_p
                 story["undercounted"] = short[0]
                 return short[0]
         right = _right_answer(offer)
-        if right.startswith("muggins") and story["claimed_by"] is None:
-            story["claimed_by"] = offer.seat
-            _shot(pages[offer.seat], f"web-table-cribbage-{'laptop' if offer.seat == 0 else 'phone'}.png")
+        if right.startswith("muggins"):
+            if story["claimed_by"] is None:
+                story["claimed_by"] = offer.seat
+            size = "laptop" if offer.seat == 0 else "phone"
+            if size not in story["pictured"]:
+                story["pictured"].add(size)
+                _shot(pages[offer.seat], f"web-table-cribbage-{size}.png")
         if not story["axe mid-play"] and table.match.taken > 20:
             story["axe mid-play"] = True
             _axe(host, "a cribbage table mid-play on a laptop")
@@ -828,6 +832,7 @@ def test_two_people_lay_away_at_once_and_the_one_who_answered_is_told_whom_the_c
     lay_away(later)
     waiting = "Ben" if later == 0 else "Anna"
     pages[later].wait_for_function(f"document.getElementById('status').innerText.endsWith('waiting for {waiting}.')")
+    _shot(pages[later], "web-lay-away-together-laptop.png")
     assert pages[later].inner_text("#status").startswith("You answered “lay away ")  # the novice's answer is held already
     assert table.match.taken == 0 and table.session.together() == [first]
     assert pages[first].inner_text("#status") == "Your turn."
