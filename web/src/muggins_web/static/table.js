@@ -241,7 +241,6 @@ function redraw() {
   drawHost();
   drawDeal(frame);
   drawTiming(frame);
-  drawLookBack(frame);
   drawStatus();
   focusKept(focus, frame);
   measureStuck();
@@ -311,12 +310,6 @@ function drawTiming(frame) {
     else text = t("Challenges close after {seconds} s; those that ask for a check wait for every answer.", { seconds });
   }
   $("timing").textContent = text;
-}
-
-// Once the match is over, a link to its replay (every hand face up, step by step: replay.js).
-function drawLookBack(frame) {
-  $("look-back").hidden = !frame.over;
-  $("look-back-link").href = `/replay/${encodeURIComponent(tableId)}`;
 }
 
 // The seat chips: who plays (a person's name, a bot's kind), their score where the layout counts one, whose
@@ -965,6 +958,13 @@ function drawEnd(frame) {
       waiting.textContent = t("Waiting for the host: they may start another match with the same seats, and this page will join it by itself.");
       parts.push(waiting);
     }
+  }
+  if (frame.over && !frame.stopped) {  // its replay: every hand face up, step by step (replay.js)
+    const look = document.createElement("a");
+    look.id = "look-back-link";
+    look.href = `/replay/${encodeURIComponent(tableId)}`;
+    look.textContent = t("Look back over the match");
+    parts.push(look);
   }
   const back = document.createElement("a");
   back.id = "to-lobby";
