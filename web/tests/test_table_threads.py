@@ -95,7 +95,7 @@ def test_a_cancelled_answer_keeps_the_match_until_the_thinking_bot_has_moved(reg
     # A connection that closes while its answer's bots think cancels the task holding the table's lock;
     # the lock must be held until the thread is done with the match, so no second thread touches it.
     lobby = Lobby(registry, pace=0)
-    request = {"game": "cribbage_muggins", "players": 3, "seats": ["human", "search:iterations=300", "search:iterations=300"], "seed": 4, "rules": {"target": 61}}
+    request = {"game": "cribbage_muggins", "players": 3, "seats": ["human", "search:iterations=20", "search:iterations=20"], "seed": 4, "rules": {"target": 61}}
     inside = threading.Event()
     release = threading.Event()
     real_choose = SearchPlayer.choose

@@ -68,7 +68,8 @@ def test_four_seats_lay_away_at_once_in_any_order_and_the_record_verifies(client
                 for author, answer in held.items():
                     if author == viewer:
                         continue
-                    assert answer not in shown and not any(code in shown for code in _codes(answer)), (viewer, author)
+                    where = {key: value for key, value in frame.items() if answer in json.dumps(value) or any(c in json.dumps(value) for c in _codes(answer))}
+                    assert answer not in shown and not any(code in shown for code in _codes(answer)), (viewer, author, answer, where, hellos[author]["decision"])
             assert frames[seat]["answered"] == text and frames[seat]["decision"] is None
             assert all(frames[s]["decision"] is not None for s in PEOPLE if s not in held)
         after = _next_update(sockets[None])
