@@ -183,12 +183,19 @@ def _check_bounds(value: Any, field: dataclasses.Field, where: str) -> None:
 
 
 def _line_of(text: str | None, key: str) -> int | None:
+    """The line of `text` that sets `key` (`key = …`, `"key" = …`) or opens its table (`[key]`), if any.
+
+    Plain string tests, not a pattern built from the key: compiling a
+    pattern of a key of most of a megabyte took seconds.
+    """
     if not text:
         return None
-    import re
-    pattern = re.compile(rf'^\s*(?:"{re.escape(key)}"|{re.escape(key)})\s*=|^\s*\[\s*{re.escape(key)}\s*\]')
     for number, line in enumerate(text.splitlines(), 1):
-        if pattern.match(line):
+        line = line.lstrip()
+        for named in (key, f'"{key}"'):
+            if line.startswith(named) and line[len(named):].lstrip().startswith("="):
+                return number
+        if line.startswith("[") and line[1:].lstrip().startswith(key) and line[1:].lstrip()[len(key):].lstrip().startswith("]"):
             return number
     return None
 

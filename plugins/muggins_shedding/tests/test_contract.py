@@ -29,9 +29,9 @@ def test_contract_expert_only_default_rules(game, registry):
 
 
 @pytest.mark.parametrize("players", range(3, 8))
-def test_contract_600_random_hands(game, registry, players, request):
-    # 150 four-hand matches per player count in every run; `pytest --muggins-games N` plays N for a long soak.
-    matches = request.config.getoption("muggins_games", default=None) or 150
+def test_contract_400_random_hands(game, registry, players, request):
+    # 100 four-hand matches per player count in every run (the suite's five minutes); `pytest --muggins-games N` plays N for a long soak.
+    matches = request.config.getoption("muggins_games", default=None) or 100
     rules = SheddingRules(hands=4, turn_limit=5)
     report = check_game(game, players=[players], games=matches, seed=100 + players, kinds=("random",), rules=rules,
                         registry=registry, replays=2, deep_every=10)
