@@ -31,8 +31,9 @@ def test_installed_game_passes_the_contract(name, monkeypatch):
     monkeypatch.delenv("MUGGINS_LOAD_PLUGINS")
     registry = load_registry()
     assert not [e for e in registry.errors if name in e], registry.errors
-    report = check_game(registry.game(name), games=4, kinds=("random", "expert", "novice"), registry=registry, seed=2026)
-    assert report.matches == 4 * len(registry.game(name).players)
+    # Two matches per player count: whether the installed game holds its contract at all (its own tests go deep).
+    report = check_game(registry.game(name), games=2, kinds=("random", "expert", "novice"), registry=registry, seed=2026)
+    assert report.matches == 2 * len(registry.game(name).players)
 
 
 def test_tally_through_its_entry_point_passes_the_contract(registry):
