@@ -238,21 +238,18 @@ def check_translations(package_dir: str | Path, domain: str, languages: Iterable
                 f"{domain}: no {language!r} catalogue ({_po_path(folder, domain, language)}): every message a player reads is in English "
                 f"({len(missing)} marked for translation)"), stacklevel=2)
         elif missing:
-            shown = "; ".join(repr(m) for m in missing[:10])
-            more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+            shown, more = _first_ten([repr(m) for m in missing])
             warnings.warn(UntranslatedMessages(
                 f"{domain}: {len(missing)} message{'' if len(missing) == 1 else 's'} not translated into {language!r}: {shown}{more}"),
                 stacklevel=2)
         badly_set = typography_faults(folder, domain, language)
         if badly_set:
-            shown = "; ".join(f"{m!r} ({', '.join(why)})" for m, why in sorted(badly_set.items())[:10])
-            more = f" and {len(badly_set) - 10} more" if len(badly_set) > 10 else ""
+            shown, more = _first_ten([f"{m!r} ({', '.join(why)})" for m, why in sorted(badly_set.items())])
             warnings.warn(UntranslatedMessages(
                 f"{domain}: {len(badly_set)} {language!r} translation{'' if len(badly_set) == 1 else 's'} breaking the language's "
                 f"typography (muggins.typography.french_typography rewrites a text to it): {shown}{more}"), stacklevel=2)
         if mismatched:
-            shown = "; ".join(f"{m!r} ({why})" for m, why in sorted(mismatched.items())[:10])
-            more = f" and {len(mismatched) - 10} more" if len(mismatched) > 10 else ""
+            shown, more = _first_ten([f"{m!r} ({why})" for m, why in sorted(mismatched.items())])
             warnings.warn(UntranslatedMessages(
                 f"{domain}: {len(mismatched)} {language!r} translation{'' if len(mismatched) == 1 else 's'} whose placeholders do not "
                 f"fit the message, shown in English when played: {shown}{more}"), stacklevel=2)
@@ -269,3 +266,8 @@ def catalogue_of_game(game: Any) -> tuple[Path, str]:
     top = type(game).__module__.split(".", 1)[0]
     module = importlib.import_module(top)
     return Path(module.__file__).resolve().parent, top  # type: ignore[arg-type]
+
+
+def _first_ten(items: list[str]) -> tuple[str, str]:
+    """A warning's list: the first ten items joined, and " and N more" for the rest (empty when there are none)."""
+    return "; ".join(items[:10]), f" and {len(items) - 10} more" if len(items) > 10 else ""
