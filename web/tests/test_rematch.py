@@ -37,7 +37,7 @@ async def _pending(table):
         if table.over:
             return None
         # A seat's turn, or its decision in a group deciding at once (a lay-away), which it answers before its turn.
-        offer = next(o for o in table.offers.values() if (o.pending or o.group is not None) and o.answer is None)
+        offer = next(o for o in table.offers.values() if o.to_answer_now)
         return offer.seat, offer.step
 
 
@@ -168,7 +168,7 @@ def test_after_a_restart_the_next_match_reopens_with_the_tables_tokens_and_names
         with pytest.raises(Refused, match="not over"):
             await first.again(table)
         while not table.over:  # a seat's turn, or its lay-away answered before its turn (held until both have laid away)
-            offer = next(o for o in table.offers.values() if (o.pending or o.group is not None) and o.answer is None)
+            offer = next(o for o in table.offers.values() if o.to_answer_now)
             await table.act(offer.seat, offer.step, str(offer.decision.choices[0]))
         following = await first.again(table)
         with pytest.raises(Refused, match="already begun"):

@@ -155,7 +155,7 @@ async def _first_check_window(table):
                 return sorted(waiting, key=lambda o: o.step)
             assert not table.over and table.stopped is None, table.stopped
             # A seat's turn, or its lay-away in a group laying away at once (answered before its turn).
-            own = [o for o in table.offers.values() if (o.pending or o.group is not None) and o.answer is None and o.window is None]
+            own = [o for o in table.offers.values() if o.to_answer_now and o.window is None]
             if own:
                 offer = own[0]
                 await table.act(offer.seat, offer.step, str(choosers[offer.seat].choose(table.match.state.view(offer.seat), offer.decision)))

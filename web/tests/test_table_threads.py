@@ -32,7 +32,7 @@ def _human_turns(table, seat: int, *, windows: bool = True):
     Its pending decision, or its decision in an order-free group (a lay-away), which it answers before its turn.
     """
     offer = table.offers.get(seat)
-    if offer is None or not (offer.pending or offer.group is not None) or offer.answer is not None or (not windows and offer.window is not None):
+    if offer is None or not offer.to_answer_now or (not windows and offer.window is not None):
         return None
     return offer
 

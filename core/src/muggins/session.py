@@ -109,6 +109,14 @@ class Offer:
     window: tuple[int, int] | None = None
     group: int | None = None
 
+    @property
+    def to_answer_now(self) -> bool:
+        """Whether the front end should ask its seat now: its turn, or its part of an order-free group, and not answered yet.
+
+        A window's later responder may also answer early; this names only what play waits for.
+        """
+        return (self.pending or self.group is not None) and self.answer is None
+
 
 class Session:
     """One recorded match for a front end: its `match`, `record` (the header), `path`, `players`, and the offers to the seats it answers for."""
