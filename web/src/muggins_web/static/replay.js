@@ -5,6 +5,7 @@
 // The step shown is in the address (#12), so a reload or a shared link opens it again. Its own words come from the
 // catalogue in the page's language (words.js); the game's come worded by the server in the same language.
 import { drawBack, drawCard, escapeHtml, withNames, withSuits } from "./cards.js";
+import { drawScoreTrack } from "./track.js";
 import { lang, t, tn, translatePage } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -155,23 +156,10 @@ function show(index) {
   document.dispatchEvent(new CustomEvent("muggins:replay-drawn", { detail: { at, step } }));
 }
 
-// The score track as one bar per seat or side (a peg board's pegs are the same scores).
+// The score track as the table draws it (track.js: the peg board for a track of style "pegs").
 function drawTrack(step) {
-  const track = step.layout && step.layout.track;
-  const box = $("track");
-  box.hidden = !track;
-  if (!track) return;
-  const target = Number(track.target) || 1;
-  box.replaceChildren(...Object.entries(track.scores || {}).map(([key, score]) => {
-    const row = document.createElement("div");
-    row.className = "peg";
-    const share = Math.max(0, Math.min(100, (Number(score) / target) * 100));
-    const name = /^\d+$/.test(key) ? who(Number(key)) : /^\d+(\+\d+)+$/.test(key) ? whoAll(key.split("+").map(Number)) : key;
-    row.innerHTML = `<span class="peg-name">${escapeHtml(name)}</span>` +
-      `<span class="peg-bar" aria-hidden="true"><span style="width:${share.toFixed(1)}%"></span></span>` +
-      `<span class="peg-score">${t("{score} of {target}", { score: escapeHtml(score), target: escapeHtml(target) })}</span>`;
-    return row;
-  }));
+  const nameOf = (key) => (/^\d+$/.test(key) ? who(Number(key)) : /^\d+(\+\d+)+$/.test(key) ? whoAll(key.split("+").map(Number)) : key);
+  drawScoreTrack(step.layout && step.layout.track, $("track"), nameOf);
 }
 
 // The table: the shared zones and counters, then one box per seat with its zones, every card that any seat saw face up.
