@@ -1,7 +1,8 @@
 """The four-card crib flush, tested the way its author would: hand-made positions and a few matches.
 
 Run with `pytest` in this folder once the plugin is installed next to
-cribbage (`pip install cribbage-muggins . pytest`). The `registry` fixture
+cribbage (`pip install PATH/core PATH/plugins/cribbage_muggins . pytest`,
+PATH a clone of muggins). The `registry` fixture
 loads the game and this plugin alone, so nothing else installed changes the
 figures, and makes it the process registry. Positions are built with
 `CribbageState.from_position`, which asks the plugins in force as a new

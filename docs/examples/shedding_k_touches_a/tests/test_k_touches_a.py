@@ -1,7 +1,8 @@
 """The K-touches-A house rule, tested the way its author would: hand-made positions and a few matches.
 
 Run with `pytest` in this folder once the plugin is installed next to the
-shedding game (`pip install muggins-shedding . pytest`). The `registry`
+shedding game (`pip install PATH/core PATH/plugins/muggins_shedding . pytest`,
+PATH a clone of muggins). The `registry`
 fixture loads the game and this plugin alone, so nothing else installed
 changes the figures, and makes it the process registry, where the game
 looks for house-rule plugins. Positions are built with
