@@ -28,6 +28,8 @@ from typing import Any, Iterator
 import pytest
 from click.testing import CliRunner
 
+from muggins.i18n import set_language
+
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "line_front_end.py"
 
 #: Each game with seats and house rules that make a short match: two people where a window can ask one before the other.
@@ -36,6 +38,13 @@ MATCHES = {
     "muggins_shedding": (["human", "novice", "human"], {"hands": 1}),
     "willughby_fishing": (["human", "expert", "novice", "human", "random"], {"deals": 1}),
 }
+
+
+@pytest.fixture(autouse=True)
+def _english_again():
+    """The example sets the process's language, as a front end does once at its start: each test leaves it unset again."""
+    yield
+    set_language(None)
 
 
 def _example() -> Any:
@@ -189,6 +198,26 @@ def test_a_refused_answer_is_one_error_line_and_the_frame_again(monkeypatch):
     assert len(errors) == 2 and "step -1" in errors[1]["error"]
     first_frame = end.received[1]
     assert end.received[2] == errors[0] and end.received[3]["step"] == first_frame["step"] and end.received[3]["events"] == []
+
+
+@pytest.mark.plugins
+def test_the_example_speaks_the_language_of_muggins_lang(monkeypatch):
+    name = "cribbage_muggins"
+    monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", name)
+    monkeypatch.setenv("MUGGINS_LANG", "fr")
+    end = OtherEnd(seed=8, stop_after=1)
+    answers = end.lines()
+
+    def stale_first() -> Iterator[str]:
+        yield json.dumps({"seat": 0, "step": -1, "answer": "x"})
+        yield from answers
+
+    seats, rules = MATCHES[name]
+    assert _example().main([name, *seats, "--seed", "8", "--rules", json.dumps(rules)], stale_first(), end) == 1
+    first_frame, refusal = end.received[1], end.received[2]
+    assert first_frame["lines"][0].startswith("Coupe pour la donne")
+    assert refusal["error"].startswith("cette réponse était pour l’étape -1")
+    assert first_frame["decision"]["choices"][0]["text"].startswith("discard ")  # what is sent back is the same in every language
 
 
 def test_a_request_no_match_is_made_from_is_one_error_line(monkeypatch):

@@ -1,9 +1,8 @@
 """A front end of JSON lines over stdin and stdout: one recorded match, its people's seats answered a line at a time.
 
-`line_front_end.py GAME SEAT... [--seed N] [--rules JSON]` starts a match, `--reopen RECORD` continues one
-(records go to MUGGINS_RECORDS, else the user's). Out go `{"record": PATH}`, the frame of each seat to answer
-(`Session.frame`), `{"error": LINE}` for a refused line, and each person's last frame; in comes one answer a
-line, `{"seat": 0, "step": 12, "answer": "TEXT"}`. See docs/front-ends.md.
+`line_front_end.py GAME SEAT... [--seed N] [--rules JSON]` starts a match (its record in MUGGINS_RECORDS, else the user's),
+`--reopen RECORD` continues one. Out go `{"record": PATH}`, the frame of each seat to answer (`Session.frame`), `{"error": LINE}`
+for a refused line and each person's last frame; in comes one answer a line, `{"seat": 0, "step": 12, "answer": "TEXT"}`.
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ import sys
 from typing import IO, Any, Iterator
 
 from muggins.fairness import draw_deal
+from muggins.i18n import choose_language, set_language
 from muggins.plugins import get_registry
 from muggins.rules import rules_from_dict
 from muggins.session import AnswerRefused, NotStarted, PushedSeat, Session
@@ -30,8 +30,7 @@ def main(argv: list[str] | None = None, lines: Iterator[str] = sys.stdin, out: I
     args = parser.parse_args(argv)
 
     def send(message: dict[str, Any]) -> None:
-        out.write(json.dumps(message, ensure_ascii=False) + "\n")
-        out.flush()  # the other end reads this line before it answers
+        print(json.dumps(message, ensure_ascii=False), file=out, flush=True)  # the other end reads it before it answers
 
     heard: list[dict[str, Any]] = []  # every event since the start (or the reopening); `shown`: how many each seat has had
     shown: dict[int | None, int] = {}
@@ -42,6 +41,7 @@ def main(argv: list[str] | None = None, lines: Iterator[str] = sys.stdin, out: I
 
     listeners = [lambda game_name, event: heard.append(event)]  # what the session hears, each seat's frame takes its part of
     registry, store = get_registry(), RecordStore.default()
+    set_language(choose_language())  # MUGGINS_LANG, else the locale: the words of frames and refusals
     try:
         if args.reopen:
             session = Session.reopen(registry, store, args.reopen, given_like=PushedSeat, listeners=listeners, take_lone_choices=True)
