@@ -38,7 +38,9 @@ no-referrer`. A finished match's replay (the page
 switch's cookie, `Accept-Language`): a page is served with its `<html
 lang>` and its fixed words from the catalogue (`muggins_web.page_words`),
 a websocket's frames and refusals are worded in it. The server's signals belong to uvicorn; on
-shutdown every table's record is released, whole to its last line.
+shutdown every table's record is released, whole to its last line. `create_app` puts together one
+group of routes per thing served: the pages (`_page_routes`), the lobby's API (`_lobby_routes`), the
+host's commands (`_host_routes`), the replay (`replay_routes`) and the seats' websocket (`_seat_socket`).
 """
 
 from __future__ import annotations
@@ -111,7 +113,23 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
     if public_url:
         hosts.add(host_name(urlsplit(public_url).netloc))
         origins = frozenset([origin_of(public_url)])
+    base_for = _links_base(link_base, public_url)
+    return Starlette(
+        routes=[
+            *_page_routes(lobby),
+            *_lobby_routes(lobby, origins, base_for),
+            *_host_routes(lobby, origins, base_for),
+            *replay_routes(lobby, language_of=_language, error=_error, static=STATIC),
+            WebSocketRoute("/ws/{table}", _seat_socket(lobby, origins, base_for)),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        middleware=[Middleware(NoReferrer), Middleware(AllowedHosts, hosts=hosts)],
+        lifespan=_lifespan(lobby),
+    )
 
+
+def _links_base(link_base: str | None, public_url: str | None) -> Callable[[Any], str]:
+    """`base_for(connection)`: the address a link given over this request or websocket starts with (no trailing slash)."""
     def base_for(connection: Any) -> str:
         if public_url:
             return public_url.rstrip("/")
@@ -120,6 +138,11 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             return link_base.rstrip("/")
         return own.replace("ws://", "http://", 1).replace("wss://", "https://", 1)
 
+    return base_for
+
+
+def _lifespan(lobby: Lobby) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
+    """The server's start and stop: unfinished tables come back at the start, every record is released at the stop."""
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Served at once: the tables come back (and their bots play on) while the server answers.
@@ -128,6 +151,11 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
         lobby.stop_thinking("the server is stopping")  # a bot thinking in a worker thread stops at its next check
         lobby.close_all()
 
+    return lifespan
+
+
+def _page_routes(lobby: Lobby) -> list[Route]:
+    """The lobby's page and a table's page, in the request's language."""
     async def lobby_page(request: Request) -> Response:
         return page(STATIC / "index.html", _language(request))
 
@@ -137,6 +165,11 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             return gone_page(language)
         return page(STATIC / "table.html", language)
 
+    return [Route("/", lobby_page), Route("/table/{table}", table_page)]
+
+
+def _lobby_routes(lobby: Lobby, origins: frozenset[str], base_for: Callable[[Any], str]) -> list[Route]:
+    """What the lobby's page asks: the games its form is built from, the tables listed, and a new table."""
     async def games(request: Request) -> Response:
         with using_language(_language(request)):  # a game's own words (its title, its rules') come through its catalogue
             return JSONResponse({"games": lobby.games()})
@@ -164,50 +197,30 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
         links["host"] = base + links["host"]
         return JSONResponse(links, status_code=201)
 
-    async def from_host(request: Request, refusal: str) -> tuple[Table, dict] | Response:
-        """The table a host's request names and its JSON body, or the refusal to answer (404, the body's own, or 403 with `refusal`)."""
-        table = await lobby.find(request.path_params["table"])
-        if table is None:
-            return _error(["no such table on this server"], 404)
-        body = await _changing_body(request, origins)
-        if isinstance(body, Response):
-            return body
-        if not isinstance(body, dict) or not _hosts(table, body.get("token")):
-            return _error([refusal], 403)
-        return table, body
+    return [Route("/api/games", games), Route("/api/tables", tables, methods=["GET", "POST"])]
 
-    async def by_host(request: Request, refusal: str, act: Callable[[Table], Awaitable[Any]]) -> Response:
-        """The host's command `act` on the table, its refusal a 409, answered with the table as listed."""
-        asked = await from_host(request, refusal)
-        if isinstance(asked, Response):
-            return asked
-        table, _body = asked
-        try:
-            done = await act(table)
-        except Refused as exc:
-            return _error([str(exc)], 409)
-        except LobbyError as exc:
-            return _error(exc.lines, exc.status)
-        return JSONResponse(lobby.listed(done if isinstance(done, Table) else table))
 
+def _host_routes(lobby: Lobby, origins: frozenset[str], base_for: Callable[[Any], str]) -> list[Route]:
+    """The host's commands on a table, each answered only for the host's token: start, close, the next match, a link's QR code."""
     async def start(request: Request) -> Response:
-        return await by_host(request, "only the table's host starts it: send {\"token\": HOST_TOKEN}, the token of the host's link",
-                             lambda table: table.start_by_host())
+        return await _host_command(lobby, origins, request, "only the table's host starts it: send {\"token\": HOST_TOKEN}, the token of the host's link",
+                                   lambda table: table.start_by_host())
 
     async def close(request: Request) -> Response:
-        return await by_host(request, "only the table's host closes it: send {\"token\": HOST_TOKEN}, the token of the host's link",
-                             lambda table: table.close_by_host())
+        return await _host_command(lobby, origins, request, "only the table's host closes it: send {\"token\": HOST_TOKEN}, the token of the host's link",
+                                   lambda table: table.close_by_host())
 
     async def again(request: Request) -> Response:
         async def next_match(table: Table) -> Table:
             with using_language(_language(request)):  # a refusal of the lobby's (no room) in the host's language
                 return await lobby.again(table)
 
-        return await by_host(request, "only the table's host begins the next match: send {\"token\": HOST_TOKEN}, the token of the host's link",
-                             next_match)
+        return await _host_command(lobby, origins, request,
+                                   "only the table's host begins the next match: send {\"token\": HOST_TOKEN}, the token of the host's link", next_match)
 
     async def qr_code(request: Request) -> Response:
-        asked = await from_host(request, "only the table's host is given its links' QR codes: send {\"token\": HOST_TOKEN, \"seat\": N}")
+        asked = await _host_request(lobby, origins, request,
+                                    "only the table's host is given its links' QR codes: send {\"token\": HOST_TOKEN, \"seat\": N}")
         if isinstance(asked, Response):
             return asked
         table, body = asked
@@ -222,72 +235,97 @@ def create_app(lobby: Lobby, *, allowed_hosts: Iterable[str] | None = None, link
             path = found[0]
         return Response(qr_svg(base_for(request) + path), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
+    return [
+        Route("/api/tables/{table}/start", start, methods=["POST"]),
+        Route("/api/tables/{table}/close", close, methods=["POST"]),
+        Route("/api/tables/{table}/again", again, methods=["POST"]),
+        Route("/api/tables/{table}/qr", qr_code, methods=["POST"]),
+    ]
+
+
+async def _host_request(lobby: Lobby, origins: frozenset[str], request: Request, refusal: str) -> tuple[Table, dict] | Response:
+    """The table a host's request names and its JSON body, or the refusal to answer (404, the body's own, or 403 with `refusal`)."""
+    table = await lobby.find(request.path_params["table"])
+    if table is None:
+        return _error(["no such table on this server"], 404)
+    body = await _changing_body(request, origins)
+    if isinstance(body, Response):
+        return body
+    if not isinstance(body, dict) or not _hosts(table, body.get("token")):
+        return _error([refusal], 403)
+    return table, body
+
+
+async def _host_command(lobby: Lobby, origins: frozenset[str], request: Request, refusal: str,
+                        act: Callable[[Table], Awaitable[Any]]) -> Response:
+    """The host's command `act` on the table, its refusal a 409, answered with the table as listed."""
+    asked = await _host_request(lobby, origins, request, refusal)
+    if isinstance(asked, Response):
+        return asked
+    table, _body = asked
+    try:
+        done = await act(table)
+    except Refused as exc:
+        return _error([str(exc)], 409)
+    except LobbyError as exc:
+        return _error(exc.lines, exc.status)
+    return JSONResponse(lobby.listed(done if isinstance(done, Table) else table))
+
+
+def _seat_socket(lobby: Lobby, origins: frozenset[str], base_for: Callable[[Any], str]) -> Callable[[WebSocket], Awaitable[None]]:
+    """The websocket a seat, the host or a spectator plays and watches through (`_connect`)."""
     async def socket(ws: WebSocket) -> None:
         # This connection's task alone: its refusals, and the frames built for its seat, are in its person's language.
         language = _language(ws)
         with using_language(language):
-            await _socket(ws, language)
+            await _connect(lobby, origins, base_for, ws, language)
 
-    async def _socket(ws: WebSocket, language: str) -> None:
-        table = await lobby.find(ws.path_params["table"])
-        if not _same_origin(ws, origins):
-            await _refuse(ws, CLOSE_POLICY, _("this table takes connections from its own pages only, not from another site's"))
-            return
-        if table is None:
-            await _refuse(ws, CLOSE_UNKNOWN, _("no such table on this server"))
-            return
-        token = ws.query_params.get("token")
-        seat, host = None, False
-        if token:
-            seat, host = _credentials(table, token)
-            if seat is None and not host:
-                await _refuse(ws, CLOSE_UNKNOWN, _("this link's token is not one of this table's"))
-                return
-        try:
-            admitted = lobby.admit(table, address=_address(ws.client), token=token if seat is not None or host else None)
-        except TooMany as exc:
-            await _refuse(ws, CLOSE_TOO_MANY, exc.lines[0])
-            return
-        except Full as exc:
-            await _refuse(ws, CLOSE_FULL, exc.lines[0])
-            return
-        try:
-            await ws.accept()
-            links = None
-            if host:
-                links = lobby.links(table)
-                links["base"] = base_for(ws)  # where friends reach this server: the page builds the links from it
-            subscriber = await table.join(seat, host=host, links=links, language=language)
-        except BaseException:
-            lobby.release(admitted)
-            raise
-        sender = asyncio.ensure_future(_send(ws, subscriber))
-        try:
-            await _receive(ws, table, seat, host, subscriber, RateLimit(*lobby.message_rate, clock=lobby.rate_clock))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            lobby.release(admitted)
-            table.leave(subscriber)
-            sender.cancel()
+    return socket
 
-    return Starlette(
-        routes=[
-            Route("/", lobby_page),
-            Route("/table/{table}", table_page),
-            Route("/api/games", games),
-            Route("/api/tables", tables, methods=["GET", "POST"]),
-            Route("/api/tables/{table}/start", start, methods=["POST"]),
-            Route("/api/tables/{table}/close", close, methods=["POST"]),
-            Route("/api/tables/{table}/again", again, methods=["POST"]),
-            Route("/api/tables/{table}/qr", qr_code, methods=["POST"]),
-            *replay_routes(lobby, language_of=_language, error=_error, static=STATIC),
-            WebSocketRoute("/ws/{table}", socket),
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ],
-        middleware=[Middleware(NoReferrer), Middleware(AllowedHosts, hosts=hosts)],
-        lifespan=lifespan,
-    )
+
+async def _connect(lobby: Lobby, origins: frozenset[str], base_for: Callable[[Any], str], ws: WebSocket, language: str) -> None:
+    """One connection, once its origin, table, token and the lobby's limits let it in: its frames out, its messages in, until it closes."""
+    table = await lobby.find(ws.path_params["table"])
+    if not _same_origin(ws, origins):
+        await _refuse(ws, CLOSE_POLICY, _("this table takes connections from its own pages only, not from another site's"))
+        return
+    if table is None:
+        await _refuse(ws, CLOSE_UNKNOWN, _("no such table on this server"))
+        return
+    token = ws.query_params.get("token")
+    seat, host = None, False
+    if token:
+        seat, host = _credentials(table, token)
+        if seat is None and not host:
+            await _refuse(ws, CLOSE_UNKNOWN, _("this link's token is not one of this table's"))
+            return
+    try:
+        admitted = lobby.admit(table, address=_address(ws.client), token=token if seat is not None or host else None)
+    except TooMany as exc:
+        await _refuse(ws, CLOSE_TOO_MANY, exc.lines[0])
+        return
+    except Full as exc:
+        await _refuse(ws, CLOSE_FULL, exc.lines[0])
+        return
+    try:
+        await ws.accept()
+        links = None
+        if host:
+            links = lobby.links(table)
+            links["base"] = base_for(ws)  # where friends reach this server: the page builds the links from it
+        subscriber = await table.join(seat, host=host, links=links, language=language)
+    except BaseException:
+        lobby.release(admitted)
+        raise
+    sender = asyncio.ensure_future(_send(ws, subscriber))
+    try:
+        await _receive(ws, table, seat, host, subscriber, RateLimit(*lobby.message_rate, clock=lobby.rate_clock))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        lobby.release(admitted)
+        table.leave(subscriber)
+        sender.cancel()
 
 
 class AllowedHosts:
