@@ -247,3 +247,36 @@ def test_a_french_player_types_cards_in_french_notation_and_the_refusal_shows_ho
     with using_language("fr"):
         refused = pick(menu(PlayCard("5H"), PlayCard("KS")), "play 5X")
     assert isinstance(refused, str) and "P pique, C cœur, K carreau, T trèfle" in refused
+
+
+@pytest.mark.plugins
+def test_a_resumed_human_is_told_again_what_its_seat_saw_from_its_last_decision_on(tmp_path, monkeypatch):
+    monkeypatch.delenv("MUGGINS_LOAD_PLUGINS")
+    from muggins.plugins import load_registry
+    from muggins.projection import visible_events
+    from muggins.session import Session
+    from muggins.store import RecordStore
+
+    registry = load_registry(only=["willughby_fishing"])
+    game = registry.game("willughby_fishing")
+    seats = ["human"] + ["random"] * (game.default_players - 1)
+    store = RecordStore(tmp_path)
+    with Session.start(registry, game, game.Rules(), len(seats), seats, 9, store) as session:
+        for _ in range(3):
+            offer = session.advance()[0]
+            session.answer(0, str(offer.decision.choices[0]), offer.step)
+        session.advance()
+        path, decisions = session.path, list(session.record.decisions)
+    last = max(n for n, (seat, _action) in enumerate(decisions) if seat == 0)
+    out = io.StringIO()
+    with Session.reopen(registry, store, path, front_end={"human": lambda seat: HumanPlayer(game, seat, io.StringIO(), out)},
+                        given_like=HumanPlayer) as reopened:
+        player = reopened.players[0]
+        player.resumed(reopened)
+        player.flush(pause=False)
+        since_last = visible_events([ev for step in reopened.record.events[last:] for ev in step], 0)
+    told = io.StringIO()
+    listening = HumanPlayer(game, 0, io.StringIO(), told)
+    listening.observe(since_last)
+    listening.flush(pause=False)
+    assert since_last and out.getvalue() == told.getvalue() and told.getvalue().strip()

@@ -128,7 +128,9 @@ def test_an_early_answer_stays_kept_when_the_pending_seat_answers_and_goes_in_it
         later = next(o for o in offers.values() if not o.pending)
         pending = next(o for o in offers.values() if o.pending)
         text = str(later.decision.standing or later.decision.choices[0])
+        assert session.responders()[:1] == [pending.seat] and later.seat in session.responders()
         session.answer(later.seat, text, later.step)
+        assert pending.seat in session.responders() and later.seat not in session.responders()  # whom the window still waits for
         assert session.early_answers() == {str(later.seat): {"step": later.step, "answer": text, "window": list(later.window)}}
         session.answer(pending.seat, str(pending.decision.standing or pending.decision.choices[0]), pending.step)
         assert session.offers[later.seat].answer == text  # not dropped with the pending seat's offer
@@ -185,6 +187,8 @@ def test_reoffer_keeps_an_early_answer_restored_for_the_same_window_and_step_onl
         later = next(o for o in offers.values() if not o.pending)
         text = str(later.decision.choices[0])
         session.restore_early({str(later.seat): {"step": later.step, "answer": text, "window": list(later.window)}})
+        restored = session.offers[later.seat]  # on the decision it answers at once, so a frame built now shows it answered
+        assert (restored.answer, restored.decision is not None) == (text, True)
         kept = session.reoffer()[later.seat]
         assert (kept.answer, kept.step, kept.decision is not None) == (text, later.step, True)
         session.restore_early({str(later.seat): {"step": later.step + 1, "answer": text, "window": list(later.window)}})

@@ -413,7 +413,7 @@ def resume(path: str | None, *, pace: float | None = 0) -> None:
             for player in session.players:
                 if isinstance(player, HumanPlayer):
                     # The human sees again what it saw since its last decision; the pending decision is drawn with the table and waits.
-                    player.resumed(record.decisions, record.events, record.opening)
+                    player.resumed(session)
             # No seed here: it would give every hidden card away before the end.
             echo_fitted(ngettext("resuming {path} after {count} decision", "resuming {path} after {count} decisions",
                                  len(record.decisions)).format(path=path, count=len(record.decisions)),

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import IO, Any, Callable, Mapping, NamedTuple, Sequence
+from typing import IO, TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Sequence
 
 import click
 
@@ -65,6 +65,9 @@ from muggins.seat_words import describe_seat
 from . import pace as keys_on_terminal
 from .i18n import _
 from .style import CARD, MIN_WIDTH, Style, colour_wanted, first_card, fit, line_width
+
+if TYPE_CHECKING:
+    from muggins.session import Session
 
 __all__ = ["HumanPlayer", "pick", "compact_prompt", "menu_lines", "numbered_range", "opponents_line", "TABLE_KEY", "HELP_KEY", "PAUSE_KEY",
            "Menu", "NumberFamily", "menu_of"]
@@ -113,20 +116,18 @@ class HumanPlayer:
     def observe(self, events: Sequence[Event]) -> None:
         self._pending.extend(events)
 
-    def resumed(self, decisions: Sequence[tuple[int, str]], events: Sequence[Sequence[Event]], opening: Sequence[Event] | None = None) -> None:
-        """A match resumed from a record: show this seat again what it saw since its last decision, and hold the next one.
+    def resumed(self, session: Session) -> None:
+        """A match resumed from a record (`session`, reopened): show this seat again what it saw since its last decision, and hold the next one.
 
         At the table the player's next prompt follows the narration of its
         own last decision and of everything after it (all of the match when
-        it has not decided yet); the same events come again here, only those
-        this seat may see. The next decision, a window included, is drawn with
-        the table and waits for an answer, so nothing is answered before it is shown.
+        it has not decided yet); the same events come again here, as the
+        session tells them from that decision (`Session.turn_mark`,
+        `Session.events_since`: only those this seat may see). The next
+        decision, a window included, is drawn with the table and waits for
+        an answer, so nothing is answered before it is shown.
         """
-        mine = [n for n, (seat, _) in enumerate(decisions) if seat == self.seat]
-        since: list[Event] = list(opening or ()) if not mine else []
-        for step in events[mine[-1] if mine else 0:]:
-            since.extend(step)
-        visible = [e for e in since if "to" not in e or self.seat in e["to"]]
+        visible, _mark = session.events_since(self.seat, session.turn_mark(self.seat))
         self._pending[:0] = visible
         self._seen = len(visible)
         self._held = True

@@ -22,8 +22,13 @@ up to the next seat the front end answers for or a stop of the front
 end's own (`advance`, so a server can play its bots in slices or in a
 thread of its own; `reoffer` says the offers without playing on), hands
 a seat to a bot and back (`seat_bot`, `seat_front_end`), answers a window
-whose time is up with each standing answer (`let_stand`), and gives each
-seat its frame (`frame`) and the result. The
+whose time is up with each standing answer (`let_stand`), keeps the answers
+given before their turn for a restart and takes them back (`early_answers`,
+`restore_early`), says whom an open window still waits for (`responders`),
+and gives each seat its frame (`frame`), the events it may see since a mark
+the front end keeps (`events_since`: from the beginning, the match told
+again on reopening; `turn_mark`, from the seat's last decision), and the
+result. The
 seating, checking and verifying it builds on are `muggins.sessions`' (its
 errors are those: `SessionError` for input a match cannot be made from,
 `RecordMismatch` for a record the installed game or seats would not have
@@ -46,7 +51,7 @@ from .game import Event, Game, Result, State
 from .houserules import house_rule_plugins
 from .i18n import translator
 from .players import FRONT_END_KINDS, parse_seat
-from .projection import order_free_group, order_free_turns, seat_decision, seat_update, window_decisions
+from .projection import order_free_group, order_free_turns, seat_decision, seat_update, visible_events, window_decisions
 from .records import Record, RecordError, RecordFile, RecordWriter, header_for, signals_held
 from .replay import replay
 from .sessions import FrontEndFactory, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify
@@ -567,7 +572,12 @@ class Session:
         return kept
 
     def restore_early(self, kept: Any) -> None:
-        """Take again early answers kept by `early_answers` before a restart; each counts only at the very same window and step (malformed ones are left out)."""
+        """Take again early answers kept by `early_answers` before a restart; each counts only at the very same window and step (malformed ones are left out).
+
+        The offers are then those of the match as it stands (`reoffer`),
+        each restored answer kept on the offer it answers: a front end
+        framing its seats before it plays on shows them answered.
+        """
         if not isinstance(kept, dict):
             return
         for seat_text, note in kept.items():
@@ -584,6 +594,7 @@ class Session:
                     self.offers[seat] = Offer(seat, step, None, False, answer, None, group)  # type: ignore[arg-type]
             elif len(window) == 2:  # type: ignore[arg-type]
                 self.offers[seat] = Offer(seat, step, None, False, answer, window)  # type: ignore[arg-type]
+        self._offer()  # each answer onto the decision it answers (one for another window or step goes)
 
     def reoffer(self) -> dict[int, Offer]:
         """The offers for the match as it stands now, without playing on: answers given early for the very same window and step are kept.
@@ -654,12 +665,65 @@ class Session:
         """What anyone at the table may know of the deal now: its commitment (None: a chosen seed), and once the match is over its seed and nonce."""
         return shown_deal(self.record.seed, self.record.deal, self.over)
 
-    def frame(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
+    def events_since(self, seat: int | None, mark: int = 0) -> tuple[list[Event], int]:
+        """The events `seat` (None: a spectator) may see that happened after `mark`, and the mark to pass next time.
+
+        A mark counts the record's lines of events already told: its
+        opening, then one per decision taken (bots', early answers' and
+        settled windows' alike). 0, the beginning, tells the whole match so
+        far: what a front end shows again on reopening (`turn_mark` marks a
+        seat's own last decision instead). A front end keeps the mark it
+        was given, one for every audience it frames together; it counts
+        lines of the record, so it holds as well for the same record
+        reopened after a restart. The events are the record's, so they are
+        what a listener of the match heard, less what the seat may not see
+        (`muggins.projection.visible_events`: an event whose `to` does not
+        name the seat); ValueError for a mark this match never gave.
+        """
+        record = self.record
+        lines = len(record.events) + 1  # the opening, then each decision's
+        if isinstance(mark, bool) or not isinstance(mark, int) or not 0 <= mark <= lines:
+            raise ValueError(f"{mark!r} is not a mark of this match (0 to {lines})")
+        told: list[Event] = list(record.opening or ()) if mark == 0 else []
+        for step in record.events[max(mark - 1, 0):]:
+            told.extend(step)
+        return visible_events(told, seat), lines
+
+    def turn_mark(self, seat: int) -> int:
+        """The mark just before `seat`'s last decision on record (the beginning when it has taken none), for `events_since`.
+
+        What a seat is told again when its match is reopened at the
+        terminal: its own last decision, and everything after it.
+        """
+        decisions = self.record.decisions
+        for n in range(len(decisions) - 1, -1, -1):
+            if decisions[n][0] == seat:
+                return n + 1
+        return 0
+
+    def responders(self) -> list[int]:
+        """The seats the open challenge window still waits for, in polling order: its remaining responders less those answered early (empty with no window open)."""
+        window = None if self.over else self.match.state.open_window()
+        if window is None:
+            return []
+        answered = {o.seat for o in self.offers.values() if o.answer is not None}
+        return [seat for seat in window.remaining if seat not in answered]
+
+    def frame(self, seat: int | None, events: Sequence[Event] = (), *, since: int | None = None) -> dict[str, Any]:
         """What `seat` (None: a spectator) is shown after `events`: `muggins.projection.seat_update`, with its offered decision and the step to echo.
 
+        With `since` (a mark, `events_since`) the events are those the seat
+        may see after it, and the frame's `mark` is the one to pass next:
+        a front end that keeps nothing else frames each seat with its last
+        mark after every `advance`, and misses none of what happened in it.
         `deal` is `deal_shown()`: the commitment while the match is on, the seed that was committed to once it is over.
         """
+        mark = None
+        if since is not None:
+            events, mark = self.events_since(seat, since)
         update = seat_update(self.match.state, seat, events)
+        if mark is not None:
+            update["mark"] = mark
         offer = self.offers.get(seat) if seat is not None else None
         update["decision"] = seat_decision(offer.decision, self.game) if offer is not None and offer.answer is None else None
         update["step"] = offer.step if offer is not None else self.match.taken

@@ -10,9 +10,11 @@ still waits for, every seat of an order-free group still to answer
 (`together`; what the others answered is never in a frame), the answer
 given in its button's words, the table's
 pace, timer, start, seats list and why it stopped. Of the layout and the
-seats list only what changed since the seat's last frame is sent. The
-events of the record not yet framed are taken once for every seat; each
-seat keeps its recent events (`HISTORY_EVENTS`), told again to a tab that
+seats list only what changed since the seat's last frame is sent. Each
+seat's events not yet framed are the session's (`Session.events_since`,
+from one mark the table's seats share), taken once for every seat; each
+seat keeps its recent events (`HISTORY_EVENTS`: on reopening, the match
+so far as the session tells it from the beginning), told again to a tab that
 reconnects less any event naming a card now hidden from it. A frame is
 built in one language (`muggins.i18n.using_language`: the game's words, the
 layout's labels, the narration), once per seat and language watched, so
@@ -45,28 +47,24 @@ class SeatFrames:
         self.session = session
         # The recent events each seat (and the spectators) saw, narrated again to a tab that reconnects.
         self.history: dict[int | None, collections.deque[Event]] = {s: collections.deque(maxlen=HISTORY_EVENTS) for s in seats}
-        self.framed = 0  # decisions whose events have gone out in frames
-        self.opening: list[Event] = list(session.match.writer.record.opening or [])  # sent with the first frames
+        self.mark = 0  # what has gone out in frames (`Session.events_since`): nothing yet, so the opening goes with the first frames
         # per seat and language: the layout and seats list its last frame was built from
         self.last_sent: dict[tuple[int | None, str], tuple[Any, Any]] = {}
 
-    def caught_up(self, opening: Sequence[Event], events: Sequence[Sequence[Event]]) -> None:
+    def caught_up(self) -> None:
         """A table reopened from its record: what each seat saw before the restart is its history, and nothing is sent again."""
-        self.opening = []
-        self.framed = len(events)
-        everything = [*opening, *(ev for step in events for ev in step)]
+        mark = self.mark
         for seat, kept in self.history.items():
-            kept.extend(visible_events(everything, seat))
+            seen, self.mark = self.session.events_since(seat, mark)
+            kept.extend(seen)
 
-    def new_events(self) -> list[Event]:
-        """The events not framed yet (the opening first), taken once for every seat."""
-        record = self.session.match.writer.record
-        events: list[Event] = list(self.opening)
-        self.opening = []
-        for step_events in record.events[self.framed:]:
-            events.extend(step_events)
-        self.framed = len(record.events)
-        return events
+    def new_events(self) -> dict[int | None, list[Event]]:
+        """Each seat's events not framed yet (the opening first), as the session gives them (`Session.events_since`), taken once for every seat."""
+        mark = self.mark
+        told: dict[int | None, list[Event]] = {}
+        for seat in self.history:
+            told[seat], self.mark = self.session.events_since(seat, mark)
+        return told
 
     def keep(self, seat: int | None, events: Sequence[Event]) -> None:
         """Nobody is looking at `seat`: only its history is kept, for when someone connects."""
@@ -105,7 +103,6 @@ class SeatFrames:
         if remember:
             self.history[seat].extend(update["events"])
         window = state.open_window() if not update["over"] else None
-        answered_early = {o.seat for o in session.offers.values() if o.answer is not None}
         frame = {
             "type": "update",
             "table": table["table"],
@@ -117,7 +114,7 @@ class SeatFrames:
             "answered_label": None if offer is None else _label(offer),
             "window": window is not None,
             # Every seat the open window still waits for, so no page names only the first polled.
-            "responders": [] if window is None else [s for s in window.remaining if s not in answered_early],
+            "responders": session.responders(),
             # Every seat of an order-free group still to answer (all of it decides at once): who has answered, never what.
             "together": session.together() if not update["over"] else [],
             "pace": table["pace"],
@@ -176,7 +173,7 @@ class SeatFrames:
 
 def _label(offer: Offer) -> str | None:
     """The words of the choice a person answered with, as its button said them ("accept", not "pass")."""
-    if offer.answer is None or offer.decision is None:  # an answer restored after a restart has no decision at hand
-        return offer.answer
+    if offer.answer is None:
+        return None
     choice = offer.decision.find(offer.answer)
     return offer.answer if choice is None else choice.label

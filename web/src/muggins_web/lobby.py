@@ -578,12 +578,11 @@ class Lobby:
             session.close()
             raise _NotReopened("")  # finished: nothing to offer
         session.gather_order_free()
-        record = session.record
         seat_tokens = {int(seat): token for seat, token in tokens["seats"].items()}
         table = Table(tokens["table"], session, seat_tokens=seat_tokens, host_token=tokens["host"],
                       pace=float(tokens.get("pace", self.pace)), checks=tokens.get("checks", CHECKS_WAIT), observer=self.observer,
                       bot_clock=self.bot_clock)
-        table.caught_up(record.opening or [], record.events)
+        table.caught_up()
         table.started = not tokens.get("waiting", False)
         try:
             for seat, spec in tokens.get("stand_ins", {}).items():

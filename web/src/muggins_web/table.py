@@ -38,7 +38,7 @@ from typing import Any, Callable
 
 from muggins.actions import IllegalAction
 from muggins.engine import Match, MatchAborted, StaleAction
-from muggins.game import Event, Game
+from muggins.game import Game
 from muggins.i18n import using_language
 from muggins.limits import clip
 from muggins.players import make_players
@@ -194,9 +194,9 @@ class Table:
             "record": self.path, "step": self._step,
         }
 
-    def caught_up(self, opening: list[Event], events: list[list[Event]]) -> None:
+    def caught_up(self) -> None:
         """A table reopened from its record: what each seat saw before the restart is its history, and nothing is sent again."""
-        self.frames.caught_up(opening, events)
+        self.frames.caught_up()
 
     async def rename(self, seat: int, name: str) -> None:
         """The person at human seat `seat` is called `name` (checked by `muggins_web.protocol.read_name`); every page is told."""
@@ -450,9 +450,9 @@ class Table:
             if seat in watched:
                 # The seat's events are kept once, with its first language's frame.
                 for n, language in enumerate(watched[seat]):
-                    frames[(seat, language)] = self._frame(seat, events, remember=n == 0, language=language, whole=False)
+                    frames[(seat, language)] = self._frame(seat, events[seat], remember=n == 0, language=language, whole=False)
             else:
-                self.frames.keep(seat, events)
+                self.frames.keep(seat, events[seat])
         return frames
 
     def _frame(self, seat: int | None, events: Any, remember: bool = True, language: str = "en", whole: bool | None = None) -> dict:
