@@ -32,23 +32,22 @@ def main(argv: list[str] | None = None, lines: Iterator[str] = sys.stdin, out: I
     def send(message: dict[str, Any]) -> None:
         print(json.dumps(message, ensure_ascii=False), file=out, flush=True)  # the other end reads it before it answers
 
-    heard: list[dict[str, Any]] = []  # every event since the start (or the reopening); `shown`: how many each seat has had
-    shown: dict[int | None, int] = {}
+    marks: dict[int | None, int] = {}  # each seat's mark: its frame holds what it may see of what happened since
 
     def frame(seat: int | None) -> dict[str, Any]:
-        since, shown[seat] = heard[shown.get(seat, 0):], len(heard)
-        return session.frame(seat, since)  # it keeps to the events the seat may see
+        shown = session.frame(seat, since=marks.get(seat, 0))  # from 0: a reopened match is told again from its start
+        marks[seat] = shown["mark"]
+        return shown
 
-    listeners = [lambda game_name, event: heard.append(event)]  # what the session hears, each seat's frame takes its part of
     registry, store = get_registry(), RecordStore.default()
     set_language(choose_language())  # MUGGINS_LANG, else the locale: the words of frames and refusals
     try:
         if args.reopen:
-            session = Session.reopen(registry, store, args.reopen, given_like=PushedSeat, listeners=listeners, take_lone_choices=True)
+            session = Session.reopen(registry, store, args.reopen, given_like=PushedSeat, take_lone_choices=True)
         else:
             game, deal = registry.game(args.game), (draw_deal() if args.seed is None else None)
             session = Session.start(registry, game, rules_from_dict(game.Rules, json.loads(args.rules)), len(args.seats), args.seats,
-                                    deal.seed if deal else args.seed, store, deal=deal, listeners=listeners, take_lone_choices=True)
+                                    deal.seed if deal else args.seed, store, deal=deal, take_lone_choices=True)
     except (KeyError, ValueError, NotStarted) as exc:  # a request no match is made from: nothing was played
         send({"error": str(exc.args[0] if exc.args else exc)})
         return 2
