@@ -58,7 +58,10 @@ class RequestRefused(SessionError):
 class MatchRequest:
     """What a front end asks for; `check` fills it and refuses what cannot be played.
 
-    `seats` are seat specs from seat 0 (`novice:error_rate=0.3`, kept as
+    `game` is a game's name (or the installed `Game`); `players` the player
+    count as the front end was given it (None: the game's usual count, or
+    as many as the seats given if more), refused unless a whole number in
+    the game's range. `seats` are seat specs from seat 0 (`novice:error_rate=0.3`, kept as
     written: records store them unchanged); None asks for one person at
     seat 0 where the front end seats people (`people`, the front-end kinds
     it answers for), none otherwise. Every seat they leave open is
