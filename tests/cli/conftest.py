@@ -102,7 +102,7 @@ def ctrl_c_at_third_chunk(monkeypatch):
         original(self, finished)
 
     monkeypatch.setattr(study.Progress, "__call__", call)
-    monkeypatch.setattr("muggins_cli.commands._stderr_is_terminal", lambda: True)
+    monkeypatch.setattr("muggins_cli.simulating._stderr_is_terminal", lambda: True)
     return calls
 
 

@@ -116,7 +116,8 @@ def test_more_seats_than_players(run, one_line, command):
     extra = ("--games", "1") if command == "simulate" else ()
     result = run(command, "tally", "--players", "2", *BOTS, *extra)
     assert result.exit_code == 2
-    assert one_line(result.stderr) == "muggins: error: 3 --seat options for 2 players; give at most one per seat"
+    # The core's line, the same for a browser table's request: a request names no option of the terminal's.
+    assert one_line(result.stderr) == "muggins: error: 3 seats for 2 players; give at most one per seat"
 
 
 def test_more_seats_than_the_game_allows(run, one_line):
@@ -128,7 +129,8 @@ def test_more_seats_than_the_game_allows(run, one_line):
 def test_simulate_refuses_human_seats(run, one_line):
     result = run("simulate", "tally", "--games", "1", "--seat", "human")
     assert result.exit_code == 2
-    assert one_line(result.stderr) == "muggins: error: simulate runs bots only; choose seat kinds from: expert, novice, random, search"
+    assert one_line(result.stderr) == ("muggins: error: seat kind 'human' is a person playing at this front end (the terminal, a browser table); "
+                                       "this runs bots only; choose seat kinds from: expert, novice, random, search")
 
 
 @pytest.mark.parametrize("args", [("--games", "0"), ("--games", "2", "--workers", "-1"), ()])

@@ -72,9 +72,9 @@ def test_unseeded_simulation_reports_its_seed(run, tmp_path):
 
 
 def test_progress_bar_only_on_a_terminal(run, monkeypatch):
-    from muggins_cli import commands
+    from muggins_cli import simulating
 
-    monkeypatch.setattr(commands, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(simulating, "_stderr_is_terminal", lambda: True)
     result = run("simulate", "tally", "--games", "5", "--seed", "1", "--json")
     assert result.exit_code == 0
     assert "simulating tally" in result.stderr

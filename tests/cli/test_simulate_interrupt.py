@@ -95,7 +95,7 @@ def test_progress_line_counts_matches_and_chunks_with_rate_and_time_left():
 
 
 def test_the_progress_line_is_drawn_on_a_terminal(run, monkeypatch):
-    monkeypatch.setattr("muggins_cli.commands._stderr_is_terminal", lambda: True)
+    monkeypatch.setattr("muggins_cli.simulating._stderr_is_terminal", lambda: True)
     result = run("simulate", "tally", "--games", "40", "--seed", "1", "--json")
     assert result.exit_code == 0
     assert "simulating tally: 40/40 matches (100%), " in result.stderr and result.stderr.endswith("\n")

@@ -133,6 +133,24 @@ def test_a_full_records_folder_is_a_507_with_one_line_and_leaves_nothing_behind(
     _no_tables(client, records)
 
 
+def test_tokens_that_cannot_be_written_remove_the_record_and_the_tokens_begun_through_the_store(client, records, monkeypatch):
+    from muggins.store import RecordStore
+
+    removed = []
+    remove = RecordStore.remove
+
+    def half_written(self, record, name, data):
+        self.note_path(record, name).write_text("{")  # the disk filled up half way through the note
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(RecordStore, "write_note", half_written)
+    monkeypatch.setattr(RecordStore, "remove", lambda self, record: (removed.append(record), remove(self, record)))
+    response = client.post("/api/tables", json=REQUEST)
+    assert response.status_code == 507 and response.json()["errors"][0].endswith("no table was made")
+    assert len(removed) == 1 and removed[0].endswith(".jsonl")  # the record the session had begun, by the store
+    _no_tables(client, records)
+
+
 def test_an_error_quoting_a_rule_value_thousands_of_digits_long_is_one_clipped_line(client):
     from muggins_web.app import MAX_ERROR_CHARS
 

@@ -2,7 +2,9 @@
 
 This package owns the Click application (`main.py`: the command group, lazy
 plugin commands, one-line errors and exit codes), the command bodies
-(`commands.py`: list, plugins, rules, play, simulate, replay, resume), the
+(`info.py`: list, plugins, rules; `commands.py`: play and resume;
+`replaying.py`, `simulating.py`; the request checks they share,
+`checks.py`, and the result's lines, `results.py`), the
 terminal player (`human.py`), what every command shares — the plugin
 registry, warnings, defaults — (`session.py`, which imports no other module
 of the package) and the CLI's error types (`errors.py`). It

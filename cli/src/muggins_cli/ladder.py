@@ -72,7 +72,8 @@ def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, 
     from muggins.simulate import SimulationInterrupted, chunk_bounds, usable_cpus
 
     from . import study
-    from .commands import _stderr_is_terminal, check_kinds, check_playable, check_plugin_switches, read_rules, warn_overridden
+    from .checks import check_kinds, check_playable, check_plugin_switches, read_rules, warn_overridden
+    from .simulating import _stderr_is_terminal
     from .info import find_game
     from .session import registry as get_registry
 

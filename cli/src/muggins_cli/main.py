@@ -412,9 +412,9 @@ def play(game: str, players: int | None, seats: tuple[str, ...], opponents: str 
 @click.option("--cluster", metavar=N_("local:N|tcp://HOST:PORT"), help=N_("Run on a Dask cluster: a local one of N processes, or a running scheduler (needs muggins-cli[dask])."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of a table."))
 def simulate(game: str, count: int, players: int | None, seats: tuple[str, ...], rules_paths: tuple[str, ...], seed: int | None, workers: int, cluster: str | None, as_json: bool) -> None:
-    from . import commands
+    from . import simulating
 
-    commands.simulate(game, count, players, seats, rules_paths, seed, workers, as_json, cluster)
+    simulating.simulate(game, count, players, seats, rules_paths, seed, workers, as_json, cluster)
 
 
 @cli.command("ladder", help=N_(
@@ -441,9 +441,9 @@ def ladder(game: str, seats: tuple[str, ...], count: int, players: int | None, r
 @click.option("--verify", is_flag=True, help=N_("Check every decision and event instead of narrating."))
 @click.option("--commitment", metavar=N_("HEX"), help=N_("With --verify: the deal's commitment shown when the match started, to check the record against."))
 def replay(record: str, verify: bool, commitment: str | None) -> None:
-    from . import commands
+    from . import replaying
 
-    commands.replay_command(record, verify, commitment)
+    replaying.replay_command(record, verify, commitment)
 
 
 @cli.command("resume", help=N_("Continue an interrupted match from its record, appending to it (default: the most recent unfinished one)."))

@@ -1,11 +1,14 @@
 """One recorded match from its start, or its reopening, to its result: the object every front end drives (`Session`).
 
 A front end (the terminal, a browser table, a test) makes a session with
-`Session.start` (the state, then its record in a `RecordStore` with the header
-and opening written whole or not at all, then the seats) or `Session.reopen`
-(a record read under its writer's lock, checked against the installed game
-and seats, its bots caught up, a line a failed write cut off dropped), with
-the plugin registry passed in. It then either lets the engine ask every
+`Session.open` from a `muggins.request.MatchRequest` (checked and filled
+before anything is made; then the state, the seats, and the record in a
+`RecordStore` with the header and opening written whole or not at all) or
+`Session.reopen` (a record read under its writer's lock, checked against
+the installed game and seats, its bots caught up, a line a failed write cut
+off dropped), with the plugin registry passed in and how the front end
+takes part as one `FrontEnd` value (its players' factories, listeners and
+the lines a reopening says); `Session.start` is `open` with those spelt out. It then either lets the engine ask every
 player (`run`, the terminal's pull-style human) or pushes answers in: the
 session offers each seat the front end answers for its decision (`offers`:
 the pending one, and in an open challenge window every later responder's as
@@ -21,7 +24,8 @@ submits them in seat order (`together` names the seats still to answer,
 up to the next seat the front end answers for or a stop of the front
 end's own (`advance`, so a server can play its bots in slices or in a
 thread of its own; `reoffer` says the offers without playing on), hands
-a seat to a bot and back (`seat_bot`, `seat_front_end`), answers a window
+a seat to a bot and back (`stand_in`, `seat_bot`, `seat_front_end`), says whether its
+record holds the result (`finished`), answers a window
 whose time is up with each standing answer (`let_stand`), keeps the answers
 given before their turn for a restart and takes them back (`early_answers`,
 `restore_early`), says whom an open window still waits for (`responders`),
@@ -40,7 +44,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable, Collection, Mapping, Sequence
 
 from .actions import Decision, IllegalAction, standing_answer
@@ -54,17 +57,56 @@ from .players import FRONT_END_KINDS, parse_seat
 from .projection import order_free_group, order_free_turns, seat_decision, seat_update, visible_events, window_decisions
 from .records import Record, RecordError, RecordFile, RecordWriter, header_for, signals_held
 from .replay import replay
-from .sessions import FrontEndFactory, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify
+from .request import CheckedRequest, MatchRequest, RequestRefused
+from .sessions import FrontEndFactory, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, stand_in_bot, verify
 from .store import RecordStore
 
 # Worded when raised, in the language a front end set (English until one does).
 _ = translator("muggins", package_file=__file__).gettext
 
-__all__ = ["AnswerRefused", "NotStarted", "Offer", "PushedSeat", "Session", "SessionBroken"]
+__all__ = ["AnswerRefused", "CheckedRequest", "FrontEnd", "MatchRequest", "NotStarted", "Offer", "PushedSeat", "RequestRefused", "Session", "SessionBroken"]
 
 Listener = Callable[[str, Event], Any]
 #: What a front end seats and hears for a record it has not read yet: a value, or `f(game, seats)` once the record is read.
 ForRecord = Any
+
+
+def _ignore(line: str) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class FrontEnd:
+    """How a front end takes part in a session: the one value `Session.open` and `Session.reopen` take instead of six callbacks.
+
+    `factories` make its players for the front-end kinds it seats
+    (`{"human": factory(seat)}`; a `PushedSeat` for a kind it names none
+    for), `listeners` hear every event as the engine narrates it; either
+    may be `f(game, seats)`, made once the game and seats are known (a
+    reopened record's). `on_record(stream)` is called once the record file
+    exists (a front end's stop signals wait for its lines),
+    `on_seated(players, seats)` once the players are made, before the
+    match. `warn` and `tell` take the lines a reopening says (a warning
+    about the record, a cut-off last line dropped). `given_like` is the
+    class of its players, whose recorded choices a reopening takes as
+    given; with `take_lone_choices` a decision with one choice is taken
+    without asking, as the terminal takes it.
+    """
+
+    factories: Mapping[str, FrontEndFactory] | Callable[[Game, Sequence[str]], Mapping[str, FrontEndFactory]] | None = None
+    listeners: Sequence[Listener] | Callable[[Game, Sequence[str]], Sequence[Listener]] = ()
+    on_record: Callable[[RecordFile], Any] | None = None
+    on_seated: Callable[[Sequence[Any], Sequence[str]], Any] | None = None
+    warn: Callable[[str], Any] = _ignore
+    tell: Callable[[str], Any] = _ignore
+    given_like: type | None = None
+    take_lone_choices: bool = False
+
+    def factories_for(self, game: Game, seats: Sequence[str]) -> Mapping[str, FrontEndFactory] | None:
+        return self.factories(game, seats) if callable(self.factories) else self.factories
+
+    def listeners_for(self, game: Game, seats: Sequence[str]) -> Sequence[Listener]:
+        return self.listeners(game, seats) if callable(self.listeners) else self.listeners
 
 
 class NotStarted(Exception):
@@ -149,65 +191,87 @@ class Session:
 
     # -- making one -----------------------------------------------------------------------------------
     @classmethod
+    def open(cls, registry: Any, request: MatchRequest | CheckedRequest, store: RecordStore, *, front_end: FrontEnd | None = None,
+             state: State | None = None, seated: Sequence[Any] | None = None) -> Session:
+        """A new match and its record from a request: checked (`MatchRequest.check`, RequestRefused) before anything is made.
+
+        Then the state (a house rule's refusal at creation is a
+        RequestRefused and leaves no file), the seats, the record in `store`
+        (its header and opening written whole or not at all) and the match.
+        `front_end` says how the front end takes part (`FrontEnd`). `state`
+        and `seated` are the match's state and players when the front end
+        made them first from the checked request (a server makes them off
+        its event loop, since their factories are plugin code). The store's
+        refusal (`StoreError`) propagates; once the file exists, anything
+        that stops the start is a NotStarted (the file removed if nothing
+        was written, else kept to be continued), save a stop
+        (KeyboardInterrupt) after the header is whole, which propagates.
+        """
+        front_end = front_end if front_end is not None else FrontEnd()
+        checked = request.check(registry) if isinstance(request, MatchRequest) else request
+        if state is None:
+            state = checked.new_state()
+        return cls._started(registry, checked, store, front_end, state=state, seated=seated)
+
+    @classmethod
     def start(cls, registry: Any, game: Game, rules: Any, players: int, seats: Sequence[str], seed: int, store: RecordStore, *,
               record_path: str | None = None, mode: int | None = None, front_end: Mapping[str, FrontEndFactory] | None = None,
               listeners: Sequence[Listener] = (), on_record: Callable[[RecordFile], Any] | None = None,
               on_seated: Callable[[Sequence[Any], Sequence[str]], Any] | None = None, take_lone_choices: bool = False,
               state: State | None = None, seated: Sequence[Any] | None = None, deal: Deal | None = None) -> Session:
-        """A new match and its record: the state first (a house rule's refusal leaves no file), then the record, then the seats.
+        """A new match and its record from values already checked: `open` with the request and `FrontEnd` spelt out, as before `open` existed.
 
-        `state` is the match's state when the front end made it first (to
-        say something about it before its record exists), `seated` its
-        players when the front end made them first (a server makes them off
-        its event loop, since their factories are plugin code). `seats` are the
-        seat specs; a front-end kind's seat is made by
-        `front_end[kind]` (a `PushedSeat` when the front end names none).
-        `on_record(stream)` is called once the record file exists (a front
-        end's stop signals wait for its lines), `on_seated(players, seats)`
-        before the match is made. The state's own refusal (`HouseRuleError`) and the
-        store's (`StoreError`) propagate; once the file exists, anything that
-        stops the start is a NotStarted (the file removed if nothing was
-        written, else kept to be continued), save a stop (KeyboardInterrupt)
-        after the header is whole, which propagates. Seats that cannot be
-        played (a seat count other than `players`, an unknown kind, a bad
-        option) are a SessionError before any file exists.
-
-        `deal` is the `muggins.fairness.Deal` the front end drew `seed` with
-        (`draw_deal`): the header then keeps its commitment, which every
-        frame shows until the end, when the seed and nonce are shown too
-        (`deal_shown`). Without it the seed is taken as chosen by whoever
-        started the match, and nothing is committed.
+        The state first (a house rule's refusal, `HouseRuleError`,
+        propagates and leaves no file), then the record, then the seats.
+        `front_end[kind]` makes a front-end kind's seat (a `PushedSeat`
+        when the front end names none); `on_record(stream)` is called once
+        the record file exists, `on_seated(players, seats)` before the
+        match is made. Seats that cannot be played (a seat count other
+        than `players`, an unknown kind, a bad option) are a SessionError
+        before any file exists. `deal` is the `muggins.fairness.Deal` the
+        front end drew `seed` with (`draw_deal`): the header then keeps its
+        commitment, which every frame shows until the end, when the seed
+        and nonce are shown too (`deal_shown`). Without it the seed is
+        taken as chosen by whoever started the match, and nothing is committed.
         """
+        checked = CheckedRequest(game, rules, players, tuple(seats), seed, deal=deal, people=tuple(FRONT_END_KINDS), record_path=record_path, mode=mode)
+        taking_part = FrontEnd(factories=front_end, listeners=listeners, on_record=on_record, on_seated=on_seated, take_lone_choices=take_lone_choices)
+        return cls._started(registry, checked, store, taking_part, state=state, seated=seated)
+
+    @classmethod
+    def _started(cls, registry: Any, request: CheckedRequest, store: RecordStore, front_end: FrontEnd, *,
+                 state: State | None, seated: Sequence[Any] | None) -> Session:
+        game, rules, players, seats, seed, deal = request.game, request.rules, request.players, list(request.seats), request.seed, request.deal
         if deal is not None and deal.seed != seed:
             raise ValueError("the deal was drawn for another seed")
         if len(seats) != players:
             raise SessionError(_("{count} seats given for {players} players; give one seat kind per player").format(count=len(seats), players=players))
-        front_end = _front_ends(seats, front_end)
+        factories = _front_ends(seats, front_end.factories_for(game, seats))
         if seated is None:
-            check_seats(registry, game, seats, front_end=front_end)
+            check_seats(registry, game, seats, front_end=factories)
             try:  # the players first, so a factory's refusal leaves no record behind
-                seated = seat_players(registry, game, seats, seed, front_end=front_end)
+                seated = seat_players(registry, game, seats, seed, front_end=factories)
             except (KeyError, ValueError) as exc:
                 raise SessionError(str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)) from exc
         if state is None:
             state = game.new(rules, players, seed)
-        header = header_for(game, rules, players, seed, list(seats), house_rules=house_rule_plugins(registry, game, rules), deal=deal)
+        header = header_for(game, rules, players, seed, seats, house_rules=house_rule_plugins(registry, game, rules), deal=deal)
         with signals_held():  # a record exists only once its header and opening are on disk
-            path, stream = store.create(game.name, seed, path=record_path, mode=mode)
-            if on_record is not None:
-                on_record(stream)
-            writer = _begin(stream, path, header, state.opening_events())
+            path, stream = store.create(game.name, seed, path=request.record_path, mode=request.mode)
+            if front_end.on_record is not None:
+                front_end.on_record(stream)
+            writer = _begin(store, stream, path, header, state.opening_events())
         try:
-            if on_seated is not None:
-                on_seated(seated, seats)
-            match = Match(state, list(seated), writer=writer, listeners=listeners, registry=registry)
+            if front_end.on_seated is not None:
+                front_end.on_seated(seated, seats)
+            match = Match(state, list(seated), writer=writer, listeners=front_end.listeners_for(game, seats), registry=registry)
         except Exception as exc:
             stream.close()
             raise NotStarted(exc, path, kept=True) from exc
-        return cls(registry, game, match, header, path, stream, answered_here=_front_end_seats(seats), take_lone_choices=take_lone_choices)
+        return cls(registry, game, match, header, path, stream, answered_here=_front_end_seats(seats), take_lone_choices=front_end.take_lone_choices)
 
     @classmethod
-    def reopen(cls, registry: Any, store: RecordStore, path: str, *, front_end: ForRecord = None,
+    def reopen(cls, registry: Any, store: RecordStore, path: str, *, front_end: FrontEnd | ForRecord = None,
                given_like: type | None = None, listeners: ForRecord = (), source: str | None = None,
                on_record: Callable[[RecordFile], Any] | None = None,
                warn: Callable[[str], Any] = lambda line: None, tell: Callable[[str], Any] = lambda line: None,
@@ -217,32 +281,33 @@ class Session:
         A record that is not one, or that the installed game, its version,
         its house rules or its seats cannot play, is a SessionError; one that
         diverges is a RecordMismatch (OtherBots when other bots played it).
-        A finished record is verified and left as it is (`over` is then
+        A finished record is verified and left as it is (`finished` is then
         true). A last line cut off by a failed write is dropped after a copy
-        is kept, and `tell` says so; `warn` gets the installed game's warning
-        about the record. `given_like` is the class of the front end's
-        players, whose recorded choices are taken as given. `front_end` and
-        `listeners` are as for `start`, or `f(game, seats)` making them once
-        the record is read; `on_record` and `on_seated` are as for `start`.
+        is kept, and the front end's `tell` says so; its `warn` gets the
+        installed game's warning about the record. `front_end` is a
+        `FrontEnd`; the other keywords are its parts spelt out, as before
+        it existed (`front_end` then its factories), each taken only when
+        `front_end` is not a `FrontEnd`. `source` names the record in lines
+        (its path by default).
         """
+        if not isinstance(front_end, FrontEnd):
+            front_end = FrontEnd(factories=front_end, listeners=listeners, on_record=on_record, on_seated=on_seated, warn=warn, tell=tell,
+                                 given_like=given_like, take_lone_choices=take_lone_choices)
         source = source if source is not None else path
         try:
             stream = store.open(path)
         except RecordError as exc:
             raise SessionError(str(exc)) from exc
         try:
-            if on_record is not None:
-                on_record(stream)
-            return cls._reopened(registry, stream, path, source, front_end=front_end, given_like=given_like, listeners=listeners, warn=warn,
-                                 tell=tell, on_seated=on_seated, take_lone_choices=take_lone_choices)
+            if front_end.on_record is not None:
+                front_end.on_record(stream)
+            return cls._reopened(registry, stream, path, source, front_end)
         except BaseException:
             stream.close()
             raise
 
     @classmethod
-    def _reopened(cls, registry: Any, stream: RecordFile, path: str, source: str, *, front_end: ForRecord,
-                  given_like: type | None, listeners: ForRecord, warn: Callable[[str], Any], tell: Callable[[str], Any],
-                  on_seated: Callable[[Sequence[Any], Sequence[str]], Any] | None, take_lone_choices: bool) -> Session:
+    def _reopened(cls, registry: Any, stream: RecordFile, path: str, source: str, front_end: FrontEnd) -> Session:
         # Everything is checked as if a cut-off last line were gone, and only then is it dropped:
         # a reopening that refuses the record leaves every byte of it as it was.
         try:
@@ -251,21 +316,18 @@ class Session:
             raise SessionError(str(exc)) from exc
         game, warning = installed_game(registry, record, source=source)
         if warning:
-            warn(warning)
+            front_end.warn(warning)
         check_record_seats(registry, game, record, source=source)
+        given_like = front_end.given_like
         if record.result is not None:
             try:
                 verify(registry, game, record, given_like=given_like, source=source)
             except RecordError as exc:
                 raise SessionError(_("{source}: {reason}").format(source=source, reason=exc)) from exc
             return cls(registry, game, _finished_match(game, record), record, path, stream)
-        if callable(front_end):
-            front_end = front_end(game, record.seats)
-        if callable(listeners):
-            listeners = listeners(game, record.seats)
-        seated = seat_players(registry, game, record.seats, record.seed, front_end=_front_ends(record.seats, front_end))
-        if on_seated is not None:
-            on_seated(seated, record.seats)
+        seated = seat_players(registry, game, record.seats, record.seed, front_end=_front_ends(record.seats, front_end.factories_for(game, record.seats)))
+        if front_end.on_seated is not None:
+            front_end.on_seated(seated, record.seats)
         try:
             state = reopen(game, record, seated, given_like=given_like, source=source)
         except RecordError as exc:
@@ -277,12 +339,13 @@ class Session:
             raise SessionBroken(_("{source} ends in an incomplete line, which could not be dropped: {reason}").format(
                 source=source, reason=os_reason(exc))) from exc
         if dropped:
-            tell(_("{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}").format(
+            front_end.tell(_("{path}: dropped an incomplete last line ({dropped} bytes, cut off by a failed write); the file as it was is kept in {backup}").format(
                 path=path, dropped=dropped, backup=backup))
         stream.end_line()  # a whole last line without its newline: finish it before appending
         writer = RecordWriter(stream, record)
-        match = Match(state, seated, writer=writer, listeners=listeners, registry=registry, narrate_opening=False)
-        return cls(registry, game, match, record, path, stream, answered_here=_front_end_seats(record.seats), take_lone_choices=take_lone_choices)
+        match = Match(state, seated, writer=writer, listeners=front_end.listeners_for(game, record.seats), registry=registry, narrate_opening=False)
+        return cls(registry, game, match, record, path, stream, answered_here=_front_end_seats(record.seats),
+                   take_lone_choices=front_end.take_lone_choices)
 
     # -- the match -------------------------------------------------------------------------------------
     @property
@@ -295,7 +358,17 @@ class Session:
 
     @property
     def over(self) -> bool:
+        """Whether no decision is left: the match is over (its result may still be to write, `finish`)."""
         return self.match.state.decision() is None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the record holds the match's result: a finished record reopened only to be shown, or one whose result is written.
+
+        The same flag a store's listing gives a record (`muggins.store.RecordInfo.finished`).
+        """
+        writer = self.match.writer
+        return writer is None or writer.finished
 
     def result(self) -> Result | None:
         """The result once the match is over (None before)."""
@@ -613,6 +686,18 @@ class Session:
         self.offers.pop(seat, None)
         self._held.pop(seat, None)
 
+    def stand_in(self, seat: int, spec: str, *, seat_limit: Callable[[str], None] | None = None) -> Any:
+        """A bot of kind `spec` plays seat `seat` from its next decision (`seat_bot`), on that seat's own derived stream; the bot.
+
+        SessionError (one line) for a spec that cannot be played here: a
+        person's kind, an unknown kind, a bad option; `seat_limit` is the
+        front end's own limit on a spec (ValueError, one line), asked after.
+        The record's header keeps the seat as it was.
+        """
+        bot = stand_in_bot(self.registry, self.game, self.state.players, seat, spec, self.record.seed, seat_limit=seat_limit)
+        self.seat_bot(seat, bot)
+        return bot
+
     def seat_front_end(self, seat: int, player: Any) -> None:
         """The front end answers for `seat` again (`player` is its seat, a `PushedSeat` or its like, never asked)."""
         self.match.players[seat] = player
@@ -757,7 +842,7 @@ def _front_ends(seats: Sequence[str], given: Mapping[str, FrontEndFactory] | Non
     return factories
 
 
-def _begin(stream: RecordFile, path: str, header: Record, opening: list[Event]) -> RecordWriter:
+def _begin(store: RecordStore, stream: RecordFile, path: str, header: Record, opening: list[Event]) -> RecordWriter:
     """Write the header and opening as one write; anything that stops it first leaves no record behind (NotStarted, kept if bytes are).
 
     The record is released either way: a kept one is continued by reopening it.
@@ -768,7 +853,7 @@ def _begin(stream: RecordFile, path: str, header: Record, opening: list[Event]) 
         kept = stream.size != 0
         stream.close()
         if not kept:
-            Path(path).unlink(missing_ok=True)
+            store.remove(path)
         if isinstance(exc, Exception):
             raise NotStarted(exc, path, kept) from exc
         raise

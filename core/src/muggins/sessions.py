@@ -40,8 +40,8 @@ def _named(source: str) -> str:
     return _(THE_RECORD) if source == THE_RECORD else source
 
 __all__ = [
-    "FRONT_END_KINDS", "HUMAN", "OtherBots", "RecordMismatch", "SessionError", "check_record_seats", "check_seats", "installed_game", "same_bots",
-    "reopen", "seat_players", "verify",
+    "DEFAULT_OPPONENT", "FRONT_END_KINDS", "HUMAN", "OtherBots", "RecordMismatch", "SessionError", "check_record_seats", "check_seats",
+    "default_opponent", "installed_game", "same_bots", "reopen", "seat_players", "stand_in_bot", "verify",
 ]
 
 #: How a front end makes its player for a seat: `factory(seat)`.
@@ -128,6 +128,25 @@ def seat_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, 
     seated = Seating(front_end[kind](seat) if kind else bot for seat, (kind, bot) in enumerate(zip(kinds, bots)))
     seated.plugins = tuple(None if kind else plugin for kind, plugin in zip(kinds, getattr(bots, "plugins", (None,) * len(bots))))
     return seated
+
+
+def stand_in_bot(registry: Any, game: Game, players: int, seat: int, spec: str, seed: int, *,
+                 seat_limit: Callable[[str], None] | None = None) -> Any:
+    """The bot of kind `spec` that stands in at `seat` of a match of `players` seeded `seed`, on the stream that seat's bot would have.
+
+    SessionError (one line) for a spec a bot cannot be made from here (a
+    person's kind, an unknown kind, a bad option), or one `seat_limit` (a
+    front end's own limit, ValueError) refuses.
+    """
+    check_seats(registry, game, [spec])
+    if seat_limit is not None:
+        try:
+            seat_limit(spec)
+        except ValueError as exc:
+            raise SessionError(str(exc)) from exc
+    specs = ["random"] * players  # only the stand-in's seat is made for play; a bot's stream depends on its seat and kind alone
+    specs[seat] = spec
+    return seat_players(registry, game, specs, seed)[seat]
 
 
 def installed_game(registry: Any, record: Record, *, source: str = "the record") -> tuple[Game, str | None]:

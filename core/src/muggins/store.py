@@ -7,7 +7,8 @@ path is taken as it is named, refused if it exists), optionally with
 permission bits set before anything is written (a server's records hold every
 seat's hidden cards); it lists its records newest first from each one's header
 and last line alone (`RecordInfo`), so the most recent unfinished one can be
-continued without naming it; and it keeps small JSON notes beside a record
+continued without naming it; it removes a record with its notes (a match
+that was never begun); and it keeps small JSON notes beside a record
 (`RECORD.NAME.json`, the web's tables keep their tokens and people's names in
 `tokens`), written whole or not at all and readable by the owner alone. What
 a store refuses is a `StoreError`, one line worded for any front end; a front
@@ -18,6 +19,7 @@ its user data directory): the store is given one.
 
 from __future__ import annotations
 
+import glob
 import itertools
 import json
 import os
@@ -167,6 +169,19 @@ class RecordStore:
     def open(path: str) -> RecordFile:
         """An existing record, locked for continuing it (RecordError when it is not one, or another process writes it)."""
         return RecordFile.open_existing(path)
+
+    # -- removing -------------------------------------------------------------------------------
+    def remove(self, record: str | os.PathLike[str]) -> None:
+        """Remove a record and every note beside it (`RECORD.NAME.json`), for a match that was never begun; what is already gone is no error.
+
+        The copy a reopening kept of a cut-off record (`RECORD.partial-PID.bak`)
+        stays: it is the only trace of what was cut off. OSError for what
+        the system refuses; the notes go first, so none is left behind without its record.
+        """
+        target = Path(record)
+        for note in sorted(target.parent.glob(glob.escape(target.name) + ".*.json")):
+            note.unlink(missing_ok=True)
+        target.unlink(missing_ok=True)
 
     # -- listing --------------------------------------------------------------------------------
     def infos(self) -> list[RecordInfo]:

@@ -1,18 +1,18 @@
-"""What can be played at a browser table, and a request to play checked exactly as `muggins play` checks its options.
+"""What can be played at a browser table, and a request for one read from its JSON into the core's request value.
 
-This module owns the lobby form's side of the web: every installed game
+This module owns the lobby form's input and output: every installed game
 as the form shows it (player counts, seat kinds with their options, every
-house rule with its type, default, bounds and words), and checking a
-request for a table (`check_request`): the game, the player count, the
-seats (`muggins.sessions.check_seats`, then what a browser table lets a
-bot cost the server everyone plays on, `muggins_web.bots`), each house
-rule (`muggins.rules.rules_from_dict`, one line per bad value, then the
-house-rule switches and `Game.check_rules`), the seed, the pace, whether
-the windows that ask for a check wait or are timed too, when the table
-starts and which seat its host plays. A request that is wrong is a
-`LobbyError` listing every line, worded in the language of the request
-(the core's and the games' lines through their own catalogues). Nothing
-here makes a table.
+house rule with its type, default, bounds and words), and reading a
+request for a table (`read_request`): its JSON's shape, then the match's
+part (game, rules, players, seats, seed) as a `muggins.request.MatchRequest`
+that the core checks and fills exactly as it does `muggins play`'s options
+(with what a browser table lets a bot cost the server everyone plays on,
+`muggins_web.bots`), then what only a table has: the pace, whether the
+windows that ask for a check wait or are timed too, when the table starts
+and which seat its host plays. A request that is wrong is a `LobbyError`
+listing every line, worded in the language of the request (the core's
+and the games' lines through their own catalogues). Nothing here makes a
+table.
 """
 
 from __future__ import annotations
@@ -23,19 +23,18 @@ import typing
 from typing import Any
 
 from muggins.game import Game
-from muggins.houserules import check_switches
 from muggins.limits import clip
-from muggins.rng import new_seed
-from muggins.rules import RulesError, describe_type, rules_from_dict, rules_to_dict
+from muggins.request import CheckedRequest, MatchRequest, RequestRefused
+from muggins.rules import describe_type, rules_to_dict
 from muggins.seat_words import COMMON_RATES, kind_words, option_words, rate_choice_words
-from muggins.sessions import HUMAN, SessionError, check_seats, default_opponent
+from muggins.sessions import HUMAN, default_opponent
 
 from .bots import check_web_seat, web_option_max
 from .languages import _
 from .notes import MAX_PACE
 from .window_timer import CHECKS, CHECKS_TIMED, CHECKS_WAIT
 
-__all__ = ["LobbyError", "START_BY_HOST", "START_NOW", "check_request", "game_info", "games"]
+__all__ = ["LobbyError", "START_BY_HOST", "START_NOW", "TableRequest", "check_request", "game_info", "games", "read_request"]
 
 #: When a table starts: at once (what a request that does not say asks for), or when its host says so.
 START_NOW, START_BY_HOST = "now", "host"
@@ -127,85 +126,65 @@ def _words(game: Any, text: str, core: Any = None) -> str:
     return shown
 
 
-def check_request(registry: Any, data: Any, pace: float) -> tuple[Game, Any, int, list[str], int, float]:
-    """The game, its rules, the player count, one seat spec per seat, the seed and the pace; LobbyError listing what is wrong."""
+@dataclasses.dataclass(frozen=True)
+class TableRequest:
+    """A request for a table, checked: the match's (`muggins.request.CheckedRequest`) and what the table itself was asked for."""
+
+    match: CheckedRequest
+    pace: float
+    checks: str
+    start: str
+    host_seat: int | None
+
+
+def read_request(registry: Any, data: Any, pace: float) -> TableRequest:
+    """The request for a table read from its JSON, the match's part checked by the core as every front end's is; LobbyError listing what is wrong.
+
+    This reads what only a table has (its pace, whether windows that ask
+    for a check are timed, when it starts, the host's seat) and the JSON's
+    shape; the game, rules, players, seats and seed are the core's
+    `MatchRequest.check`, with what a browser table lets a bot cost the
+    server everyone plays on (`muggins_web.bots.check_web_seat`).
+    """
     if not isinstance(data, dict):
         raise LobbyError(_("the request must be a JSON object with game, players, seats and rules"))
     unknown = sorted(set(data) - {"game", "players", "seats", "rules", "seed", "pace", "checks", "start", "host_seat"})
     if unknown:
         raise LobbyError(_("unknown field {field}; a table takes game, players, seats, rules, seed, pace, checks, start and host_seat").format(
             field=repr(clip(unknown[0]))))
-    if data.get("start", START_NOW) not in (START_NOW, START_BY_HOST):
+    start = data.get("start", START_NOW)
+    if start not in (START_NOW, START_BY_HOST):
         raise LobbyError(_("start must be \"{now}\" (the table starts at once) or \"{host}\" (when its host starts it)").format(
             now=START_NOW, host=START_BY_HOST))
-    name = data.get("game")
-    games = registry.games
-    if not isinstance(name, str) or name not in games:
-        raise LobbyError(_("unknown game {game}; installed games: {games}").format(
-            game=repr(clip(str(name))), games=", ".join(sorted(games)) or _("none")))
-    game = games[name]
-    seats = data.get("seats", [HUMAN])
-    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise LobbyError(_("seats must be a list of seat kinds such as \"human\" or \"novice:error_rate=0.2\""))
-    players = data.get("players", max(game.default_players, len(seats)))
-    low, high = game.players.start, game.players.stop - 1
-    if isinstance(players, bool) or not isinstance(players, int) or players not in game.players:
-        raise LobbyError(_("{game} is played by {low} to {high} players, not {players}").format(
-            game=game.name, low=low, high=high, players=clip(str(players))))
-    if len(seats) > players:
-        raise LobbyError(_("{seats} seats for {players} players; give at most one per seat").format(seats=len(seats), players=players))
-    kinds = list(seats) + [default_opponent(registry, game)] * (players - len(seats))
-    try:
-        check_seats(registry, game, kinds, front_end=(HUMAN,))
-    except SessionError as exc:
-        raise LobbyError(str(exc)) from exc
-    web_refusals = []
-    for spec in dict.fromkeys(kinds):  # what a browser table allows a bot to cost the server everyone plays on
-        try:
-            check_web_seat(spec)
-        except ValueError as exc:
-            web_refusals.append(str(exc))
-    if web_refusals:
-        raise LobbyError(web_refusals)
-    rules = _rules(registry, game, data.get("rules", {}), players)
     seed = data.get("seed")
-    if seed is None:
-        seed = new_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
         raise LobbyError(_("seed must be a whole number from 0 up"))
+    request = MatchRequest(data.get("game"), data.get("players"), data.get("seats"), rules=data.get("rules", {}), seed=seed)
+    try:
+        checked = request.check(registry, seat_limit=check_web_seat)
+    except RequestRefused as exc:
+        raise LobbyError(exc.lines) from exc
     pace = data.get("pace", pace)
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
         raise LobbyError(_("pace must be a number of seconds from 0 (windows wait) to {most}").format(most=f"{MAX_PACE:g}"))
-    if data.get("checks", CHECKS_WAIT) not in CHECKS:
+    checks = data.get("checks", CHECKS_WAIT)
+    if checks not in CHECKS:
         raise LobbyError(_("checks must be \"{wait}\" (a challenge that asks for a check waits for every answer) or \"{timed}\" "
                            "(it closes after the pace too), not {given}").format(wait=CHECKS_WAIT, timed=CHECKS_TIMED,
-                                                                                given=clip(repr(data["checks"]))))
+                                                                                given=clip(repr(checks))))
     host_seat = data.get("host_seat")
     if host_seat is not None and (isinstance(host_seat, bool) or not isinstance(host_seat, int)
-                                  or not 0 <= host_seat < players or kinds[host_seat] != HUMAN):
+                                  or not 0 <= host_seat < checked.players or checked.seats[host_seat] != HUMAN):
         raise LobbyError(_("host_seat must be the number of a person's (\"{human}\") seat, the one the host plays; not {given}").format(
             human=HUMAN, given=clip(str(host_seat))))
-    return game, rules, players, kinds, seed, float(pace)
+    return TableRequest(checked, float(pace), checks, start, host_seat)
 
-def _rules(registry: Any, game: Game, given: Any, players: int) -> Any:
-    """The house rules, checked as a TOML file's are: every bad value named on a line of its own."""
-    if not isinstance(given, dict):
-        raise LobbyError(_("rules must be an object of house rules, as in a rules TOML file"))
-    lines = []
-    for key, value in given.items():
-        try:
-            rules_from_dict(game.Rules, {key: value}, source="rules")
-        except RulesError as exc:
-            lines.append(str(exc))
-    if lines:
-        raise LobbyError(lines)
-    try:
-        rules = rules_from_dict(game.Rules, given, source="rules")
-        check_switches(registry, game, rules)
-        game.check_rules(rules, players)
-    except (RulesError, ValueError) as exc:
-        raise LobbyError(f"{clip(str(exc), 200)}") from exc
-    return rules
+
+def check_request(registry: Any, data: Any, pace: float) -> tuple[Game, Any, int, list[str], int, float]:
+    """`read_request` as the tuple it was before the request had a value: the game, its rules, the player count, the seats, the seed and the pace."""
+    read = read_request(registry, data, pace)
+    match = read.match
+    return match.game, match.rules, match.players, list(match.seats), match.seed, read.pace
 
 def _choices(tp: Any) -> list[Any] | None:
     if typing.get_origin(tp) is typing.Literal:

@@ -55,18 +55,17 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from muggins.fairness import Deal, draw_deal
 from muggins.game import Game
 from muggins.i18n import using_language
-from muggins.houserules import HouseRuleError
 from muggins.records import RecordError
-from muggins.session import NotStarted, Session, SessionBroken
+from muggins.request import RequestRefused
+from muggins.session import FrontEnd, NotStarted, Session, SessionBroken
 from muggins.sessions import HUMAN, RecordMismatch, SessionError, seat_players
-from muggins.store import RecordStore, StoreError, record_infos
+from muggins.store import RecordStore, StoreError
 
 from .admission import (MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS_PER_LINK, MAX_SPECTATORS, Admission,
                         Connections, Full, TooMany)
-from .forms import START_BY_HOST, START_NOW, LobbyError, check_request, game_info, games
+from .forms import START_BY_HOST, START_NOW, LobbyError, TableRequest, check_request, game_info, games, read_request
 from .languages import _, ngettext
 from .notes import MAX_PACE, TOKENS_SUFFIX, TableNotes, early_notes, made_at, read_tokens, save_tokens
 from .notes import NotReopened as _NotReopened
@@ -107,18 +106,11 @@ def _forwarded(name: str) -> property:
 
 @dataclasses.dataclass
 class _Prepared:
-    """What the plugin code gave for a new table, made off the event loop."""
+    """What the plugin code gave for a new table, made off the event loop: the request checked, the match's first state, its players."""
 
-    game: Game
-    rules: Any
-    players: int
-    kinds: list[str]
-    seed: int
-    pace: float
+    request: TableRequest
     state: Any
     seated: list
-    #: The secret seed's commitment (`muggins.fairness.Deal`) when the request named no seed; None for a chosen seed.
-    deal: Deal | None = None
 
 
 class Lobby:
@@ -192,43 +184,41 @@ class Lobby:
         """
         self._make_room(client)
         made = await self.plugin_work.run(self._prepare, data, client=client)
-        game, kinds, seed, pace = made.game, made.kinds, made.seed, made.pace
+        asked = made.request
+        kinds, pace = list(asked.match.seats), asked.pace
         humans = [seat for seat, spec in enumerate(kinds) if spec == HUMAN]
         seat_tokens = {seat: secrets.token_urlsafe(16) for seat in humans}
         host = secrets.token_urlsafe(16)
         table_id = secrets.token_urlsafe(6)
         if following is not None:  # the same people at the same seats: every link given out plays the next match too
             seat_tokens, host, table_id = dict(following.seat_tokens), following.host_token, following.id
-        waits = data.get("start", START_NOW) == START_BY_HOST
-        checks = data.get("checks", CHECKS_WAIT)
+        waits = asked.start == START_BY_HOST
         now = self.clock()
         try:
-            session = Session.start(self.registry, game, made.rules, made.players, kinds, seed, self.store, mode=RECORD_MODE,
-                                    front_end={HUMAN: RemoteSeat}, state=made.state, seated=made.seated, take_lone_choices=True,
-                                    deal=made.deal)
+            session = Session.open(self.registry, dataclasses.replace(asked.match, mode=RECORD_MODE), self.store,
+                                   front_end=FrontEnd(factories={HUMAN: RemoteSeat}, take_lone_choices=True), state=made.state, seated=made.seated)
         except (StoreError, RecordError) as exc:
             raise _unwritable(str(exc), exc.__cause__ or exc) from exc
         except NotStarted as exc:
             if exc.kept:
-                Path(exc.path).unlink(missing_ok=True)
+                self.store.remove(exc.path)
             raise _unwritable(str(exc), exc.cause) from exc
         session.gather_order_free()  # each person has a screen of their own: a group lays away at once
         try:
             save_tokens(self.store, session.path, {"table": table_id, "host": host, "seats": {str(s): t for s, t in seat_tokens.items()}, "pace": pace,
-                                       "checks": checks, "waiting": waits, "made": now, "client": client, "host_seat": data.get("host_seat")})
+                                       "checks": asked.checks, "waiting": waits, "made": now, "client": client, "host_seat": asked.host_seat})
         except OSError as exc:
             session.close()
-            Path(session.path).unlink(missing_ok=True)
-            Path(session.path + TOKENS_SUFFIX).unlink(missing_ok=True)
+            self.store.remove(session.path)  # the record and whatever of its tokens was written: no table was made
             raise _unwritable(str(exc), exc) from exc
         except BaseException:
             session.close()
-            Path(session.path).unlink(missing_ok=True)
+            self.store.remove(session.path)
             raise
-        table = Table(table_id, session, seat_tokens=seat_tokens, host_token=host, pace=pace, checks=checks, observer=self.observer,
+        table = Table(table_id, session, seat_tokens=seat_tokens, host_token=host, pace=pace, checks=asked.checks, observer=self.observer,
                       bot_clock=self.bot_clock)
         table.started = not waits
-        table.host_seat = data.get("host_seat")
+        table.host_seat = asked.host_seat
         self._notes(table, session.path)
         if following is not None and following.names:
             table.names = dict(following.names)
@@ -268,18 +258,14 @@ class Lobby:
         return following
 
     def _prepare(self, data: Any) -> _Prepared:
-        """In a worker thread: the request checked and everything plugin code gives for the new match."""
-        game, rules, players, kinds, seed, pace = self.check_request(data)
-        # A seed the request does not choose is drawn in secret and committed to: nobody at the table may learn it before the end.
-        deal = draw_deal() if data.get("seed") is None else None
-        if deal is not None:
-            seed = deal.seed
+        """In a worker thread: the request checked (a seed it does not choose drawn in secret and committed to) and what plugin code gives for the new match."""
+        asked = read_request(self.registry, data, self.pace)
         try:
-            state = game.new(rules, players, seed)
-        except HouseRuleError as exc:
-            raise LobbyError(str(exc)) from exc
-        seated = seat_players(self.registry, game, kinds, seed, front_end={HUMAN: RemoteSeat})
-        return _Prepared(game, rules, players, kinds, seed, pace, state, seated, deal)
+            state = asked.match.new_state()
+        except RequestRefused as exc:
+            raise LobbyError(exc.lines) from exc
+        seated = seat_players(self.registry, asked.match.game, asked.match.seats, asked.match.seed, front_end={HUMAN: RemoteSeat})
+        return _Prepared(asked, state, seated)
 
     # -- how many tables and connections --------------------------------------
     @staticmethod
@@ -468,7 +454,7 @@ class Lobby:
 
     def _unfinished_tokens(self, folder: Path, refuse: Callable[[str], None]) -> list[tuple[str, dict]]:
         """Each unfinished record in `folder` with its tokens file read back (a finished one passed over, one that cannot be read refused)."""
-        finished = {str(info.path) for info in record_infos(folder) if info.finished}
+        finished = {str(info.path) for info in RecordStore(folder).infos() if info.finished}
         found = []
         for tokens_path in sorted(folder.glob("*" + TOKENS_SUFFIX)) if folder.is_dir() else ():
             record_path = str(tokens_path)[: -len(TOKENS_SUFFIX)]
@@ -570,11 +556,11 @@ class Lobby:
                                    .format(name=name, named=sorted(int(s) for s in tokens["seats"]), people=sorted(people)))
 
         try:
-            session = Session.reopen(self.registry, self.store, path, front_end={HUMAN: RemoteSeat}, given_like=RemoteSeat, source=name,
-                                     on_seated=check_tokens, take_lone_choices=True)
+            session = Session.reopen(self.registry, self.store, path, source=name, front_end=FrontEnd(
+                factories={HUMAN: RemoteSeat}, given_like=RemoteSeat, on_seated=check_tokens, take_lone_choices=True))
         except (SessionError, SessionBroken, RecordMismatch, RecordError, ValueError, KeyError, OSError) as exc:
             raise _NotReopened(f"{name}: {exc}") from exc
-        if session.record.result is not None:
+        if session.finished:
             session.close()
             raise _NotReopened("")  # finished: nothing to offer
         session.gather_order_free()

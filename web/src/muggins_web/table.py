@@ -41,7 +41,6 @@ from muggins.engine import Match, MatchAborted, StaleAction
 from muggins.game import Game
 from muggins.i18n import using_language
 from muggins.limits import clip
-from muggins.players import make_players
 from muggins.plugins import PluginFault
 from muggins.records import RecordFile, RecordWriteError
 from muggins.session import AnswerRefused, Offer, PushedSeat, Session
@@ -212,18 +211,12 @@ class Table:
     # -- the host -------------------------------------------------------------
     def seat_stand_in(self, seat: int, spec: str) -> None:
         """A bot of kind `spec` plays human seat `seat` from now on (the record's header keeps the seat human); Refused (one line) otherwise."""
-        from muggins.sessions import SessionError, check_seats
-
         if seat not in self.seat_tokens:
             raise Refused(_("seat {seat} is not a person's seat; the host seats bots only for people").format(seat=seat))
         try:
-            check_seats(self.registry, self.game, [spec])
-            check_web_seat(spec)
-        except (SessionError, ValueError) as exc:
+            self.session.stand_in(seat, spec, seat_limit=check_web_seat)
+        except ValueError as exc:  # SessionError: a person's kind, an unknown kind, a bad option, past the web's limits
             raise Refused(str(exc)) from exc
-        specs = ["random"] * len(self.kinds)
-        specs[seat] = spec
-        self.session.seat_bot(seat, make_players(self.registry, self.game, specs, self.seed)[seat])
         self.stand_ins[seat] = spec
 
     def give_back(self, seat: int) -> None:
