@@ -12,11 +12,9 @@ import json
 import sys
 from typing import IO, Any, Iterator
 
-from muggins.fairness import draw_deal
 from muggins.i18n import choose_language, set_language
 from muggins.plugins import get_registry
-from muggins.rules import rules_from_dict
-from muggins.session import AnswerRefused, NotStarted, PushedSeat, Session
+from muggins.session import AnswerRefused, FrontEnd, MatchRequest, NotStarted, PushedSeat, Session
 from muggins.store import RecordStore
 
 
@@ -42,12 +40,12 @@ def main(argv: list[str] | None = None, lines: Iterator[str] = sys.stdin, out: I
     registry, store = get_registry(), RecordStore.default()
     set_language(choose_language())  # MUGGINS_LANG, else the locale: the words of frames and refusals
     try:
+        front_end = FrontEnd(given_like=PushedSeat, take_lone_choices=True)  # people's seats are answered here, a line at a time
         if args.reopen:
-            session = Session.reopen(registry, store, args.reopen, given_like=PushedSeat, take_lone_choices=True)
-        else:
-            game, deal = registry.game(args.game), (draw_deal() if args.seed is None else None)
-            session = Session.start(registry, game, rules_from_dict(game.Rules, json.loads(args.rules)), len(args.seats), args.seats,
-                                    deal.seed if deal else args.seed, store, deal=deal, take_lone_choices=True)
+            session = Session.reopen(registry, store, args.reopen, front_end=front_end)
+        else:  # checked whole before a file exists; no seed: one drawn in secret, committed to in every frame
+            asked = MatchRequest(args.game, players=len(args.seats) or None, seats=args.seats, rules=json.loads(args.rules), seed=args.seed)
+            session = Session.open(registry, asked, store, front_end=front_end)
     except (KeyError, ValueError, NotStarted) as exc:  # a request no match is made from: nothing was played
         send({"error": str(exc.args[0] if exc.args else exc)})
         return 2
