@@ -116,3 +116,18 @@ def test_joined_and_card_words_word_their_parts_in_one_language():
 @pytest.mark.parametrize("method", ["describe", "render", "standings", "layout", "choice_move", "describe_rules", "narration"])
 def test_every_presentation_method_of_game_hands_over(method):
     assert getattr(getattr(Game, method), "hands_to_presenter", False)
+
+
+class _FallsBack(_Bare):
+    """An override that leaves the events it does not know to the base method, as a plugin may."""
+
+    def describe(self, event, seat):
+        return "mine" if event["type"] == "mine" else super().describe(event, seat)
+
+
+def test_an_override_that_falls_back_on_the_base_method_gets_the_default_not_itself_again():
+    game = _FallsBack()
+    assert game.describe({"type": "mine"}, 0) == "mine"
+    assert game.describe({"type": "other", "n": 1}, 0) == "other: n=1"
+    assert game.presenter().describe({"type": "other"}, 0) == "other"
+    assert Game.describe(game, {"type": "mine", "n": 2}, 0) == "mine: n=2"  # the base method asked directly: the default

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .cards import Card, standard_deck
 from .i18n import Translator
-from .presenter import hands_to_presenter
+from .presenter import ask_presenter, hands_to_presenter
 
 if TYPE_CHECKING:
     import random
@@ -162,13 +162,13 @@ class Game(ABC):
         not shown: the English title is, so a listing never breaks on it.
         (Worded by the game's presenter, `Presenter.shown_title`.)
         """
-        return self.presenter().shown_title(language)
+        return ask_presenter(self, "shown_title", language)
 
     @hands_to_presenter
     def translate(self, message: str) -> str:
         """`message`, one of the game's own words (a rule's doc, a bot's description), in the language in force through
         `translations`; as written without them, or where the catalogue has no other words for it (`Presenter.translate`)."""
-        return self.presenter().translate(message)
+        return ask_presenter(self, "translate", message)
 
     def presenter(self) -> "Presenter":
         """The game's presenter (an instance of `Presenter`, or of the class its path names), made on first use and kept.
@@ -244,7 +244,7 @@ class Game(ABC):
         `play` prints it before a match with a house-rule plugin in force.
         Default None: nothing beyond the plugins' names (`Presenter.describe_rules`).
         """
-        return self.presenter().describe_rules(rules, players)
+        return ask_presenter(self, "describe_rules", rules, players)
 
     @abstractmethod
     def max_decisions(self, rules: Any, players: int) -> int:
@@ -267,7 +267,7 @@ class Game(ABC):
     @hands_to_presenter
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
         """The table as text for a human at `seat` (None: a spectator); the default is the view as JSON (`Presenter.render`)."""
-        return self.presenter().render(view, seat)
+        return ask_presenter(self, "render", view, seat)
 
     @hands_to_presenter
     def standings(self, event: Event, seat: int | None) -> list[str] | None:
@@ -275,18 +275,18 @@ class Game(ABC):
 
         A terminal player frames them and pauses before the next deal (`Presenter.standings`).
         """
-        return self.presenter().standings(event, seat)
+        return ask_presenter(self, "standings", event, seat)
 
     @hands_to_presenter
     def describe(self, event: Event, seat: int | None) -> str | None:
         """One line narrating `event` to `seat` in the language in force, or None to stay quiet (`Presenter.describe`)."""
-        return self.presenter().describe(event, seat)
+        return ask_presenter(self, "describe", event, seat)
 
     @hands_to_presenter
     def narration(self, event: Event, seat: int | None) -> "Said | None":
         """What `event` tells `seat`, kept as data (a `muggins.presenter.Said`: message id, values, catalogue) that
         `words(language)` words in any language; None to stay quiet (`Presenter.narration`)."""
-        return self.presenter().narration(event, seat)
+        return ask_presenter(self, "narration", event, seat)
 
     @hands_to_presenter
     def layout(self, view: Mapping[str, Any], seat: int | None) -> dict[str, Any] | None:
@@ -309,7 +309,7 @@ class Game(ABC):
         checks it names no card hidden from `seat` (docs/writing-plugins.md,
         "How a game describes its table"). (`Presenter.layout`.)
         """
-        return self.presenter().layout(view, seat)
+        return ask_presenter(self, "layout", view, seat)
 
     @hands_to_presenter
     def choice_move(self, action: Action) -> tuple[Any, str | None] | None:
@@ -324,7 +324,7 @@ class Game(ABC):
         moves none answers None. The answer depends on the action alone:
         `seat_decision` keeps it for a tuple of choices the game shares. (`Presenter.choice_move`.)
         """
-        return self.presenter().choice_move(action)
+        return ask_presenter(self, "choice_move", action)
 
 
 class State(ABC):

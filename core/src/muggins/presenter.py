@@ -22,6 +22,7 @@ script extracts their messages.
 from __future__ import annotations
 
 import json
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypeVar
 
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .game import Event, Game
 
-__all__ = ["CardWord", "Joined", "Presenter", "Said", "Sayings", "Words", "hands_to_presenter"]
+__all__ = ["CardWord", "Joined", "Presenter", "Said", "Sayings", "Words", "ask_presenter", "hands_to_presenter"]
 
 #: The catalogue of each domain a `Sayings` was made for: what a `Said` of that domain is worded through.
 _catalogues: dict[str, Translator] = {}
@@ -42,10 +43,33 @@ _catalogues: dict[str, Translator] = {}
 Method = TypeVar("Method", bound=Callable[..., Any])
 
 
+#: (presenter id, method name) pairs whose game override the presenter must not ask now: the call came from that override.
+_not_asking_game: ContextVar[frozenset[tuple[int, str]]] = ContextVar("muggins_presenter_not_asking_game", default=frozenset())
+
+
 def hands_to_presenter(method: Method) -> Method:
     """Mark a `Game` method that only asks the game's presenter, so the presenter never takes it for the game's own override."""
     method.hands_to_presenter = True  # type: ignore[attr-defined]
     return method
+
+
+def ask_presenter(game: "Game", name: str, *args: Any) -> Any:
+    """The answer of `game`'s presenter to its method `name`: what a `Game` method that hands over returns.
+
+    Reached on the base method while the game's class overrides `name`,
+    the call came through `super().name(...)` (or `Game.name(game, ...)`),
+    which wants the default: the presenter then does not ask the game's
+    override back, which would go round for ever.
+    """
+    presenter = game.presenter()
+    method = getattr(type(game), name, None)
+    if method is None or getattr(method, "hands_to_presenter", False):
+        return getattr(presenter, name)(*args)
+    token = _not_asking_game.set(_not_asking_game.get() | {(id(presenter), name)})
+    try:
+        return getattr(presenter, name)(*args)
+    finally:
+        _not_asking_game.reset(token)
 
 
 class Words:
@@ -201,7 +225,7 @@ class Presenter:
     def _own(self, name: str) -> Callable[..., Any] | None:
         """The game's own method `name`, or None where the game has none or only hands it to its presenter."""
         found = getattr(type(self.game), name, None)
-        if found is None or getattr(found, "hands_to_presenter", False):
+        if found is None or getattr(found, "hands_to_presenter", False) or (id(self), name) in _not_asking_game.get():
             return None
         return getattr(self.game, name)
 
@@ -213,6 +237,9 @@ class Presenter:
         `Said` without a catalogue (worded already); the default names the
         event's type and fields (`deal: hand=0, dealer=2`).
         """
+        own = self._own("narration")
+        if own is not None:
+            return own(event, seat)
         own = self._own("describe")
         if own is not None:
             line = own(event, seat)
