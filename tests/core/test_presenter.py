@@ -12,7 +12,7 @@ import pytest
 
 from muggins import Game
 from muggins.i18n import translator, using_language
-from muggins.presenter import CardWord, Joined, Presenter, Said, Sayings, hands_to_presenter
+from muggins.presenter import CardWord, Joined, Presenter, Said, Sayings, hands_to_presenter, words_from_data
 
 
 class _Bare(Game):
@@ -131,3 +131,15 @@ def test_an_override_that_falls_back_on_the_base_method_gets_the_default_not_its
     assert game.describe({"type": "other", "n": 1}, 0) == "other: n=1"
     assert game.presenter().describe({"type": "other"}, 0) == "other"
     assert Game.describe(game, {"type": "mine", "n": 2}, 0) == "mine: n=2"  # the base method asked directly: the default
+
+
+def test_a_narration_sent_as_plain_data_is_worded_again_at_the_other_end():
+    told = pytest.importorskip("willughby_fishing.narration")
+    said = told.narration({"type": "capture", "seat": 2, "played": ["QH"], "taken": ["QS", "QD"]}, 0)
+    again = words_from_data(json.loads(json.dumps(said.as_data())))
+    assert again == said and again.words("fr") == said.words("fr") != said.words("en")
+
+
+def test_a_said_of_a_catalogue_no_sayings_registered_is_worded_through_the_domain_s_translator():
+    assert Said("J", domain="muggins", context="rank").words("fr") == "V"  # the core's own catalogue
+    assert Said("nowhere {n}", {"n": 1}, domain="no_such_domain").words("fr") == "nowhere 1"

@@ -14,9 +14,12 @@ the defaults a game without any presentation gets. It also owns the values
 a narration is made of: `Said` (a message id, its values and the catalogue
 domain that words it), `Joined` (parts with a separator between) and
 `CardWord` (a card as the reader writes it), each worded by `words(language)`
-in any language, any time after the event, and `Sayings`, the builders of
-one catalogue's `Said`s, named like the gettext functions so the catalogue
-script extracts their messages.
+in any language, any time after the event and sent as plain data by
+`as_data()` (`words_from_data` makes it again at the other end), and
+`Sayings`, the builders of one catalogue's `Said`s, named like the gettext
+functions so the catalogue script extracts their messages. `ask_presenter`
+is what a `Game` method that hands over does, so that an override falling
+back on `super()` gets the default rather than itself.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .game import Event, Game
 
-__all__ = ["CardWord", "Joined", "Presenter", "Said", "Sayings", "Words", "ask_presenter", "hands_to_presenter"]
+__all__ = ["CardWord", "Joined", "Presenter", "Said", "Sayings", "Words", "ask_presenter", "hands_to_presenter", "words_from_data"]
 
 #: The catalogue of each domain a `Sayings` was made for: what a `Said` of that domain is worded through.
 _catalogues: dict[str, Translator] = {}
@@ -87,6 +90,32 @@ class Words:
         return self.words()
 
 
+def _catalogue(domain: str) -> Translator | None:
+    """The catalogue a `Said` of `domain` is worded through: a `Sayings`' own, else the domain's translator made elsewhere."""
+    found = _catalogues.get(domain)
+    if found is None:
+        from . import i18n
+
+        found = next((t for (name, _folder), t in list(i18n._translators.items()) if name == domain), None)
+        if found is None and domain == "muggins":
+            found = i18n._core()
+        if found is not None:
+            _catalogues.setdefault(domain, found)
+    return found
+
+
+def words_from_data(data: Any) -> Any:
+    """The value `as_data()` gave, made again (a `Said`, `Joined` or `CardWord`; plain values as they are), to word it here."""
+    if not isinstance(data, dict):
+        return data
+    if "card" in data and len(data) == 1:
+        return CardWord(data["card"])
+    if "join" in data:
+        return Joined(tuple(words_from_data(part) for part in data["join"]), words_from_data(data.get("separator", "")))
+    values = {name: words_from_data(value) for name, value in (data.get("values") or {}).items()}
+    return Said(data["message"], values, data.get("domain"), data.get("context"), data.get("plural"), data.get("count"))
+
+
 def _worded(value: Any) -> Any:
     return value.words() if isinstance(value, Words) else value
 
@@ -118,7 +147,7 @@ class Said(Words):
         if language is not None:
             with using_language(language):
                 return self.words()
-        catalogue = _catalogues.get(self.domain) if self.domain is not None else None
+        catalogue = _catalogue(self.domain) if self.domain is not None else None
         if self.plural is None:
             if catalogue is None:
                 text = self.message
