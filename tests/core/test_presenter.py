@@ -143,3 +143,21 @@ def test_a_narration_sent_as_plain_data_is_worded_again_at_the_other_end():
 def test_a_said_of_a_catalogue_no_sayings_registered_is_worded_through_the_domain_s_translator():
     assert Said("J", domain="muggins", context="rank").words("fr") == "V"  # the core's own catalogue
     assert Said("nowhere {n}", {"n": 1}, domain="no_such_domain").words("fr") == "nowhere 1"
+
+
+def test_the_presenter_example_of_the_plugin_guide_works_as_written(tmp_path):
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "writing-plugins.md").read_text(encoding="utf-8")
+    block = next(part for part in guide.split("```python")[1:] if "class MyPresenter(Presenter):" in part).split("```")[0]
+    source = block.split("# mygame/game.py")[0]
+    namespace = {"__file__": str(tmp_path / "mygame" / "presenter.py"), "__name__": "mygame_presenter"}
+    exec(compile(source, "writing-plugins.md", "exec"), namespace)
+
+    class MyGame(_Bare):
+        Presenter = namespace["MyPresenter"]
+
+    game = MyGame()
+    assert game.describe({"type": "play", "seat": 1, "card": "QS"}, 0) == "seat 1 plays Q♠."
+    assert game.narration({"type": "play", "seat": 0, "card": "QS"}, 0).words("fr") == "You play D♠."  # no catalogue: English words
+    assert game.describe({"type": "other"}, 0) is None and game.render({"top": "TH"}, 0) == "table: 10♥"
