@@ -36,7 +36,7 @@ from .presenter import ask_presenter, hands_to_presenter
 if TYPE_CHECKING:
     import random
 
-    from .presenter import Presenter, Said
+    from .presenter import Presenter, Words
     from .window import ChallengeWindow
 
 __all__ = ["Game", "State", "PhasedState", "Result", "Event", "event", "determinizes"]
@@ -283,9 +283,9 @@ class Game(ABC):
         return ask_presenter(self, "describe", event, seat)
 
     @hands_to_presenter
-    def narration(self, event: Event, seat: int | None) -> "Said | None":
-        """What `event` tells `seat`, kept as data (a `muggins.presenter.Said`: message id, values, catalogue) that
-        `words(language)` words in any language; None to stay quiet (`Presenter.narration`)."""
+    def narration(self, event: Event, seat: int | None) -> "Words | None":
+        """What `event` tells `seat`, kept as data (a `muggins.presenter.Said`: message id, values, catalogue; or a
+        `Joined` of them) that `words(language)` words in any language; None to stay quiet (`Presenter.narration`)."""
         return ask_presenter(self, "narration", event, seat)
 
     @hands_to_presenter

@@ -259,8 +259,8 @@ class Presenter:
         return getattr(self.game, name)
 
     # -- narration ----------------------------------------------------------
-    def narration(self, event: "Event", seat: int | None) -> Said | None:
-        """What `event` tells `seat` (None: a spectator), kept as data until worded, or None to stay quiet.
+    def narration(self, event: "Event", seat: int | None) -> Words | None:
+        """What `event` tells `seat` (None: a spectator), kept as data until worded (a `Said`, or a `Joined` of pieces), or None to stay quiet.
 
         A game that overrides only `Game.describe` has its line kept as a
         `Said` without a catalogue (worded already); the default names the
