@@ -17,7 +17,8 @@ next decisions of a group of seats do not hang on each other's answers
 the seed through `muggins.rng.derive_rng`, so a state needs no generator state to be saved.
 The base classes here hold the small generic parts — turn and legality
 checks, the `mistakes = "prevented"` teaching mode, decision caching — so a
-game writes only its rules.
+game writes only its rules; what a player reads of it is its presenter's
+(`muggins.presenter`), which the presentation methods here hand over to.
 """
 
 from __future__ import annotations
@@ -29,12 +30,13 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .cards import Card, standard_deck
-from .i18n import Translator, using_language
-from .limits import is_printable
+from .i18n import Translator
+from .presenter import ask_presenter, hands_to_presenter
 
 if TYPE_CHECKING:
     import random
 
+    from .presenter import Presenter, Words
     from .window import ChallengeWindow
 
 __all__ = ["Game", "State", "PhasedState", "Result", "Event", "event", "determinizes"]
@@ -118,7 +120,11 @@ class Game(ABC):
     translates it sets `translations` to the `Translator` of its own gettext
     domain (the title marked with `N_` so it is extracted), and front ends
     show `shown_title()`, the title in the player's language (English for a
-    game that sets none, or whose catalogue lacks the title).
+    game that sets none, or whose catalogue lacks the title). Everything a
+    player reads or a front end draws (narration, banners, the table as
+    text or data, the rules in words) is the game's presenter's:
+    `Presenter` names its class and `presenter()` gives it; the methods of
+    the same names here ask it, so callers and older games keep working.
     """
 
     name: ClassVar[str]
@@ -144,26 +150,44 @@ class Game(ABC):
     translations: ClassVar[Translator | None] = None
     Rules: ClassVar[type]
     State: ClassVar[type["State"] | str]
+    #: The game's presenter class (`muggins.presenter.Presenter` or a subclass), or its import path
+    #: `"package.module:Class"`, imported on first use: everything a player reads of the game.
+    Presenter: ClassVar[type["Presenter"] | str] = "muggins.presenter:Presenter"
 
+    @hands_to_presenter
     def shown_title(self, language: str | None = None) -> str:
         """The title in `language` (the language in force by default) through `translations`; the English `title` without them.
 
         A translation that is not one line of text (a broken catalogue) is
         not shown: the English title is, so a listing never breaks on it.
+        (Worded by the game's presenter, `Presenter.shown_title`.)
         """
-        if self.translations is None:
-            return self.title
-        with using_language(language):
-            shown = self.translations.gettext(self.title)
-        return shown if isinstance(shown, str) and shown.strip() and is_printable(shown) else self.title
+        return ask_presenter(self, "shown_title", language)
 
+    @hands_to_presenter
     def translate(self, message: str) -> str:
         """`message`, one of the game's own words (a rule's doc, a bot's description), in the language in force through
-        `translations`; as written without them, or where the catalogue has no other words for it."""
-        if self.translations is None or not message:
-            return message
-        shown = self.translations.gettext(message)
-        return shown if isinstance(shown, str) and shown else message
+        `translations`; as written without them, or where the catalogue has no other words for it (`Presenter.translate`)."""
+        return ask_presenter(self, "translate", message)
+
+    def presenter(self) -> "Presenter":
+        """The game's presenter (an instance of `Presenter`, or of the class its path names), made on first use and kept.
+
+        Everything a player reads or a front end draws of the game comes
+        from it; the `Game` methods of the same names (`describe`,
+        `standings`, `render`, `layout`, …) ask it in turn.
+        """
+        found = self.__dict__.get("_presenter")
+        if found is None or found.game is not self:
+            made = self.Presenter
+            if isinstance(made, str):
+                import importlib
+
+                module, _, name = made.partition(":")
+                made = getattr(importlib.import_module(module), name)
+            found = made(self)
+            self.__dict__["_presenter"] = found
+        return found
 
     def state_class(self) -> type["State"]:
         """The State subclass, imported on first use when `State` is given as a path."""
@@ -213,13 +237,14 @@ class Game(ABC):
         """
         return ()
 
+    @hands_to_presenter
     def describe_rules(self, rules: Any, players: int) -> str | None:
         """What a match under `rules` plays by, the house-rule plugins' changes included, in one line (`to 91 (by target91), …`).
 
         `play` prints it before a match with a house-rule plugin in force.
-        Default None: nothing beyond the plugins' names.
+        Default None: nothing beyond the plugins' names (`Presenter.describe_rules`).
         """
-        return None
+        return ask_presenter(self, "describe_rules", rules, players)
 
     @abstractmethod
     def max_decisions(self, rules: Any, players: int) -> int:
@@ -238,22 +263,32 @@ class Game(ABC):
         """
         return None
 
+    # -- what a human sees: each asks the game's presenter (`muggins.presenter`) --
+    @hands_to_presenter
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
-        """The table as text for a human at `seat` (None: a spectator)."""
-        return json.dumps(view, indent=2, ensure_ascii=False)
+        """The table as text for a human at `seat` (None: a spectator); the default is the view as JSON (`Presenter.render`)."""
+        return ask_presenter(self, "render", view, seat)
 
+    @hands_to_presenter
     def standings(self, event: Event, seat: int | None) -> list[str] | None:
         """Lines for an end-of-hand banner when `event` ends a hand or deal (the outcome, the standings), else None.
 
-        A terminal player frames them and pauses before the next deal.
+        A terminal player frames them and pauses before the next deal (`Presenter.standings`).
         """
-        return None
+        return ask_presenter(self, "standings", event, seat)
 
+    @hands_to_presenter
     def describe(self, event: Event, seat: int | None) -> str | None:
-        """One line narrating `event` to `seat`, or None to stay quiet."""
-        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "to"))
-        return f"{event['type']}: {fields}" if fields else str(event["type"])
+        """One line narrating `event` to `seat` in the language in force, or None to stay quiet (`Presenter.describe`)."""
+        return ask_presenter(self, "describe", event, seat)
 
+    @hands_to_presenter
+    def narration(self, event: Event, seat: int | None) -> "Words | None":
+        """What `event` tells `seat`, kept as data (a `muggins.presenter.Said`: message id, values, catalogue; or a
+        `Joined` of them) that `words(language)` words in any language; None to stay quiet (`Presenter.narration`)."""
+        return ask_presenter(self, "narration", event, seat)
+
+    @hands_to_presenter
     def layout(self, view: Mapping[str, Any], seat: int | None) -> dict[str, Any] | None:
         """The table as plain data for a front end that draws cards, worked out from `view` (what `seat` may see) alone; None: not described.
 
@@ -272,10 +307,11 @@ class Game(ABC):
         text instead, so a game without it still plays everywhere. Called
         only when a frame is built, never in simulations. The contract kit
         checks it names no card hidden from `seat` (docs/writing-plugins.md,
-        "How a game describes its table").
+        "How a game describes its table"). (`Presenter.layout`.)
         """
-        return None
+        return ask_presenter(self, "layout", view, seat)
 
+    @hands_to_presenter
     def choice_move(self, action: Action) -> tuple[Any, str | None] | None:
         """The card (or cards) `action` moves and the id of the layout zone it goes to (None: no zone of the layout), or None when it moves no card.
 
@@ -286,9 +322,9 @@ class Game(ABC):
         cards at once names them all, `(("5H", "6C"), "crib")`: a front end
         lets the seat pick those cards and offers the choice then. One that
         moves none answers None. The answer depends on the action alone:
-        `seat_decision` keeps it for a tuple of choices the game shares.
+        `seat_decision` keeps it for a tuple of choices the game shares. (`Presenter.choice_move`.)
         """
-        return None
+        return ask_presenter(self, "choice_move", action)
 
 
 class State(ABC):
