@@ -8,9 +8,11 @@ with and without bytecode caches and with and without the discovery
 snapshot, in the one run. Tally: whole
 four-player matches of the core's test game (tests/testgame) through
 `muggins.engine.Match`, the same matches every repeat, decisions per CPU
-second of this process. `--baseline DIR` adds `muggins list` with this
+second of this process. Narration: every event of a few seeded matches of
+each shipped game told through `Game.describe` to every seat and a
+spectator, in English and French, lines per CPU second. `--baseline DIR` adds `muggins list` with this
 checkout's and DIR's packages first on PYTHONPATH (both the same way, as
-`python -m muggins_cli list`), and Tally matches in two worker processes. Figures are printed as JSON lines,
+`python -m muggins_cli list`), and Tally matches and the narration in two worker processes. Figures are printed as JSON lines,
 never asserted.
 
 Run: `uv run python benchmarks/bench_core.py [--quick] [--baseline DIR]` (or through benchmarks/run.py).
@@ -151,7 +153,45 @@ def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]
 
         return play
 
-    return {"tally": tally}
+    def narration() -> Callable[[int], object]:
+        """Every event of a few seeded matches of each shipped game told to every seat and a spectator, in English and French."""
+        from muggins.engine import Match, make_players
+        from muggins.i18n import using_language
+        from muggins.plugins import load_registry
+
+        registry = load_registry()
+        told: list[tuple[object, list, int]] = []  # (game, events, players)
+        for name, players, seats in NARRATED:
+            game = registry.game(name)
+            for seed in range(NARRATED_MATCHES[quick]):
+                heard: list = []
+                match = Match(game.new(game.Rules(), players, seed), make_players(registry, game, seats, seed),
+                              listeners=[lambda _name, event: heard.append(event)])
+                match.run()
+                told.append((game, heard, players))
+
+        def narrate(_: int) -> int:
+            lines = 0
+            for language in ("en", "fr"):
+                with using_language(language):
+                    for game, events, players in told:
+                        describe = game.describe
+                        for event in events:
+                            for seat in (None, *range(players)):
+                                if describe(event, seat):
+                                    lines += 1
+            return lines
+
+        return narrate
+
+    return {"tally": tally, "narration": narration}
+
+
+#: The matches whose events `narration` tells: (game, players, seats); NARRATED_MATCHES of each, by --quick.
+NARRATED = [("muggins_shedding", 4, ["expert", "novice", "random", "expert"]),
+            ("cribbage_muggins", 2, ["expert", "novice"]),
+            ("willughby_fishing", 5, ["expert", "novice", "random", "expert", "novice"])]
+NARRATED_MATCHES = {False: 4, True: 1}
 
 
 def engine_steps(quick: bool, baseline: str | None) -> list[dict]:
@@ -166,9 +206,23 @@ def engine_steps(quick: bool, baseline: str | None) -> list[dict]:
     return out
 
 
+def narration_lines(quick: bool, baseline: str | None) -> list[dict]:
+    """Lines of narration per CPU second (`Game.describe`, what every front end calls for each event it shows)."""
+    repeats = SIZES[quick][2]
+    contenders = {"narration": tasks(quick)["narration"]()}
+    before = timing.Baseline(__file__, baseline, ["muggins"], {"quick": quick}) if baseline else None
+    found = timing.interleave_against(before, contenders, ["narration"], repeats)
+    lines = found.results["narration"]
+    out = [found.rate("narration", lines, "narration_lines_per_second", matches_per_game=NARRATED_MATCHES[quick])]
+    if before:
+        out += before.figures(found, "narration", lines, "narration_lines_per_second_workers")
+    return out
+
+
 def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
     yield from startup(quick, baseline)
     yield from engine_steps(quick, baseline)
+    yield from narration_lines(quick, baseline)
 
 
 if __name__ == "__main__":
