@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from muggins import Game, parse_card
+from muggins import Capabilities, Game, parse_card
 from muggins.i18n import N_, translator
 from muggins.wording import TranslatedLabels, rank_word
 
@@ -288,6 +288,9 @@ class CribbageGame(Game):
         "skunks": N_("skunks"), "double_skunks": N_("double skunks"), "skunked": N_("skunked"), "double_skunked": N_("double-skunked"),
         "peg_points": N_("points pegged (his heels included)"), "show_points": N_("points from shows (hands and cribs)"),
     })
+    #: What the game offers beyond the required protocol (the contract kit checks it against the methods).
+    capabilities = Capabilities(determinize=True, search_prior=True, layout=True, choice_move=True, order_free_seats=True,
+                                from_position=True, horizon_returns=True)
     State = "cribbage_muggins.state:CribbageState"
 
     def search_prior(self, view: Mapping[str, Any], decision: Any, seat: int) -> Mapping[str, float] | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from muggins import Game, parse_card
+from muggins import Capabilities, Game, parse_card
 from muggins.i18n import N_, translator
 from muggins.typography import apart
 from muggins.wording import TranslatedLabels, rank_word
@@ -61,6 +61,8 @@ class SheddingGame(Game):
         "hands": N_("hands played"), "hands_drawn": N_("hands drawn"), "hands_drawn_turn_limit": N_("hands drawn at the turn limit"),
         "hands_drawn_repetition": N_("hands drawn by repetition"),
     })
+    #: What the game offers beyond the required protocol (the contract kit checks it against the methods).
+    capabilities = Capabilities(determinize=True, search_prior=True, layout=True, choice_move=True, play_forced=True, from_position=True)
     State = "muggins_shedding.state:SheddingState"  # imported on first use: `muggins list` stays quick
 
     def search_prior(self, view: Mapping[str, Any], decision: Any, seat: int) -> Mapping[str, float] | None:

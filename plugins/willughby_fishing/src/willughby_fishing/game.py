@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from muggins import Game, parse_card
+from muggins import Capabilities, Game, parse_card
 from muggins.i18n import N_, translator
 from muggins.wording import TranslatedLabels, rank_word
 
@@ -142,6 +142,8 @@ class FishingGame(Game):
         "stops_no_holder": N_("hands stopped with nobody holding cards"), "rewards": N_("rewards taken"), "claims_made": N_("claims won"),
         "claims_missed": N_("claims missed"), "claims_forgotten": N_("own claims forgotten"),
     })
+    #: What the game offers beyond the required protocol (the contract kit checks it against the methods).
+    capabilities = Capabilities(determinize=True, search_prior=True, layout=True, choice_move=True, play_forced=True, from_position=True)
     State = "willughby_fishing.state:FishingState"  # imported on first use: `muggins list` stays quick
 
     def search_prior(self, view: Mapping[str, Any], decision: Any, seat: int) -> Mapping[str, float] | None:
