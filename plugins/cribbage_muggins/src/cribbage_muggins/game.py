@@ -14,7 +14,7 @@ reason: a false muggins call's read as such) and `standings` (the banner at the 
 deal, hung on the next deal's event because that is the first to carry the
 scores after the crib, and at game over: winner, final scores, skunks,
 the skunk lines read from the event's own `skunk_line` and
-`double_skunk_line`). `rules_in_force` asks the house-rule plugins what a
+`double_skunk_line`). `house_rules` asks the house-rule plugins what a
 match plays by (`house`), `house_rule_settings` names the target and lines
 they set over the rules' own, and `describe_rules` says it all in one line. Every word a player reads goes through
 the game's own catalogue (domain `cribbage_muggins`, `locale/` beside this
@@ -299,18 +299,23 @@ class CribbageGame(Game):
 
         return search_prior(view, decision, seat)
 
-    def rules_in_force(self, rules: CribbageRules, players: int) -> "RulesInForce":
+    def house_rules(self, rules: CribbageRules, players: int) -> "RulesInForce":
         """What a match under `rules` plays by: the rules combined with the answers of the house-rule plugins in force.
 
-        Asks each of the game's hooks (`hookspecs`) once; HouseRuleError, in
+        The game's house-rule entry, named as in every shipped game. Asks
+        each of the game's hooks (`hookspecs`) once; HouseRuleError, in
         one line naming the plugin, for an answer the game cannot use. With
         no plugin answering: the rules' own target and lines, standard scoring.
         """
         if not implemented(self, SHOW_HOOK, PEG_HOOK, TARGET_HOOK):
             return _plain_rules_in_force(rules)
-        from .house import rules_in_force
+        from .house import house_rules
 
-        return rules_in_force(self, rules, players)
+        return house_rules(self, rules, players)
+
+    def rules_in_force(self, rules: CribbageRules, players: int) -> "RulesInForce":
+        """`house_rules`, under the name it had before the three games shared one (kept for callers written then)."""
+        return self.house_rules(rules, players)
 
     def house_rule_settings(self, rules: CribbageRules, players: int) -> list[Any]:
         """The target and skunk lines a house-rule plugin sets for a match, beside the rules' own values (no line: -1, as in the rules)."""
@@ -318,7 +323,7 @@ class CribbageGame(Game):
 
         if not implemented(self, TARGET_HOOK):
             return []
-        house = self.rules_in_force(rules, players)
+        house = self.house_rules(rules, players)
         played = {"target": house.target, "skunk_line": house.skunk_line, "double_skunk_line": house.double_skunk_line}
         return [RuleSetting(key, getattr(rules, key), NO_LINE if played[key] is None else played[key], house.set_by[key])
                 for key in ("target", "skunk_line", "double_skunk_line") if key in house.set_by]
@@ -349,7 +354,7 @@ class CribbageGame(Game):
         # Per deal: the discards, every card pegged, every count and every response to it.
         per_deal = players + players * 4 + (players + 1) * players
         sides = 2 if rules.partnerships else players
-        target = self.rules_in_force(rules, players).target if implemented(self, TARGET_HOOK) else rules.target
+        target = self.house_rules(rules, players).target if implemented(self, TARGET_HOOK) else rules.target
         # Every deal scores at least the last card (or a 31: house rules keep both at 1 or more),
         # and no settlement lowers the sum of the scores.
         return per_deal * (sides * (target - 1) + 1) + 16

@@ -109,16 +109,12 @@ class SheddingGame(Game):
         return houserules.penalty_cards(self, rules, players)
 
     def house_rules(self, rules: SheddingRules, players: int) -> houserules.SheddingHouseRules:
-        """Everything the house-rule plugins in force decide for a match, checked: a `SheddingHouseRules`.
+        """Everything the house-rule plugins in force decide for a match, checked: a `SheddingHouseRules` (the game's house-rule entry).
 
         Built from `adjacent_pairs`, `destination_order` and `penalty_cards`,
         so a variant made by subclassing the game may override any one of them.
         """
-        return houserules.SheddingHouseRules(
-            houserules.normalise_pairs(self.adjacent_pairs(rules, players)),
-            houserules.normalise_order(self.destination_order(rules, players)),
-            houserules.check_penalty(self.penalty_cards(rules, players)),
-        )
+        return houserules.house_rules(self, rules, players)
 
     def describe_rules(self, rules: SheddingRules, players: int) -> str:
         """`penalty 2 cards from each donor; K–A touch; a fitting card goes to: …`, or the standard game's words."""

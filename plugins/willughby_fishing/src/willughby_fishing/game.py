@@ -30,7 +30,7 @@ from muggins.i18n import N_, translator
 from muggins.wording import TranslatedLabels, rank_word
 
 from .rules import HAND_SIZE, PLAYERS, FishingRules
-from .terms import STANDARD_TERMS, FishingTerms, ask_terms, tariff_text
+from .terms import STANDARD_TERMS, FishingTerms, house_rules, tariff_text
 
 # The game's own catalogue (domain willughby_fishing, in locale/ beside this module): every word a player reads.
 _translator = translator("willughby_fishing", package_file=__file__)
@@ -152,15 +152,19 @@ class FishingGame(Game):
 
         return search_prior(view, decision, seat)
 
-    def terms(self, rules: FishingRules, players: int = PLAYERS) -> FishingTerms:
-        """The terms (stakes, tariff, kinds of claim) a match under `rules` is played by.
+    def house_rules(self, rules: FishingRules, players: int = PLAYERS) -> FishingTerms:
+        """The terms (stakes, tariff, kinds of claim) a match under `rules` is played by: the game's house-rule entry, named as in every shipped game.
 
         Asks the house-rule plugins of the registry the game was registered
         with (`willughby_fishing.hookspecs`), as `FishingState.new` does once
         per match; HouseRuleError (one line naming the plugins) when their
         answers cannot be used.
         """
-        return ask_terms(self, rules, players)
+        return house_rules(self, rules, players)
+
+    def terms(self, rules: FishingRules, players: int = PLAYERS) -> FishingTerms:
+        """`house_rules`, under the name it had before the three games shared one (kept for callers written then)."""
+        return self.house_rules(rules, players)
 
     def describe_rules(self, rules: FishingRules, players: int) -> str:
         """`5 deals; antes 3 and 2, reward 5 (last holder); a chip for each pair over or short of 8 cards`, and the claims closed."""
