@@ -40,8 +40,8 @@ def _named(source: str) -> str:
     return _(THE_RECORD) if source == THE_RECORD else source
 
 __all__ = [
-    "FRONT_END_KINDS", "HUMAN", "OtherBots", "RecordMismatch", "SessionError", "check_record_seats", "check_seats", "installed_game", "same_bots",
-    "reopen", "seat_players", "verify",
+    "DEFAULT_OPPONENT", "FRONT_END_KINDS", "HUMAN", "OtherBots", "RecordMismatch", "SessionError", "check_record_seats", "check_seats",
+    "default_opponent", "installed_game", "same_bots", "reopen", "seat_players", "verify",
 ]
 
 #: How a front end makes its player for a seat: `factory(seat)`.
