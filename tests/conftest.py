@@ -110,6 +110,22 @@ def tally(registry):
 
 
 @pytest.fixture
+def declare_capabilities(monkeypatch):
+    """`declare(game)`: for this test, the game's class declares the capabilities its methods show now.
+
+    The core works out a class's capabilities once, so a test that patches
+    an optional method onto a game class (or takes one away) declares what
+    the class then offers, as a game does on its class.
+    """
+    from muggins.game import infer_capabilities
+
+    def declare(game):
+        monkeypatch.setattr(type(game), "capabilities", infer_capabilities(type(game)))
+
+    return declare
+
+
+@pytest.fixture
 def ctrl_c_raises():
     """SIGINT raises KeyboardInterrupt during the test, whatever the process inherited.
 

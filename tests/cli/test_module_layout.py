@@ -84,6 +84,7 @@ DEFERRED = {
                                                           "the kit is imported when a fixture is used",
     ("muggins.testing.pytest_plugin", "muggins.snapshot"): "the same entry point, the same reason",
     ("muggins.testing.pytest_plugin", "muggins.plugins"): "the same entry point: the registry is loaded when a fixture is used",
+    ("muggins.testing.pytest_plugin", "muggins.game"): "the same entry point: a game's capabilities are read when a fixture builds a position",
 }
 #: The package's names are imported on first use (PEP 562), so `import muggins` loads cards alone.
 PEP_562 = {("muggins", f"muggins.{module}") for module in muggins._EXPORTS if module != "cards"}

@@ -253,8 +253,9 @@ def test_a_state_that_plays_otherwise_when_nobody_reads_events_fails_the_determi
     check_records(tally, registry=registry, **SMALL)  # every recorded run reads events: nothing else is wrong
 
 
-def test_a_play_forced_that_miscounts_fails_the_determinism_check(tally, registry, monkeypatch):
+def test_a_play_forced_that_miscounts_fails_the_determinism_check(tally, registry, monkeypatch, declare_capabilities):
     monkeypatch.setattr(tally.State, "play_forced", lambda self, budget: 0)  # overridden, taking nothing: sound
+    declare_capabilities(tally)
     check_determinism(tally, registry=registry, **SMALL)
     monkeypatch.setattr(tally.State, "play_forced", lambda self, budget: 1 if budget > 1 else 0)  # counts one it never took
     with pytest.raises(ContractError, match=r"the quiet match \(play_forced\) took \d+ decisions to \d+ one by one") as caught:

@@ -35,10 +35,11 @@ def tally_move(self, action):
 
 
 @pytest.fixture
-def drawn(tally, monkeypatch):
+def drawn(tally, monkeypatch, declare_capabilities):
     """Tally with a sound layout and choice_move."""
     monkeypatch.setattr(type(tally), "layout", tally_layout)
     monkeypatch.setattr(type(tally), "choice_move", tally_move)
+    declare_capabilities(tally)
     return tally
 
 
@@ -136,8 +137,9 @@ def test_a_choice_to_a_zone_the_layout_does_not_have_is_caught(drawn, registry, 
     fails(drawn, registry, r"moves \w\w to 'discard', which is no zone of layout\(\d\) \(zones: \['hand:0', 'hand:1', 'hand:2', 'table'\]\)")
 
 
-def test_choices_that_move_cards_need_a_layout(tally, registry, monkeypatch):
+def test_choices_that_move_cards_need_a_layout(tally, registry, monkeypatch, declare_capabilities):
     monkeypatch.setattr(type(tally), "choice_move", tally_move)
+    declare_capabilities(tally)
     fails(tally, registry, r"moves a card \(choice_move\) but layout\(\d\) is None")
 
 

@@ -80,6 +80,7 @@ GAME_SOURCE = """
     ("Rules = None", "game 'bad': Rules must be a class"),
     ("State = 5", "game 'bad': State must be a State class or its path"),
     ("stat_labels = {'a': 1}", "game 'bad': stat_labels must be a dict of text by text"),
+    ("capabilities = {'layout': True}", "game 'bad': capabilities must be a muggins.Capabilities (or None, worked out from its methods), not dict"),
 ])
 def test_a_malformed_game_is_one_line_naming_the_plugin_and_its_next_game_registers(install, override, message):
     install("games", GAME_SOURCE.format(override=textwrap.indent(override, " " * 8)))

@@ -105,7 +105,7 @@ def test_the_old_call_carries_neither_card_nor_to(tally):
     assert not any("card" in c or "to" in c for c in shown["choices"])
 
 
-def test_an_update_carries_the_games_layout_of_the_view_or_none(tally, monkeypatch):
+def test_an_update_carries_the_games_layout_of_the_view_or_none(tally, monkeypatch, declare_capabilities):
     state = tally.new(tally.Rules(), 3, 1)
     assert seat_update(state, 0)["layout"] is None and seat_update(state, None)["layout"] is None  # the base class describes nothing
     seen = []
@@ -116,6 +116,7 @@ def test_an_update_carries_the_games_layout_of_the_view_or_none(tally, monkeypat
                 "counters": [], "track": None}
 
     monkeypatch.setattr(type(tally), "layout", layout)
+    declare_capabilities(tally)
     update = seat_update(state, 2)
     assert update["layout"]["zones"][0]["id"] == "table" and seen == [(update["view"], 2)]  # worked out from the very view sent
     json.dumps(update)

@@ -75,11 +75,12 @@ def test_the_kit_catches_a_prior_reading_hidden_cards(shedding, monkeypatch):
         _walk(game, rules)
 
 
-def test_check_search_prior_passes_a_game_without_one(shedding, monkeypatch):
+def test_check_search_prior_passes_a_game_without_one(shedding, monkeypatch, declare_capabilities):
     _registry, game, rules = shedding
     from muggins.game import Game
 
     monkeypatch.setattr(type(game), "search_prior", Game.search_prior)
+    declare_capabilities(game)
     state = game.new(rules, 4, 1)
     check_search_prior(state, state.decision().seat, random.Random(1))
 

@@ -12,6 +12,7 @@ so, in every seat's frame.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 import time
 
@@ -161,7 +162,8 @@ def test_a_bot_past_the_thinking_limit_is_stopped_with_no_move_made(registry, re
     request = {"game": "cribbage_muggins", "players": 2, "seats": ["human", "search:iterations=2000"], "seed": 2}
     # Without the game's prior the search simulates at every decision, checking the limit between simulations
     # (a prior may have it answer the expert's favourite unsearched).
-    monkeypatch.setattr(registry.games["cribbage_muggins"], "search_prior", None, raising=False)
+    cribbage = type(registry.games["cribbage_muggins"])
+    monkeypatch.setattr(cribbage, "capabilities", dataclasses.replace(cribbage.capabilities, search_prior=False))
 
     async def scenario():
         table = await lobby.create(request)

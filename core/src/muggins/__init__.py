@@ -18,7 +18,7 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "actions": ["Action", "Claim", "Decision", "IllegalAction", "Move", "NotYourTurn", "Pass", "find_action"],
     "cards": ["Card", "Rank", "Suit", "card", "cards", "format_cards", "parse_card", "standard_deck"],
-    "game": ["Event", "Game", "PhasedState", "Result", "State", "event"],
+    "game": ["Capabilities", "Event", "Game", "PhasedState", "Result", "State", "capabilities_of", "event"],
     "hookspecs": ["hookimpl", "hookspec"],
     "houserules": ["HouseRuleAnswer", "HouseRuleError", "call_house_rules"],
     "piles": ["ConservationError", "Piles", "check_conservation"],
@@ -69,7 +69,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from .actions import Action, Claim, Decision, IllegalAction, Move, NotYourTurn, Pass, find_action
     from .cards import Card, Rank, Suit, card, cards, format_cards, parse_card, standard_deck
-    from .game import Event, Game, PhasedState, Result, State, event
+    from .game import Capabilities, Event, Game, PhasedState, Result, State, capabilities_of, event
     from .hookspecs import hookimpl, hookspec
     from .houserules import HouseRuleAnswer, HouseRuleError, call_house_rules
     from .piles import ConservationError, Piles, check_conservation

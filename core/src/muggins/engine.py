@@ -48,7 +48,7 @@ from typing import Any, Callable, Iterator, Protocol, Sequence
 
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .faults import BUILTIN, PluginFault, blame, current_registry, fault_message, genuine_interrupt, plugin_fault
-from .game import Event, Result, State
+from .game import Event, Result, State, capabilities_of
 from .i18n import translator
 from .limits import clip
 from .players import Player, make_players, observe  # make_players: re-exported, it lives in players
@@ -431,7 +431,7 @@ class Match:
             quiet = self.writer is None and not self.listeners and not self._watching
             settle = state.settle_window
             forced = None
-            if quiet and stop is None and everyone_stands and all(self._sole) and type(state).play_forced is not State.play_forced:
+            if quiet and stop is None and everyone_stands and all(self._sole) and capabilities_of(state.game).play_forced:
                 forced = state.play_forced  # every answer it gives is one the loop below would give without asking
             try:
                 while True:

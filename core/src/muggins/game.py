@@ -13,7 +13,11 @@ dealt afresh and the seed of future deals replaced. It may also describe
 its table as data for a front end that draws cards (`Game.layout`, and
 `Game.choice_move` for the card each choice moves), and declare that the
 next decisions of a group of seats do not hang on each other's answers
-(`State.order_free_seats`), so a front end may ask them at once. Randomness comes from
+(`State.order_free_seats`), so a front end may ask them at once. Which of
+these optional parts a game offers it declares once, in `Game.capabilities`
+(a `Capabilities`); the core reads the declaration through
+`capabilities_of(game)`, which works it out from the game's methods for a
+game that declares nothing. Randomness comes from
 the seed through `muggins.rng.derive_rng`, so a state needs no generator state to be saved.
 The base classes here hold the small generic parts — turn and legality
 checks, the `mistakes = "prevented"` teaching mode, decision caching — so a
@@ -24,6 +28,7 @@ game writes only its rules; what a player reads of it is its presenter's
 from __future__ import annotations
 
 import json
+import weakref
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
@@ -39,7 +44,7 @@ if TYPE_CHECKING:
     from .presenter import Presenter, Words
     from .window import ChallengeWindow
 
-__all__ = ["Game", "State", "PhasedState", "Result", "Event", "event", "determinizes"]
+__all__ = ["Game", "State", "PhasedState", "Result", "Event", "event", "determinizes", "Capabilities", "capabilities_of", "infer_capabilities"]
 
 Event = dict[str, Any]
 
@@ -101,6 +106,39 @@ class Result:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a game offers beyond the required protocol, declared once on its `Game` class as `capabilities`.
+
+    Each field says whether the game implements the optional part of the
+    same name, so the core reads one value instead of probing the game's
+    classes: `determinize` (`State.determinize`: search players can play
+    it), `search_prior` (`Game.search_prior`), `layout` and `choice_move`
+    (the table as data and the card a choice moves), `order_free_seats`
+    (`State.order_free_seats`: seats that may decide together),
+    `play_forced` (`State.play_forced`: certain decisions taken in one
+    call), `from_position` (the classmethod `State.from_position` the kit's
+    `GameFixture.position` builds hand-made positions with),
+    `horizon_returns` (the method `State.horizon_returns` the search's
+    horizon option reads), and `correct_needs_hidden_information` (the
+    game's correct choices cannot be worked out from a seat's own view,
+    so the generic expert and novice refuse it). A game that declares
+    nothing has them worked out from its methods once, on first use
+    (`infer_capabilities`); the contract kit checks that a declaration
+    says what the methods do.
+    """
+
+    determinize: bool = False
+    search_prior: bool = False
+    layout: bool = False
+    choice_move: bool = False
+    order_free_seats: bool = False
+    play_forced: bool = False
+    from_position: bool = False
+    horizon_returns: bool = False
+    correct_needs_hidden_information: bool = False
+
+
 class Game(ABC):
     """A registered game. Subclass, fill the class attributes, implement `max_decisions`.
 
@@ -125,6 +163,9 @@ class Game(ABC):
     text or data, the rules in words) is the game's presenter's:
     `Presenter` names its class and `presenter()` gives it; the methods of
     the same names here ask it, so callers and older games keep working.
+    `capabilities` declares the optional parts the game implements (a
+    `Capabilities`; None: worked out from its methods, see
+    `capabilities_of`).
     """
 
     name: ClassVar[str]
@@ -148,6 +189,9 @@ class Game(ABC):
     #: The game's own catalogue (`muggins.i18n.translator(domain, package_file=__file__)`) its title is translated
     #: through; None: the title is shown as it is, in every language.
     translations: ClassVar[Translator | None] = None
+    #: The optional parts this class implements, declared once (see `Capabilities`). It holds for the class
+    #: that sets it: a subclass that sets none has its own worked out from its methods, since it may change them.
+    capabilities: ClassVar[Capabilities | None] = None
     Rules: ClassVar[type]
     State: ClassVar[type["State"] | str]
     #: The game's presenter class (`muggins.presenter.Presenter` or a subclass), or its import path
@@ -726,3 +770,78 @@ def _only_correct(found: Decision) -> Decision:
 def determinizes(state_class: type[State]) -> bool:
     """Whether a State class implements `State.determinize` (search players need it)."""
     return getattr(state_class, "determinize", State.determinize) is not State.determinize
+
+
+#: Capabilities worked out for game classes that declare none, once per class (a class made and dropped in a test is let go).
+_INFERRED: "weakref.WeakKeyDictionary[type, Capabilities]" = weakref.WeakKeyDictionary()
+
+
+def capabilities_of(game: Game | type[Game]) -> Capabilities:
+    """What `game` (a game or its class) offers: the `capabilities` its class declares, else those its methods show.
+
+    The one place the core learns a game's optional parts. A declaration
+    counts for the class that makes it; a class declaring none (a plugin
+    written before declarations, or a subclass of a shipped game) has its
+    capabilities worked out by `infer_capabilities` on first use and kept.
+    """
+    kind = game if isinstance(game, type) else type(game)
+    declared = kind.__dict__.get("capabilities")
+    if declared is not None:
+        return declared
+    found = _INFERRED.get(kind)
+    if found is None:
+        found = _INFERRED[kind] = infer_capabilities(kind)
+    return found
+
+
+def infer_capabilities(kind: type[Game]) -> Capabilities:
+    """The capabilities a game class's methods show, whatever it declares: a method overriding the base's (or, for
+    `from_position` and `horizon_returns`, which the base lacks, present) is offered.
+
+    Imports the State class when the game names it by its path. A game
+    without a State class offers none of the state's parts.
+    """
+    state = _state_class_of(kind)
+
+    def overrides(owner: Any, base: type, name: str) -> bool:
+        return owner is not None and getattr(owner, name, getattr(base, name)) is not getattr(base, name)
+
+    return Capabilities(
+        determinize=state is not None and determinizes(state),
+        search_prior=overrides(kind, Game, "search_prior"),
+        layout=_presents(kind, "layout"),
+        choice_move=_presents(kind, "choice_move"),
+        order_free_seats=overrides(state, State, "order_free_seats"),
+        play_forced=overrides(state, State, "play_forced"),
+        from_position=callable(getattr(state, "from_position", None)),
+        horizon_returns=callable(getattr(state, "horizon_returns", None)),
+        correct_needs_hidden_information=bool(getattr(kind, "correct_needs_hidden_information", False)),
+    )
+
+
+def _presents(kind: type[Game], name: str) -> bool:
+    """Whether a game class offers presentation method `name`: overridden on the class (not a hand-over) or on its presenter class."""
+    from .presenter import Presenter
+
+    own = getattr(kind, name, None)
+    if own is not None and own is not getattr(Game, name) and not getattr(own, "hands_to_presenter", False):
+        return True
+    presenter = kind.__dict__.get("Presenter", getattr(kind, "Presenter", None))
+    if isinstance(presenter, str):
+        import importlib
+
+        module, _, attribute = presenter.partition(":")
+        presenter = getattr(importlib.import_module(module), attribute)
+    return isinstance(presenter, type) and getattr(presenter, name, None) is not getattr(Presenter, name)
+
+
+def _state_class_of(kind: type[Game]) -> type[State] | None:
+    """`kind.State`, imported when given as `"package.module:Class"` (kept on the class, as `Game.state_class` does); None without one."""
+    found = getattr(kind, "State", None)
+    if isinstance(found, str):
+        import importlib
+
+        module, _, name = found.partition(":")
+        found = getattr(importlib.import_module(module), name)
+        kind.State = found
+    return found if isinstance(found, type) else None

@@ -176,12 +176,9 @@ def rule_settings(game: "Game", rules: Any, players: int) -> list[RuleSetting]:
     """The rules' values the house-rule plugins in force replace in a match of `game` (`Game.house_rule_settings`).
 
     Those a plugin sets to the rules' own value are left out: nothing is
-    overridden there. A game without the method (written before it) sets none.
+    overridden there. A game that does not override the method (one written before it) sets none.
     """
-    found = getattr(game, "house_rule_settings", None)
-    if found is None:
-        return []
-    return [setting for setting in found(rules, players) if setting.value != setting.rules_value]
+    return [setting for setting in game.house_rule_settings(rules, players) if setting.value != setting.rules_value]
 
 
 def chosen_rules_overridden(game: "Game", rules: Any, players: int) -> list[RuleSetting]:

@@ -44,7 +44,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime
 
 from .actions import Action, Decision, standing_answer
 from .faults import PluginFault, plugin_fault
-from .game import Event, Game
+from .game import Event, Game, capabilities_of
 from .i18n import N_, translator
 from .limits import clip
 from .projection import visible_events
@@ -344,7 +344,7 @@ def _needs_visible_correct(label: str, cls: type) -> PlayerFactory:
     """A generic factory that refuses a game whose correct choices depend on hidden cards."""
 
     def factory(rng: random.Random, game: Game | None = None, **options: Any) -> Player:
-        if game is not None and getattr(game, "correct_needs_hidden_information", False):
+        if game is not None and capabilities_of(game).correct_needs_hidden_information:
             raise PlayerRefused(_("the generic {kind} cannot play {game}: its correct choices depend on hidden cards; use the game's own bots").format(
                 kind=label, game=game.name))
         return cls(rng, **options)

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable
 import pluggy
 
 from .faults import BUILTIN, PluginInfo, _one_line
-from .game import Game
+from .game import Capabilities, Game
 from .i18n import translator
 from .limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, LONGEST_VERSION, MAX_PLAYERS, clip
 from .players import FRONT_END_KINDS, PlayerKind, PlayerOption
@@ -103,6 +103,9 @@ def game_problem(game: object) -> str | None:
     labels = _plain(game, "stat_labels")
     if not isinstance(labels, dict) or not all(type(k) is str and type(v) is str for k, v in labels.items()):
         return f"game {name!r}: stat_labels must be a dict of text by text, not {_shown(labels)}"
+    declared = _plain(game, "capabilities")
+    if declared is not None and not isinstance(declared, Capabilities):
+        return f"game {name!r}: capabilities must be a muggins.Capabilities (or None, worked out from its methods), not {_shown(declared)}"
     return None
 
 

@@ -39,7 +39,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from .actions import Action, Decision, standing_answer, typed_in
-from .game import Event, Game, State
+from .game import Event, Game, State, capabilities_of
 from .i18n import current_language
 
 __all__ = ["FAMILY_SIZE", "all_seeing_layout", "all_seeing_update", "choice_families", "choice_moves", "order_free_decisions",
@@ -69,10 +69,7 @@ def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
 
 def _mover(game: Game | None) -> Callable[[Action], Any] | None:
     """The game's `choice_move`, or None when it has none of its own (every frame then skips asking it per choice)."""
-    if game is None:
-        return None
-    found = getattr(type(game), "choice_move", None)
-    if found is None or found is Game.choice_move:
+    if game is None or not capabilities_of(game).choice_move:
         return None
     return game.choice_move
 
@@ -252,11 +249,10 @@ def seat_update(state: State, seat: int | None, events: Sequence[Event] = ()) ->
     decision = state.decision()
     mine = decision is not None and seat is not None and decision.seat == seat
     view = dict(state.view(seat))
-    describe_table = getattr(game, "layout", None)
     return {
         "seat": seat,
         "view": view,
-        "layout": None if describe_table is None else describe_table(view, seat),
+        "layout": game.layout(view, seat) if capabilities_of(game).layout else None,
         "events": seen,
         "lines": lines,
         "decision": seat_decision(decision, game) if mine else None,  # type: ignore[arg-type]
@@ -283,9 +279,9 @@ def all_seeing_layout(state: State) -> dict[str, Any] | None:
     when the game does not describe its table.
     """
     game = state.game
-    describe_table = getattr(game, "layout", None)
-    if describe_table is None:
+    if not capabilities_of(game).layout:
         return None
+    describe_table = game.layout
     shown = describe_table(dict(state.view(None)), None)
     if not isinstance(shown, dict) or not isinstance(shown.get("zones"), list):
         return shown
@@ -370,7 +366,7 @@ def order_free_group(state: State) -> tuple[int, ...]:
     then asks one seat at a time, as for a game that declares nothing (the
     contract kit reports such a declaration as the game's fault).
     """
-    if type(state).order_free_seats is State.order_free_seats:
+    if not capabilities_of(state.game).order_free_seats:
         return ()
     decision = state.decision()
     if decision is None or state.open_window() is not None:

@@ -150,7 +150,7 @@ def header_for(game: Game, rules: Any, players: int, seed: int, seats: Sequence[
         kept = [dict(a) for a in answers] if answers is not None else record_answers(match_answers(game, rules, players, seed))
         settings = [s.to_dict() for s in rule_settings(game, rules, players)] or None
     return Record(game.name, game.version, rules_to_dict(rules), players, seed, list(seats), house_rules=listed,
-                  bots=getattr(game, "bots_version", None), house_rule_answers=kept, house_rule_settings=settings,
+                  bots=game.bots_version, house_rule_answers=kept, house_rule_settings=settings,
                   deal=None if deal is None else deal.to_header())
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import determinizes
+from ..game import capabilities_of
 from ..players import PlayerRefused
 from .player import SearchPlayer, score_share, win_share
 from .tree import Node
@@ -28,7 +28,7 @@ def make_search_player(rng: Any, game: Any = None, seat: int | None = None, give
     them, as for a caller that builds the player by hand); every other
     option the game names in `Game.search_defaults` takes the game's value.
     """
-    if game is not None and not determinizes(game.state_class()):
+    if game is not None and not capabilities_of(game).determinize:
         raise PlayerRefused(f"the search player cannot play {game.name}: its states do not implement determinize(seat, rng)")
     if game is not None and given_options is not None:
         options.update(resolved_defaults(game, given_options))
@@ -41,7 +41,7 @@ def resolved_defaults(game: Any, given: Any = ()) -> dict[str, Any]:
 
     declared = {option.name: option for option in SEARCH_OPTIONS}
     values = {}
-    for name, text in dict(getattr(game, "search_defaults", None) or {}).items():
+    for name, text in dict(game.search_defaults or {}).items():
         if name not in declared:
             raise ValueError(f"{game.name}: search_defaults names {name!r}, which is not an option of search")
         if name not in given:

@@ -67,6 +67,7 @@ from typing import Any, Mapping, Sequence
 
 from ..actions import Action, Decision
 from ..engine import LazyView, Match
+from ..game import capabilities_of
 from ..players import PlayerRefused, RandomPlayer, make_players, parse_seat
 from ..thinking import keep_thinking, limit_in_force
 from .tree import Node, backup, most_visited, prior_or_most_visited, select, select_by_prior
@@ -200,7 +201,7 @@ class SearchPlayer:
                 root = Node(players)
                 rollout_players = self._rollout_players(world, rng.getrandbits(63))
                 side_of = self._sides(world)
-                if self.horizon and hasattr(world, "horizon_returns"):
+                if self.horizon and capabilities_of(world.game).horizon_returns:
                     # One copy per decision: what horizon_returns may read of the position searched is public.
                     horizon = world.clone()
             node, path = root, [root]
@@ -253,10 +254,9 @@ class SearchPlayer:
         `muggins.search.priors.Prior` may scale the one and replace the other.
         """
         none: tuple[dict | None, Any, float, float | None] = (None, None, 1.0, None)
-        found = getattr(self.game, "search_prior", None)
-        if found is None:
+        if self.game is None or not capabilities_of(self.game).search_prior:
             return none
-        weights = found(dict(view), decision, decision.seat)
+        weights = self.game.search_prior(dict(view), decision, decision.seat)
         if not weights:
             return none
         effort, margin = float(getattr(weights, "effort", 1.0)), getattr(weights, "margin", None)

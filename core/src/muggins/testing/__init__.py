@@ -41,8 +41,9 @@ that declares order-free seats, `State.order_free_seats`: the state-level
 `check_order_free(state, rng)` at the start of some groups: each seat's
 decision and view at its turn are the same whatever the earlier seats
 answered, and answers collected in any order then applied in seat order
-leave the same match as answering one by one); and `check_rules_round_trip`
-(the default house rules survive TOML and back). A failure raises
+leave the same match as answering one by one); `check_rules_round_trip`
+(the default house rules survive TOML and back); and `check_capabilities`
+(the game's `Game.capabilities` says what its methods implement). A failure raises
 `ContractError` naming the check and carrying the game, player count,
 seed, seat kinds and the decision list that reproduce it (`run_match`
 plays one such match under every per-step check, `check_replay` reruns
@@ -63,10 +64,11 @@ live in `muggins.testing.checks`, the match walk that calls them in
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any, Iterable, Sequence
 
 from ..actions import find_action
-from ..game import Game, State
+from ..game import Game, State, capabilities_of, infer_capabilities
 from ..houserules import HouseRuleError, house_rule_plugins, match_answers, questions_asked
 from ..plugins import Registry, current_registry, load_registry, reset_registry
 from ..rng import derive_seed
@@ -83,7 +85,7 @@ from .translations import UntranslatedMessages, catalogue_of_game, check_transla
 from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun, registry_for, walk_match
 
 __all__ = [
-    "ContractError", "ContractReport", "check_game", "check_rules_round_trip", "run_match", "GameContract",
+    "ContractError", "ContractReport", "check_game", "check_rules_round_trip", "check_capabilities", "run_match", "GameContract",
     "registry_with_game", "house_rule_names", "REVEALS", "act", "check_result_fields", "install_for_discovery",
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
@@ -148,10 +150,12 @@ def check_game(
     correct players. The first `replays` matches per count are also rerun,
     recorded and replayed (`check_determinism`, `check_records`).
     `deep_every` runs the costlier checks on every n-th match only (soaks
-    use it to go faster). The rules' TOML round trip is checked first. Each
-    named check alone, with the same arguments, walks the same matches.
+    use it to go faster). The rules' TOML round trip and the game's
+    capabilities are checked first. Each named check alone, with the same
+    arguments, walks the same matches.
     """
     check_rules_round_trip(game)
+    check_capabilities(game)
     return _check(game, CONCERNS, players=players, games=games, seed=seed, kinds=kinds, rules=rules, registry=registry,
                   replays=replays, deep_every=deep_every)
 
@@ -316,6 +320,21 @@ def check_rules_round_trip(game: Game) -> None:
     loaded = load_rules(game.Rules, text, source=f"{game.name} defaults")
     if loaded != defaults or rules_to_dict(loaded) != rules_to_dict(defaults):
         raise AssertionError(f"{game.name}: default rules change through TOML: {rules_to_dict(defaults)} -> {rules_to_dict(loaded)}")
+
+
+def check_capabilities(game: Game) -> None:
+    """The capabilities the core reads for `game` (its class's `capabilities`, or those worked out once) say what its methods implement.
+
+    A part declared but not implemented would be called and fail; one
+    implemented but not declared would never be used, nor checked.
+    """
+    read, shown = capabilities_of(game), infer_capabilities(type(game))
+    if read == shown:
+        return
+    where = "declares" if type(game).__dict__.get("capabilities") is not None else "was worked out (before a method changed?) as"
+    wrong = [f"{part.name}={getattr(read, part.name)} (its methods: {getattr(shown, part.name)})"
+             for part in fields(read) if getattr(read, part.name) != getattr(shown, part.name)]
+    raise AssertionError(f"{game.name} {where} capabilities its methods do not show: {', '.join(wrong)}")
 
 
 def registry_with_game(name: str, house_rules: Sequence[str] = ()) -> Registry:

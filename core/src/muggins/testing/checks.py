@@ -36,7 +36,7 @@ from typing import Any, Sequence
 from ..actions import NotYourTurn, find_action, standing_answer
 from ..cards import CARD_CODES, Card, cards_named_in, parse_card
 from ..engine import Match, MatchAborted
-from ..game import Game, State, determinizes
+from ..game import Game, State, capabilities_of
 from ..piles import ConservationCheck
 from ..players import make_players
 from ..projection import seat_update, visible_events
@@ -356,9 +356,9 @@ def events_hide_hidden_cards(walk: MatchWalk, decision: Any, action: Any, events
 
 # -- layout ----------------------------------------------------------------------------------
 def describes_its_table(game: Game) -> bool:
-    """Whether `game` implements `Game.layout` or `Game.choice_move` (a game without either has nothing for the layout check)."""
-    kind = type(game)
-    return getattr(kind, "layout", Game.layout) is not Game.layout or getattr(kind, "choice_move", Game.choice_move) is not Game.choice_move
+    """Whether `game` offers `Game.layout` or `Game.choice_move` (a game without either has nothing for the layout check)."""
+    offers = capabilities_of(game)
+    return offers.layout or offers.choice_move
 
 
 def _whole(value: Any) -> bool:
@@ -653,7 +653,7 @@ def a_quiet_run_ends_the_same(walk: MatchWalk, rerun: Rerun) -> None:
     if decisions != len(rerun.record.decisions) or saved != _saved(rerun.state):
         raise walk.fail(f"played with nobody reading events the match took {decisions} decisions to the recorded "
                         f"rerun's {len(rerun.record.decisions)}, or ended in another state (events_wanted changes the play?)")
-    if type(rerun.state).play_forced is State.play_forced:
+    if not capabilities_of(rerun.state.game).play_forced:
         return
     certain = [_TakesFirstCorrect() for _ in range(walk.players)]
     quiet, listened = _run_to_end(walk, certain, listen=False), _run_to_end(walk, certain, listen=True)
@@ -756,7 +756,7 @@ def determinizing_keeps_what_the_seat_knows(walk: MatchWalk, decision: Any) -> N
     """For a game that implements `State.determinize`: `check_determinize` at checkpoints and every 128th decision."""
     state = walk.state
     step = len(walk.decisions)
-    if not determinizes(type(state)) or not (walk.checkpoint or step % DETERMINIZE_EVERY == 0):
+    if not capabilities_of(state.game).determinize or not (walk.checkpoint or step % DETERMINIZE_EVERY == 0):
         return
     seats = (decision.seat, (decision.seat + 1) % walk.players) if walk.checkpoint else (decision.seat,)
     for seat in dict.fromkeys(seats):

@@ -24,7 +24,7 @@ __all__ = ["KEYS", "game_languages", "key_clash"]
 
 def game_languages(game: Game) -> tuple[str, ...]:
     """English and every language the game's catalogue has a compiled translation for."""
-    translations = getattr(game, "translations", None)
+    translations = game.translations
     others = tuple(language for language in LANGUAGES if language != DEFAULT_LANGUAGE
                    and translations is not None and translations.has_catalogue(language))
     return (DEFAULT_LANGUAGE, *others)

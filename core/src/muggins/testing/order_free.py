@@ -24,7 +24,7 @@ import random
 from typing import Any
 
 from ..actions import Decision, find_action
-from ..game import State
+from ..game import State, capabilities_of
 from ..projection import order_free_turns
 from ..rng import derive_rng
 from .walk import Concern, MatchWalk, costly
@@ -122,7 +122,7 @@ def check_order_free(state: State, rng: random.Random, trials: int = ANY_ORDER_T
 def order_free_groups_decide_alike(walk: MatchWalk, decision: Any) -> None:
     """At the start of the first few order-free groups of the match: `check_order_free`."""
     state = walk.state
-    if type(state).order_free_seats is State.order_free_seats:
+    if not capabilities_of(state.game).order_free_seats:
         return
     seats = tuple(state.order_free_seats())
     if not seats:

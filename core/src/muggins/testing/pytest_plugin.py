@@ -85,14 +85,15 @@ class GameFixture:
 
     def position(self, rules: Any = None, **kwargs: Any) -> State:
         """A hand-made position: the game's `State.from_position(game, rules, **kwargs)` (its game page lists the keywords)."""
+        from muggins.game import capabilities_of
+
         state_class = self.game.state_class()
-        build = getattr(state_class, "from_position", None)
-        if build is None:
+        if not capabilities_of(self.game).from_position:
             raise TypeError(
                 f"{self.game.name}'s state class {state_class.__name__} has no from_position(game, rules, **kwargs) "
                 "classmethod to build a position by hand"
             )
-        return build(self.game, rules, **kwargs)
+        return state_class.from_position(self.game, rules, **kwargs)  # type: ignore[attr-defined]  # declared
 
     @staticmethod
     def act(state: State, text: str) -> list[dict]:

@@ -19,7 +19,7 @@ import math
 import random
 from typing import Any
 
-from ..game import Game, State, determinizes
+from ..game import Game, State, capabilities_of
 from ..rng import derive_rng
 from .walk import Concern, MatchWalk
 
@@ -32,8 +32,8 @@ SEARCH_PRIOR_EVERY = 16
 
 
 def gives_a_search_prior(game: Game) -> bool:
-    """Whether `game` overrides `Game.search_prior`."""
-    return getattr(type(game), "search_prior", Game.search_prior) is not Game.search_prior
+    """Whether `game` offers `Game.search_prior` (`Capabilities.search_prior`)."""
+    return capabilities_of(game).search_prior
 
 
 def _prior(state: State, seat: int) -> tuple[Any, Any]:
@@ -56,7 +56,7 @@ def check_search_prior(state: State, seat: int, rng: random.Random | None = None
             raise AssertionError(f"search_prior names {text!r}, which is not among seat {seat}'s choices {sorted(offered)}")
         if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight < 0:
             raise AssertionError(f"search_prior weighs {text!r} {weight!r}: weights are finite numbers, not negative")
-    if rng is None or not determinizes(type(state)):
+    if rng is None or not capabilities_of(state.game).determinize:
         return
     for _ in range(worlds):
         world = state.determinize(seat, random.Random(rng.getrandbits(63)))

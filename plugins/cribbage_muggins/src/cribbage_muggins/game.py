@@ -4,7 +4,7 @@ This module owns `CribbageGame`, the `muggins.Game` the plugin registers
 under the name `cribbage_muggins`: player counts 2 to 4, the rules, state
 and presenter classes (the state and the presenter are imported on first
 use), the bound on decisions the contract kit enforces, the partnerships
-for simulation figures (`sides`), `rules_in_force` (what a match plays by,
+for simulation figures (`sides`), `house_rules` (what a match plays by,
 asking the house-rule plugins, `house`) and `house_rule_settings` (the
 target and lines they set over the rules' own). What a player reads and a
 front end draws is the presenter's (`cribbage_muggins.presenter`, with the
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from muggins import Game
+from muggins import Capabilities, Game
 from muggins.i18n import N_, translator
 from muggins.presenter import hands_to_presenter
 from muggins.wording import TranslatedLabels
@@ -83,6 +83,9 @@ class CribbageGame(Game):
         "skunks": N_("skunks"), "double_skunks": N_("double skunks"), "skunked": N_("skunked"), "double_skunked": N_("double-skunked"),
         "peg_points": N_("points pegged (his heels included)"), "show_points": N_("points from shows (hands and cribs)"),
     })
+    #: What the game offers beyond the required protocol (the contract kit checks it against the methods).
+    capabilities = Capabilities(determinize=True, search_prior=True, layout=True, choice_move=True, order_free_seats=True,
+                                from_position=True, horizon_returns=True)
     State = "cribbage_muggins.state:CribbageState"
     Presenter = "cribbage_muggins.presenter:CribbagePresenter"
 
@@ -92,18 +95,23 @@ class CribbageGame(Game):
 
         return search_prior(view, decision, seat)
 
-    def rules_in_force(self, rules: CribbageRules, players: int) -> "RulesInForce":
+    def house_rules(self, rules: CribbageRules, players: int) -> "RulesInForce":
         """What a match under `rules` plays by: the rules combined with the answers of the house-rule plugins in force.
 
-        Asks each of the game's hooks (`hookspecs`) once; HouseRuleError, in
+        The game's house-rule entry, named as in every shipped game. Asks
+        each of the game's hooks (`hookspecs`) once; HouseRuleError, in
         one line naming the plugin, for an answer the game cannot use. With
         no plugin answering: the rules' own target and lines, standard scoring.
         """
         if not implemented(self, SHOW_HOOK, PEG_HOOK, TARGET_HOOK):
             return _plain_rules_in_force(rules)
-        from .house import rules_in_force
+        from .house import house_rules
 
-        return rules_in_force(self, rules, players)
+        return house_rules(self, rules, players)
+
+    def rules_in_force(self, rules: CribbageRules, players: int) -> "RulesInForce":
+        """`house_rules`, under the name it had before the three games shared one (kept for callers written then)."""
+        return self.house_rules(rules, players)
 
     def house_rule_settings(self, rules: CribbageRules, players: int) -> list[Any]:
         """The target and skunk lines a house-rule plugin sets for a match, beside the rules' own values (no line: -1, as in the rules)."""
@@ -111,7 +119,7 @@ class CribbageGame(Game):
 
         if not implemented(self, TARGET_HOOK):
             return []
-        house = self.rules_in_force(rules, players)
+        house = self.house_rules(rules, players)
         played = {"target": house.target, "skunk_line": house.skunk_line, "double_skunk_line": house.double_skunk_line}
         return [RuleSetting(key, getattr(rules, key), NO_LINE if played[key] is None else played[key], house.set_by[key])
                 for key in ("target", "skunk_line", "double_skunk_line") if key in house.set_by]
@@ -120,7 +128,7 @@ class CribbageGame(Game):
         # Per deal: the discards, every card pegged, every count and every response to it.
         per_deal = players + players * 4 + (players + 1) * players
         sides = 2 if rules.partnerships else players
-        target = self.rules_in_force(rules, players).target if implemented(self, TARGET_HOOK) else rules.target
+        target = self.house_rules(rules, players).target if implemented(self, TARGET_HOOK) else rules.target
         # Every deal scores at least the last card (or a 31: house rules keep both at 1 or more),
         # and no settlement lowers the sum of the scores.
         return per_deal * (sides * (target - 1) + 1) + 16

@@ -5,7 +5,7 @@ plugin manager through `register(CribbageGame(), hookspecs=this_module)`: what
 a show item scores, what a pegging item scores, and the target with its
 skunk lines. Each hook returns data (a table of item names to points, or of
 settings to numbers), never a callable. The game asks every house-rule plugin
-in force once, when a match is created (`CribbageGame.rules_in_force`), keeps
+in force once, when a match is created (`CribbageGame.house_rules`), keeps
 the combined answers in the match's state and its saves, and builds its
 scoring tables from them, so no plugin is called inside the play loop and a
 saved match restores without asking the plugins again. An answer the game

@@ -2,7 +2,7 @@
 
 This module owns `RulesInForce` (the target, the skunk lines, the show and
 pegging scorings a match plays by, kept in its state and its saves) and
-`rules_in_force`, which asks the plugins in force once through the game's
+`house_rules` (once named `rules_in_force`, still importable so), which asks the plugins in force once through the game's
 hooks (`hookspecs`), combines their answers by key (the core's
 `muggins.houserules.combined_answers`, whose wording every game shares),
 checks them and names
@@ -32,7 +32,7 @@ from .hooks_in_use import PEG_HOOK, SHOW_HOOK, TARGET_HOOK, implemented
 from .rules import MAX_TARGET, MIN_TARGET, automatic_skunk_lines
 from .scoring import STANDARD_PEG, STANDARD_SHOW, PegScoring, ShowScoring
 
-__all__ = ["RulesInForce", "rules_in_force", "implemented", "TARGET_KEYS", "SHOW_HOOK", "PEG_HOOK", "TARGET_HOOK"]
+__all__ = ["RulesInForce", "house_rules", "rules_in_force", "implemented", "TARGET_KEYS", "SHOW_HOOK", "PEG_HOOK", "TARGET_HOOK"]
 
 #: The settings `muggins_cribbage_target` may answer.
 TARGET_KEYS = ("target", "skunk_line", "double_skunk_line")
@@ -150,7 +150,7 @@ def _source(key: str, owners: Mapping[str, str]) -> str:
     return f"house-rule plugin {owners[key]!r}" if key in owners else "the rules"
 
 
-def rules_in_force(game: Any, rules: Any, players: int) -> RulesInForce:
+def house_rules(game: Any, rules: Any, players: int) -> RulesInForce:
     """Ask the house-rule plugins in force for `game` (its three hooks, once each) and combine them with `rules`.
 
     HouseRuleError, in one line naming the plugin (or both plugins), for an
@@ -185,3 +185,7 @@ def rules_in_force(game: Any, rules: Any, players: int) -> RulesInForce:
     set_by.update({f"peg:{k}": v for k, v in peg_owners.items()})
     set_by.update(owners)
     return RulesInForce(target, skunk, double, show or STANDARD_SHOW, peg or STANDARD_PEG, set_by)
+
+
+#: The name `house_rules` had before the three games shared one.
+rules_in_force = house_rules

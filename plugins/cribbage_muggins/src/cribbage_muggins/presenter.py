@@ -194,7 +194,7 @@ class CribbagePresenter(Presenter):
 
     def describe_rules(self, rules: Any, players: int) -> str:
         """`to 91 (by target_91), skunked under 61, double-skunked under 31; show: nobs 2 (by nobs2); pegging: go 2 (by go2)`."""
-        house = self.game.rules_in_force(rules, players)
+        house = self.game.house_rules(rules, players)
         by = house.set_by
 
         def whose(key: str) -> str:

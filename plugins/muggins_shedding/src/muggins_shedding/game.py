@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from muggins import Game
+from muggins import Capabilities, Game
 from muggins.i18n import N_, translator
 from muggins.presenter import hands_to_presenter
 from muggins.wording import TranslatedLabels
@@ -53,6 +53,8 @@ class SheddingGame(Game):
         "hands": N_("hands played"), "hands_drawn": N_("hands drawn"), "hands_drawn_turn_limit": N_("hands drawn at the turn limit"),
         "hands_drawn_repetition": N_("hands drawn by repetition"),
     })
+    #: What the game offers beyond the required protocol (the contract kit checks it against the methods).
+    capabilities = Capabilities(determinize=True, search_prior=True, layout=True, choice_move=True, play_forced=True, from_position=True)
     State = "muggins_shedding.state:SheddingState"  # imported on first use: `muggins list` stays quick
     Presenter = "muggins_shedding.presenter:SheddingPresenter"
 
@@ -100,16 +102,12 @@ class SheddingGame(Game):
         return houserules.penalty_cards(self, rules, players)
 
     def house_rules(self, rules: SheddingRules, players: int) -> houserules.SheddingHouseRules:
-        """Everything the house-rule plugins in force decide for a match, checked: a `SheddingHouseRules`.
+        """Everything the house-rule plugins in force decide for a match, checked: a `SheddingHouseRules` (the game's house-rule entry).
 
         Built from `adjacent_pairs`, `destination_order` and `penalty_cards`,
         so a variant made by subclassing the game may override any one of them.
         """
-        return houserules.SheddingHouseRules(
-            houserules.normalise_pairs(self.adjacent_pairs(rules, players)),
-            houserules.normalise_order(self.destination_order(rules, players)),
-            houserules.check_penalty(self.penalty_cards(rules, players)),
-        )
+        return houserules.house_rules(self, rules, players)
 
     # -- what a human sees: `muggins_shedding.presenter` --------------------------------
     # Found by the front ends' probes on the game (`muggins.projection`, the terminal's window), so they stay here, handing over.

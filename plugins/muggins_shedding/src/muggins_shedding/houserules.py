@@ -3,7 +3,8 @@
 This module owns `SheddingHouseRules` — the plain data the game's three
 hooks decide for a match (extra touching rank pairs, the order of priority
 among destinations, the penalty cards each donor gives) and keeps in the
-state, its records and its view — and the functions that ask the hooks
+state, its records and its view — `house_rules`, which asks them for a
+match (the name every shipped game gives its house-rule entry), and the functions that ask the hooks
 through `muggins.call_house_rules`, check each plugin's answer and combine
 the answers: rank pairs from every plugin add up; a destination order or a
 penalty set differently by two plugins is a conflict naming both (the
@@ -30,7 +31,7 @@ __all__ = [
     "SheddingHouseRules", "DESTINATION_KINDS", "STANDARD_ORDER", "STANDARD_PENALTY", "MAX_PENALTY",
     "ADJACENT_HOOK", "ORDER_HOOK", "PENALTY_HOOK",
     "normalise_pairs", "normalise_order", "check_penalty", "order_to_data", "order_from_data",
-    "adjacent_pairs", "destination_order", "penalty_cards", "order_words", "from_mapping",
+    "adjacent_pairs", "destination_order", "penalty_cards", "order_words", "from_mapping", "house_rules",
 ]
 
 ADJACENT_HOOK = "muggins_shedding_adjacent_ranks"
@@ -194,6 +195,20 @@ def penalty_cards(game: Any, rules: Any, players: int) -> int:
     answers = call_house_rules(game, PENALTY_HOOK, rules=rules, players=players)
     chosen = single_answer(answers, PENALTY_HOOK, "the penalty cards per donor", check_penalty, str)
     return STANDARD_PENALTY if chosen is None else chosen[1]
+
+
+def house_rules(game: Any, rules: Any, players: int) -> SheddingHouseRules:
+    """Everything the house-rule plugins in force decide for a match of `game`, checked: a `SheddingHouseRules`.
+
+    Built from the game's `adjacent_pairs`, `destination_order` and
+    `penalty_cards`, so a variant made by subclassing the game may override
+    any one of them.
+    """
+    return SheddingHouseRules(
+        normalise_pairs(game.adjacent_pairs(rules, players)),
+        normalise_order(game.destination_order(rules, players)),
+        check_penalty(game.penalty_cards(rules, players)),
+    )
 
 
 def from_mapping(data: Mapping[str, Any]) -> SheddingHouseRules:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from muggins import Game
+from muggins import Capabilities, Game
 from muggins.i18n import N_, translator
 from muggins.presenter import hands_to_presenter
 from muggins.wording import TranslatedLabels
@@ -23,7 +23,7 @@ from muggins.wording import TranslatedLabels
 # The text helper other modules (and plugins) import from here: still importable from here.
 from .presenter import ledger_text  # noqa: F401
 from .rules import PLAYERS, FishingRules
-from .terms import FishingTerms, ask_terms
+from .terms import FishingTerms, house_rules
 
 # The game's own catalogue (domain willughby_fishing, in locale/ beside this module): its title and its figures' labels.
 _translator = translator("willughby_fishing", package_file=__file__)
@@ -60,6 +60,8 @@ class FishingGame(Game):
         "stops_no_holder": N_("hands stopped with nobody holding cards"), "rewards": N_("rewards taken"), "claims_made": N_("claims won"),
         "claims_missed": N_("claims missed"), "claims_forgotten": N_("own claims forgotten"),
     })
+    #: What the game offers beyond the required protocol (the contract kit checks it against the methods).
+    capabilities = Capabilities(determinize=True, search_prior=True, layout=True, choice_move=True, play_forced=True, from_position=True)
     State = "willughby_fishing.state:FishingState"  # imported on first use: `muggins list` stays quick
     Presenter = "willughby_fishing.presenter:FishingPresenter"
 
@@ -69,15 +71,19 @@ class FishingGame(Game):
 
         return search_prior(view, decision, seat)
 
-    def terms(self, rules: FishingRules, players: int = PLAYERS) -> FishingTerms:
-        """The terms (stakes, tariff, kinds of claim) a match under `rules` is played by.
+    def house_rules(self, rules: FishingRules, players: int = PLAYERS) -> FishingTerms:
+        """The terms (stakes, tariff, kinds of claim) a match under `rules` is played by: the game's house-rule entry, named as in every shipped game.
 
         Asks the house-rule plugins of the registry the game was registered
         with (`willughby_fishing.hookspecs`), as `FishingState.new` does once
         per match; HouseRuleError (one line naming the plugins) when their
         answers cannot be used.
         """
-        return ask_terms(self, rules, players)
+        return house_rules(self, rules, players)
+
+    def terms(self, rules: FishingRules, players: int = PLAYERS) -> FishingTerms:
+        """`house_rules`, under the name it had before the three games shared one (kept for callers written then)."""
+        return self.house_rules(rules, players)
 
     def max_decisions(self, rules: FishingRules, players: int) -> int:
         # Per deal at most: 3 layout fours + done, a layout window, 5 players' claims (at most 3 sets

@@ -82,7 +82,7 @@ class FishingPresenter(Presenter):
         """`5 deals; antes 3 and 2, reward 5 (last holder); a chip for each pair over or short of 8 cards`, and the claims closed."""
         from .terms import CLAIM_KINDS
 
-        terms = self.game.terms(rules, players)
+        terms = self.game.house_rules(rules, players)
         rule = _("last holder") if rules.reward == "last_holder" else _("last capture") if rules.reward == "last_capture" else \
             rules.reward.replace("_", " ")
         text = ngettext("{deals} deal; antes {dealer} and {other}, reward {reward} ({rule}); {tariff}",

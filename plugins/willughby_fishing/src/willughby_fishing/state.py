@@ -43,7 +43,7 @@ from muggins.stats import Tally
 from muggins.wording import Worded, WordedDecision, rank_word, worded
 
 from .rules import FIELD_SIZE, HAND_SIZE, PLAYERS, FishingRules
-from .terms import STANDARD_TERMS, FishingTerms, ask_terms
+from .terms import STANDARD_TERMS, FishingTerms, house_rules
 
 __all__ = [
     "FishingState", "Capture", "DECK", "CODES", "CODE_INDEX", "RANK_LABEL", "rank_of",
@@ -329,7 +329,7 @@ class FishingState(PhasedState):
     @classmethod
     def new(cls, game: Game, rules: FishingRules, players: int, seed: int) -> "FishingState":
         state = cls(game, rules, players, seed)
-        state.set_terms(ask_terms(game, rules, players))  # once per match: the house-rule plugins' answers
+        state.set_terms(house_rules(game, rules, players))  # once per match: the house-rule plugins' answers
         state.first_dealer, state.cut_rounds = cut_for_dealer(seed, players)
         events: list[dict] = [{"type": "cut", "rounds": state.cut_rounds, "dealer": state.first_dealer,
                                "reveals": sorted({code for rnd in state.cut_rounds for _, code in rnd}),
@@ -372,7 +372,7 @@ class FishingState(PhasedState):
         """
         rules = rules or FishingRules()
         state = cls(game, rules, PLAYERS, seed)
-        state.set_terms(ask_terms(game, rules, PLAYERS) if terms is None else terms)
+        state.set_terms(house_rules(game, rules, PLAYERS) if terms is None else terms)
         state.dealer = state.first_dealer = (mover - 1) % PLAYERS if dealer is None else dealer
         layout = Layout()
         for s, cards in layout.by_seat(hands).items():

@@ -3,7 +3,7 @@
 This module owns `FishingTerms` (the antes, the survivor's reward, the
 tariff that settles each collection and which kinds of claim a claim window
 may take), `STANDARD_TERMS` (the seed's, as RULES.md settles them), the
-kinds of claim (`CLAIM_KINDS`), and `ask_terms`, which calls the game's
+kinds of claim (`CLAIM_KINDS`), and `house_rules` (once named `ask_terms`, still importable so), which calls the game's
 three house-rule hooks once for a match, checks every answer, combines the
 plugins key by key (the core's `muggins.houserules.combined_answers`, whose
 wording every game shares) and refuses, in one line naming the plugins
@@ -35,7 +35,7 @@ _translator = translator("willughby_fishing", package_file=__file__)
 _, ngettext = _translator.gettext, _translator.ngettext
 
 __all__ = [
-    "FishingTerms", "STANDARD_TERMS", "CLAIM_KINDS", "STAKE_KEYS", "ask_terms", "terms_from_answers",
+    "FishingTerms", "STANDARD_TERMS", "CLAIM_KINDS", "STAKE_KEYS", "house_rules", "ask_terms", "terms_from_answers",
     "tariff_text", "HOOK_STAKES", "HOOK_TARIFF", "HOOK_CLAIMABLE",
 ]
 
@@ -184,7 +184,7 @@ def _chips(n: int) -> str:
 
 
 # -- asking the plugins --------------------------------------------------------------
-def ask_terms(game: Any, rules: Any, players: int = PLAYERS) -> FishingTerms:
+def house_rules(game: Any, rules: Any, players: int = PLAYERS) -> FishingTerms:
     """The terms of a match of `game` under `rules`: every in-force plugin's answers, checked and combined.
 
     Calls the three hooks once each, through `muggins.call_house_rules`
@@ -206,7 +206,7 @@ def terms_from_answers(stakes: Iterable[Any], tariff: Iterable[Any], claimable: 
     """The terms made of the three hooks' answers (`muggins.HouseRuleAnswer`s, in plugin-name order).
 
     Each plugin sets the keys it names, the standard holds for the rest;
-    see `ask_terms` for what is refused.
+    see `house_rules` for what is refused.
     """
     stake_values, stake_setters = _combine(HOOK_STAKES, stakes, _stake_item, "a mapping of ante_dealer, ante_other, reward to chips",
                                            lambda key: STAKE_KEYS[key], str)
@@ -342,3 +342,7 @@ def _what_would(stake: Mapping[str, int], pot: int, total: int, left: int, per_p
         tariff = f"{{n: {shown} for n in range(0, 53, 2)}}"
     fixes = [f"stakes that fit this tariff: {stakes}" if stakes else None, f"a tariff that fits these stakes: {tariff}" if tariff else None]
     return "; ".join(f for f in fixes if f) or "other stakes or another tariff would"
+
+
+#: The name `house_rules` had before the three games shared one.
+ask_terms = house_rules
