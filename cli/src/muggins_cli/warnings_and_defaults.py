@@ -1,25 +1,30 @@
-"""What every muggins command shares: the plugin registry, its warnings, and the defaults of play.
+"""What every muggins command shares: its warning line, the registry it plays from, and the defaults of play.
 
-This module owns the process-wide registry as the command line sees it
-(load errors warned about once, one line each), the warning line itself,
-and the defaults `play` and `resume` fall back on, and how the house-rule
-plugins in force are named in one line. The entry point
-(`main`) and the command bodies (`commands`, `info`, `scaffold`) all import
-from here, so the command line reads top-down with no module importing the
-one that imports it. Nothing heavier than Click is imported at load.
+This module owns the warning line (`warn`, one line on stderr) and the
+process-wide registry as the command line gets it: the core's
+`muggins.front_end.front_end_registry`, its warnings sent to that line (a
+load error once, a listener switched off while a match runs). It also owns
+the defaults `play` and `resume` fall back on, and how the house-rule
+plugins in force are named in one line. The entry point (`main`) and the
+command bodies (`commands`, `info`, `scaffold`) all import from here, so
+the command line reads top-down with no module importing the one that
+imports it. Nothing heavier than Click is imported at load.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import click
 
 from muggins.i18n import translator
 from muggins.sessions import DEFAULT_OPPONENT
 
-__all__ = ["DEFAULT_OPPONENTS", "DEFAULT_PACE", "house_rules_text", "registry", "warn"]
+if TYPE_CHECKING:
+    from muggins.registry import Registry
+
+__all__ = ["DEFAULT_OPPONENTS", "DEFAULT_PACE", "house_rules_text", "one_line", "registry", "warn", "warn_errors"]
 
 # The CLI's catalogue (i18n.py's), reached through the core so that this module imports nothing of the package.
 _cli = translator("muggins_cli", package_file=__file__)
@@ -45,22 +50,17 @@ def one_line(message: str) -> str:
     return _BREAKING_SPACE.sub(" ", str(message)).strip(" ")
 
 
-def registry() -> Any:
-    """The process-wide plugin registry; load errors not yet shown are warned about once."""
-    from muggins.plugins import get_registry
+def registry() -> Registry:
+    """The process-wide plugin registry; its load errors not yet shown, and what plugins do wrong while matches run, are warning lines."""
+    from muggins.front_end import front_end_registry
 
-    loaded = get_registry()
-    loaded.warn = warn  # what plugins do wrong while matches run (a listener switched off) is a warning line too
-    warn_errors(loaded)
-    return loaded
+    return front_end_registry(warn)
 
 
-def warn_errors(loaded: Any) -> None:
-    """Warn about the registry's load errors not yet shown."""
-    shown = getattr(loaded, "_cli_warned", 0)
-    for line in loaded.errors[shown:]:
+def warn_errors(loaded: Registry) -> None:
+    """Warn about the registry's load errors not yet shown (a plugin that failed to add its commands, after the registry was given)."""
+    for line in loaded.unreported_errors():
         warn(line)
-    loaded._cli_warned = len(loaded.errors)
 
 
 def house_rules_text(house_rules: Sequence[dict[str, Any]] | None) -> str:
