@@ -427,6 +427,19 @@ def test_a_game_exiting_in_its_own_code_is_a_plugin_fault_naming_the_game(instal
     with pytest.raises(PluginFault, match=r"^fake-exitgame 0.1 \(plugin 'exitgame'\) raised SystemExit: 0 in _apply\(\)$"):
         match.run()
 
+    # A search's rollouts are matches of their own, handed no registry: their seating carries the search's.
+    import random
+
+    from muggins.search import SearchPlayer
+
+    world = game.new(game.Rules(), 2, 1)
+    for rollout in ("random", "expert"):
+        search = SearchPlayer(random.Random(1), game=game, rollout=rollout, registry=registry)
+        rollouts = search._rollout_players(world, 5)
+        assert rollouts.registry is registry and len(rollouts) == 2
+        with pytest.raises(PluginFault, match=r"^fake-exitgame 0.1 \(plugin 'exitgame'\) raised SystemExit: 0 in _apply\(\)$"):
+            Match(game.new(game.Rules(), 2, 1), rollouts).run()
+
 
 LISTENERS = """
     import sys
