@@ -266,7 +266,7 @@ import os, sys
 
 class InterruptAt:
     def find_spec(self, name, path=None, target=None):
-        if name == "muggins_cli.session":  # imported by the command group just after the CLI's words
+        if name == "muggins_cli.warnings_and_defaults":  # imported by the command group just after the CLI's words
             sys.meta_path.remove(self)
             os.kill(os.getpid(), 2)
         return None

@@ -179,6 +179,42 @@ def test_a_plugin_cannot_replace_a_builtin_command(run, fake_plugin):
     assert "hijacked" not in listed.stdout and "tally" in listed.stdout
 
 
+def test_a_plugin_command_refusing_with_the_cores_bad_input_is_one_error_line_exit_2(run, fake_plugin, one_line):
+    # What `muggins serve` raises: the core's refusal, which a plugin's command raises without importing the CLI.
+    fake_plugin("picky_plugin", '''
+        import click
+        from muggins import hookimpl
+        from muggins.front_end import BadInput
+
+        class Plugin:
+            @hookimpl
+            def muggins_register_commands(self, cli):
+                @cli.command()
+                def picky():
+                    raise BadInput("--colour 'mauve' is not a colour; give red or black")
+
+        plugin = Plugin()
+    ''')
+    result = run("picky")
+    assert result.exit_code == 2
+    assert one_line(result.stderr) == "muggins: error: --colour 'mauve' is not a colour; give red or black"
+
+
+def test_load_errors_are_warned_once_whichever_front_end_asks_and_later_warnings_go_to_the_last_one(run, fake_plugin):
+    from muggins.front_end import front_end_registry
+    from muggins_cli.warnings_and_defaults import registry
+
+    loaded = fake_plugin("broken_plugin", "raise ImportError('boom')\n")
+    heard: list[str] = []
+    assert front_end_registry(heard.append) is loaded and heard == ["plugin 'broken_plugin' failed to load: ImportError: boom"]
+    result = run("list")  # the command line asks next: the error was reported already
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    assert registry() is loaded and front_end_registry(heard.append) is loaded and len(heard) == 1
+    loaded.warn_once("a listener switched off")
+    assert heard[-1] == "a listener switched off"
+    assert not {"_cli_warned"} & set(vars(loaded))
+
+
 def test_a_failing_command_hook_is_a_warning(run, fake_plugin):
     fake_plugin("bad_commands", '''
         from muggins import hookimpl

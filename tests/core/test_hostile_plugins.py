@@ -356,6 +356,25 @@ def test_a_bot_ending_the_match_is_a_plugin_fault_naming_the_plugin(bots, how, m
     assert match.decisions > 0  # the match ran until the bot's own failure
 
 
+def test_a_match_given_no_registry_names_the_plugin_by_the_registry_its_seating_came_from(bots):
+    tally = bots.game("tally")
+    seated = make_players(bots, tally, ["exit", "expert", "expert"], 3)
+    assert seated.registry is bots
+    with pytest.raises(PluginFault, match=r"^fake-bots 0.1 \(plugin 'bots'\) raised SystemExit: 3 in choose\(\)$") as raised:
+        Match(tally.new(tally.Rules(), 3, 3), seated).run()
+    assert raised.value.plugin == "bots"
+
+
+def test_with_no_registry_given_a_fault_says_plugin_code_though_a_process_registry_is_loaded(bots):
+    # `bots` is the process-wide registry too (reset_registry): nothing below the plugin layer reads it.
+    tally = bots.game("tally")
+    players = list(make_players(bots, tally, ["exit", "expert", "expert"], 3))  # a plain list: no seating, no registry
+    with pytest.raises(PluginFault) as raised:
+        Match(tally.new(tally.Rules(), 3, 3), players).run()
+    assert (str(raised.value), raised.value.plugin) == ("plugin code raised SystemExit: 3", None)
+    assert blame(raised.value.__cause__) is None and blame(raised.value.__cause__, bots)[0].name == "bots"
+
+
 def test_a_bots_ordinary_error_keeps_its_type_and_is_blamed_on_the_plugin(bots):
     with pytest.raises(ValueError, match="bad bot") as raised:
         _match(bots, ["value", "expert", "expert"]).run()
@@ -408,6 +427,19 @@ def test_a_game_exiting_in_its_own_code_is_a_plugin_fault_naming_the_game(instal
     match = Match(game.new(game.Rules(), 2, 1), make_players(registry, game, ["random", "random"], 1), registry=registry)
     with pytest.raises(PluginFault, match=r"^fake-exitgame 0.1 \(plugin 'exitgame'\) raised SystemExit: 0 in _apply\(\)$"):
         match.run()
+
+    # A search's rollouts are matches of their own, handed no registry: their seating carries the search's.
+    import random
+
+    from muggins.search import SearchPlayer
+
+    world = game.new(game.Rules(), 2, 1)
+    for rollout in ("random", "expert"):
+        search = SearchPlayer(random.Random(1), game=game, rollout=rollout, registry=registry)
+        rollouts = search._rollout_players(world, 5)
+        assert rollouts.registry is registry and len(rollouts) == 2
+        with pytest.raises(PluginFault, match=r"^fake-exitgame 0.1 \(plugin 'exitgame'\) raised SystemExit: 0 in _apply\(\)$"):
+            Match(game.new(game.Rules(), 2, 1), rollouts).run()
 
 
 LISTENERS = """
@@ -499,20 +531,23 @@ def test_workers_that_keep_dying_stop_the_run_naming_the_plugins(install, worker
         "fake-bots 0.1 (plugin 'bots') for seat kind 'exit'; muggins-tally 1.0 (plugin 'tally') for game 'tally'")
 
 
+NO_BOUND = """
+    from muggins import hookimpl
+    from muggins_tally import TallyGame
+
+    class Game(TallyGame):
+        name = "nobound"
+        def max_decisions(self, rules, players):
+            return None
+
+    @hookimpl
+    def muggins_register_games(register):
+        register(Game())
+"""
+
+
 def test_a_game_whose_decision_bound_is_not_a_number_is_a_plugin_fault(install):
-    install("nobound", """
-        from muggins import hookimpl
-        from muggins_tally import TallyGame
-
-        class Game(TallyGame):
-            name = "nobound"
-            def max_decisions(self, rules, players):
-                return None
-
-        @hookimpl
-        def muggins_register_games(register):
-            register(Game())
-    """)
+    install("nobound", NO_BOUND)
     registry = load("nobound")
     game = registry.game("nobound")
     message = r"^fake-nobound 0.1 \(plugin 'nobound'\): game 'nobound': max_decisions\(\) must return a number of decisions, not None$"
@@ -520,6 +555,20 @@ def test_a_game_whose_decision_bound_is_not_a_number_is_a_plugin_fault(install):
         Match(game.new(game.Rules(), 2, 1), make_players(registry, game, ["random", "random"], 1), registry=registry)
     with pytest.raises(PluginFault, match=message.replace("$", r" \(match 0 of the run\)$")):
         simulate(game, games=2, registry=registry)
+
+
+def test_a_decision_bound_checked_without_a_registry_is_the_problem_alone(install):
+    from muggins.engine import decision_limit
+
+    install("nobound", NO_BOUND)
+    registry = load("nobound")
+    reset_registry(registry)  # loaded process-wide, and still not reached for
+    game = registry.game("nobound")
+    with pytest.raises(ValueError, match=r"^game 'nobound': max_decisions\(\) must return a number of decisions, not None$") as raised:
+        decision_limit(game, game.Rules(), 2)
+    assert not isinstance(raised.value, PluginFault)
+    with pytest.raises(PluginFault, match="plugin 'nobound'"):
+        decision_limit(game, game.Rules(), 2, registry)
 
 
 def test_a_plugin_unregistered_for_a_bad_hook_leaves_neither_its_kinds_nor_a_conflict(install):

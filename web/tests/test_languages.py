@@ -274,7 +274,7 @@ def test_muggins_serve_speaks_the_command_lines_language(monkeypatch):
     from click.testing import CliRunner
 
     from muggins.i18n import using_language
-    from muggins_cli.errors import BadInput
+    from muggins.front_end import BadInput
     from muggins_web import server
     from muggins_web.plugin import muggins_register_commands
 

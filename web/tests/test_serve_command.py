@@ -62,7 +62,7 @@ def _allowed(app) -> set:
 def test_a_host_that_names_nothing_is_one_line_before_anything_is_served(monkeypatch):
     import socket
 
-    from muggins_cli.errors import BadInput
+    from muggins.front_end import BadInput
 
     import muggins_web.server as server
 

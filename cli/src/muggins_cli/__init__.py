@@ -6,8 +6,10 @@ plugin commands, one-line errors and exit codes), the command bodies
 `replaying.py`, `simulating.py`; the request checks they share,
 `checks.py`, and the result's lines, `results.py`), the
 terminal player (`human.py`), what every command shares — the plugin
-registry, warnings, defaults — (`session.py`, which imports no other module
-of the package) and the CLI's error types (`errors.py`). It
+registry, warnings, defaults — (`warnings_and_defaults.py`, which imports
+no other module of the package; `session.py` is its old name, re-exporting
+it) and the CLI's error types (`errors.py`, its `BadInput` the core's
+`muggins.front_end.BadInput` too). It
 imports the game core lazily so that start-up stays close to bare Click.
 See docs/cli.md.
 """

@@ -486,8 +486,10 @@ def opponents_line(seats: Sequence[str] | None, seat: int, game: Any = None) -> 
     if not by_kind:
         return ""
 
+    from muggins.plugins import current_registry  # the game's own kinds are worded from the registry it was loaded from
+
     def named(kind: str, group: list[int]) -> str:
-        who = describe_seat(kind, game)
+        who = describe_seat(kind, game, current_registry())
         if len(group) == 1:
             return _("{seat}, {who}").format(seat=_("seat {seat}").format(seat=group[0]), who=who)
         seats_named = _("seats {seats} and {last}").format(seats=", ".join(map(str, group[:-1])), last=group[-1])

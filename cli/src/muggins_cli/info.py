@@ -19,7 +19,7 @@ control characters escaped.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -29,10 +29,13 @@ from muggins.limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, 
 
 from .errors import BadInput
 from .i18n import N_, _
-from .session import registry as get_registry
+from .warnings_and_defaults import registry as get_registry
+
+if TYPE_CHECKING:
+    from muggins.registry import Registry
 
 
-def find_game(registry: Any, name: str) -> Any:
+def find_game(registry: Registry, name: str) -> Any:
     """The installed game called `name`; BadInput naming the installed games otherwise."""
     try:
         return registry.game(name)
@@ -164,14 +167,14 @@ def _is_games_table(value: object) -> bool:
     return type(value) is list and all(_fits(row, _CONFLICT_ROW if type(row) is dict and "conflict" in row else _GAME_ROW) for row in value)
 
 
-def house_rule_refusal(registry: Any, game: Any) -> str | None:
+def house_rule_refusal(registry: Registry, game: Any) -> str | None:
     """The game's one line refusing its installed house-rule plugins under its default rules (a conflict, a rule it cannot
     play), as `play` would say it, or None; their code's output goes to stderr, as while matches run. A hook that does not
     answer within `LISTING_SECONDS` is left behind, and the line says which plugin did not answer."""
     return checked_in_force(registry, game).refusal
 
 
-def checked_in_force(registry: Any, game: Any) -> Any:
+def checked_in_force(registry: Registry, game: Any) -> Any:
     """`check_in_force(registry, game)` within `LISTING_SECONDS`; on no answer, a refusal naming the plugin that gave none."""
     from types import SimpleNamespace
 
@@ -196,7 +199,7 @@ def checked_in_force(registry: Any, game: Any) -> Any:
 REFUSAL_ADVICE = N_("under the default rules; a rules file's [plugins] table (NAME = false) switches a plugin off")
 
 
-def _rows(registry: Any) -> list[dict[str, Any]]:
+def _rows(registry: Registry) -> list[dict[str, Any]]:
     from muggins.houserules import house_rule_plugins
     from muggins.players import describe_kinds
 

@@ -28,7 +28,7 @@ from muggins.typography import apart
 from .errors import BadInput, GameError
 from .i18n import _, ngettext
 from .info import shown_title
-from .session import house_rules_text
+from .warnings_and_defaults import house_rules_text
 from .summary import number, short_number, table
 
 __all__ = ["run", "ladder_lines", "openskill_advice"]
@@ -75,7 +75,7 @@ def _run(game_name: str, kinds: Sequence[str], count: int, players: int | None, 
     from .checks import check_kinds, check_playable, check_plugin_switches, read_rules, warn_overridden
     from .simulating import _stderr_is_terminal
     from .info import find_game
-    from .session import registry as get_registry
+    from .warnings_and_defaults import registry as get_registry
 
     kinds = list(kinds)
     if len(set(kinds)) < len(kinds):

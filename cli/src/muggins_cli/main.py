@@ -31,12 +31,13 @@ from typing import Any
 import click
 
 from muggins.error_words import os_reason
+from muggins.front_end import BadInput
 from muggins.limits import SEED_BOUND, clip, clip_path
 
 from .completion import PlayCommand, complete_games, complete_records, complete_seats
 from .errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
 from .i18n import LANGUAGES, N_, _, filled_help, language_from_argv, speak, translate_help
-from .session import DEFAULT_OPPONENTS, DEFAULT_PACE, one_line as _one_line, registry, warn, warn_errors as _warn_errors
+from .warnings_and_defaults import DEFAULT_OPPONENTS, DEFAULT_PACE, one_line as _one_line, registry, warn, warn_errors as _warn_errors
 from .style import write_what_the_encoding_can
 
 __all__ = ["cli", "main", "registry", "warn"]
@@ -142,9 +143,9 @@ class MugginsGroup(click.Group):
         """The PluginFault for `exc` raised by plugin code in a built-in command; None in a plugin's own command (its exit is its own)."""
         if ctx.invoked_subcommand not in self.builtin_names:
             return None
-        from muggins.plugins import plugin_fault
+        from muggins.plugins import current_registry, plugin_fault
 
-        return plugin_fault(exc)
+        return plugin_fault(exc, current_registry())
 
     def _run(self, args: Any, prog_name: str, complete_var: str | None, **extra: Any) -> int:
         try:
@@ -162,6 +163,9 @@ class MugginsGroup(click.Group):
         except click.ClickException as exc:
             self._debug_trace(exc)
             return self._fail(exc.format_message(), exc.exit_code)
+        except BadInput as exc:  # the core's, raised by a plugin's command (`muggins serve`): as the command line's own
+            self._debug_trace(exc)
+            return self._fail(exc.message, exc.exit_code)
         except click.exceptions.Abort as exc:
             self._debug_trace(exc)
             if isinstance(exc.__cause__, EOFError):
@@ -183,7 +187,7 @@ class MugginsGroup(click.Group):
             from muggins.rules import RulesError
 
             from muggins.houserules import HouseRuleError
-            from muggins.plugins import PluginFault, blame, fault_message
+            from muggins.plugins import PluginFault, blame, current_registry, fault_message
             from muggins.records import RecordWriteError
 
             hint = "" if self.debug else _("; rerun with --debug for the traceback")
@@ -198,7 +202,7 @@ class MugginsGroup(click.Group):
                 if exc.errno == errno.EFBIG:  # `ulimit -f`: no disk is full, the process may write no larger a file
                     return self._fail(_("cannot write the output: the file size limit (ulimit -f) was reached"), EXIT_ERROR)
                 return self._fail(_("cannot write the output: {reason}").format(reason=os_reason(exc)), EXIT_ERROR)
-            culprit = blame(exc)
+            culprit = blame(exc, current_registry())
             if culprit is not None:  # plugin code failed: name the plugin, not "internal error" (nor the user's input)
                 return self._fail(f"{fault_message(culprit[0], exc, culprit[1])}{hint}", EXIT_ERROR)
             if isinstance(exc, RecursionError):  # only pathological input nests this deep

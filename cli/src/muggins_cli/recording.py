@@ -24,16 +24,20 @@ import signal
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 import click
 
+from muggins.front_end import SignalStop  # the core's, where every front end finds it; importable from here as it always was
 from muggins.limits import MAX_ANSWER_CHARS, QUOTE_CHARS
 from muggins.records import RecordError, RecordFile, WriteGuard
 from muggins.store import RECORDS_ENV, RecordExists, RecordInfo, RecordStore, StoreError, default_folder
 
 from .errors import BadInput
 from .i18n import _
+
+if TYPE_CHECKING:
+    from muggins.registry import Registry
 
 __all__ = [
     "RECORDS_ENV", "records_folder", "records_store", "shown", "new_record", "store_refusal", "muggins_command", "resume_command",
@@ -124,18 +128,6 @@ def _resume_hint(path: str | Path) -> str:
 
 
 # -- stopping cleanly ---------------------------------------------------------------------
-class SignalStop(KeyboardInterrupt):
-    """SIGTERM or SIGHUP arrived: stop like Ctrl-C; the exit code is 128 + the signal's number."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signal.Signals(signum).name)
-        self.signum = signum
-        self.exit_code = 128 + signum
-        # Worded when the signal arrives, in the language the command speaks: the stop line shows it as it is.
-        hung_up = signum == getattr(signal, "SIGHUP", None)
-        self.why = _("hung up (SIGHUP)") if hung_up else _("stopped by {signal}").format(signal=signal.Signals(signum).name)
-
-
 class StopGuards:
     """The record files a stop waits for: the line being written to any of them is finished before the match stops."""
 
@@ -261,7 +253,7 @@ def list_records(as_json: bool, limit: int, show_all: bool) -> None:
                 whole=(folder,))
 
 
-def _registry_for_words() -> Any:
+def _registry_for_words() -> Registry | None:
     """The installed plugins, for the words of their kinds of player; None when they cannot be loaded (the kinds every game has still have words)."""
     try:
         from muggins.plugins import get_registry
@@ -271,7 +263,7 @@ def _registry_for_words() -> Any:
         return None
 
 
-def players_words(seats: list[Any], game_name: Any, registry: Any) -> str:
+def players_words(seats: list[Any], game_name: Any, registry: Registry) -> str:
     """A record's seats in words, `a person · an expert · a novice who errs about one time in five` (the record keeps the specs)."""
     from muggins.seat_words import describe_seat
 

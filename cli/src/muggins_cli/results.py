@@ -65,7 +65,9 @@ def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None, g
     score together). Several winners whose scores differ share the win (a lowball game's sides
     that did not reach the target); several with equal scores tie.
     """
-    said = dict(zip(kinds, describe_seats(kinds, game)))
+    from muggins.plugins import current_registry  # the game's own kinds are worded from the registry it was loaded from
+
+    said = dict(zip(kinds, describe_seats(kinds, game, current_registry())))
 
     def who(seat: int) -> str:
         return _("seat {seat} ({kind})").format(seat=seat, kind=said[kinds[seat]]) if seat < len(kinds) else _("seat {seat}").format(seat=seat)

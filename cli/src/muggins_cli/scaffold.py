@@ -35,13 +35,17 @@ import textwrap
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import click
 
+from muggins.i18n import compiled_catalogue as compiled_with_babel
 from muggins.limits import clip, clip_path
 
 from .errors import BadInput
+
+if TYPE_CHECKING:
+    from muggins.registry import Registry
 
 __all__ = ["new_game", "new_house_rule", "published_hooks", "HookSpecInfo", "check_name", "chosen_hooks", "supported_versions",
            "muggins_command"]
@@ -155,9 +159,7 @@ def compiled_catalogue(po_path: Path) -> bytes:
     `msgfmt` would, which gettext reads alike.
     """
     try:
-        from muggins.testing.translations import compiled_bytes
-
-        return compiled_bytes(po_path)
+        return compiled_with_babel(po_path)
     except ImportError:
         return mo_bytes(po_entries(po_path.read_text(encoding="utf-8")))
 
@@ -233,8 +235,8 @@ def mo_bytes(entries: dict[str, str]) -> bytes:
     return header + struct.pack(f"<{len(table)}i", *table) + ids + strs
 
 
-def _registry() -> Any:
-    from .session import registry
+def _registry() -> Registry:
+    from .warnings_and_defaults import registry
 
     return registry()
 
@@ -347,7 +349,7 @@ def install_steps(target: Path, needs: list[str]) -> list[str]:
 
 
 # -- new house-rule -------------------------------------------------------------------------
-def published_hooks(registry: Any) -> dict[str, list[HookSpecInfo]]:
+def published_hooks(registry: Registry) -> dict[str, list[HookSpecInfo]]:
     """The hooks each installed game publishes for house-rule plugins, by game name, in name order.
 
     The registry keeps the hook-spec namespace each game handed to

@@ -23,7 +23,7 @@ from muggins.typography import apart
 
 from .i18n import N_, _, ngettext
 from .info import shown_title
-from .session import house_rules_text
+from .warnings_and_defaults import house_rules_text
 from .style import fit
 
 __all__ = ["comparison_lines", "figure_label", "number", "stat_label", "summary_lines"]

@@ -44,15 +44,18 @@ per process); the match goes on, since listeners only watch.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Callable, Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Sequence
 
 from .actions import Action, Decision, IllegalAction, NotYourTurn
-from .faults import BUILTIN, PluginFault, blame, current_registry, fault_message, genuine_interrupt, plugin_fault
+from .faults import BUILTIN, PluginFault, blame, fault_message, genuine_interrupt, plugin_fault
 from .game import Event, Result, State, capabilities_of
 from .i18n import translator
 from .limits import clip
 from .players import Player, make_players, observe  # make_players: re-exported, it lives in players
 from .sampler import bind_samplers, wants_sampler
+
+if TYPE_CHECKING:
+    from .registry import Registry
 
 __all__ = ["Match", "MatchAborted", "StaleAction", "LazyView", "RecordSink", "make_players", "decision_limit"]
 
@@ -131,7 +134,7 @@ class Match:
         *,
         writer: RecordSink | None = None,
         listeners: Sequence[Callable[[str, Event], Any]] = (),
-        registry: Any = None,
+        registry: Registry | None = None,
         narrate_opening: bool = True,
     ) -> None:
         if len(players) != state.players:
@@ -141,13 +144,16 @@ class Match:
         self.writer = writer
         self.listeners = list(listeners)
         self.registry = registry
+        # What names the plugin behind a fault: the registry given, else the one the seating was made from
+        # (make_players' Seating carries it); with neither, a fault names "plugin code" (muggins.faults).
+        self._naming = registry if registry is not None else getattr(players, "registry", None)
         self._plugins = getattr(players, "plugins", ())  # the plugin behind each seat's kind (make_players' Seating)
         if registry is not None and registry.listens_to_events:
             self._hooked = _event_listeners(registry)
             if self._hooked:
                 self.listeners.append(self._tell_plugins)
         self.decisions = 0 if writer is None else writer.written
-        self.limit = decision_limit(state.game, state.rules, state.players, registry)
+        self.limit = decision_limit(state.game, state.rules, state.players, self._naming)
         self._watching = [(seat, p) for seat, p in enumerate(self.players) if hasattr(p, "observe")]
         # The contract's declarations, read once: plain class attributes, never per decision.
         self._sole = tuple(bool(getattr(p, "takes_sole_correct_choice", False)) for p in self.players)
@@ -170,7 +176,7 @@ class Match:
         A bot's choice that is not among the decision's choices is a fault
         of the bot's plugin too, named with the seat.
         """
-        fault = plugin_fault(exc, self.registry, fallback=lambda: self._seat_plugin(exc))
+        fault = plugin_fault(exc, self._naming, fallback=lambda: self._seat_plugin(exc))
         if fault is None and isinstance(exc, IllegalAction):
             fault = self._impossible_choice(exc)
         return fault
@@ -187,7 +193,7 @@ class Match:
     def _impossible_choice(self, exc: IllegalAction) -> BaseException | None:
         """A PluginFault when `exc` says a bot's own choice was not possible (the state refused it), naming the bot's plugin; else None."""
         frame = self._take_frame(exc)
-        if frame is None or "action" not in frame.f_locals or "events" in frame.f_locals or blame(exc, self.registry) is not None:
+        if frame is None or "action" not in frame.f_locals or "events" in frame.f_locals or blame(exc, self._naming) is not None:
             return None
         return self._not_a_choice(frame.f_locals.get("seat"), frame.f_locals["action"])
 
@@ -195,9 +201,7 @@ class Match:
         """The PluginFault saying the bot at `seat` chose `action`, which is not among its choices, naming the bot's plugin; None for a built-in bot."""
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
             return None
-        registry = self.registry
-        if registry is None:
-            registry = current_registry()
+        registry = self._naming
         name = self._plugins[seat] if seat < len(self._plugins) else None
         info = registry.plugin_info(name) if registry is not None and name and hasattr(registry, "plugin_info") else None
         if info is None and registry is not None and hasattr(registry, "owner"):
@@ -475,7 +479,7 @@ class Match:
             return None
 
 
-def _event_listeners(registry: Any) -> list[tuple[str, Callable[..., Any], tuple[str, ...]]]:
+def _event_listeners(registry: Registry) -> list[tuple[str, Callable[..., Any], tuple[str, ...]]]:
     """Each `muggins_on_event` implementation as (plugin name, function, the arguments it takes), in pluggy's calling order."""
     found = []
     for impl in reversed(registry.pm.hook.muggins_on_event.get_hookimpls()):
@@ -485,7 +489,7 @@ def _event_listeners(registry: Any) -> list[tuple[str, Callable[..., Any], tuple
     return found
 
 
-def _traced(registry: Any, impl: Any) -> Callable[..., Any]:
+def _traced(registry: Registry, impl: Any) -> Callable[..., Any]:
     def call(**kwargs: Any) -> Any:
         registry.trace(f"muggins_on_event() of plugin {impl.plugin_name!r}")
         return impl.function(**kwargs)
@@ -493,17 +497,16 @@ def _traced(registry: Any, impl: Any) -> Callable[..., Any]:
     return call
 
 
-def decision_limit(game: Any, rules: Any, players: int, registry: Any = None) -> float:
+def decision_limit(game: Any, rules: Any, players: int, registry: Registry | None = None) -> float:
     """`game.max_decisions(rules, players)`, checked: a PluginFault naming the game's plugin unless it is a number from 0 up."""
     limit = game.max_decisions(rules, players)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit >= 0:  # NaN is not >= 0
-        registry = registry if registry is not None else current_registry()
         problem = _("game {game}: max_decisions() must return a number of decisions, not {value}").format(
             game=repr(game.name), value=clip(repr(limit)))
         info = getattr(registry, "game_sources", {}).get(game.name) if registry is not None else None
         if info is None and hasattr(registry, "owner"):
             info = registry.owner(type(game).__module__)
-        if info is None:
+        if info is None:  # no registry to name the game's plugin by (or it names none): the problem alone
             raise ValueError(problem)
         raise PluginFault(f"{info.describe()}: {problem}", info.name)
     return limit

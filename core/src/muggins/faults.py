@@ -5,9 +5,10 @@ house-rule calls, seating a player) turns what plugin code must not do (a
 SystemExit, a KeyboardInterrupt no signal raised, a RecursionError) into a
 one-line `PluginFault` naming the plugin, read from the traceback: the
 innermost frame of a module some loaded plugin owns. The registry says
-which modules a plugin owns; it is passed in, else the process-wide one the
-plugin layer keeps here (`keep_current_registry`), so that nothing below the
-plugin layer imports it. Every name is importable from `muggins.plugins` too.
+which modules a plugin owns; it is always passed in (nothing here reaches
+for a process-wide one, so nothing below the plugin layer depends on it):
+without one, no frame can be named and a fault says "plugin code".
+Every name is importable from `muggins.plugins` too.
 """
 
 from __future__ import annotations
@@ -25,12 +26,11 @@ _ = translator("muggins", package_file=__file__).gettext
 if TYPE_CHECKING:
     from types import FrameType
 
-__all__ = ["BUILTIN", "PluginFault", "PluginInfo", "blame", "current_registry", "fault_message", "genuine_interrupt", "keep_current_registry",
-           "plugin_fault"]
+    from .registry import Registry
+
+__all__ = ["BUILTIN", "PluginFault", "PluginInfo", "blame", "fault_message", "genuine_interrupt", "plugin_fault"]
 
 BUILTIN = "muggins.builtin"
-#: The process-wide registry once the plugin layer has loaded it (a one-item list: set in place, read anywhere).
-_current: list[Any] = [None]
 
 
 class PluginFault(Exception):
@@ -124,26 +124,16 @@ def genuine_interrupt(exc: BaseException) -> bool:
     return _module_of(frames[-1]).partition(".")[0] in _OURS
 
 
-def current_registry() -> Any:
-    """The process-wide registry if it is loaded, else None (never loads one): `muggins.plugins.get_registry` keeps it here."""
-    return _current[0]
-
-
-def keep_current_registry(registry: Any) -> None:
-    """Make `registry` (or None) the one `current_registry` gives: the plugin layer's `get_registry` and `reset_registry` call it."""
-    _current[0] = registry
-
-
-def blame(exc: BaseException, registry: Any = None) -> tuple[PluginInfo, str] | None:
+def blame(exc: BaseException, registry: Registry | None = None) -> tuple[PluginInfo, str] | None:
     """The plugin whose code raised `exc`, and the function it raised in; None when muggins' own code raised it.
 
     The traceback is read from where `exc` was raised outwards, passing over
     the standard library and other code no plugin owns: the first frame that
     is a loaded plugin's is the culprit; reaching muggins' own code first
     means muggins raised it (a house rule's error it already named, a
-    decision limit, an impossible action), so no plugin is blamed.
+    decision limit, an impossible action), so no plugin is blamed. Without
+    a registry no module is known to be a plugin's: None.
     """
-    registry = registry if registry is not None else _current[0]
     if registry is None or not getattr(registry, "owners", None):
         return None
     for frame in reversed(_frames(exc)):
@@ -164,7 +154,7 @@ def fault_message(info: PluginInfo | None, exc: BaseException, where: str | None
     return _("{plugin} raised {error}").format(plugin=who, error=_one_line(exc))
 
 
-def plugin_fault(exc: BaseException, registry: Any = None, fallback: str | Callable[[], str | None] | None = None) -> PluginFault | None:
+def plugin_fault(exc: BaseException, registry: Registry | None = None, fallback: str | Callable[[], str | None] | None = None) -> PluginFault | None:
     """The `PluginFault` to raise instead of `exc`, or None to let `exc` go on as it is.
 
     A fault is SystemExit or any other BaseException that is not an
@@ -173,7 +163,10 @@ def plugin_fault(exc: BaseException, registry: Any = None, fallback: str | Calla
     whose frame in the traceback is innermost, else `fallback` (the name of
     the plugin that registered the player kind being asked, or a function
     giving it). Ordinary errors keep their own type, a genuine Ctrl-C stays
-    a KeyboardInterrupt, and a PluginFault is never wrapped again.
+    a KeyboardInterrupt, and a PluginFault is never wrapped again. Without
+    a registry no plugin can be named: a SystemExit or the like is a
+    PluginFault of "plugin code" (`plugin` None), an interrupt or a
+    RecursionError goes on as it is.
     """
     if isinstance(exc, PluginFault):
         return None
@@ -182,7 +175,6 @@ def plugin_fault(exc: BaseException, registry: Any = None, fallback: str | Calla
             return None
     elif isinstance(exc, Exception) and not isinstance(exc, RecursionError):
         return None
-    registry = registry if registry is not None else _current[0]
     found = blame(exc, registry)
     if found is not None:
         return PluginFault(fault_message(found[0], exc, found[1]), found[0].name)

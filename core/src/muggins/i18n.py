@@ -25,7 +25,10 @@ its message (one renamed, a stray `{`) is shown as its English message,
 each with one warning line on standard error naming the distribution, once
 per process (`placeholders_fit` says what fits; the contract kit's
 `check_translations` flags the same). Records never hold translated text:
-only codes and events, worded when shown.
+only codes and events, worded when shown. Compiling a `.po` into the `.mo`
+beside it (`compiled_catalogue`, with Babel, a development dependency) is
+here too, for whoever writes catalogues: the plugin scaffold, the
+catalogue script and the contract kit.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "LANGUAGES", "Translator", "N_", "Worded", "choose_language", "current_language", "normalise_language",
+    "DEFAULT_LANGUAGE", "LANGUAGES", "Translator", "N_", "Worded", "choose_language", "compiled_catalogue", "current_language", "normalise_language",
     "placeholder_mismatch", "placeholders_fit", "set_language", "shown", "translator", "using_language", "worded", "written_number",
 ]
 
@@ -438,3 +441,21 @@ def written_number(text: str) -> str:
     thousands, decimal, percent, minus = marks
     written = text.translate({ord(","): thousands, ord("."): decimal, ord("-"): minus})
     return written[:-1] + percent + "%" if written.endswith("%") else written
+
+
+def compiled_catalogue(po_path: str | os.PathLike[str]) -> bytes:
+    """The `.mo` bytes the `.po` at `po_path` compiles to with Babel, fuzzy entries left out (as gettext would ignore them).
+
+    ImportError when Babel is not installed (it is a development
+    dependency, never needed to play): a caller that can do without it
+    writes the catalogue another way.
+    """
+    import io
+
+    from babel.messages import mofile, pofile
+
+    with open(po_path, "rb") as source:
+        catalogue = pofile.read_po(source)
+    out = io.BytesIO()
+    mofile.write_mo(out, catalogue, use_fuzzy=False)
+    return out.getvalue()

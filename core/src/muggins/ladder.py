@@ -59,7 +59,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from .game import Game
 from .houserules import Asked, keep_answers
@@ -68,6 +68,9 @@ from .rules import rules_from_dict, rules_to_dict
 from .simulate import (ChunkPlan, GameOutcome, ProcessRunner, SimulationInterrupted, chunk_bounds, in_force, plan_answers, play_one, resolve_setup,
                        run_chunks, sides_of)
 from .stats import Z95, CrossSums
+
+if TYPE_CHECKING:
+    from .registry import Registry
 
 __all__ = ["ladder", "design_for", "Design", "LadderTally", "LadderFold", "places", "win_shares", "RatingsUnavailable", "rating_model", "CONFIDENCE", "EXTRA", "MIN_BLOCKS"]
 
@@ -367,7 +370,7 @@ def ladder(
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int], Any] | None = None,
-    registry: Any = None,
+    registry: Registry | None = None,
     runner: Callable[[ChunkPlan], Any] | None = None,
 ) -> dict[str, Any]:
     """Play a ladder of `kinds` for at least `matches` matches (whole blocks) and return its ratings, pairs and figures as JSON-ready data.
@@ -441,7 +444,7 @@ def ladder(
 class _InlineLadder:
     """Chunks of blocks played in this process, one at a time, when asked for (a `muggins.simulate.ChunkRunner`), by the plan's house-rule answers."""
 
-    def __init__(self, registry: Any, game: Game, rule_sets: Sequence[Any], players: int, seatings: Sequence[Sequence[str]], seed: int,
+    def __init__(self, registry: Registry, game: Game, rule_sets: Sequence[Any], players: int, seatings: Sequence[Sequence[str]], seed: int,
                  answers: Sequence[tuple[str, Asked]] = ()) -> None:
         self.registry, self.game, self.rule_sets, self.players, self.seatings, self.seed = registry, game, rule_sets, players, seatings, seed
         self.answers = tuple(answers)

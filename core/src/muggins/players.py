@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from .actions import Action, Decision, standing_answer
 from .faults import PluginFault, plugin_fault
@@ -49,6 +49,9 @@ from .i18n import N_, translator
 from .limits import clip
 from .projection import visible_events
 from .rng import derive_rng
+
+if TYPE_CHECKING:
+    from .registry import Registry
 
 # Worded when raised, in the language a front end set; a plugin author's mistakes in declaring a kind stay English.
 _ = translator("muggins", package_file=__file__).gettext
@@ -398,12 +401,14 @@ SEARCH_WORDS = N_("a searching player")
 
 
 class Seating(list):
-    """The players `make_players` seats, and in `plugins` the plugin that registered each one's kind (None for a seat it did not make)."""
+    """The players `make_players` seats, in `plugins` the plugin that registered each one's kind (None for a seat it did not make),
+    and in `registry` the registry they were seated from: a `Match` given no registry names the plugin behind a fault by it."""
 
     plugins: tuple[str | None, ...] = ()
+    registry: Registry | None = None
 
 
-def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> list[Player]:
+def make_players(registry: Registry, game: Game, seats: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> list[Player]:
     """One player per seat from seat specs (`expert`, `novice:error_rate=0.3`), each on its own derived stream.
 
     KeyError for an unknown kind; ValueError (one line) for a bad option or
@@ -445,10 +450,11 @@ def make_players(registry: Any, game: Game, seats: Sequence[str], seed: int, opt
         players.append(player)
         sources.append(kind.plugin)
     players.plugins = tuple(sources)
+    players.registry = registry if hasattr(registry, "owners") else None
     return players
 
 
-def _own_kinds(registry: Any, game_name: str) -> list[str]:
+def _own_kinds(registry: Registry, game_name: str) -> list[str]:
     return sorted({k.name for k in registry.players if k.games and game_name in k.games})
 
 

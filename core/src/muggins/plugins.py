@@ -47,8 +47,7 @@ from . import hookspecs
 from .i18n import translator
 from .limits import GAME_NAME_PATTERN, clip
 from .faults import (  # re-exported: plugins and front ends import them from here
-    BUILTIN, PluginFault, PluginInfo, _not_a_plugins, _one_line, _PluginEscape, blame, current_registry, fault_message, genuine_interrupt,
-    keep_current_registry, plugin_fault,
+    BUILTIN, PluginFault, PluginInfo, _not_a_plugins, _one_line, _PluginEscape, blame, fault_message, genuine_interrupt, plugin_fault,
 )
 from .players import BUILTIN_KINDS, SEARCH_DESCRIPTION, SEARCH_OPTIONS, SEARCH_WORDS
 # The registry's jobs live in modules of their own, below this one; every name stays importable from here.
@@ -202,6 +201,8 @@ def _core_version() -> str:
     return __version__
 
 
+#: The process-wide registry, kept here, at the plugin layer: what runs below it (the engine, the players, the
+#: naming of faults) is handed the registry it needs by whoever builds the match, never reaches for this one.
 _REGISTRY: Registry | None = None
 
 
@@ -210,7 +211,11 @@ def get_registry() -> Registry:
     global _REGISTRY
     if _REGISTRY is None:
         _REGISTRY = load_registry()
-        keep_current_registry(_REGISTRY)
+    return _REGISTRY
+
+
+def current_registry() -> Registry | None:
+    """The process-wide registry if it is loaded, else None (never loads one)."""
     return _REGISTRY
 
 
@@ -218,4 +223,3 @@ def reset_registry(registry: Registry | None = None) -> None:
     """Drop (or replace) the process-wide registry; tests use it to isolate plugins."""
     global _REGISTRY
     _REGISTRY = registry
-    keep_current_registry(registry)

@@ -74,13 +74,26 @@ class Registry:
     #: Module name (or a top-level package name) -> the plugin whose code it is, for `blame`.
     owners: dict[str, PluginInfo | None] = field(default_factory=dict, repr=False)
     #: Where a warning line about a plugin goes while matches run (a listener switched off); said once each.
+    #: A front end chooses it with `warn_through` (`muggins.front_end.front_end_registry`).
     warn: Callable[[str], None] = field(default=_stderr_warning, repr=False)
     _warned: set[str] = field(default_factory=set, repr=False)
+    #: How many of `errors` a front end has been given already (`unreported_errors`).
+    _errors_reported: int = field(default=0, repr=False)
 
     def trace(self, message: str) -> None:
         """Write a loading step to stderr when MUGGINS_TRACE_PLUGINS is set."""
         if self.tracing:
             sys.stderr.write(f"muggins trace: {message}\n")
+
+    def warn_through(self, warn: Callable[[str], None]) -> None:
+        """Send every warning line from now on (a listener switched off, a load error reported) to `warn`."""
+        self.warn = warn
+
+    def unreported_errors(self) -> list[str]:
+        """The load errors no front end was given yet, now counted as given: each is reported once in a process."""
+        fresh = self.errors[self._errors_reported:]
+        self._errors_reported = len(self.errors)
+        return fresh
 
     def warn_once(self, line: str) -> None:
         """`warn(line)` unless the same line was already given in this process."""

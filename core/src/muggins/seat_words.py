@@ -20,11 +20,13 @@ installed, a bad value) is worded as far as it can be and never raises.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from .faults import current_registry
 from .i18n import N_, current_language, translator, written_number
 from .players import BUILTIN_KINDS, FRONT_END_WORDS, SEARCH_DESCRIPTION, SEARCH_OPTIONS, SEARCH_WORDS, PlayerKind, PlayerOption, parse_seat
+
+if TYPE_CHECKING:
+    from .registry import Registry
 
 __all__ = ["describe_seat", "describe_seats", "kind_words", "option_words", "rate_words", "rate_choice_words", "COMMON_RATES"]
 
@@ -107,7 +109,7 @@ def kind_words(kind: PlayerKind | None, name: str, game: Any = None) -> str:
     return _core.gettext("a player of the kind {kind}").format(kind=name)
 
 
-def option_words(option: PlayerOption, value: Any, game: Any = None, registry: Any = None) -> str | None:
+def option_words(option: PlayerOption, value: Any, game: Any = None, registry: Registry | None = None) -> str | None:
     """The clause that says `option`'s `value` ("who errs about one time in five"); None for an option without words."""
     for key, words in option.value_words:
         if key == value and isinstance(key, bool) == isinstance(value, bool):
@@ -129,7 +131,7 @@ def option_words(option: PlayerOption, value: Any, game: Any = None, registry: A
         return None
 
 
-def _kind(name: str, game: Any, registry: Any) -> PlayerKind | None:
+def _kind(name: str, game: Any, registry: Registry) -> PlayerKind | None:
     if registry is not None:
         try:
             if game is not None:
@@ -140,11 +142,11 @@ def _kind(name: str, game: Any, registry: Any) -> PlayerKind | None:
     return _KNOWN.get(name)
 
 
-def describe_seat(spec: str, game: Any = None, registry: Any = None) -> str:
+def describe_seat(spec: str, game: Any = None, registry: Registry | None = None) -> str:
     """Seat `spec` in words in the language in force: `novice:error_rate=0.2` is "a novice who errs about one time in five".
 
-    `game` (a `Game`) finds the game's own kinds in `registry` (the loaded
-    registry when not given) and translates their words through its
+    `game` (a `Game`) finds the game's own kinds in `registry` (without
+    one, only the kinds every game has are known) and translates their words through its
     catalogue; without a game only the kinds every game has are known. The
     options are said in the kind's declared order; one the kind gives no
     words for, or a value that does not convert, in brackets by name and
@@ -154,8 +156,6 @@ def describe_seat(spec: str, game: Any = None, registry: Any = None) -> str:
         name, given = parse_seat(spec)
     except ValueError:
         return spec
-    if registry is None:
-        registry = current_registry()
     kind = None if name in FRONT_END_WORDS else _kind(name, game, registry)
     said = kind_words(kind, name, game)
     clauses: list[str] = []
@@ -184,7 +184,7 @@ def describe_seat(spec: str, game: Any = None, registry: Any = None) -> str:
     return said
 
 
-def describe_seats(specs: Sequence[str], game: Any = None, registry: Any = None) -> list[str]:
+def describe_seats(specs: Sequence[str], game: Any = None, registry: Registry | None = None) -> list[str]:
     """Each seat spec in words (`describe_seat`), a spec said once however many seats share it."""
     said: dict[str, str] = {}
     for spec in specs:

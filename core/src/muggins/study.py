@@ -18,12 +18,15 @@ same sides. Memory stays flat in the number of matches.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from .game import Game
 from .rules import rules_from_dict, rules_to_dict
 from .simulate import ChunkPlan, GameOutcome, SimulationInterrupted, Totals, in_force, open_runner, plan_answers, renamed, resolve_setup, run_chunks, sides_of, summary_of
 from .stats import CrossSums
+
+if TYPE_CHECKING:
+    from .registry import Registry
 
 __all__ = ["compare", "figures_of", "CONFIDENCE"]
 
@@ -140,7 +143,7 @@ def compare(
     workers: int = 1,
     progress: Callable[[int], Any] | None = None,
     *,
-    registry: Any = None,
+    registry: Registry | None = None,
     engine: Callable[[ChunkPlan], Any] | None = None,
     labels: Sequence[str | None] | None = None,
     matches: int | None = None,

@@ -5,6 +5,8 @@ the language the command line chose (`muggins --lang`, `MUGGINS_LANG`, the
 locale: the commands are registered after it is chosen); it imports Click
 and nothing of the server, so listing commands never loads Starlette or
 uvicorn: the server (`muggins_web.server`) is imported when `serve` runs.
+What the server refuses (`muggins.front_end.BadInput`) is raised to Click
+as Click's own refusal, one line and exit 2 under any Click group.
 """
 
 from __future__ import annotations
@@ -41,9 +43,20 @@ def muggins_register_commands(cli: Any) -> None:
     def serve(host: str, port: int, pace: float | None, max_tables: int, allow_hosts: tuple[str, ...],
               certfile: str | None, keyfile: str | None, public_url: str | None) -> None:
         """Serve a lobby and tables in the browser: each friend plays on their own device."""
+        from muggins.front_end import BadInput
+
         from .server import serve as run
 
-        run(host, port, pace, max_tables=max_tables, allow_hosts=allow_hosts, certfile=certfile, keyfile=keyfile, public_url=public_url)
+        try:
+            run(host, port, pace, max_tables=max_tables, allow_hosts=allow_hosts, certfile=certfile, keyfile=keyfile, public_url=public_url)
+        except BadInput as exc:  # Click's own way of refusing, under whichever Click group the command is added to
+            raise _Refused(exc.message) from exc
+
+
+class _Refused(click.ClickException):
+    """The server's refusal of what the command line gave (a port in use, a key that is not the certificate's), as Click says one: exit 2."""
+
+    exit_code = 2
 
 
 def _finite(ctx: Any, param: Any, value: float | None) -> float | None:

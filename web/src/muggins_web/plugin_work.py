@@ -24,7 +24,7 @@ import contextvars
 import sys
 import threading
 import traceback
-from typing import Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from muggins.houserules import HouseRuleError
 from muggins.limits import clip
@@ -34,6 +34,9 @@ from muggins.plugins import PluginFault, PluginInfo, blame, fault_message, plugi
 from .forms import LobbyError
 from .languages import _, ngettext
 from .notes import text_of
+
+if TYPE_CHECKING:
+    from muggins.registry import Registry
 
 __all__ = ["ADDRESS_SLOTS", "GAME_SLOTS", "HOUSE_RULES_TIMEOUT", "Busy", "PluginWork", "TooManyWaiting", "TooSlow"]
 
@@ -76,7 +79,7 @@ class _Lane:
 class PluginWork:
     """The plugin work one lobby runs while tables are made, for `registry`'s plugins, `timeout` seconds a request."""
 
-    def __init__(self, registry: Any, timeout: float = HOUSE_RULES_TIMEOUT, *, game_slots: int = GAME_SLOTS,
+    def __init__(self, registry: Registry, timeout: float = HOUSE_RULES_TIMEOUT, *, game_slots: int = GAME_SLOTS,
                  address_slots: int = ADDRESS_SLOTS) -> None:
         self.registry = registry
         self.timeout = timeout

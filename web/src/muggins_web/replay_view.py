@@ -29,7 +29,7 @@ import gzip
 import json
 import os
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -48,6 +48,9 @@ from .forms import LobbyError
 from .languages import _
 from .notes import NOTE, NotReopened, read_tokens
 from .page_words import gone_page, page
+
+if TYPE_CHECKING:
+    from muggins.registry import Registry
 
 __all__ = ["KEPT_REPLAYS", "Replays", "ReplayRefused", "build_replay", "replay_routes"]
 
@@ -150,7 +153,7 @@ def _read_notes(store: Any) -> dict[str, tuple[str, dict]]:
     return found
 
 
-def build_replay(registry: Any, record: Record, language: str, *, table_id: str, names: dict[int, str]) -> dict[str, Any]:
+def build_replay(registry: Registry, record: Record, language: str, *, table_id: str, names: dict[int, str]) -> dict[str, Any]:
     """The whole replay of a finished `record` in `language`: its seats, the check of its deal, and every step face up.
 
     Runs the game's (and its house rules') code: the lobby runs it in its

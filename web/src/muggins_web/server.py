@@ -6,7 +6,8 @@ listens on the address asked for itself, so a port in use or a host that
 cannot be listened on is one `muggins: error:` line (exit 2) and "serving
 on" is printed only once the server listens (with `--host 0.0.0.0`, the
 machine's address on the local network, the one to give friends); it
-builds the lobby from the command line's registry, tells the app which
+builds the lobby from the registry every front end gets
+(`muggins.front_end`; its warnings are lines on stderr), tells the app which
 Host names to answer (the bind address, the address printed, this
 machine's own names and every `--allow-host`), and hands the sockets to
 uvicorn, which owns the signals. With `--certfile` and `--keyfile` (read
@@ -43,6 +44,7 @@ import click
 import uvicorn
 
 from muggins.error_words import os_reason
+from muggins.front_end import BadInput, SignalStop, front_end_registry
 from muggins.limits import clip
 
 from . import protocol
@@ -74,9 +76,6 @@ def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TAB
     wss); with `public_url` (checked already) every link carries that
     address, the one friends reach through a reverse proxy or a forwarded port.
     """
-    from muggins_cli.errors import BadInput
-    from muggins_cli.session import registry
-
     from .app import LOOPBACK_HOSTS, create_app, host_name
 
     if pace is not None and not (math.isfinite(pace) and 0 <= pace <= MAX_PACE):
@@ -89,7 +88,7 @@ def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TAB
     sockets = listen(host, port)
     try:
         port = sockets[0].getsockname()[1]  # --port 0: the one the system chose
-        lobby = Lobby(registry(), pace=DEFAULT_PACE if pace is None else pace, max_tables=max_tables,
+        lobby = Lobby(front_end_registry(_warn), pace=DEFAULT_PACE if pace is None else pace, max_tables=max_tables,
                       max_connections=max(MAX_CONNECTIONS, 4 * max_tables), freeze_tables=True)
         everywhere = host in ("0.0.0.0", "::")
         shown = lan_address() if everywhere else host
@@ -110,6 +109,11 @@ def serve(host: str, port: int, pace: float | None, *, max_tables: int = MAX_TAB
     _run_until_stopped(app, lobby, sockets, tls=tls)
 
 
+def _warn(line: str) -> None:
+    """One warning line on stderr, in the command line's language: a load error, a plugin's listener switched off."""
+    print(_("muggins: warning: {line}").format(line=line), file=sys.stderr, flush=True)
+
+
 def tls_files(certfile: str | None, keyfile: str | None) -> tuple[str, str] | None:
     """The certificate and key files to serve HTTPS with, both read and found to match; None for neither; BadInput (one line) otherwise.
 
@@ -118,8 +122,6 @@ def tls_files(certfile: str | None, keyfile: str | None) -> tuple[str, str] | No
     one line before anything listens, and a key under a passphrase is
     refused rather than asked for at a prompt the server's owner may not see.
     """
-    from muggins_cli.errors import BadInput
-
     if (certfile is None) != (keyfile is None):
         raise BadInput(_("--certfile and --keyfile go together: give both (the certificate and its private key), or neither"))
     if certfile is None or keyfile is None:
@@ -155,8 +157,6 @@ def _no_passphrase() -> str:
 
 def listen(host: str, port: int) -> list[socket.socket]:
     """Sockets listening on every address `host` names at `port` (one port for all); BadInput (one line) if any cannot be had."""
-    from muggins_cli.errors import BadInput
-
     named = clip(host)
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
@@ -195,8 +195,6 @@ def listen(host: str, port: int) -> list[socket.socket]:
 
 def _run_until_stopped(app: Any, lobby: Lobby, sockets: list[socket.socket], *, tls: tuple[str, str] | None = None) -> None:
     """uvicorn on `sockets` (over TLS with `tls`'s certificate and key) until a stop signal; then KeyboardInterrupt (Ctrl-C, exit 130) or SignalStop (SIGTERM, exit 143)."""
-    from muggins_cli.recording import SignalStop
-
     stopping = _Stopping(lobby)
     certfile, keyfile = tls or (None, None)
     # Frames are a few kilobytes on a home network: compressing each would cost both ends more than it saves.

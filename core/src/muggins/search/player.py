@@ -63,14 +63,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..actions import Action, Decision
 from ..engine import LazyView, Match
 from ..game import capabilities_of
-from ..players import PlayerRefused, RandomPlayer, make_players, parse_seat
+from ..players import PlayerRefused, RandomPlayer, Seating, make_players, parse_seat
 from ..thinking import keep_thinking, limit_in_force
 from .tree import Node, backup, most_visited, prior_or_most_visited, select, select_by_prior
+
+if TYPE_CHECKING:
+    from ..registry import Registry
 
 __all__ = ["SearchPlayer", "win_share", "score_share", "RETURNS"]
 
@@ -128,7 +131,7 @@ class SearchPlayer:
         prior: bool = True,
         margin: float = 1.0,
         seconds: float = 0.0,
-        registry: Any = None,
+        registry: Registry | None = None,
         **_: Any,
     ) -> None:
         if returns not in RETURNS:
@@ -275,15 +278,20 @@ class SearchPlayer:
 
     # -- rollouts -----------------------------------------------------------------------------
     def _rollout_players(self, world: Any, seed: int) -> list[Any]:
-        """One rollout player per seat, made once per decision (random: one shared random player)."""
+        """One rollout player per seat, made once per decision (random: one shared random player).
+
+        A `Seating` carrying the search's registry: a rollout's match names
+        the plugin behind a fault (the game's code ending it) by it.
+        """
         if self.rollout == "random":
-            shared = RandomPlayer(random.Random(seed))
-            return [shared] * world.players
+            shared = Seating([RandomPlayer(random.Random(seed))] * world.players)
+            shared.registry = self.registry
+            return shared
         if self.registry is None:
             raise PlayerRefused(f"the search player's rollout {self.rollout!r} needs the registry its kind comes from "
                                 "(seat it with make_players, or pass registry=)")
         try:
-            return list(make_players(self.registry, world.game, [self.rollout] * world.players, seed))
+            return make_players(self.registry, world.game, [self.rollout] * world.players, seed)
         except (KeyError, ValueError) as exc:
             raise PlayerRefused(f"the search player's rollout {self.rollout!r} cannot play {world.game.name}: {exc}") from None
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from ..engine import Match
 from ..game import Game
@@ -22,6 +22,9 @@ from ..houserules import Asked, compare_in_force, house_rule_plugins, keep_answe
 from ..players import make_players
 from ..rng import derive_seed
 from ..rules import rules_from_dict
+
+if TYPE_CHECKING:
+    from ..registry import Registry
 
 #: The most matches in one chunk: small enough that even a slow game (cribbage, about
 #: 45 matches a second per core) finishes a chunk well within a second.
@@ -41,7 +44,7 @@ class GameOutcome:
     seat_stats: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
 
 
-def play_one(registry: Any, game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, index: int) -> GameOutcome:
+def play_one(registry: Registry, game: Game, rules: Any, players: int, kinds: Sequence[str], seed: int, index: int) -> GameOutcome:
     """Play match `index` of a simulation seeded with `seed` and return its outcome.
 
     Plugin code ending the match (SystemExit, its own KeyboardInterrupt…)
@@ -128,7 +131,7 @@ def _prepare(plan: ChunkPlan) -> tuple[Any, Game, list[Any]]:
     return _PREPARED[key]
 
 
-def play_chunk(registry: Any, game: Game, rule_sets: Sequence[Any], players: int, kinds: Sequence[str], seed: int, start: int, stop: int) -> list[list[GameOutcome]]:
+def play_chunk(registry: Registry, game: Game, rule_sets: Sequence[Any], players: int, kinds: Sequence[str], seed: int, start: int, stop: int) -> list[list[GameOutcome]]:
     """Matches start..stop-1, each under every rule set in turn: one list of outcomes per rule set."""
     return [[play_one(registry, game, rules, players, kinds, seed, i) for i in range(start, stop)] for rules in rule_sets]
 

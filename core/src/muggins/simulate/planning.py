@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine import Match, decision_limit
 from ..game import Game
 from ..houserules import Asked, HouseRuleError, defaults_with_switches, house_rule_plugins, questions_asked
 from ..players import make_players
+
+if TYPE_CHECKING:
+    from ..registry import Registry
 
 
 def usable_cpus() -> int:
@@ -26,7 +29,7 @@ def usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
-def resolve_setup(registry: Any, game: str | Game, players: int | None, seats: Sequence[str] | None, matches: int, workers: int) -> tuple[Any, Game, int, tuple[str, ...], int]:
+def resolve_setup(registry: Registry, game: str | Game, players: int | None, seats: Sequence[str] | None, matches: int, workers: int) -> tuple[Any, Game, int, tuple[str, ...], int]:
     """What `simulate` and `muggins.study.compare` both check first: (registry, game, player count, seat specs, workers).
 
     The registry defaults to the process one and a game given by name is
@@ -66,12 +69,12 @@ def renamed(new: Any, old: Any, new_name: str, old_name: str, default: Any) -> A
     return default if old is None else old
 
 
-def in_force(registry: Any, game: Game, rules: Any) -> tuple[dict[str, Any], ...]:
+def in_force(registry: Registry, game: Game, rules: Any) -> tuple[dict[str, Any], ...]:
     """The house-rule plugins in force for `rules`, as plain data for plans and summaries."""
     return tuple(p.to_dict() for p in house_rule_plugins(registry, game, rules))
 
 
-def plan_answers(registry: Any, game: Game, rule_sets: Sequence[Any], players: int, house_rules: Sequence[Sequence[Any]]) -> tuple[tuple[str, Asked], ...]:
+def plan_answers(registry: Registry, game: Game, rule_sets: Sequence[Any], players: int, house_rules: Sequence[Sequence[Any]]) -> tuple[tuple[str, Asked], ...]:
     """The house-rule plugins' answers for a run, asked once here: what making a match (and its decision bound) asks under each rule set.
 
     `house_rules` are the plugins in force per rule set (`in_force`): with
@@ -102,7 +105,7 @@ def plan_answers(registry: Any, game: Game, rule_sets: Sequence[Any], players: i
     return tuple(asked.items())
 
 
-def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence[str] | None = None, *, registry: Any = None, ratio: float = 100.0, seconds: float = 60.0) -> str | None:
+def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence[str] | None = None, *, registry: Registry | None = None, ratio: float = 100.0, seconds: float = 60.0) -> str | None:
     """A warning for house rules that let one match run far longer than the defaults allow, or None.
 
     It speaks when `Game.max_decisions` under `rules` is at least `ratio`

@@ -9,7 +9,7 @@ matches folded so far.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..game import Game
 from ..rules import rules_from_dict, rules_to_dict
@@ -18,6 +18,9 @@ from .folding import SimulationInterrupted, run_chunks
 from .planning import in_force, plan_answers, renamed, resolve_setup
 from .runners import open_runner
 from .totals import Totals, sides_of, summary_of
+
+if TYPE_CHECKING:
+    from ..registry import Registry
 
 
 def simulate(
@@ -30,7 +33,7 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int], Any] | None = None,
     *,
-    registry: Any = None,
+    registry: Registry | None = None,
     engine: Callable[[ChunkPlan], Any] | None = None,
     matches: int | None = None,
     seats: Sequence[str] | None = None,

@@ -21,13 +21,16 @@ import sys
 import threading
 import time
 from collections import deque
-from typing import Any, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from ..faults import BUILTIN, PluginFault, blame, fault_message, plugin_fault
 from ..game import Game
 from ..houserules import Asked, HouseRuleError, keep_answers
 from ..players import parse_seat
 from .chunks import ChunkPlan, GameOutcome, _prepare, chunk_count, play_chunk, run_planned_chunk
+
+if TYPE_CHECKING:
+    from ..registry import Registry
 
 #: Worker processes that may die without an answer in one run, beyond one per worker, before the run stops.
 EXTRA_REPLACEMENTS = 3
@@ -57,7 +60,7 @@ class ChunkRunner(Protocol):
 class InlineRunner:
     """Chunks played in this process, one at a time, when asked for, by the plan's house-rule answers (`answers`)."""
 
-    def __init__(self, registry: Any, game: Game, rule_sets: Sequence[Any], players: int, kinds: Sequence[str], seed: int,
+    def __init__(self, registry: Registry, game: Game, rule_sets: Sequence[Any], players: int, kinds: Sequence[str], seed: int,
                  answers: Sequence[tuple[str, Asked]] = ()) -> None:
         self.args = (registry, game, rule_sets, players, kinds, seed)
         self.answers = tuple(answers)
@@ -103,11 +106,12 @@ def _worker_main(connection: Any, plan: ChunkPlan, parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     notes: list[str] = []
     failure: BaseException | None = None
+    registry = None
     try:
         registry = _prepare(plan)[0]
-        registry.warn = notes.append
+        registry.warn_through(notes.append)
     except BaseException as exc:
-        failure = _sendable(exc)
+        failure = _sendable(exc, registry)
     while True:
         try:
             number, bounds = connection.recv()
@@ -118,7 +122,7 @@ def _worker_main(connection: Any, plan: ChunkPlan, parent: int) -> None:
                 raise failure
             answer: tuple[Any, ...] = ("done", number, run_planned_chunk(plan, *bounds), list(notes))
         except BaseException as exc:
-            answer = ("failed", number, _sendable(exc), list(notes))
+            answer = ("failed", number, _sendable(exc, registry), list(notes))
         notes.clear()
         try:
             payload = ForkingPickler.dumps(answer)
@@ -142,7 +146,7 @@ def _stdout_to_stderr() -> None:
     sys.stdout = sys.stderr
 
 
-def _sendable(exc: BaseException) -> BaseException:
+def _sendable(exc: BaseException, registry: Registry | None = None) -> BaseException:
     """`exc` as an Exception the parent can surely rebuild and raise, naming the plugin whose code raised it (its traceback stays here).
 
     muggins' own and the standard library's exceptions travel as they are
@@ -154,7 +158,7 @@ def _sendable(exc: BaseException) -> BaseException:
     if isinstance(exc, (PluginFault, HouseRuleError)):  # a house rule's refusal already names its plugin, as inline
         return exc
     if isinstance(exc, Exception):
-        found = blame(exc)
+        found = blame(exc, registry)
         if found is not None:
             return PluginFault(fault_message(found[0], exc, found[1]), found[0].name)
         module = str(type(exc).__module__)
@@ -162,7 +166,7 @@ def _sendable(exc: BaseException) -> BaseException:
         if top in ("builtins", "muggins", "muggins_cli") or top in sys.stdlib_module_names:
             return exc
         return RuntimeError(fault_message(None, exc).replace("plugin code raised ", "", 1))
-    fault = plugin_fault(exc)
+    fault = plugin_fault(exc, registry)
     return fault if fault is not None else PluginFault(fault_message(None, exc))
 
 
@@ -185,7 +189,7 @@ class ProcessRunner:
     whatever happened.
     """
 
-    def __init__(self, plan: ChunkPlan, workers: int, registry: Any = None) -> None:
+    def __init__(self, plan: ChunkPlan, workers: int, registry: Registry | None = None) -> None:
         import multiprocessing
 
         self.context = multiprocessing.get_context("spawn")
@@ -277,7 +281,7 @@ class ProcessRunner:
         self.waiting.clear()
 
 
-def suspects(registry: Any, game: str, kinds: Sequence[str]) -> str:
+def suspects(registry: Registry, game: str, kinds: Sequence[str]) -> str:
     """The plugins whose code a run of `game` with seats `kinds` runs, seat kinds' first: `fake-x 0.1 (plugin 'x') for seat kind 'x'; …`."""
     parts: dict[str, list[str]] = {}
     if registry is not None:
@@ -297,7 +301,7 @@ def suspects(registry: Any, game: str, kinds: Sequence[str]) -> str:
     return "; ".join(f"{who} for {' and '.join(what)}" for who, what in parts.items())
 
 
-def open_runner(plan: ChunkPlan, workers: int, games: int, registry: Any, game: Game, rule_sets: Sequence[Any], runner: Callable[[ChunkPlan], Any] | None = None) -> Any:
+def open_runner(plan: ChunkPlan, workers: int, games: int, registry: Registry, game: Game, rule_sets: Sequence[Any], runner: Callable[[ChunkPlan], Any] | None = None) -> Any:
     """What runs a simulation's chunks: a cluster runner made by `runner`, spawned processes, or this process."""
     if runner is not None:
         return runner(plan)

@@ -141,7 +141,7 @@ def muggins_game() -> Iterator[Callable[[str], GameFixture]]:
 class GameFixtures(NamedTuple):
     """The fixtures `game_fixtures` makes, in the order a conftest unpacks them."""
 
-    registry: Any
+    registry: Registry
     game: Any
     position: Any
     act: Any
