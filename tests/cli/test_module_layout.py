@@ -399,7 +399,6 @@ def test_no_process_wide_registry_is_kept_below_the_plugin_layer():
         assert "current_registry" not in source and "get_registry" not in source, f"{module} reaches for the process-wide registry"
 
 
-@pytest.mark.xfail(strict=False, reason="commands.py split lands separately")
 def test_the_command_bodies_fit_in_350_lines():
     lines = (PACKAGE / "commands.py").read_text(encoding="utf-8").count("\n")
     assert lines < 350, f"muggins_cli/commands.py has {lines} lines"
