@@ -248,6 +248,11 @@ def _units(text: str, whole: Sequence[str]) -> list[str]:
             kept[start:at + 1] = b"\x01" * (at + 1 - start)
         elif char in ")]":
             opened.clear()  # an unmatched closing bracket: what was opened before it is not a group
+    # A number stays with the word before it (`seat 4`, `joueur 4`, `= 12.`), and `=` with what follows it.
+    for found in _BOUND_NUMBER.finditer(text):
+        kept[found.start()] = 1
+    for found in _EQUALS.finditer(text):
+        kept[found.end() - 1] = 1
     units, begin = [], 0
     for at, char in enumerate(text):
         if char == " " and not kept[at]:
@@ -255,6 +260,12 @@ def _units(text: str, whole: Sequence[str]) -> list[str]:
             begin = at + 1
     units.append(text[begin:])
     return units
+
+
+#: A space before a bare number (`4`, `12.`, `−3`, `1,5`) that follows a word, not an item mark `·`.
+_BOUND_NUMBER = re.compile(r"(?<=[^\s·]) (?=[−-]?\d+(?:[.,]\d+)?[.,;:)]?(?: |$))")
+#: The space after an `=` that stands alone.
+_EQUALS = re.compile(r"(?:^| )= ")
 
 
 def first_card(line: str) -> str | None:
