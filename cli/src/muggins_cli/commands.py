@@ -30,6 +30,7 @@ from muggins.error_words import os_reason
 from muggins.fairness import deal_from_header, draw_deal
 from muggins.game import Event, Game, Result
 from muggins.houserules import HouseRuleError, check_switches, house_rule_plugins
+from muggins.i18n import written_number
 from muggins.players import parse_seat
 from muggins.plugins import PluginFault
 from muggins.limits import MAX_RULES_BYTES, LimitError, clip, clip_path, read_limited
@@ -330,7 +331,7 @@ def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None, g
         else:
             lines = [_("result: a tie between {seats}").format(seats=_(" and ").join(who(s) for s in result.winners))]
         if scores:
-            lines.append(_("scores: {scores}").format(scores=", ".join(_("seat {seat} {score}").format(seat=s, score=f"{score:g}") for s, score in enumerate(scores))))
+            lines.append(_("scores: {scores}").format(scores=", ".join(_("seat {seat} {score}").format(seat=s, score=written_number(f"{score:g}")) for s, score in enumerate(scores))))
     if result.limit_reached:
         lines.append(_("the match stopped at the game's declared limit"))
     return lines
