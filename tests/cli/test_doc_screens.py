@@ -16,7 +16,8 @@ whole output equal line for line, or, where a line `…` marks a cut or the
 block is an excerpt of a game, each run of lines between cuts found
 whole in the output, in order. Other blocks (commands to type, TOML,
 Python, a server's configuration) carry a language or hold only command
-lines, so a screen cannot be left unchecked by accident.
+lines, so a screen cannot be left unchecked by accident; an interactive
+Python session (```pycon) is run as a doctest.
 """
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ COMMAND = re.compile(r"^\$ (?P<uv>uv run (?:--group dev )?)?muggins (?P<args>.+)
 TYPED = re.compile(r"^\s*($|#|(uv|pip|python3?|~/\S+|cd|printf|export|git)\b|muggins(?=\s)(?![\s\u202f]*:))")
 
 
+def marker_before(text: str, start: int) -> re.Match | None:
+    """The screen comment that ends right before a block beginning at `start`, if one does."""
+    opening = text.rfind("<!--", 0, start)
+    return MARKER.match(text, opening, start) if opening >= 0 else None
+
+
 @dataclass
 class Screen:
     page: str
@@ -69,7 +76,7 @@ def screens() -> list[Screen]:
                 continue
             line = text.count("\n", 0, block.start()) + 1
             body = block["body"].rstrip("\n").split("\n")
-            marker = MARKER.search(text[max(0, block.start() - 600):block.start()])
+            marker = marker_before(text, block.start())
             command = COMMAND.match(body[0])
             name = str(page.relative_to(ROOT))
             if marker is not None:
@@ -95,7 +102,7 @@ def unchecked_blocks() -> list[str]:
         text = page.read_text(encoding="utf-8")
         for block in FENCE.finditer(text):
             body = block["body"].rstrip("\n").split("\n")
-            if block["info"].strip() or COMMAND.match(body[0]) or MARKER.search(text[max(0, block.start() - 600):block.start()]):
+            if block["info"].strip() or COMMAND.match(body[0]) or marker_before(text, block.start()):
                 continue
             typed = [bool(TYPED.match(line)) or (n > 0 and body[n - 1].rstrip().endswith("\\")) for n, line in enumerate(body)]
             if not all(typed):
@@ -165,6 +172,27 @@ def test_the_guides_show_screens_for_every_game_in_both_languages():
 
 def test_no_block_of_program_output_is_left_unchecked():
     assert unchecked_blocks() == []
+
+
+def python_sessions() -> list[tuple[str, str]]:
+    """The guides' interactive Python sessions (```pycon blocks): where each is and its text."""
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for block in FENCE.finditer(text):
+            if block["info"].strip() == "pycon":
+                found.append((f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, block.start()) + 1}", block["body"]))
+    return found
+
+
+@pytest.mark.parametrize("where, session", python_sessions(), ids=[where for where, _ in python_sessions()])
+def test_a_python_session_in_the_guides_prints_what_it_shows(where, session):
+    import doctest
+
+    test = doctest.DocTestParser().get_doctest(session, {}, where, where, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0, where
 
 
 @pytest.mark.parametrize("screen", ALL, ids=str)
