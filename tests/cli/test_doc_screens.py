@@ -14,9 +14,10 @@ browser table installed, the records folder written
 `~/.config/muggins/records`; a block's lines must be the program's: a
 whole output equal line for line, or, where a line `…` marks a cut or the
 block is an excerpt of a game, each run of lines between cuts found
-whole in the output, in order. Other blocks (commands to type, TOML,
+whole in the output, in order. On the game guides (docs/games, docs/fr) other blocks (commands to type, TOML,
 Python, a server's configuration) carry a language or hold only command
-lines, so a screen cannot be left unchecked by accident; an interactive
+lines, so a screen cannot be left unchecked by accident; a run too long for
+the suite says so in a `<!-- not run: why -->` comment before it; an interactive
 Python session (```pycon) is run as a doctest.
 """
 
@@ -35,16 +36,33 @@ from muggins.i18n import set_language
 from muggins.plugins import load_registry, reset_registry
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = sorted([*(ROOT / "docs" / "fr").glob("*.md"), *(ROOT / "docs" / "games").glob("*.md")])
+#: Pages every screen of which is run (a block of output on them that is not a screen fails the guard test).
+GUARDED = sorted([*(ROOT / "docs" / "fr").glob("*.md"), *(ROOT / "docs" / "games").glob("*.md")])
+#: Pages whose `$ muggins` screens and marked excerpts are run; the command-line reference shows forms of lines besides.
+PAGES = GUARDED + [ROOT / "docs" / "cli.md"]
 SHIPPED = "muggins_shedding,cribbage_muggins,willughby_fishing,muggins_web"
 RECORDS_SHOWN = "~/.config/muggins/records"
 CUT = {"…", "..."}
 
 FENCE = re.compile(r"^```(?P<info>[^\n]*)\n(?P<body>.*?)^```$", re.S | re.M)
 MARKER = re.compile(r"<!--\s*screen:\s*(?P<command>.*?)(?:\s*\|\s*input:\s*(?P<input>\[.*?\]))?\s*-->\s*\n*$", re.S)
-COMMAND = re.compile(r"^\$ (?P<uv>uv run (?:--group dev )?)?muggins (?P<args>.+)$")
+COMMAND = re.compile(r"^\$ (?P<uv>uv run (?:--group dev )?)?(muggins|printf) (?P<args>.+)$")
 #: What a block that is not a screen may hold: commands to type (and their comments), nothing the program prints.
 TYPED = re.compile(r"^\s*($|#|(uv|pip|python3?|~/\S+|cd|printf|export|git)\b|muggins(?=\s)(?![\s\u202f]*:))")
+
+
+def shell_words(command: str) -> list[str]:
+    """A shown command as the test runs it: `muggins ARGS` as its ARGS (after `uv run [--group dev]`), a `printf` as itself."""
+    words = shlex.split(command, comments=True)
+    if words[:2] == ["uv", "run"]:
+        words = words[4:] if words[2:4] == ["--group", "dev"] else words[2:]
+    return words[1:] if words[:1] == ["muggins"] else words
+
+
+def not_run_before(text: str, start: int) -> bool:
+    """Whether a `<!-- not run: why -->` comment ends right before the block at `start` (a run too long for the suite)."""
+    opening = text.rfind("<!--", 0, start)
+    return opening >= 0 and re.match(r"<!--\s*not run:.*?-->\s*\n*$", text[opening:start], re.S) is not None
 
 
 def marker_before(text: str, start: int) -> re.Match | None:
@@ -76,6 +94,8 @@ def screens() -> list[Screen]:
                 continue
             line = text.count("\n", 0, block.start()) + 1
             body = block["body"].rstrip("\n").split("\n")
+            if not_run_before(text, block.start()):
+                continue
             marker = marker_before(text, block.start())
             command = COMMAND.match(body[0])
             name = str(page.relative_to(ROOT))
@@ -90,19 +110,22 @@ def screens() -> list[Screen]:
                 answers = json.loads(marker["input"]) if marker["input"] else None
                 found.append(Screen(name, line, commands, uv, answers, body, whole=False))
             elif command is not None:
-                found.append(Screen(name, line, [shlex.split(command["args"])], bool(command["uv"]), None, body[1:],
-                                    whole=not CUT & {line.strip() for line in body}))
+                # Each `$ ` line is a command (`$ printf 'x' > f` writes a file); the other lines are what they print.
+                commands = [shell_words(line[2:]) for line in body if line.startswith("$ ")]
+                printed = [line for line in body if not line.startswith("$ ")]
+                uv = any(line.startswith("$ uv run ") for line in body)
+                found.append(Screen(name, line, commands, uv, None, printed, whole=not CUT & {line.strip() for line in body}))
     return found
 
 
 def unchecked_blocks() -> list[str]:
     """Blocks without a language that are neither screens nor commands to type: output a test does not run."""
     left = []
-    for page in PAGES:
+    for page in GUARDED:
         text = page.read_text(encoding="utf-8")
         for block in FENCE.finditer(text):
             body = block["body"].rstrip("\n").split("\n")
-            if block["info"].strip() or COMMAND.match(body[0]) or marker_before(text, block.start()):
+            if block["info"].strip() or COMMAND.match(body[0]) or marker_before(text, block.start()) or not_run_before(text, block.start()):
                 continue
             typed = [bool(TYPED.match(line)) or (n > 0 and body[n - 1].rstrip().endswith("\\")) for n, line in enumerate(body)]
             if not all(typed):
@@ -132,6 +155,10 @@ def run(screen: Screen, folder: Path, monkeypatch) -> list[str]:
     answers = None if screen.input is None else "".join(answer + "\n" for answer in screen.input)
     output = ""
     for n, args in enumerate(screen.commands):
+        if args[:1] == ["printf"]:  # `printf 'text' > file`: a file the next command reads
+            assert args[-2] == ">", args
+            (folder / args[-1]).write_text(args[1].encode().decode("unicode_escape"), encoding="utf-8")
+            continue
         set_language(None)  # each command chooses its language afresh, as a new process does
         output += CliRunner().invoke(cli, args, input=answers if n == 0 else "", catch_exceptions=False).output
     return [line.rstrip() for line in output.replace(str(folder / "records"), RECORDS_SHOWN).split("\n")]
