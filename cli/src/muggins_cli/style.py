@@ -248,24 +248,33 @@ def _units(text: str, whole: Sequence[str]) -> list[str]:
             kept[start:at + 1] = b"\x01" * (at + 1 - start)
         elif char in ")]":
             opened.clear()  # an unmatched closing bracket: what was opened before it is not a group
-    # A number stays with the word before it (`seat 4`, `joueur 4`, `= 12.`), and `=` with what follows it.
-    for found in _BOUND_NUMBER.finditer(text):
-        kept[found.start()] = 1
-    for found in _EQUALS.finditer(text):
-        kept[found.end() - 1] = 1
     units, begin = [], 0
     for at, char in enumerate(text):
         if char == " " and not kept[at]:
             units.append(text[begin:at])
             begin = at + 1
     units.append(text[begin:])
-    return units
+    return _bound(units)
 
 
-#: A space before a bare number (`4`, `12.`, `−3`, `1,5`) that follows a word, not an item mark `·`.
-_BOUND_NUMBER = re.compile(r"(?<=[^\s·]) (?=[−-]?\d+(?:[.,]\d+)?[.,;:)]?(?: |$))")
-#: The space after an `=` that stands alone.
-_EQUALS = re.compile(r"(?:^| )= ")
+#: A bare number (`4`, `12.`, `−3`, `1,5`): it stays with the word before it (`seat 4`, `joueur 4`, `= 12.`).
+_BARE_NUMBER = re.compile(r"[−-]?\d+(?:[.,]\d+)?[.,;:)]?")
+
+
+def _bound(units: list[str]) -> list[str]:
+    """`units` with each bare number joined to the unit before it (not to an item mark `·`) and a lone `=` to the unit after it."""
+    out: list[str] = []
+    glue = False  # the last unit was a lone `=`
+    for unit in units:
+        if out and (glue or (len(unit) <= 8 and unit[:1] in _NUMBER_STARTS and out[-1] != "·" and _BARE_NUMBER.fullmatch(unit))):
+            out[-1] += " " + unit
+        else:
+            out.append(unit)
+        glue = unit == "="
+    return out
+
+
+_NUMBER_STARTS = frozenset("−-0123456789")
 
 
 def first_card(line: str) -> str | None:
