@@ -83,7 +83,7 @@ def test_the_cribbage_commands_in_french_and_their_json_unchanged(cribbage):
     english = cribbage("--lang", "en", "cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C")
     assert french.exit_code == english.exit_code == 0
     assert french.stdout.splitlines()[0] == "5♥ 5♦ 5♠ V♣ avec la carte de départ 5♣ (main)\u202f: 29"
-    assert "  quinze 2\u202f: 5♣ V♣" in french.stdout and "  nobs 1\u202f: V♣" in french.stdout
+    assert "  quinze pour 2\u202f: 5♣ V♣" in french.stdout and "  nobs pour 1\u202f: V♣" in french.stdout
     assert english.stdout.splitlines()[0] == "5♥ 5♦ 5♠ J♣ with starter 5♣ (hand): 29" and "  nobs 1: J♣" in english.stdout
     assert len(french.stdout.splitlines()) == len(english.stdout.splitlines())
     trap = cribbage("--lang", "fr", "cribbage", "score", "5H", "5D", "5S", "JC", "--starter", "5C")

@@ -44,7 +44,7 @@ def test_the_table_and_narration_in_french_for_the_seated_player():
     }
     with using_language("fr"):
         table = game.render(view, 0).splitlines()
-        assert table[0] == "Donne 1 sur 2 · donneur joueur 1 · exposition 4 sur 1000 au plus"
+        assert table[0] == "Donne 1 sur 2 · donneur joueur 1 · cartes retournées\u202f: 4 (nulle à 1000)"
         assert table[1] == "Donnes gagnées\u202f: vous\u202f: 1 donne · joueur 1\u202f: 0 donne · joueur 2\u202f: 0 donne"
         assert table[2] == "Piles communes\u202f:  [1] D♠ (3)"
         assert table[4] == "  [2]     vous\u202f:    R♥ (2)   paquet 10  ← à jouer"  # the column as wide as "joueur 1"

@@ -44,7 +44,7 @@ def _next_update(ws):
 def _overtaken(frame) -> bool:
     """Whether an error frame refuses an answer because play moved on before it arrived."""
     message = frame.get("error", "")
-    return message.startswith("that answer was for step") or " has nothing to answer now" in message
+    return message.startswith("that answer came too late") or " has nothing to answer now" in message
 
 
 def _next_error(ws):
@@ -173,7 +173,7 @@ def test_hostile_messages_get_an_error_frame_and_change_nothing(client):
             (sockets[acting], json.dumps({"type": "act", "step": step, "action": "x" * 3000}), "message longer than 2048 bytes"),
             (sockets[acting], json.dumps({"type": "shout"}), "unknown message type"),
             (sockets[acting], json.dumps({"type": "act", "step": "one", "action": choice}), "needs \"step\""),
-            (sockets[acting], json.dumps({"type": "act", "step": step - 1, "action": choice}), f"that answer was for step {step - 1}"),
+            (sockets[acting], json.dumps({"type": "act", "step": step - 1, "action": choice}), "that answer came too late: the match had moved on"),
             (sockets[acting], json.dumps({"type": "act", "step": step, "action": "conjure"}), "'conjure' is not one of seat"),
             (sockets[idle], json.dumps({"type": "act", "step": step, "action": choice}), f"seat {idle} has nothing to answer now"),
         ]
@@ -187,7 +187,7 @@ def test_hostile_messages_get_an_error_frame_and_change_nothing(client):
         assert after["step"] > step or after["decision"] is None
         sockets[acting].send_json({"type": "act", "step": step, "action": choice})  # a double click: stale now
         frame = _next_error(sockets[acting])
-        assert "that answer was for step" in frame["error"] or "has nothing to answer" in frame["error"]
+        assert "that answer came too late" in frame["error"] or "has nothing to answer" in frame["error"]
 
 
 def test_the_hosts_choice_for_the_windows_that_ask_for_a_check_reaches_every_page_of_the_table(client):

@@ -17,6 +17,7 @@ from muggins.fairness import deal_from_header
 from muggins.game import Game, Result
 from muggins.records import Record
 from muggins.rules import RulesError, rules_from_dict
+from muggins.i18n import written_number
 from muggins.seat_words import describe_seats
 
 from .i18n import _, ngettext
@@ -97,7 +98,7 @@ def describe_result(result: Result, kinds: Sequence[str], sides: Sides = None, g
         else:
             lines = [_("result: a tie between {seats}").format(seats=_(" and ").join(who(s) for s in result.winners))]
         if scores:
-            lines.append(_("scores: {scores}").format(scores=", ".join(_("seat {seat} {score}").format(seat=s, score=f"{score:g}") for s, score in enumerate(scores))))
+            lines.append(_("scores: {scores}").format(scores=", ".join(_("seat {seat} {score}").format(seat=s, score=written_number(f"{score:g}")) for s, score in enumerate(scores))))
     if result.limit_reached:
         lines.append(_("the match stopped at the game's declared limit"))
     return lines

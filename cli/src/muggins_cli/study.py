@@ -22,6 +22,7 @@ from muggins.i18n import written_number
 
 from .errors import EXIT_INTERRUPTED, BadInput, CLIError
 from .i18n import _
+from .style import MIN_WIDTH, line_width
 from .summary import comparison_lines, figure_label, number, stat_label  # noqa: F401 - their home before summary.py
 
 
@@ -83,6 +84,7 @@ class Progress:
         self.began = clock()
         self.shown = 0.0
         self.width = 0
+        self.room = line_width(stream) or MIN_WIDTH  # the terminal's width; a pipe or file with no COLUMNS: 80
 
     def __call__(self, finished: int) -> None:
         self.done += finished
@@ -100,9 +102,17 @@ class Progress:
         else:
             left = _("done") if self.done >= self.games else _("starting")
         share = self.done / self.games if self.games else 1.0
-        return _("{label}: {done}/{games} matches ({share}), {chunks_done}/{chunks} chunks, {rate} matches/s, {left}").format(
-            label=self.label, done=number(self.done), games=number(self.games), share=written_number(f"{share:.0%}"),
-            chunks_done=number(self.chunks_done), chunks=number(self.chunks), rate=written_number(f"{rate:,.0f}"), left=left)
+        values = {"label": self.label, "done": number(self.done), "games": number(self.games), "share": written_number(f"{share:.0%}"),
+                  "chunks_done": number(self.chunks_done), "chunks": number(self.chunks), "rate": written_number(f"{rate:,.0f}"), "left": left}
+        # The fullest form that fits the terminal: a long game name, a big run or a longer language drops the chunks, then the rate.
+        forms = (_("{label}: {done}/{games} matches ({share}), {chunks_done}/{chunks} chunks, {rate} matches/s, {left}"),
+                 _("{label}: {done}/{games} matches ({share}), {rate} matches/s, {left}"),
+                 _("{label}: {done}/{games} matches ({share}), {left}"))
+        for form in forms:
+            text = form.format(**values)
+            if len(text) <= self.room:
+                break
+        return text
 
     def draw(self, now: float) -> None:
         text = self.line(now)

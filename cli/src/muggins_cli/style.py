@@ -254,7 +254,27 @@ def _units(text: str, whole: Sequence[str]) -> list[str]:
             units.append(text[begin:at])
             begin = at + 1
     units.append(text[begin:])
-    return units
+    return _bound(units)
+
+
+#: A bare number (`4`, `12.`, `−3`, `1,5`): it stays with the word before it (`seat 4`, `joueur 4`, `= 12.`).
+_BARE_NUMBER = re.compile(r"[−-]?\d+(?:[.,]\d+)?[.,;:)]?")
+
+
+def _bound(units: list[str]) -> list[str]:
+    """`units` with each bare number joined to the unit before it (not to an item mark `·`) and a lone `=` to the unit after it."""
+    out: list[str] = []
+    glue = False  # the last unit was a lone `=`
+    for unit in units:
+        if out and (glue or (len(unit) <= 8 and unit[:1] in _NUMBER_STARTS and out[-1] != "·" and _BARE_NUMBER.fullmatch(unit))):
+            out[-1] += " " + unit
+        else:
+            out.append(unit)
+        glue = unit == "="
+    return out
+
+
+_NUMBER_STARTS = frozenset("−-0123456789")
 
 
 def first_card(line: str) -> str | None:

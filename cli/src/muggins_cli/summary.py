@@ -107,6 +107,13 @@ def table(rows: list[tuple[str, ...]], left: int = 1, width: int | None = None) 
     columns, so no line runs past the width and no cell is cut.
     """
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    if width is not None and left < len(widths):
+        # A row name too long to leave room for the widest number column is broken between words onto lines of its own.
+        room = width - sum(widths[1:]) - 2 * (len(widths) - 1) if left == len(widths) - 1 else \
+            width - sum(widths[1:left]) - max(widths[left:]) - 2 * left
+        if widths[0] > room >= 20:
+            rows = [piece for row in rows for piece in _name_broken(row, room)]
+            widths[0] = max(len(r[0]) for r in rows)
     groups = [list(range(left, len(widths)))]
     if width is not None and groups[0]:
         room = width - sum(widths[:left]) - 2 * left
@@ -125,6 +132,15 @@ def table(rows: list[tuple[str, ...]], left: int = 1, width: int | None = None) 
         columns = list(range(left)) + group
         out += ["  ".join(r[i].ljust(widths[i]) if i < left else r[i].rjust(widths[i]) for i in columns).rstrip() for r in rows]
     return out
+
+
+def _name_broken(row: tuple[str, ...], room: int) -> list[tuple[str, ...]]:
+    """`row` as rows whose first cell fits `room`: the name's first lines alone, its last one with the figures (indented two)."""
+    if len(row[0]) <= room:
+        return [row]
+    lines = fit(row[0], room)
+    blank = ("",) * (len(row) - 1)
+    return [(line, *blank) for line in lines[:-1]] + [(lines[-1], *row[1:])]
 
 
 def _text(line: str, width: int | None) -> list[str]:

@@ -321,14 +321,48 @@ def folded(text: str) -> str:
 
 
 def picked_by(choices: Sequence[Action], text: str, game: Any, language: str | None = None) -> Action | None:
-    """The choice a player of `language` names by typing `text`: its typed form there (`annoncer 5`), else None.
+    """The choice a player of `language` names by typing `text`: its typed form there (`annoncer 5`), its label or its cards, else None.
 
     Accents and case are ignored. The English texts are `find_action`'s;
-    a front end tries this first, so the player's own words win.
+    a front end tries this first, so the player's own words win. A move
+    that names cards is picked by its label as shown, its cards written in
+    the player's notation (`4P sur la pile commune 1`), or by its cards
+    alone where no other choice names the same (`3K 5T`, in English `3D 5C`).
     """
-    if _catalogue(game, language) is None:
-        return None
+    catalogue = _catalogue(game, language)
+    if catalogue is None:
+        return _named_by_label_or_cards(choices, text, language or current_language())
     wanted = folded(text)
     # Only forms the catalogue translated: an English text (its cards in codes, `5C` the five of clubs) is find_action's to read.
     found = [choice for choice in choices if (form := typed_in(choice, game, language)) != choice.text and folded(form) == wanted]
-    return found[0] if len(found) == 1 else None
+    if found:
+        return found[0] if len(found) == 1 else None
+    return _named_by_label_or_cards(choices, text, catalogue[1])
+
+
+def _named_by_label_or_cards(choices: Sequence[Action], text: str, language: str | None) -> Action | None:
+    """The one choice whose label `text` says with its cards in the player's notation (`4P sur la pile commune 1`), or whose cards alone it names (`3K 5T`).
+
+    A move that names cards keeps its English text (`discard 3D 5C`), so a
+    player of another language picks it by its label, as it is shown, or by
+    its cards, written as they write them. Two choices alike either way
+    (four placements of the same card) are neither picked.
+    """
+    from .cards import cards_named_in, parse_card
+
+    moves = [(choice, named) for choice in choices if (named := cards_named_in(choice.text))]
+    if not moves:
+        return None
+    said = folded(respell_cards(text, language))
+    by_label = [choice for choice, _named in moves if folded(respell_cards(choice.label)) == said]
+    if by_label:
+        return by_label[0] if len(by_label) == 1 else None
+    words = text.split()
+    try:
+        cards = {parse_card(word, language).code for word in words}
+    except ValueError:
+        return None
+    if not cards or len(cards) != len(words):
+        return None
+    by_cards = [choice for choice, named in moves if named == cards]
+    return by_cards[0] if len(by_cards) == 1 else None

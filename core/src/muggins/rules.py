@@ -282,11 +282,27 @@ def rules_to_dict(rules: Any) -> dict[str, Any]:
 
 
 def _rewrapped(translated: str, source: str) -> str:
-    """A translated doc with each of its lines broken between words to the source's widest line (a language may run longer)."""
+    """A doc (translated or not) as paragraphs broken between words to 78 columns, so that `# ` and it fit 80.
+
+    The doc's own line breaks were made for the English; a translation runs
+    longer, so its lines are joined again into paragraphs (a paragraph
+    begins at a line that starts an item, `prevented: …`, or after a blank
+    line) and broken afresh: no one-word line is left under a full one.
+    """
+    import re
     import textwrap
 
-    width = max(78, *(len(line) for line in source.splitlines()))  # 78 and "# " fill an 80-column terminal
-    return "\n".join(piece for line in translated.splitlines() for piece in (textwrap.wrap(line, width) or [""]))
+    item = re.compile(r"[\w-]+[ \u202f]?[:=] ")  # a line beginning an item of its own (`prevented: …`, `nearest_only = …`)
+    paragraphs: list[list[str]] = []
+    for line in translated.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            paragraphs.append([])
+        elif not paragraphs or not paragraphs[-1] or item.match(stripped):
+            paragraphs.append([stripped])
+        else:
+            paragraphs[-1].append(stripped)
+    return "\n".join(piece for words in paragraphs for piece in (textwrap.wrap(" ".join(words), 78, break_long_words=False, break_on_hyphens=False) or [""]))
 
 
 def rules_to_toml(rules: Any, *, title: str | None = None, translate: Callable[[str], str] | None = None) -> str:
@@ -303,17 +319,18 @@ def rules_to_toml(rules: Any, *, title: str | None = None, translate: Callable[[
     scalars, tables = [], []
     for f in dataclasses.fields(rules):
         doc = f.metadata.get("doc", "")
-        if doc and translate is not None:
-            doc = _rewrapped(translate(doc), doc)
+        if doc:
+            doc = _rewrapped(translate(doc) if translate is not None else doc, doc)
         allowed = describe_type(hints[f.name])
         low, high = f.metadata.get("min"), f.metadata.get("max")
         if low is not None or high is not None:
             allowed += f" ({low if low is not None else ''}..{high if high is not None else ''})"
-        comment = "".join(f"# {line}\n" for line in doc.splitlines() if doc) + "# " + _("allowed: {allowed}").format(allowed=allowed) + "\n"
+        allowed_lines = _rewrapped(_("allowed: {allowed}").format(allowed=allowed), "")
+        comment = "".join(f"# {line}\n" for line in doc.splitlines() if doc) + "".join(f"# {line}\n" for line in allowed_lines.splitlines())
         body = tomli_w.dumps({f.name: data[f.name]})
         (tables if isinstance(data[f.name], dict) else scalars).append(comment + body)
     switches = plugin_switches(rules)
     if switches and PLUGINS_KEY not in hints:
         tables.append("# " + _("House-rule plugins switched on (true) or off (false) for these rules") + "\n" + tomli_w.dumps({PLUGINS_KEY: switches}))
-    head = "# " + _("House rules for {title}. Edit and pass with --rules FILE.").format(title=title) + "\n\n" if title else ""
+    head = "".join(f"# {line}\n" for line in _rewrapped(_("House rules for {title}. Edit and pass with --rules FILE.").format(title=title), "").splitlines()) + "\n" if title else ""
     return head + "\n".join(scalars + tables)

@@ -607,7 +607,7 @@ class Session:
             raise AnswerRefused(_("seat {seat} has nothing to answer now; seat {acting} is to act").format(
                 seat=seat, acting=self.match.pending().seat))  # type: ignore[union-attr]
         if step != offer.step:
-            raise AnswerRefused(_("that answer was for step {step}, but seat {seat}'s decision is at step {at}").format(step=step, seat=seat, at=offer.step))
+            raise AnswerRefused(_("that answer came too late: the match had moved on; answer what the table shows now"))
         if offer.answer is not None:
             raise AnswerRefused(_("seat {seat} has already answered: {answer}").format(seat=seat, answer=offer.answer))
         if offer.decision.find(text) is None:

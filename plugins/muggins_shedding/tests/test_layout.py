@@ -48,7 +48,7 @@ def test_every_pile_of_the_table_with_the_turned_card_in_the_movers_hand(positio
             {"id": "wins:1", "label": "hands won", "owner": 1, "value": 0},
             {"id": "wins:2", "label": "hands won", "owner": 2, "value": 0},
             {"id": "wins:3", "label": "hands won", "owner": 3, "value": 0},
-            {"id": "exposures", "label": "cards turned this hand (at most 1000)", "owner": None, "value": 1},
+            {"id": "exposures", "label": "cards turned this hand (a draw at 1000)", "owner": None, "value": 1},
         ],
         "track": None,
     }

@@ -143,7 +143,32 @@ def discard_command(
             f"{written_number(f'{option.hand:.2f}'):>6}  {written_number(sign + format(option.crib, '.2f')):>7}  "
             f"{written_number(f'{option.net:.2f}'):>6}"
         )
-    click.echo(method_text(players, sample, seed, shown=True))  # the JSON keeps the English method
+    for line in _wrapped(method_text(players, sample, seed, shown=True), _output_width()):  # the JSON keeps the English method
+        click.echo(line)
+
+
+def _output_width() -> int | None:
+    """How wide a line of standard output may be: the terminal's width (`COLUMNS` first), else `COLUMNS`, else any width (a pipe keeps lines whole)."""
+    import os
+    import shutil
+    import sys
+
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0 and sys.stdout.isatty():
+        columns = shutil.get_terminal_size((80, 24)).columns
+    return max(40, columns) if columns > 0 else None
+
+
+def _wrapped(text: str, width: int | None) -> list[str]:
+    """`text` broken between words to `width` (None: one line), the lines after the first indented two spaces; no-break spaces hold."""
+    if width is None or len(text) <= width:
+        return [text]
+    import textwrap
+
+    return textwrap.wrap(text, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
 
 
 def register_commands(cli: click.Group) -> None:

@@ -68,7 +68,7 @@ def table_layout(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         id = f"common:{j + 1}"
         zones.append(_zone(id, "pile", _("common pile {number}").format(number=j + 1), None, pile(id, top, size), size))
     counters = [{"id": f"wins:{s}", "label": _("hands won"), "owner": s, "value": wins} for s, wins in enumerate(view["wins"])]
-    counters.append({"id": "exposures", "label": _("cards turned this hand (at most {limit})").format(limit=view["turn_limit"]), "owner": None,
+    counters.append({"id": "exposures", "label": _("cards turned this hand (a draw at {limit})").format(limit=view["turn_limit"]), "owner": None,
                      "value": view["exposures"]})
     return {"zones": zones, "counters": counters, "track": None}
 
