@@ -11,7 +11,7 @@ house-rule plugin in force overrides (a warning), and the plugins in force.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from muggins.game import Game
 from muggins.houserules import house_rule_plugins
@@ -23,8 +23,11 @@ from .errors import BadInput
 from .i18n import _
 from .style import echo_fitted
 
+if TYPE_CHECKING:
+    from muggins.registry import Registry
 
-def checked(registry: Any, request: MatchRequest) -> CheckedRequest:
+
+def checked(registry: Registry, request: MatchRequest) -> CheckedRequest:
     """The request checked and filled by the core (`MatchRequest.check`); its refusal as one BadInput line."""
     try:
         return request.check(registry)
@@ -50,7 +53,7 @@ def read_rules(game: Game, path: str | None) -> Any:
         raise BadInput(exc.lines[0]) from exc
 
 
-def check_plugin_switches(registry: Any, game: Game, rules: Any, source: str | None) -> None:
+def check_plugin_switches(registry: Registry, game: Game, rules: Any, source: str | None) -> None:
     """BadInput (one line) when the rules' `[plugins]` table names a plugin that is not an installed house rule of `game`."""
     from muggins.houserules import check_switches
 
@@ -68,7 +71,7 @@ def check_playable(game: Game, rules: Any, players: int, source: str | None) -> 
         raise BadInput(exc.lines[0]) from exc
 
 
-def check_kinds(registry: Any, game: Game, seats: Sequence[str], *, allow_human: bool) -> None:
+def check_kinds(registry: Registry, game: Game, seats: Sequence[str], *, allow_human: bool) -> None:
     """BadInput (one line) for a seat spec that cannot be played: an unknown kind, a bad option, a person's seat in a bots-only run."""
     try:
         check_seats(registry, game, seats, front_end=(HUMAN,) if allow_human else ())
@@ -86,7 +89,7 @@ def warn_overridden(game: Game, rules: Any, players: int, source: str | None) ->
         warn(f"{clip_path(source) + ': ' if source else ''}{setting.describe()}")
 
 
-def announce_house_rules(registry: Any, game: Game, rules: Any, players: int, source: str | None) -> None:
+def announce_house_rules(registry: Registry, game: Game, rules: Any, players: int, source: str | None) -> None:
     """Before a match: the rules' values a plugin overrides (warnings), and with a house-rule plugin in force one line
     naming the plugins and what the match plays by (`Game.describe_rules`: the target, the scoring changed)."""
     warn_overridden(game, rules, players, source)

@@ -11,7 +11,7 @@ one is a `BadInput` line (exit 2); one that diverges a `GameError` (exit 1).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import click
 
@@ -30,10 +30,13 @@ from .results import describe_result, echo_result
 from .session import registry as get_registry
 from .style import echo_fitted
 
+if TYPE_CHECKING:
+    from muggins.registry import Registry
+
 __all__ = ["load_record", "narrator", "replay_command"]
 
 
-def load_record(registry: Any, path: str) -> tuple[Record, Game]:
+def load_record(registry: Registry, path: str) -> tuple[Record, Game]:
     """Read a record and find its game, refusing a game or version that is not installed."""
     try:
         record = read_record(path)
@@ -52,7 +55,7 @@ def narrator(game: Game) -> Callable[[str, Event], None]:
     return narrate
 
 
-def _installed_game(registry: Any, record: Record, path: str) -> Game:
+def _installed_game(registry: Registry, record: Record, path: str) -> Game:
     """The record's game, refusing one that is not installed or is installed at another version (`sessions.installed_game`)."""
     try:
         game, warning = installed_game(registry, record, source=clip_path(path))
@@ -63,7 +66,7 @@ def _installed_game(registry: Any, record: Record, path: str) -> Game:
     return game
 
 
-def _check_record_seats(registry: Any, game: Game, record: Record, path: str) -> None:
+def _check_record_seats(registry: Registry, game: Game, record: Record, path: str) -> None:
     """One seat spec per player, each a kind the game knows with valid options (BadInput naming the file)."""
     try:
         check_record_seats(registry, game, record, source=clip_path(path))
@@ -98,7 +101,7 @@ def replay_command(path: str, verify: bool, commitment: str | None = None) -> No
         raise BadInput(f"{clip_path(path)}: events nested too deeply; not a muggins record") from exc
 
 
-def _verify(game: Game, record: Record, path: str, registry: Any) -> str | None:
+def _verify(game: Game, record: Record, path: str, registry: Registry) -> str | None:
     """The deal, every decision's events, every bot's choice and the result, as recorded (`sessions.verify`); GameError at the first difference.
 
     Returns what was not checked (the choices of bots the installed game no longer has), or None. BadInput

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Collection, Sequence
 
 from .error_words import os_reason
 from .fairness import Deal, draw_deal
@@ -34,6 +34,9 @@ from .limits import MAX_RULES_BYTES, SEED_BOUND, LimitError, clip, clip_path, re
 from .players import FRONT_END_KINDS, HUMAN
 from .rules import RulesError, load_rules, rules_from_dict
 from .sessions import SessionError, check_seats, default_opponent
+
+if TYPE_CHECKING:
+    from .registry import Registry
 
 # Worded when raised, in the language a front end set (English until one does).
 _ = translator("muggins", package_file=__file__).gettext
@@ -85,7 +88,7 @@ class MatchRequest:
     record_path: str | None = None
     mode: int | None = None
 
-    def check(self, registry: Any, *, seat_limit: SeatLimit | None = None) -> CheckedRequest:
+    def check(self, registry: Registry, *, seat_limit: SeatLimit | None = None) -> CheckedRequest:
         """The request filled and checked, or RequestRefused; nothing is written and no match is made.
 
         `seat_limit` is the front end's own limit on a seat spec, asked once
@@ -178,7 +181,7 @@ def _sourced(source: str | None, line: str) -> str:
     return f"{source}: {line}" if source else line
 
 
-def _game(registry: Any, name: Any) -> Game:
+def _game(registry: Registry, name: Any) -> Game:
     if isinstance(name, Game):
         return name
     try:
@@ -209,7 +212,7 @@ def _rules(game: Game, given: Any) -> Any:
         raise RequestRefused(clip(str(exc), 200)) from exc
 
 
-def _seats(registry: Any, game: Game, players: Any, seats: Sequence[str] | None, people: tuple[str, ...],
+def _seats(registry: Registry, game: Game, players: Any, seats: Sequence[str] | None, people: tuple[str, ...],
            opponents: str | None) -> tuple[int, list[str]]:
     """The player count and one seat spec per seat: the seats given from seat 0, then the opponents."""
     if seats is None:

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any, Callable, Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
 from .actions import Decision, IllegalAction, standing_answer
 from .engine import Match
@@ -60,6 +60,9 @@ from .replay import replay
 from .request import CheckedRequest, MatchRequest, RequestRefused
 from .sessions import FrontEndFactory, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, stand_in_bot, verify
 from .store import RecordStore
+
+if TYPE_CHECKING:
+    from .registry import Registry
 
 # Worded when raised, in the language a front end set (English until one does).
 _ = translator("muggins", package_file=__file__).gettext
@@ -168,7 +171,7 @@ class Offer:
 class Session:
     """One recorded match for a front end: its `match`, `record` (the header), `path`, `players`, and the offers to the seats it answers for."""
 
-    def __init__(self, registry: Any, game: Game, match: Match, record: Record, path: str, stream: RecordFile, *,
+    def __init__(self, registry: Registry, game: Game, match: Match, record: Record, path: str, stream: RecordFile, *,
                  answered_here: Collection[int] = (), take_lone_choices: bool = False) -> None:
         self.registry = registry
         self.game = game
@@ -191,7 +194,7 @@ class Session:
 
     # -- making one -----------------------------------------------------------------------------------
     @classmethod
-    def open(cls, registry: Any, request: MatchRequest | CheckedRequest, store: RecordStore, *, front_end: FrontEnd | None = None,
+    def open(cls, registry: Registry, request: MatchRequest | CheckedRequest, store: RecordStore, *, front_end: FrontEnd | None = None,
              state: State | None = None, seated: Sequence[Any] | None = None) -> Session:
         """A new match and its record from a request: checked (`MatchRequest.check`, RequestRefused) before anything is made.
 
@@ -214,7 +217,7 @@ class Session:
         return cls._started(registry, checked, store, front_end, state=state, seated=seated)
 
     @classmethod
-    def start(cls, registry: Any, game: Game, rules: Any, players: int, seats: Sequence[str], seed: int, store: RecordStore, *,
+    def start(cls, registry: Registry, game: Game, rules: Any, players: int, seats: Sequence[str], seed: int, store: RecordStore, *,
               record_path: str | None = None, mode: int | None = None, front_end: Mapping[str, FrontEndFactory] | None = None,
               listeners: Sequence[Listener] = (), on_record: Callable[[RecordFile], Any] | None = None,
               on_seated: Callable[[Sequence[Any], Sequence[str]], Any] | None = None, take_lone_choices: bool = False,
@@ -239,7 +242,7 @@ class Session:
         return cls._started(registry, checked, store, taking_part, state=state, seated=seated)
 
     @classmethod
-    def _started(cls, registry: Any, request: CheckedRequest, store: RecordStore, front_end: FrontEnd, *,
+    def _started(cls, registry: Registry, request: CheckedRequest, store: RecordStore, front_end: FrontEnd, *,
                  state: State | None, seated: Sequence[Any] | None) -> Session:
         game, rules, players, seats, seed, deal = request.game, request.rules, request.players, list(request.seats), request.seed, request.deal
         if deal is not None and deal.seed != seed:
@@ -271,7 +274,7 @@ class Session:
         return cls(registry, game, match, header, path, stream, answered_here=_front_end_seats(seats), take_lone_choices=front_end.take_lone_choices)
 
     @classmethod
-    def reopen(cls, registry: Any, store: RecordStore, path: str, *, front_end: FrontEnd | ForRecord = None,
+    def reopen(cls, registry: Registry, store: RecordStore, path: str, *, front_end: FrontEnd | ForRecord = None,
                given_like: type | None = None, listeners: ForRecord = (), source: str | None = None,
                on_record: Callable[[RecordFile], Any] | None = None,
                warn: Callable[[str], Any] = lambda line: None, tell: Callable[[str], Any] = lambda line: None,
@@ -307,7 +310,7 @@ class Session:
             raise
 
     @classmethod
-    def _reopened(cls, registry: Any, stream: RecordFile, path: str, source: str, front_end: FrontEnd) -> Session:
+    def _reopened(cls, registry: Registry, stream: RecordFile, path: str, source: str, front_end: FrontEnd) -> Session:
         # Everything is checked as if a cut-off last line were gone, and only then is it dropped:
         # a reopening that refuses the record leaves every byte of it as it was.
         try:

@@ -17,7 +17,7 @@ is the first client; a second front end uses the same calls.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
 from .game import Game, State
 from .houserules import check_record
@@ -27,6 +27,9 @@ from .players import FRONT_END_KINDS, HUMAN, Seating, make_players, parse_seat
 from .plugins import KindConflict, conflict_message
 from .records import Record, RecordError
 from .replay import check_players, replay, result_divergence
+
+if TYPE_CHECKING:
+    from .registry import Registry
 
 # Worded when raised, in the language a front end set (English until one does).
 _ = translator("muggins", package_file=__file__).gettext
@@ -69,7 +72,7 @@ def _front_end_kind(spec: str) -> str | None:
     return name if name in FRONT_END_KINDS else None
 
 
-def check_seats(registry: Any, game: Game, seats: Sequence[str], *, front_end: Collection[str] = ()) -> None:
+def check_seats(registry: Registry, game: Game, seats: Sequence[str], *, front_end: Collection[str] = ()) -> None:
     """SessionError (one line) for a seat spec that cannot be played here: an unknown kind, a bad option, a kind refusing the game.
 
     `front_end` names the front-end kinds this front end answers for (a
@@ -109,7 +112,7 @@ def _stand_in(seat: int) -> None:
     return None
 
 
-def seat_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, front_end: Mapping[str, FrontEndFactory] | None = None) -> Seating:
+def seat_players(registry: Registry, game: Game, seats: Sequence[str], seed: int, *, front_end: Mapping[str, FrontEndFactory] | None = None) -> Seating:
     """One player per seat: bots from their specs (each on its own derived stream), the front end's players for its kinds.
 
     A bot's stream depends on its seat and kind alone, so seating a person
@@ -130,7 +133,7 @@ def seat_players(registry: Any, game: Game, seats: Sequence[str], seed: int, *, 
     return seated
 
 
-def stand_in_bot(registry: Any, game: Game, players: int, seat: int, spec: str, seed: int, *,
+def stand_in_bot(registry: Registry, game: Game, players: int, seat: int, spec: str, seed: int, *,
                  seat_limit: Callable[[str], None] | None = None) -> Any:
     """The bot of kind `spec` that stands in at `seat` of a match of `players` seeded `seed`, on the stream that seat's bot would have.
 
@@ -149,7 +152,7 @@ def stand_in_bot(registry: Any, game: Game, players: int, seat: int, spec: str, 
     return seat_players(registry, game, specs, seed)[seat]
 
 
-def installed_game(registry: Any, record: Record, *, source: str = "the record") -> tuple[Game, str | None]:
+def installed_game(registry: Registry, record: Record, *, source: str = "the record") -> tuple[Game, str | None]:
     """The record's game as installed, and a warning line or None; SessionError for a game not installed, at another version, or refused by its house rules.
 
     `source` names the record in the messages (a front end passes its file name).
@@ -171,7 +174,7 @@ def installed_game(registry: Any, record: Record, *, source: str = "the record")
     return game, (_("{source}: {reason}").format(source=source, reason=warning) if warning else None)
 
 
-def check_record_seats(registry: Any, game: Game, record: Record, *, front_end: Collection[str] = tuple(FRONT_END_KINDS),
+def check_record_seats(registry: Registry, game: Game, record: Record, *, front_end: Collection[str] = tuple(FRONT_END_KINDS),
                        source: str = "the record") -> None:
     """One seat spec per player, each a kind the game knows with valid options, or a front-end kind (SessionError otherwise)."""
     source = _named(source)
@@ -247,7 +250,7 @@ def _is_front_end(player: Any, given_like: type | None) -> bool:
     return player is None or (given_like is not None and isinstance(player, given_like))
 
 
-def verify(registry: Any, game: Game, record: Record, *, given_like: type | None = None, source: str = "the record") -> str | None:
+def verify(registry: Registry, game: Game, record: Record, *, given_like: type | None = None, source: str = "the record") -> str | None:
     """The deal, every decision's events, every bot's choice and the result as recorded; RecordMismatch at the first difference.
 
     Returns None when everything was checked, or a line saying what was not:
@@ -305,7 +308,7 @@ def _bots_named(version: str | None, game: str) -> str:
 DEFAULT_OPPONENT = "novice:error_rate=0.2"
 
 
-def default_opponent(registry: Any, game: Game) -> str:
+def default_opponent(registry: Registry, game: Game) -> str:
     """The seat kind a front end fills the seats its people leave with: `DEFAULT_OPPONENT`, or the game's nearest.
 
     A game whose novice has no `error_rate` option gets its plain novice, and

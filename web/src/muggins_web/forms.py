@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import typing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from muggins.game import Game
 from muggins.limits import clip
@@ -33,6 +33,9 @@ from .bots import check_web_seat, web_option_max
 from .languages import _
 from .notes import MAX_PACE
 from .window_timer import CHECKS, CHECKS_TIMED, CHECKS_WAIT
+
+if TYPE_CHECKING:
+    from muggins.registry import Registry
 
 __all__ = ["LobbyError", "START_BY_HOST", "START_NOW", "TableRequest", "check_request", "game_info", "games", "read_request"]
 
@@ -50,11 +53,11 @@ class LobbyError(ValueError):
         super().__init__("\n".join(self.lines))
 
 
-def games(registry: Any) -> list[dict[str, Any]]:
+def games(registry: Registry) -> list[dict[str, Any]]:
     """Every installed game as the lobby form needs it."""
     return [game_info(registry, game) for _name, game in sorted(registry.games.items())]
 
-def game_info(registry: Any, game: Game) -> dict[str, Any]:
+def game_info(registry: Registry, game: Game) -> dict[str, Any]:
     """One game as the lobby form shows it, its words in the language in force.
 
     Each seat kind carries `words` (one player of the kind, "a novice"),
@@ -89,7 +92,7 @@ def game_info(registry: Any, game: Game) -> dict[str, Any]:
         "rules": _plain(rules),
     }
 
-def _option_choices(option: Any, game: Any, registry: Any, top: Any) -> list[dict[str, str]] | None:
+def _option_choices(option: Any, game: Any, registry: Registry, top: Any) -> list[dict[str, str]] | None:
     """The choices the form offers for a seat option, each labelled in words; None for an option typed as a number or text.
 
     A chance (a float from 0 to 1) is offered at the common rates within
@@ -137,7 +140,7 @@ class TableRequest:
     host_seat: int | None
 
 
-def read_request(registry: Any, data: Any, pace: float) -> TableRequest:
+def read_request(registry: Registry, data: Any, pace: float) -> TableRequest:
     """The request for a table read from its JSON, the match's part checked by the core as every front end's is; LobbyError listing what is wrong.
 
     This reads what only a table has (its pace, whether windows that ask
@@ -180,7 +183,7 @@ def read_request(registry: Any, data: Any, pace: float) -> TableRequest:
     return TableRequest(checked, float(pace), checks, start, host_seat)
 
 
-def check_request(registry: Any, data: Any, pace: float) -> tuple[Game, Any, int, list[str], int, float]:
+def check_request(registry: Registry, data: Any, pace: float) -> tuple[Game, Any, int, list[str], int, float]:
     """`read_request` as the tuple it was before the request had a value: the game, its rules, the player count, the seats, the seed and the pace."""
     read = read_request(registry, data, pace)
     match = read.match

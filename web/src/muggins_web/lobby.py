@@ -53,7 +53,7 @@ import ipaddress
 import secrets
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from muggins.game import Game
 from muggins.i18n import using_language
@@ -72,6 +72,9 @@ from .notes import NotReopened as _NotReopened
 from .plugin_work import HOUSE_RULES_TIMEOUT, PluginWork, TooSlow
 from .table import BotClock, Observer, Refused, RemoteSeat, Table
 from .window_timer import CHECKS_WAIT
+
+if TYPE_CHECKING:
+    from muggins.registry import Registry
 
 __all__ = ["Lobby", "LobbyError", "Full", "TooMany", "NoSpace", "TooSlow", "Admission", "MAX_TABLES", "MAX_CONNECTIONS",
            "MAX_SPECTATORS", "MAX_CONNECTIONS_PER_ADDRESS", "MAX_CONNECTIONS_PER_LINK", "MAX_TABLES_PER_CLIENT", "WAIT_EXPIRY", "IDLE_EXPIRY",
@@ -123,7 +126,7 @@ class Lobby:
     max_per_address = _forwarded("max_per_address")
     max_per_link = _forwarded("max_per_link")
 
-    def __init__(self, registry: Any, *, max_tables: int = MAX_TABLES, max_connections: int = MAX_CONNECTIONS,
+    def __init__(self, registry: Registry, *, max_tables: int = MAX_TABLES, max_connections: int = MAX_CONNECTIONS,
                  pace: float = DEFAULT_PACE, observer: Observer | None = None,
                  message_rate: tuple[float, int] = MESSAGE_RATE, freeze_tables: bool = False,
                  wait_expiry: float = WAIT_EXPIRY, idle_expiry: float = IDLE_EXPIRY, house_rules_timeout: float = HOUSE_RULES_TIMEOUT,
