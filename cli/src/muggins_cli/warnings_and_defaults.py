@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import click
 
 from muggins.i18n import translator
-from muggins.sessions import DEFAULT_OPPONENT
+from muggins.defaults import DEFAULT_OPPONENT
 
 if TYPE_CHECKING:
     from muggins.registry import Registry

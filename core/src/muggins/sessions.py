@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
+from .defaults import DEFAULT_OPPONENT
 from .game import Game, State
 from .houserules import check_record
 from .i18n import N_, translator
@@ -304,8 +305,6 @@ def _bots_named(version: str | None, game: str) -> str:
     return _("bots version {version} of {game}").format(version=version, game=game)
 
 
-#: What a front end seats against its people where they name no opponent: a novice erring often enough to catch.
-DEFAULT_OPPONENT = "novice:error_rate=0.2"
 
 
 def default_opponent(registry: Registry, game: Game) -> str:
