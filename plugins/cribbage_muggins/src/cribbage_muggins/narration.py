@@ -125,7 +125,7 @@ def _pair_rank(found: Mapping[str, Any]) -> str | None:
     return found["cards"][0][0] if found["kind"] == "pair" and len(found["cards"]) == 2 else None
 
 
-def breakdown_lines(items: Any) -> list[Joined]:
+def breakdown_lines(items: Any) -> list[Words]:
     """Each scoring item of a show breakdown as `fifteen 2 (5♥ J♣)`; the pairs of one rank as one pair royal.
 
     The show lists every pair of three or four of a kind apart (three pairs
@@ -155,7 +155,8 @@ def breakdown_lines(items: Any) -> list[Joined]:
             kind = "pair royal"
         elif kind == "pair" and len(shown) == 4:
             kind = "double pair royal"
-        lines.append(Joined((item(kind), f" {points} (", cards(shown), ")")))
+        # One message, so that a language can join the item and its points in its own words (« suite de 3 cartes pour 3 »).
+        lines.append(_("{item} {points} ({cards})", item=item(kind), points=points, cards=cards(shown)))
     return lines
 
 

@@ -80,7 +80,7 @@ class SheddingPresenter(Presenter):
         n = view["players"]
         k = len(view["commons"])
         lines = [
-            _("Hand {hand} of {hands} · dealer seat {dealer} · exposure {exposures} of at most {limit}").format(
+            _("Hand {hand} of {hands} · dealer seat {dealer} · cards turned: {exposures} (a draw at {limit})").format(
                 hand=view["hand"] + 1, hands=view["hands"], dealer=view["dealer"], exposures=view["exposures"], limit=view["turn_limit"]),
             _("Hands won: {standings}").format(standings=standings_text(view["wins"], seat)),
         ]
