@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from muggins.plugins import load_registry, reset_registry
 from muggins.request import MatchRequest, RequestRefused
 from muggins.session import FrontEnd, PushedSeat, Session
-from muggins.sessions import HUMAN, SessionError
+from muggins.match_checks import HUMAN, SessionError
 from muggins.store import RecordStore
 
 REFUSING = """

@@ -23,7 +23,7 @@ from muggins.fairness import Deal, commitment, deal_from_header, deal_problem, d
 from muggins.plugins import load_registry
 from muggins.records import RecordError, read_record
 from muggins.session import Session
-from muggins.sessions import SessionError
+from muggins.match_checks import SessionError
 from muggins.store import RecordStore
 
 from .test_session import _answer_everything

@@ -32,7 +32,7 @@ from muggins.houserules import (
 )
 from muggins.plugins import load_registry, reset_registry
 from muggins.records import header_for, parse_record
-from muggins.sessions import SessionError, installed_game
+from muggins.match_checks import SessionError, installed_game
 
 pytestmark = pytest.mark.plugins
 

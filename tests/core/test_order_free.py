@@ -23,7 +23,7 @@ from muggins.plugins import load_registry
 from muggins.projection import order_free_decisions, order_free_group, order_free_turns
 from muggins.records import read_record
 from muggins.session import PushedSeat, Session
-from muggins.sessions import verify
+from muggins.match_checks import verify
 from muggins.store import RecordStore
 from muggins.testing import ContractError, check_any_order, check_game, check_order_free
 

@@ -8,7 +8,7 @@ import pytest
 from muggins.players import HUMAN
 from muggins.request import CheckedRequest, MatchRequest, RequestRefused
 from muggins.session import FrontEnd, PushedSeat, Session
-from muggins.sessions import SessionError, default_opponent, seat_players, stand_in_bot
+from muggins.match_checks import SessionError, default_opponent, seat_players, stand_in_bot
 from muggins.store import RecordStore
 
 

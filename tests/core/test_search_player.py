@@ -21,7 +21,7 @@ from muggins.plugins import load_registry, reset_registry
 from muggins.records import RecordWriter, header_for, parse_record
 from muggins.sampler import SeatSampler
 from muggins.search import SearchPlayer, score_share, win_share
-from muggins.sessions import RecordMismatch, verify
+from muggins.match_checks import RecordMismatch, verify
 
 
 def _shedding():

@@ -21,7 +21,7 @@ from muggins.engine import Match, make_players
 from muggins.plugins import load_registry, reset_registry
 from muggins.records import RecordWriter, header_for, parse_record
 from muggins.search.tree import Node, backup, prior_or_most_visited, select_by_prior
-from muggins.sessions import verify
+from muggins.match_checks import verify
 from muggins.testing.checks import PLAY
 from muggins.testing.search_checks import SEARCH_PRIOR, check_search_prior
 from muggins.testing.walk import ContractError, walk_match

@@ -4,7 +4,7 @@ The test is the front end: it answers the `human` seats (each a `PushedSeat`
 the engine never asks) with whatever it is offered, answering a challenge
 window's later responders early so the session submits them in polling
 order; bots play the other seats. The record the store made then verifies
-end to end (`muggins.sessions.verify`), and reopening it half way through
+end to end (`muggins.match_checks.verify`), and reopening it half way through
 plays on to the same result.
 """
 
@@ -18,7 +18,7 @@ import pytest
 from muggins.plugins import load_registry
 from muggins.records import read_record
 from muggins.session import AnswerRefused, PushedSeat, Session
-from muggins.sessions import verify
+from muggins.match_checks import verify
 from muggins.store import RecordStore
 
 GAMES = ["muggins_shedding", "willughby_fishing", "cribbage_muggins"]
@@ -163,7 +163,7 @@ def test_a_seat_given_to_a_bot_plays_on_and_given_back_is_offered_again(tmp_path
     monkeypatch.delenv("MUGGINS_LOAD_PLUGINS")
     registry = load_registry(only=["muggins_shedding"])
     game = registry.game("muggins_shedding")
-    from muggins.sessions import seat_players
+    from muggins.match_checks import seat_players
 
     made = seat_players(registry, game, ["human", "expert", "expert"], 7, front_end={"human": PushedSeat})
     with Session.start(registry, game, game.Rules(), 3, ["human", "expert", "expert"], 7, RecordStore(tmp_path), seated=made) as session:

@@ -1,4 +1,4 @@
-"""muggins.sessions: seating bots with a front end's own players, checking seats and records, verifying and reopening — without Click."""
+"""muggins.match_checks: seating bots with a front end's own players, checking seats and records, verifying and reopening — without Click."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from muggins.engine import Match
 from muggins.players import FRONT_END_KINDS, HUMAN, make_players
 from muggins.records import RecordWriter, header_for, parse_record
-from muggins.sessions import RecordMismatch, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify
+from muggins.match_checks import RecordMismatch, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, verify
 
 
 class Remote:

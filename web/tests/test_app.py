@@ -10,7 +10,7 @@ import stat
 import pytest
 
 from muggins.records import read_record
-from muggins.sessions import verify
+from muggins.match_checks import verify
 from muggins_web.table import RemoteSeat
 
 

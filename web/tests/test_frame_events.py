@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
-from muggins.sessions import seat_players
+from muggins.match_checks import seat_players
 from muggins_web.frames import HISTORY_EVENTS
 from muggins_web.lobby import Lobby
 

@@ -16,7 +16,7 @@ import json
 import pytest
 
 from muggins.records import read_record
-from muggins.sessions import seat_players
+from muggins.match_checks import seat_players
 from muggins_web.app import qr_svg
 from muggins_web.lobby import TOKENS_SUFFIX, Lobby
 from muggins_web.protocol import BadMessage, read_name

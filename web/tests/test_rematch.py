@@ -21,7 +21,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from muggins.records import read_record
-from muggins.sessions import verify
+from muggins.match_checks import verify
 from muggins_web.app import NEXT_MATCH_CODE
 from muggins_web.lobby import TOKENS_SUFFIX, Lobby
 from muggins_web.table import Refused, RemoteSeat

@@ -6,7 +6,7 @@ import asyncio
 import json
 
 from muggins.records import read_record
-from muggins.sessions import seat_players, verify
+from muggins.match_checks import seat_players, verify
 from muggins_web.lobby import TOKENS_SUFFIX, Lobby
 from muggins_web.table import RemoteSeat
 

@@ -10,7 +10,7 @@ import pytest
 
 from muggins.engine import LazyView
 from muggins.records import read_record
-from muggins.sessions import seat_players, verify
+from muggins.match_checks import seat_players, verify
 from muggins.testing import check_update_privacy, hidden_snapshot
 from muggins_web.lobby import Lobby
 from muggins_web.table import Observer, Refused, RemoteSeat

@@ -19,7 +19,7 @@ import re
 from muggins.cards import parse_card
 from muggins.projection import order_free_group
 from muggins.records import read_record
-from muggins.sessions import verify
+from muggins.match_checks import verify
 from muggins_web.lobby import Lobby
 from muggins_web.table import RemoteSeat
 

@@ -18,7 +18,7 @@ import re
 
 from muggins.fairness import commitment
 from muggins.records import read_record
-from muggins.sessions import verify
+from muggins.match_checks import verify
 from muggins_web.app import qr_svg
 from muggins_web.table import RemoteSeat
 

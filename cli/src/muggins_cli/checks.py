@@ -17,7 +17,7 @@ from muggins.game import Game
 from muggins.houserules import house_rule_plugins
 from muggins.limits import clip_path
 from muggins.request import CheckedRequest, MatchRequest, RequestRefused, check_playable as core_check_playable, read_house_rules
-from muggins.sessions import HUMAN, SessionError, check_seats
+from muggins.match_checks import HUMAN, SessionError, check_seats
 
 from .errors import BadInput
 from .i18n import _

@@ -30,7 +30,7 @@ from muggins.plugins import PluginFault
 from muggins.records import Record, RecordError, RecordWriteError
 from muggins.request import MatchRequest
 from muggins.session import FrontEnd, NotStarted, Session, SessionBroken
-from muggins.sessions import HUMAN, OtherBots, RecordMismatch, SessionError, default_opponent  # noqa: F401  (default_opponent: its old home)
+from muggins.match_checks import HUMAN, OtherBots, RecordMismatch, SessionError, default_opponent  # noqa: F401  (default_opponent: its old home)
 from muggins.store import StoreError
 
 from .checks import announce_house_rules, checked, first_state

@@ -1,7 +1,7 @@
 """The body of `muggins replay`: a record narrated as it was played, or verified against the installed game (`--verify`).
 
 A record is read and its game found installed at its version, its seats
-checked (`muggins.sessions`); narrating it replays every decision and
+checked (`muggins.match_checks`); narrating it replays every decision and
 prints each event as the terminal words it, stopping at the first that
 diverges, and verifying it checks every decision's events, every bot's
 choice, the result and a committed deal (`--commitment`: the one noted
@@ -20,7 +20,7 @@ from muggins.game import Event, Game
 from muggins.limits import clip, clip_path
 from muggins.records import Record, RecordError, read_record
 from muggins.replay import rebuild_state, replay as replay_record
-from muggins.sessions import RecordMismatch, SessionError, check_record_seats, installed_game, verify as verify_record
+from muggins.match_checks import RecordMismatch, SessionError, check_record_seats, installed_game, verify as verify_record
 
 from .errors import BadInput, GameError
 from .human import HumanPlayer

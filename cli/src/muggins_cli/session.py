@@ -1,7 +1,7 @@
 """The old name of `muggins_cli.warnings_and_defaults` (the warning line, the command line's registry, the defaults of play), kept importable.
 
 The core has two modules named for sessions (`muggins.session`, the owner
-of a match, and `muggins.sessions`); this one only ever held what every
+of a match, and `muggins.match_checks`); this one only ever held what every
 command shares, and is named for that now. Every name it had is re-exported.
 """
 

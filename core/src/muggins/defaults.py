@@ -1,7 +1,7 @@
 """What a front end falls back on where a match request leaves something open, named once and importable at no cost.
 
 The default opponent is a seat spec every front end fills its people's
-open seats with (`muggins.sessions.default_opponent` turns it into the
+open seats with (`muggins.match_checks.default_opponent` turns it into the
 game's nearest kind where the game has no novice). It lives here, apart
 from the session machinery, so that a command line can show it in its
 help text without importing the engine, the registry or a game.

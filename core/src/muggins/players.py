@@ -466,7 +466,7 @@ def describe_kinds(kinds: Iterable[PlayerKind]) -> list[dict[str, Any]]:
     ]
 
 
-#: A person playing at a front end (the terminal, a browser table); the front end makes the player (`muggins.sessions`).
+#: A person playing at a front end (the terminal, a browser table); the front end makes the player (`muggins.match_checks`).
 HUMAN = "human"
 #: The kinds of seat a front end answers for, by name, with what they are. They are not registered kinds:
 #: no plugin may take these names, and a run without a front end (a simulation) cannot seat them.

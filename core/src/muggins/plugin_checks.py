@@ -204,7 +204,7 @@ def _checked_kind(name: object, factory: object, description: object, games: obj
     if not KIND_NAME_PATTERN.match(name) or not name.isprintable():
         raise PluginError(f"player kind name {clip(name)!r} must be at most 64 printable characters without spaces")
     if name in FRONT_END_KINDS:
-        # the front end seats this kind itself (muggins.sessions); the message keeps its first wording
+        # the front end seats this kind itself (muggins.match_checks); the message keeps its first wording
         raise PluginError(f"player kind name {name!r} is the terminal player's; choose another name")
     if not callable(factory):
         raise PluginError(f"player kind {name!r}: the factory must be callable, not {_shown(factory)}")

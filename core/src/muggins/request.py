@@ -33,7 +33,7 @@ from .i18n import translator
 from .limits import MAX_RULES_BYTES, SEED_BOUND, LimitError, clip, clip_path, read_limited
 from .players import FRONT_END_KINDS, HUMAN
 from .rules import RulesError, load_rules, rules_from_dict
-from .sessions import SessionError, check_seats, default_opponent
+from .match_checks import SessionError, check_seats, default_opponent
 
 if TYPE_CHECKING:
     from .registry import Registry

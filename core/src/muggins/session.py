@@ -33,7 +33,7 @@ and gives each seat its frame (`frame`), the events it may see since a mark
 the front end keeps (`events_since`: from the beginning, the match told
 again on reopening; `turn_mark`, from the seat's last decision), and the
 result. The
-seating, checking and verifying it builds on are `muggins.sessions`' (its
+seating, checking and verifying it builds on are `muggins.match_checks`' (its
 errors are those: `SessionError` for input a match cannot be made from,
 `RecordMismatch` for a record the installed game or seats would not have
 played); what is new here is a `NotStarted` when the record cannot be
@@ -58,7 +58,7 @@ from .projection import order_free_group, order_free_turns, seat_decision, seat_
 from .records import Record, RecordError, RecordFile, RecordWriter, header_for, signals_held
 from .replay import replay
 from .request import CheckedRequest, MatchRequest, RequestRefused
-from .sessions import FrontEndFactory, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, stand_in_bot, verify
+from .match_checks import FrontEndFactory, SessionError, check_record_seats, check_seats, installed_game, reopen, seat_players, stand_in_bot, verify
 from .store import RecordStore
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from muggins.limits import clip
 from muggins.request import CheckedRequest, MatchRequest, RequestRefused
 from muggins.rules import describe_type, rules_to_dict
 from muggins.seat_words import COMMON_RATES, kind_words, option_words, rate_choice_words
-from muggins.sessions import HUMAN, default_opponent
+from muggins.match_checks import HUMAN, default_opponent
 
 from .bots import check_web_seat, web_option_max
 from .languages import _

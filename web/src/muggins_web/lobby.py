@@ -60,7 +60,7 @@ from muggins.i18n import using_language
 from muggins.records import RecordError
 from muggins.request import RequestRefused
 from muggins.session import FrontEnd, NotStarted, Session, SessionBroken
-from muggins.sessions import HUMAN, RecordMismatch, SessionError, seat_players
+from muggins.match_checks import HUMAN, RecordMismatch, SessionError, seat_players
 from muggins.store import RecordStore, StoreError
 
 from .admission import (MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS_PER_LINK, MAX_SPECTATORS, Admission,

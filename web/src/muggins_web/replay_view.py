@@ -42,7 +42,7 @@ from muggins.projection import all_seeing_update
 from muggins.records import Record, RecordError, read_record
 from muggins.replay import replay, result_divergence
 from muggins.rules import RulesError
-from muggins.sessions import SessionError, installed_game
+from muggins.match_checks import SessionError, installed_game
 
 from .forms import LobbyError
 from .languages import _
