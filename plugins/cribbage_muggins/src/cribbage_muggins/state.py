@@ -161,6 +161,10 @@ _DISCARD_TWO: list[Move | None] = [None] * (52 * 52)
 for _pair in combinations(sorted(DECK), 2):
     _DISCARD_TWO[INDEX_BY_ID[id(_pair[0])] * 52 + INDEX_BY_ID[id(_pair[1])]] = _discard_move(_pair)
 del _pair
+#: The same table by rows, by the identity of the first card: row[index of the second card].
+_DISCARD_ROWS: dict[int, list[Move | None]] = {id(c): _DISCARD_TWO[i * 52:(i + 1) * 52] for i, c in enumerate(DECK)}
+#: Lay-away prompts by (cards laid, whose crib, dealer): see `CribbageState._discard_prompt`.
+_DISCARD_PROMPTS: dict[tuple[int, str, int], Worded] = {}
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
@@ -235,6 +239,8 @@ class CribbageState(PhasedState):
     """One game. Phases: `discard`, `peg`, `count` (a show to announce), `respond` (its window), `over`."""
 
     rules: CribbageRules
+    _peg_ready: tuple | None = None
+    _owns_tallies = True
 
     def __init__(self, game: Game, rules: CribbageRules, players: int, seed: int) -> None:
         super().__init__(game, rules, players, seed)
@@ -270,6 +276,7 @@ class CribbageState(PhasedState):
         self.actor = 0  # seat discarding, or counting
         self.played: list[list[Card]] = [[] for _ in range(n)]
         self.seq: list[Card] = []
+        self._peg_ready: tuple | None = None  # the pegging choices _advance_peg found: see _decide_peg
         self.count = 0
         self.turn = 0
         self.last = -1
@@ -282,6 +289,7 @@ class CribbageState(PhasedState):
         self.winner_side: int | None = None
         self.ended_by = ""
         self.stats = Tally(_STAT_KEYS, _SEAT_STAT_KEYS, n)
+        self._owns_tallies = True  # False while the scores and counts are shared with a clone (see clone)
 
     def use_rules_in_force(self, house: RulesInForce) -> None:
         """Play by `house` (target, skunk lines, scorings): the standard fast functions, or the scoring's own tables."""
@@ -421,6 +429,8 @@ class CribbageState(PhasedState):
             self.crib.extend(deck[used:used + self.extra])
             used += self.extra
         self.pack = deck[used:]
+        if not self._owns_tallies:
+            self._own_tallies()
         self.stats["deals"] += 1
         if self.events_wanted:
             events.append(event("deal", deal=self.deal_no, dealer=self.dealer, cards_each=self.each, crib_from_pack=self.extra,
@@ -433,9 +443,13 @@ class CribbageState(PhasedState):
     # -- decisions ----------------------------------------------------------------
     def _decide_peg(self) -> Decision:
         seat = self.turn
-        room = 31 - self.count
-        played = self.played[seat]
-        options = tuple([_PLAY_BY_ID[id(c)] for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played])
+        hand, played = self.hands[seat], self.played[seat]
+        ready = self._peg_ready
+        if ready is not None and ready[0] is hand and ready[1] == len(played) and ready[2] == self.count:
+            options = ready[3]  # found by _advance_peg when it saw that this seat can play
+        else:
+            room = 31 - self.count
+            options = tuple([_PLAY_BY_ID[id(c)] for c in hand if _PIPS[c[0]] <= room and c not in played])
         return WordedDecision(seat, "play", options, options, _PEG_PROMPTS[self.count])
 
     def _decide_respond(self) -> Decision:
@@ -465,15 +479,29 @@ class CribbageState(PhasedState):
 
     def _decide_discard(self) -> Decision:
         seat = self.actor
-        indices = [INDEX_BY_ID[id(c)] for c in self.hands[seat]]
-        if self.lay == 2:
+        hand = self.hands[seat]
+        if self.lay == 2 and len(hand) == 6:
+            # The fifteen pairs of a six-card hand written out: a row of the table per first card, no combinations().
+            a, b, c, d, e, f = [_DISCARD_ROWS[id(x)] for x in hand]
+            i, j, k, m, n = [INDEX_BY_ID[id(x)] for x in hand[1:]]
+            options = (a[i], a[j], a[k], a[m], a[n], b[j], b[k], b[m], b[n], c[k], c[m], c[n], d[m], d[n], e[n])
+        elif self.lay == 2:
+            indices = [INDEX_BY_ID[id(x)] for x in hand]
             options = tuple([_DISCARD_TWO[a * 52 + b] for a, b in combinations(indices, 2)])
         else:
-            options = tuple([_DISCARD_ONE[a] for a in indices])
+            options = tuple([_DISCARD_ONE[INDEX_BY_ID[id(x)]] for x in hand])
+        return WordedDecision(seat, "discard", options, options, self._discard_prompt(seat))
+
+    def _discard_prompt(self, seat: int) -> Worded:
+        """The lay-away prompt for `seat`, made once for each (cards laid, whose crib, dealer): decisions are made every deal."""
         kind = "your" if self.dealer == seat else ("partner" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else "seat")
-        whose = {"your": "your", "partner": "your partner's"}.get(kind) or f"seat {self.dealer}'s"
-        prompt = worded(f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib", _discard_words, self.lay, kind, self.dealer)
-        return WordedDecision(seat, "discard", options, options, prompt)
+        key = (self.lay, kind, self.dealer)
+        prompt = _DISCARD_PROMPTS.get(key)
+        if prompt is None:
+            whose = {"your": "your", "partner": "your partner's"}.get(kind) or f"seat {self.dealer}'s"
+            prompt = _DISCARD_PROMPTS[key] = worded(f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib",
+                                                    _discard_words, self.lay, kind, self.dealer)
+        return prompt
 
     def order_free_seats(self) -> tuple[int, ...]:
         """While the players lay away: the seats still to lay away, from the seat to act round to the dealer.
@@ -519,11 +547,14 @@ class CribbageState(PhasedState):
     # -- moves ---------------------------------------------------------------------
     def _on_discard(self, action: Action, events: list[dict]) -> None:
         seat, chosen = self.actor, action.data
-        hand = self.hands[seat]
+        # New lists, never changed in place: a clone may share the hands, the crib and the laid-away cards (see clone).
+        hands, laid = list(self.hands), list(self.laid)
+        hand = list(hands[seat])
         for c in chosen:
             hand.remove(c)
-            self.crib.append(c)
-            self.laid[seat].append(c)
+        hands[seat] = hand
+        laid[seat] = laid[seat] + list(chosen)
+        self.hands, self.laid, self.crib = hands, laid, self.crib + list(chosen)
         if self.events_wanted:
             events.append(event("discard", seat=seat, count=len(chosen)))
             events.append(event("laid_away", seat=seat, cards=_codes(chosen), to=[seat]))
@@ -536,11 +567,15 @@ class CribbageState(PhasedState):
     def _cut(self, events: list[dict]) -> None:
         """The player on the dealer's right cuts; the dealer turns the starter (the seeded shuffle decides it)."""
         cutter = (self.dealer - 1) % self.players
-        self.starter = self.pack.pop()
+        pack = self.pack
+        self.starter = pack[-1]
+        self.pack = pack[:-1]  # a new list, not pop(): a clone may share the pack (see clone)
         wanted = self.events_wanted
         if wanted:
             events.append(event("cut", seat=cutter, dealer=self.dealer, starter=self.starter.code, reveals=[self.starter.code]))
         if self.starter[0] == 11 and self.heels_points:
+            if not self._owns_tallies:
+                self._own_tallies()
             self.stats["heels"] += 1
             if wanted:
                 events.append(event("heels", seat=self.dealer, points=self.heels_points))
@@ -598,11 +633,17 @@ class CribbageState(PhasedState):
         wanted = self.events_wanted
         while True:
             p = self.turn
-            room = 31 - self.count
+            count = self.count
+            room = 31 - count
             mine = played[p]
-            for c in hands[p]:
-                if _PIPS[c[0]] <= room and c not in mine:
-                    return  # p can play, so p must (and pegging is not over)
+            hand = hands[p]
+            options = [_PLAY_BY_ID[id(c)] for c in hand if _PIPS[c[0]] <= room and c not in mine]
+            if options:
+                # p can play, so p must (and pegging is not over); the decision that follows offers these cards.
+                # Kept with what they hang on (the hand itself, the cards played from it, the count): a copy whose
+                # hands were dealt afresh (determinize) or loaded has other lists, and works them out again.
+                self._peg_ready = (hand, len(mine), count, tuple(options))
+                return
             if sum(map(len, played)) == sum(map(len, hands)):
                 if self.count:
                     if wanted:
@@ -648,7 +689,9 @@ class CribbageState(PhasedState):
                 self.crib_shown = True
             else:
                 cards = self.hands[seat]
-                self.shown[seat] = True
+                shown = list(self.shown)  # a new list: a clone may share it (see clone)
+                shown[seat] = True
+                self.shown = shown
             if wanted:
                 codes = _codes(sort_cards(cards))
                 events.append(event("show", seat=seat, what=what, cards=codes, starter=self.starter.code, reveals=codes + [self.starter.code]))
@@ -675,7 +718,9 @@ class CribbageState(PhasedState):
         announced = action.data
         p = self.pending
         seat, truth = p["seat"], p["truth"]
-        p["announced"] = announced
+        p = self.pending = dict(p, announced=announced)  # a new dict: a clone may share the pending count (see clone)
+        if not self._owns_tallies:
+            self._own_tallies()
         self.stats["counts"] += 1
         if announced < truth:
             self.stats["counts_low"] += 1
@@ -729,6 +774,8 @@ class CribbageState(PhasedState):
         counter, announced, truth = p["seat"], p["announced"], p["truth"]
         changes: dict[int, int] = {}
         order: list[int] = [counter]
+        if not self._owns_tallies:
+            self._own_tallies()
         if claim is not None and claim.name == "muggins":
             self.stats["muggins_calls"] += 1
             missed = truth - announced
@@ -799,6 +846,8 @@ class CribbageState(PhasedState):
         the call was false).
         """
         side = self.side_of(seat)
+        if not self._owns_tallies:
+            self._own_tallies()
         self.back_pegs[side] = self.scores[side]
         self.scores[side] += points
         self.seat_points[seat] += points
@@ -920,26 +969,37 @@ class CribbageState(PhasedState):
 
     # -- copies for search ---------------------------------------------------------------------
     def clone(self) -> "CribbageState":
-        """A direct copy (no round trip through plain data): the lists, the pending count and the window copied; cards are immutable."""
+        """A direct copy (no round trip through plain data), cheap enough for search to make one per simulated move.
+
+        Only what pegging changes in place is copied (the cards played, the
+        count's sequence, who said go, the shows still to come) and the
+        window. The rest is shared, never changed in place by either copy:
+        the hands, crib, laid-away cards, pack, shown hands and the pending
+        count are replaced by new lists (or a new dict) whenever they
+        change; the scores and counts (scores, back pegs, seat points, the
+        figures, `stats`) are copied by whichever of the two changes them
+        first (`_own_tallies`). Cards are immutable.
+        """
         new = self.shallow_copy()
-        new.scores = list(self.scores)
-        new.back_pegs = list(self.back_pegs)
-        new.seat_points = list(self.seat_points)
-        new.hands = [list(h) for h in self.hands]
-        new.laid = [list(h) for h in self.laid]
-        new.crib = list(self.crib)
-        new.pack = list(self.pack)
-        new.played = [list(p) for p in self.played]
-        new.seq = list(self.seq)
-        new.out = list(self.out)
-        new.shows = [list(show) for show in self.shows]
-        new.shown = list(self.shown)
-        new.window = None if self.window is None else self.window.copy()
-        new.pending = dict(self.pending)
-        new.stats = self.stats.copy()
-        new.points_by = {name: list(values) for name, values in self.points_by.items()}
-        new.__dict__.pop("_respond_prompt", None)
+        fields = new.__dict__
+        fields["played"] = list(map(list, self.played))
+        fields["seq"] = self.seq[:]
+        fields["out"] = self.out[:]
+        fields["shows"] = self.shows[:]  # each show, [seat, what], is never changed: popped whole
+        fields["_owns_tallies"] = self._owns_tallies = False
+        if self.window is not None:
+            fields["window"] = self.window.copy()
+            fields.pop("_respond_prompt", None)
         return new
+
+    def _own_tallies(self) -> None:
+        """Copies of the scores and counts this state may share with a clone, made before it changes one (see clone)."""
+        self.scores = list(self.scores)
+        self.back_pegs = list(self.back_pegs)
+        self.seat_points = list(self.seat_points)
+        self.points_by = {name: list(values) for name, values in self.points_by.items()}
+        self.stats = self.stats.copy()
+        self._owns_tallies = True
 
     def determinize(self, seat: int, rng: Any) -> "CribbageState":
         """The cards hidden from `seat` dealt afresh among the places they lie, the seed replaced; see `State.determinize`.
@@ -952,6 +1012,9 @@ class CribbageState(PhasedState):
         holds nothing that fits the count) is not used.
         """
         new = self.clone()
+        # The piles dealt into, copied first: the clone shares them with this state (see clone).
+        new.pack, new.crib = list(new.pack), list(new.crib)
+        new.hands, new.laid = [list(h) for h in new.hands], [list(h) for h in new.laid]
         slots: list[tuple[list, int]] = [(new.pack, i) for i in range(len(new.pack))]
         crib = new.crib
         if not new.crib_shown:
