@@ -46,7 +46,7 @@ from typing import Any, Mapping, Sequence
 
 from muggins import Action, Decision, parse_card
 from muggins.actions import standing_answer
-from muggins.deck import CODE_INDEX, INDEX_BY_ID
+from muggins.deck import CODE_INDEX, DECK as _DECK, INDEX_BY_ID
 from muggins.rng import below
 
 from .analysis import best_discard_indices
@@ -206,12 +206,16 @@ def _standard_replies(played: Sequence[Any]) -> dict[int, int]:
 
 def play_value(sequence: Sequence[str], count: int, card: Any, chances: Sequence[float], scoring: PegScoring | None = None) -> float:
     """The expert's pegging score of playing `card` now: the points it pegs less the reply it invites (see the module docstring)."""
-    played = [parse_card(c) for c in sequence]
-    played.append(card)
-    rank = int(card.rank)
+    return _play_value([parse_card(c) for c in sequence], count, card, chances, scoring)
+
+
+def _play_value(before: list[Any], count: int, card: Any, chances: Sequence[float], scoring: PegScoring | None) -> float:
+    """`play_value` with the count's cards already read (`before`, Cards): `best_play` reads them once for every option."""
+    played = before + [card]
+    rank = card[0]
     after = count + _PIPS[rank]
     value = float(peg_points(played, after) if scoring is None else scoring.points(played, after))
-    if not sequence:
+    if not before:
         if rank == 5:
             value -= 1.0
         elif rank < 5:
@@ -228,7 +232,8 @@ def best_play(view: Mapping[str, Any], decision: Decision) -> Action:
     seq, count = view["sequence"], view["count"]
     chances = reply_chances(view, decision.seat)
     scoring = view_scorings(view)[1] if "peg_scoring" in view else None
-    return max(options, key=lambda option: play_value(seq, count, option.data, chances, scoring))
+    before = [_DECK[_INDEX_OF_CODE[c]] for c in seq]
+    return max(options, key=lambda option: _play_value(before, count, option.data, chances, scoring))
 
 
 class ExpertBot:

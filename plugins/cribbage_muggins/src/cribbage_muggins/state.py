@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from operator import not_, sub
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -163,6 +164,7 @@ for _pair in combinations(sorted(DECK), 2):
 del _pair
 #: The same table by rows, by the identity of the first card: row[index of the second card].
 _DISCARD_ROWS: dict[int, list[Move | None]] = {id(c): _DISCARD_TWO[i * 52:(i + 1) * 52] for i, c in enumerate(DECK)}
+_DISCARD_ROW_OF_ID, _INDEX_OF_ID = _DISCARD_ROWS.__getitem__, INDEX_BY_ID.__getitem__
 #: Lay-away prompts by (cards laid, whose crib, dealer): see `CribbageState._discard_prompt`.
 _DISCARD_PROMPTS: dict[tuple[int, str, int], Worded] = {}
 
@@ -173,8 +175,11 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return shuffled(DECK, rng)
 
 
+_CODE_OF_ID = CODE_BY_ID.__getitem__
+
+
 def _codes(cards: Iterable[Card]) -> list[str]:
-    return [CODE_BY_ID[id(c)] for c in cards]
+    return list(map(_CODE_OF_ID, map(id, cards)))  # maps, not a comprehension: views name cards many times a decision
 
 
 def _cards(codes: Iterable[str]) -> list[Card]:
@@ -204,6 +209,10 @@ OVERCOUNT = Claim("overcount", label=worded("overcount", _overcount_words), keys
 RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
 _ACCEPT_ONLY: tuple[Action, ...] = (ACCEPT,)
 _PLAY_BY_ID: dict[int, Move] = {id(c): Move(f"play {c.code}", label=worded(str(c), _card_word, c), data=c) for c in DECK}
+#: A decision made from its nine fields at once, all given (a named tuple's own `__new__` is a Python function).
+_PLAY_OF_ID = _PLAY_BY_ID.__getitem__
+_new_decision = tuple.__new__
+_NO_INFO = Decision._field_defaults["info"]
 _PEG_PROMPTS: tuple[Worded, ...] = tuple(worded(f"Count {n}: play a card", _peg_words, n) for n in range(32))
 
 
@@ -239,7 +248,7 @@ class CribbageState(PhasedState):
     """One game. Phases: `discard`, `peg`, `count` (a show to announce), `respond` (its window), `over`."""
 
     rules: CribbageRules
-    _peg_ready: tuple | None = None
+    _pegging: list[tuple[Card, ...]] | None = None
     _owns_tallies = True
 
     def __init__(self, game: Game, rules: CribbageRules, players: int, seed: int) -> None:
@@ -276,7 +285,7 @@ class CribbageState(PhasedState):
         self.actor = 0  # seat discarding, or counting
         self.played: list[list[Card]] = [[] for _ in range(n)]
         self.seq: list[Card] = []
-        self._peg_ready: tuple | None = None  # the pegging choices _advance_peg found: see _decide_peg
+        self._pegging: list[tuple[Card, ...]] | None = None  # see _cards_to_peg
         self.count = 0
         self.turn = 0
         self.last = -1
@@ -423,6 +432,7 @@ class CribbageState(PhasedState):
         self.shown = [False] * n
         self.crib_shown = False
         self.seq, self.count, self.last, self.out = [], 0, -1, [False] * n
+        self._pegging = None
         self.shows = []
         self.window, self.pending = None, {}
         if self.extra:
@@ -442,15 +452,29 @@ class CribbageState(PhasedState):
 
     # -- decisions ----------------------------------------------------------------
     def _decide_peg(self) -> Decision:
-        seat = self.turn
-        hand, played = self.hands[seat], self.played[seat]
-        ready = self._peg_ready
-        if ready is not None and ready[0] is hand and ready[1] == len(played) and ready[2] == self.count:
-            options = ready[3]  # found by _advance_peg when it saw that this seat can play
-        else:
-            room = 31 - self.count
-            options = tuple([_PLAY_BY_ID[id(c)] for c in hand if _PIPS[c[0]] <= room and c not in played])
-        return WordedDecision(seat, "play", options, options, _PEG_PROMPTS[self.count])
+        seat, count = self.turn, self.count
+        cards = (self._pegging or self._cards_to_peg())[seat]
+        if count > 21:  # only then may a card not fit: the highest, last in rank order
+            room, fit = 31 - count, 0
+            for c in cards:
+                if _PIPS[c[0]] > room:
+                    break
+                fit += 1
+            cards = cards[:fit]
+        options = tuple(map(_PLAY_OF_ID, map(id, cards)))
+        return _new_decision(WordedDecision, (seat, "play", options, options, _PEG_PROMPTS[count], False, _NO_INFO, False, None))
+
+    def _cards_to_peg(self) -> list[tuple[Card, ...]]:
+        """Each seat's cards not yet pegged, in rank order (so in order of pips too).
+
+        Worked out from the hands and the cards played when pegging starts
+        (or after a load, a hand-made position or a fresh deal of the hidden
+        cards), then kept up as cards are played: a seat can play when its
+        first card fits, its choices are the cards up to the last that fits,
+        and pegging is over when nobody has a card left.
+        """
+        found = self._pegging = [tuple([c for c in hand if c not in played]) for hand, played in zip(self.hands, self.played)]
+        return found
 
     def _decide_respond(self) -> Decision:
         seat = self.window.current
@@ -482,15 +506,15 @@ class CribbageState(PhasedState):
         hand = self.hands[seat]
         if self.lay == 2 and len(hand) == 6:
             # The fifteen pairs of a six-card hand written out: a row of the table per first card, no combinations().
-            a, b, c, d, e, f = [_DISCARD_ROWS[id(x)] for x in hand]
-            i, j, k, m, n = [INDEX_BY_ID[id(x)] for x in hand[1:]]
+            a, b, c, d, e, f = map(_DISCARD_ROW_OF_ID, map(id, hand))  # maps, not comprehensions: no call of their own
+            i, j, k, m, n = map(_INDEX_OF_ID, map(id, hand[1:]))
             options = (a[i], a[j], a[k], a[m], a[n], b[j], b[k], b[m], b[n], c[k], c[m], c[n], d[m], d[n], e[n])
         elif self.lay == 2:
             indices = [INDEX_BY_ID[id(x)] for x in hand]
             options = tuple([_DISCARD_TWO[a * 52 + b] for a, b in combinations(indices, 2)])
         else:
             options = tuple([_DISCARD_ONE[INDEX_BY_ID[id(x)]] for x in hand])
-        return WordedDecision(seat, "discard", options, options, self._discard_prompt(seat))
+        return _new_decision(WordedDecision, (seat, "discard", options, options, self._discard_prompt(seat), False, _NO_INFO, False, None))
 
     def _discard_prompt(self, seat: int) -> Worded:
         """The lay-away prompt for `seat`, made once for each (cards laid, whose crib, dealer): decisions are made every deal."""
@@ -555,6 +579,7 @@ class CribbageState(PhasedState):
         hands[seat] = hand
         laid[seat] = laid[seat] + list(chosen)
         self.hands, self.laid, self.crib = hands, laid, self.crib + list(chosen)
+        self._pegging = None
         if self.events_wanted:
             events.append(event("discard", seat=seat, count=len(chosen)))
             events.append(event("laid_away", seat=seat, cards=_codes(chosen), to=[seat]))
@@ -593,6 +618,10 @@ class CribbageState(PhasedState):
     def _on_peg(self, action: Action, events: list[dict]) -> None:
         seat, c = self.turn, action.data
         self.played[seat].append(c)
+        left = self._pegging or self._cards_to_peg()
+        mine = left[seat]
+        at = mine.index(c)
+        left[seat] = mine[:at] + mine[at + 1:]
         seq = self.seq
         seq.append(c)
         count = self.count = self.count + _PIPS[c[0]]
@@ -617,7 +646,7 @@ class CribbageState(PhasedState):
     def _new_count(self, last: int, events: list[dict]) -> None:
         """The count starts again at 0 with the first player holding cards, clockwise from `last`'s left."""
         self.seq, self.count = [], 0
-        out = self.out = [len(p) == len(h) for p, h in zip(self.played, self.hands)]
+        out = self.out = list(map(not_, self._pegging or self._cards_to_peg()))  # out: no card left to peg
         for other in self.seats_from_left[last]:
             if not out[other]:
                 self.turn = other
@@ -628,23 +657,16 @@ class CribbageState(PhasedState):
 
     def _advance_peg(self, events: list[dict]) -> None:
         """Say go for players who cannot play, score go and last card, until someone must play."""
-        played, hands, out = self.played, self.hands, self.out
+        left = self._pegging or self._cards_to_peg()
+        out = self.out
         from_left = self.seats_from_left
         wanted = self.events_wanted
         while True:
             p = self.turn
-            count = self.count
-            room = 31 - count
-            mine = played[p]
-            hand = hands[p]
-            options = [_PLAY_BY_ID[id(c)] for c in hand if _PIPS[c[0]] <= room and c not in mine]
-            if options:
-                # p can play, so p must (and pegging is not over); the decision that follows offers these cards.
-                # Kept with what they hang on (the hand itself, the cards played from it, the count): a copy whose
-                # hands were dealt afresh (determinize) or loaded has other lists, and works them out again.
-                self._peg_ready = (hand, len(mine), count, tuple(options))
-                return
-            if sum(map(len, played)) == sum(map(len, hands)):
+            mine = left[p]
+            if mine and _PIPS[mine[0][0]] <= 31 - self.count:
+                return  # p can play (its lowest card fits), so p must (and pegging is not over)
+            if not any(left):  # every card played
                 if self.count:
                     if wanted:
                         events.append(event("go_point", seat=self.last, why="last card", points=self.last_card_points, count=self.count))
@@ -845,22 +867,23 @@ class CribbageState(PhasedState):
         `caller` in their event (`false muggins`: the counter gains because
         the call was false).
         """
-        side = self.side_of(seat)
+        side = seat % 2 if self.partners else seat  # side_of, written out: pegging scores at most turns
         if not self._owns_tallies:
             self._own_tallies()
-        self.back_pegs[side] = self.scores[side]
-        self.scores[side] += points
+        scores = self.scores
+        self.back_pegs[side] = before = scores[side]
+        total = scores[side] = before + points
         self.seat_points[seat] += points
         figure = _FIGURE_OF.get(why)
         if figure is not None:
             self.points_by[figure][seat] += points
         if self.events_wanted:
-            scored = event("score", seat=seat, side=side, points=points, total=self.scores[side], why=why)
+            scored = event("score", seat=seat, side=side, points=points, total=total, why=why)
             if outcome is not None:
                 scored["outcome"] = outcome
                 scored["caller"] = caller
             events.append(scored)
-        if check and self.scores[side] >= self.target:
+        if check and total >= self.target:
             self._finish(side, why, events)
             return True
         return False
@@ -940,21 +963,22 @@ class CribbageState(PhasedState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.players
-        hands_shown = {str(s): _codes(self.hands[s]) for s in range(n) if self.shown[s]}  # hands are kept in rank order
+        # hands are kept in rank order; maps, not comprehensions, below: the expert reads a view at most decisions
+        hands_shown = {str(s): _codes(self.hands[s]) for s in range(n) if self.shown[s]} if True in self.shown else {}
         view: dict[str, Any] = {
             "players": n, "partnerships": self.partners, "target": self.target, "muggins": self.counting,
             "lowball": self.rules.lowball, "seat": seat, "deal": self.deal_no, "dealer": self.dealer,
-            "scores": list(self.scores), "back_pegs": list(self.back_pegs), "sides": [list(side) for side in self.sides],
+            "scores": list(self.scores), "back_pegs": list(self.back_pegs), "sides": list(map(list, self.sides)),
             "phase": self.phase, "starter": self.starter.code if self.starter else None,
             "count": self.count, "sequence": _codes(self.seq),
-            "played": [_codes(p) for p in self.played],
-            "cards_left": [len(self.hands[s]) - len(self.played[s]) for s in range(n)],
+            "played": list(map(_codes, self.played)),
+            "cards_left": list(map(sub, map(len, self.hands), map(len, self.played))),
             "crib_size": len(self.crib), "shown": hands_shown,
             "crib": _codes(sort_cards(self.crib)) if self.crib_shown else None,
             "to_act": self.to_act(),
         }
         if seat is not None:
-            view["hand"] = _codes(self._unplayed(seat) if self.phase == "peg" else self.hands[seat])
+            view["hand"] = _codes((self._pegging or self._cards_to_peg())[seat] if self.phase == "peg" else self.hands[seat])
             view["my_cards"] = _codes(self.hands[seat])
             view["laid_away"] = _codes(self.laid[seat])
         if self.pending and self.pending.get("announced") is not None:
@@ -986,6 +1010,8 @@ class CribbageState(PhasedState):
         fields["seq"] = self.seq[:]
         fields["out"] = self.out[:]
         fields["shows"] = self.shows[:]  # each show, [seat, what], is never changed: popped whole
+        if self._pegging is not None:  # the list changes as cards are played; the tuples in it never do
+            fields["_pegging"] = self._pegging[:]
         fields["_owns_tallies"] = self._owns_tallies = False
         if self.window is not None:
             fields["window"] = self.window.copy()
@@ -1015,6 +1041,7 @@ class CribbageState(PhasedState):
         # The piles dealt into, copied first: the clone shares them with this state (see clone).
         new.pack, new.crib = list(new.pack), list(new.crib)
         new.hands, new.laid = [list(h) for h in new.hands], [list(h) for h in new.laid]
+        new._pegging = None  # worked out again from the hands dealt afresh
         slots: list[tuple[list, int]] = [(new.pack, i) for i in range(len(new.pack))]
         crib = new.crib
         if not new.crib_shown:
