@@ -137,8 +137,19 @@ def reply_chances(view: Mapping[str, Any], seat: int) -> list[float]:
     held = view["cards_left"][(seat + 1) % view["players"]]
     if held <= 0 or total <= 0:
         return [0.0] * 14
-    none = comb(total, held)
-    return [1.0 - comb(total - n, held) / none if n else 0.0 for n in unseen]
+    return list(map(_holding_chances(total, held).__getitem__, unseen))
+
+
+_HOLDING_CHANCES: dict[tuple[int, int], tuple[float, ...]] = {}
+
+
+def _holding_chances(total: int, held: int) -> tuple[float, ...]:
+    """[n]: the chance that `held` cards drawn from `total` include one of `n` given cards (n = 0..4), worked out once each."""
+    found = _HOLDING_CHANCES.get((total, held))
+    if found is None:
+        none = comb(total, held)
+        found = _HOLDING_CHANCES[(total, held)] = tuple(1.0 - comb(total - n, held) / none if n else 0.0 for n in range(5))
+    return found
 
 
 def reply_points(played: list[Any], after: int, chances: Sequence[float], scoring: PegScoring | None = None) -> float:
