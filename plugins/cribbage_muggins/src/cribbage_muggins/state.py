@@ -424,9 +424,10 @@ class CribbageState(PhasedState):
         used = n * self.each
         # Hands are kept in rank order (the order every view and decision shows), so
         # decisions need no sorting; which cards a seat holds is all the rules read.
-        self.hands = [sorted(hand) for hand in deal_round(deck, dealer=self.dealer, players=n, each=self.each)]
-        self.laid = [[] for _ in range(n)]
-        self.played = [[] for _ in range(n)]
+        self.hands = list(map(sorted, deal_round(deck, dealer=self.dealer, players=n, each=self.each)))
+        nothing = [()] * n
+        self.laid = list(map(list, nothing))  # maps, not comprehensions: each comprehension is a call of its own
+        self.played = list(map(list, nothing))
         self.crib = []
         self.starter = None
         self.shown = [False] * n
@@ -633,13 +634,16 @@ class CribbageState(PhasedState):
                                 why=[item.label for item in scored.items], reveals=[c.code]))
         if points and self._score(seat, points, "pegging", events):
             return
-        if self.count == 31:
+        if count == 31:
             self._new_count(seat, events)
         else:
             out = self.out
             for other in self.seats_from_left[seat]:
                 if not out[other]:
                     self.turn = other
+                    following = left[other]
+                    if following and _PIPS[following[0][0]] <= 31 - count:
+                        return  # the next seat can play (_advance_peg's first look, without the call)
                     break
         self._advance_peg(events)
 
