@@ -62,6 +62,8 @@ REPLY_WEIGHT = 1.0
 # Card codes and (interned) cards to `scoring.card_index`, found without parsing or hashing a Card: the core's int pack.
 _INDEX_OF_CODE: dict[str, int] = CODE_INDEX
 _INDEX_OF_CARD: dict[int, int] = INDEX_BY_ID
+#: A card code's rank (1..13), read straight from the code: the expert counts the unseen ranks at every pegging choice.
+_RANK_OF_CODE: dict[str, int] = {code: index % 13 + 1 for code, index in CODE_INDEX.items()}
 
 
 _SCORINGS: dict[tuple, Any] = {}
@@ -90,9 +92,10 @@ def best_discard(view: Mapping[str, Any], decision: Decision, seat: int) -> Acti
     options = decision.choices
     hand = [_INDEX_OF_CODE[c] for c in view["hand"]]
     show = view_scorings(view)[0] if "show_scoring" in view else None
-    laid = set(best_discard_indices(hand, crib_is_ours(view, seat), view["players"], show))
+    laid = sorted(best_discard_indices(hand, crib_is_ours(view, seat), view["players"], show))
+    index_of = _INDEX_OF_CARD.__getitem__
     for option in options:
-        if {_INDEX_OF_CARD[id(c)] for c in option.data} == laid:
+        if sorted(map(index_of, map(id, option.data))) == laid:  # maps, not a set comprehension per option
             return option
     raise AssertionError(f"analysis chose {sorted(laid)}, which is not among the discards offered")
 
@@ -125,14 +128,14 @@ def reply_chances(view: Mapping[str, Any], seat: int) -> list[float]:
     unseen = [4] * 14
     unseen[0] = 0
     for code in view["my_cards"]:
-        unseen[_INDEX_OF_CODE[code] % 13 + 1] -= 1
+        unseen[_RANK_OF_CODE[code]] -= 1
     for other, pile in enumerate(view["played"]):
         if other == seat:
             continue  # its own played cards are among its cards already
         for code in pile:
-            unseen[_INDEX_OF_CODE[code] % 13 + 1] -= 1
+            unseen[_RANK_OF_CODE[code]] -= 1
     if view["starter"]:
-        unseen[_INDEX_OF_CODE[view["starter"]] % 13 + 1] -= 1
+        unseen[_RANK_OF_CODE[view["starter"]]] -= 1
     total = sum(unseen)
     held = view["cards_left"][(seat + 1) % view["players"]]
     if held <= 0 or total <= 0:
