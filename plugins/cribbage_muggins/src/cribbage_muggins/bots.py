@@ -92,10 +92,9 @@ def best_discard(view: Mapping[str, Any], decision: Decision, seat: int) -> Acti
     options = decision.choices
     hand = [_INDEX_OF_CODE[c] for c in view["hand"]]
     show = view_scorings(view)[0] if "show_scoring" in view else None
-    laid = sorted(best_discard_indices(hand, crib_is_ours(view, seat), view["players"], show))
-    index_of = _INDEX_OF_CARD.__getitem__
+    laid = set(best_discard_indices(hand, crib_is_ours(view, seat), view["players"], show))
     for option in options:
-        if sorted(map(index_of, map(id, option.data))) == laid:  # maps, not a set comprehension per option
+        if {_INDEX_OF_CARD[id(c)] for c in option.data} == laid:
             return option
     raise AssertionError(f"analysis chose {sorted(laid)}, which is not among the discards offered")
 
