@@ -29,7 +29,7 @@ def bare():
 
 def test_the_bare_loop_scores_shows_and_pegging_as_the_game_does(bare):
     shows, pegs = bare.check(games=30, shows=3000, seed=7)
-    assert shows > 4000 and pegs > 2500  # every show and pegged card of the games was compared, and the random shows
+    assert shows >= 4000 and pegs >= 2500  # every show and pegged card of the games was compared, and the random shows
 
 
 def test_the_check_catches_a_wrong_scorer(bare):
