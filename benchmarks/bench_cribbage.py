@@ -29,6 +29,18 @@ finishes the round in which the target is passed, we stop at the target as
 RULES.md says. The ratio is our random games per second (muggins off) over
 OpenSpiel's, the median of the per-repeat ratios.
 
+The bare loop (`bare_cribbage.py` beside this script, its scores checked
+against the game's scorers by its `--check` and by
+tests/test_bare_cribbage.py) is the pace of pure Python: the same random
+two-player game to 121 in one plain function. `random_ratio_ours_over_bare`
+is our random games per second (muggins off) over its games per second
+(goal 0.6); with `--baseline` the same ratio for each side's worker.
+
+`clone_us`: microseconds per `clone()` of a state, over the positions met
+in four games (random seats muggins off, and experts; every decision's
+state, so every phase), each cloned 20 times a repeat; OpenSpiel's
+`state.clone()` likewise over the states of four of its random games.
+
 OpenSpiel is found if `pyspiel` imports here (`uv run --group bench python
 benchmarks/bench_cribbage.py`, the optional `bench` dependency group), or in
 the interpreter named by the environment variable
@@ -76,6 +88,68 @@ def muggins_player(kinds: list[str], **rules: object) -> Callable[[int], object]
 
     play(0)  # builds the crib table and warms the caches outside the timing
     return play
+
+
+def bare_player() -> Callable[[int], object]:
+    """A function playing one game of the bare loop (`bare_cribbage.play_game`) from a seed; returns the scores."""
+    import bare_cribbage
+
+    bare_cribbage.fill_show_table()  # as the game's own table is built at import, outside the timing
+
+    def play(seed: int) -> object:
+        return bare_cribbage.play_game(random.Random(seed))
+
+    return play
+
+
+#: Clones per position per repeat, and the games whose positions are cloned.
+CLONE_ROUNDS, CLONE_GAMES = 20, 4
+
+
+def muggins_positions() -> list:
+    """Every decision's state of CLONE_GAMES random games (muggins off) and as many expert games, copies kept aside."""
+    from muggins.engine import Match
+    from muggins.players import make_players
+    from muggins.plugins import load_registry
+
+    registry = load_registry(only=["cribbage_muggins"])
+    game = registry.game("cribbage_muggins")
+    found = []
+    for kind, rules in (("random", {"muggins": False}), ("expert", {})):
+        for seed in range(CLONE_GAMES):
+            state = game.new(game.Rules(**rules), 2, seed)
+            match = Match(state, make_players(registry, game, [kind, kind], seed))
+            while state.decision() is not None:
+                found.append(state.clone())
+                match.step()
+    return found
+
+
+def openspiel_positions() -> list:
+    """Every state of CLONE_GAMES random games of OpenSpiel's cribbage, chance nodes too (ImportError without pyspiel)."""
+    import pyspiel
+
+    game = pyspiel.load_game("cribbage")
+    rng = random.Random(2)
+    found = []
+    for _ in range(CLONE_GAMES * 2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            found.append(state.clone())
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return found
+
+
+def _clones(positions: list) -> Callable[[int], object]:
+    """One repeat's work: every position cloned CLONE_ROUNDS times."""
+    def work(_: int) -> object:
+        for position in positions:
+            for _ in range(CLONE_ROUNDS):
+                position.clone()
+        return len(positions)
+
+    return work
 
 
 def openspiel_player() -> Callable[[int], object]:
@@ -134,31 +208,38 @@ def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]
         for name, (kinds, rules, share) in FIGURES.items()
     }
     out["openspiel"] = lambda: _games(openspiel_player(), games)
+    out["bare"] = lambda: _games(bare_player(), games)
+    out["clone"] = lambda: _clones(muggins_positions())
+    out["openspiel-clone"] = lambda: _clones(openspiel_positions())
     return out
 
 
-def _openspiel(quick: bool) -> tuple[Callable[[int], object] | None, str | None, timing.Worker | None]:
-    """OpenSpiel's `work(repeat)`, where it runs, and the worker to close; (None, None, None) without pyspiel."""
+def _openspiel(quick: bool) -> tuple[dict[str, Callable[[int], object]], str | None, timing.Worker | None]:
+    """OpenSpiel's `work(repeat)` for its games and its clones, where they run, and the worker to close; ({}, None, None) without pyspiel."""
+    made = tasks(quick)
     try:
-        return tasks(quick)["openspiel"](), "this interpreter", None
+        return {"openspiel": made["openspiel"](), "openspiel-clone": made["openspiel-clone"]()}, "this interpreter", None
     except ImportError:
         python = os.environ.get("MUGGINS_OPEN_SPIEL_PYTHON")
         if not python:
-            return None, None, None
+            return {}, None, None
         worker = timing.Worker(__file__, None, ["pyspiel"], {"quick": quick}, python=python)
-        return worker.task("openspiel"), python, worker
+        return {"openspiel": worker.task("openspiel"), "openspiel-clone": worker.task("openspiel-clone")}, python, worker
 
 
 def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
     games, repeats = SIZES[quick]
     made = tasks(quick)
-    contenders = {name: made[name]() for name in FIGURES}
+    contenders = {name: made[name]() for name in [*FIGURES, "bare", "clone"]}
+    clone_positions = contenders["clone"](0)
     spiel, where, spiel_worker = _openspiel(quick)
-    if spiel is not None:
-        contenders["openspiel"] = spiel
+    contenders.update(spiel)
+    spiel_positions = spiel["openspiel-clone"](0) if spiel else None
+    if not isinstance(spiel_positions, int):  # played in another interpreter's worker: its count of positions is not seen here
+        spiel_positions = None
     before = timing.Baseline(__file__, baseline, ["muggins", "cribbage_muggins"], {"quick": quick}) if baseline else None
     try:
-        found = timing.interleave_against(before, contenders, FIGURES, repeats)
+        found = timing.interleave_against(before, contenders, [*FIGURES, "clone"], repeats)
     finally:
         if spiel_worker:
             spiel_worker.close()
@@ -168,12 +249,34 @@ def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
         yield found.rate(name, count, f"{kinds[0]}_games_per_second", **figure)
         if before:
             yield from before.figures(found, name, count, f"{kinds[0]}_games_per_second", **figure)
-    if spiel is None:
+    yield found.rate("bare", games, "bare_loop_random_games_per_second", players=2, games=games)
+    count = max(1, int(games * FIGURES["random-off"][2]))
+    yield found.ratio("random-off", "bare", "random_ratio_ours_over_bare", items=(count, games), goal=0.6, muggins=False)
+    if before:
+        for side in ("current", "baseline"):
+            yield found.ratio(f"{side}:random-off", "bare", f"{side}_random_ratio_ours_over_bare", items=(count, games),
+                              goal=0.6, muggins=False, **({"baseline": baseline} if side == "baseline" else {}))
+    clones = clone_positions * CLONE_ROUNDS
+    yield _micros(found, "clone", clones, "clone_us", positions=clone_positions, rounds=CLONE_ROUNDS)
+    if before:
+        yield _micros(found, "current:clone", clones, "current_clone_us", positions=clone_positions)
+        yield _micros(found, "baseline:clone", clones, "baseline_clone_us", positions=clone_positions, baseline=baseline)
+    if not spiel:
         yield {"metric": "openspiel_random_games_per_second", "value": None,
                "note": "pyspiel not importable; run with `uv run --group bench` or set MUGGINS_OPEN_SPIEL_PYTHON to a Python that has open_spiel"}
         return
     yield found.rate("openspiel", games, "openspiel_random_games_per_second", players=2, games=games, python=where)
     yield found.ratio("random-off", "openspiel", "random_ratio_ours_over_openspiel", goal=1.0, muggins=False)
+    if spiel_positions is not None:
+        spiel_clones = spiel_positions * CLONE_ROUNDS
+        yield _micros(found, "openspiel-clone", spiel_clones, "openspiel_clone_us", positions=spiel_positions, python=where)
+        yield found.per_repeat("clone_ratio_ours_over_openspiel", lambda ours, theirs: (ours / clones) / (theirs / spiel_clones),
+                               ["clone", "openspiel-clone"], goal=3.0)
+
+
+def _micros(found: timing.Timings, name: str, items: int, metric: str, **extra: object) -> dict:
+    """Microseconds per item of `name`, median over the repeats with min and max."""
+    return found.per_repeat(metric, lambda seconds: seconds / items * 1e6, [name], **extra)
 
 
 if __name__ == "__main__":

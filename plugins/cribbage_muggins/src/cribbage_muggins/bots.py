@@ -46,7 +46,7 @@ from typing import Any, Mapping, Sequence
 
 from muggins import Action, Decision, parse_card
 from muggins.actions import standing_answer
-from muggins.deck import CODE_INDEX, INDEX_BY_ID
+from muggins.deck import CODE_INDEX, DECK as _DECK, INDEX_BY_ID
 from muggins.rng import below
 
 from .analysis import best_discard_indices
@@ -62,6 +62,8 @@ REPLY_WEIGHT = 1.0
 # Card codes and (interned) cards to `scoring.card_index`, found without parsing or hashing a Card: the core's int pack.
 _INDEX_OF_CODE: dict[str, int] = CODE_INDEX
 _INDEX_OF_CARD: dict[int, int] = INDEX_BY_ID
+#: A card code's rank (1..13), read straight from the code: the expert counts the unseen ranks at every pegging choice.
+_RANK_OF_CODE: dict[str, int] = {code: index % 13 + 1 for code, index in CODE_INDEX.items()}
 
 
 _SCORINGS: dict[tuple, Any] = {}
@@ -125,20 +127,31 @@ def reply_chances(view: Mapping[str, Any], seat: int) -> list[float]:
     unseen = [4] * 14
     unseen[0] = 0
     for code in view["my_cards"]:
-        unseen[_INDEX_OF_CODE[code] % 13 + 1] -= 1
+        unseen[_RANK_OF_CODE[code]] -= 1
     for other, pile in enumerate(view["played"]):
         if other == seat:
             continue  # its own played cards are among its cards already
         for code in pile:
-            unseen[_INDEX_OF_CODE[code] % 13 + 1] -= 1
+            unseen[_RANK_OF_CODE[code]] -= 1
     if view["starter"]:
-        unseen[_INDEX_OF_CODE[view["starter"]] % 13 + 1] -= 1
+        unseen[_RANK_OF_CODE[view["starter"]]] -= 1
     total = sum(unseen)
     held = view["cards_left"][(seat + 1) % view["players"]]
     if held <= 0 or total <= 0:
         return [0.0] * 14
-    none = comb(total, held)
-    return [1.0 - comb(total - n, held) / none if n else 0.0 for n in unseen]
+    return list(map(_holding_chances(total, held).__getitem__, unseen))
+
+
+_HOLDING_CHANCES: dict[tuple[int, int], tuple[float, ...]] = {}
+
+
+def _holding_chances(total: int, held: int) -> tuple[float, ...]:
+    """[n]: the chance that `held` cards drawn from `total` include one of `n` given cards (n = 0..4), worked out once each."""
+    found = _HOLDING_CHANCES.get((total, held))
+    if found is None:
+        none = comb(total, held)
+        found = _HOLDING_CHANCES[(total, held)] = tuple(1.0 - comb(total - n, held) / none if n else 0.0 for n in range(5))
+    return found
 
 
 def reply_points(played: list[Any], after: int, chances: Sequence[float], scoring: PegScoring | None = None) -> float:
@@ -206,12 +219,16 @@ def _standard_replies(played: Sequence[Any]) -> dict[int, int]:
 
 def play_value(sequence: Sequence[str], count: int, card: Any, chances: Sequence[float], scoring: PegScoring | None = None) -> float:
     """The expert's pegging score of playing `card` now: the points it pegs less the reply it invites (see the module docstring)."""
-    played = [parse_card(c) for c in sequence]
-    played.append(card)
-    rank = int(card.rank)
+    return _play_value([parse_card(c) for c in sequence], count, card, chances, scoring)
+
+
+def _play_value(before: list[Any], count: int, card: Any, chances: Sequence[float], scoring: PegScoring | None) -> float:
+    """`play_value` with the count's cards already read (`before`, Cards): `best_play` reads them once for every option."""
+    played = before + [card]
+    rank = card[0]
     after = count + _PIPS[rank]
     value = float(peg_points(played, after) if scoring is None else scoring.points(played, after))
-    if not sequence:
+    if not before:
         if rank == 5:
             value -= 1.0
         elif rank < 5:
@@ -228,7 +245,8 @@ def best_play(view: Mapping[str, Any], decision: Decision) -> Action:
     seq, count = view["sequence"], view["count"]
     chances = reply_chances(view, decision.seat)
     scoring = view_scorings(view)[1] if "peg_scoring" in view else None
-    return max(options, key=lambda option: play_value(seq, count, option.data, chances, scoring))
+    before = [_DECK[_INDEX_OF_CODE[c]] for c in seq]
+    return max(options, key=lambda option: _play_value(before, count, option.data, chances, scoring))
 
 
 class ExpertBot:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from operator import not_, sub
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -161,6 +162,11 @@ _DISCARD_TWO: list[Move | None] = [None] * (52 * 52)
 for _pair in combinations(sorted(DECK), 2):
     _DISCARD_TWO[INDEX_BY_ID[id(_pair[0])] * 52 + INDEX_BY_ID[id(_pair[1])]] = _discard_move(_pair)
 del _pair
+#: The same table by rows, by the identity of the first card: row[index of the second card].
+_DISCARD_ROWS: dict[int, list[Move | None]] = {id(c): _DISCARD_TWO[i * 52:(i + 1) * 52] for i, c in enumerate(DECK)}
+_DISCARD_ROW_OF_ID, _INDEX_OF_ID = _DISCARD_ROWS.__getitem__, INDEX_BY_ID.__getitem__
+#: Lay-away prompts by (cards laid, whose crib, dealer): see `CribbageState._discard_prompt`.
+_DISCARD_PROMPTS: dict[tuple[int, str, int], Worded] = {}
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
@@ -169,8 +175,11 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return shuffled(DECK, rng)
 
 
+_CODE_OF_ID = CODE_BY_ID.__getitem__
+
+
 def _codes(cards: Iterable[Card]) -> list[str]:
-    return [CODE_BY_ID[id(c)] for c in cards]
+    return list(map(_CODE_OF_ID, map(id, cards)))  # maps, not a comprehension: views name cards many times a decision
 
 
 def _cards(codes: Iterable[str]) -> list[Card]:
@@ -200,6 +209,10 @@ OVERCOUNT = Claim("overcount", label=worded("overcount", _overcount_words), keys
 RESPONSES: tuple[Action, ...] = (ACCEPT, OVERCOUNT) + MUGGINS[1:]
 _ACCEPT_ONLY: tuple[Action, ...] = (ACCEPT,)
 _PLAY_BY_ID: dict[int, Move] = {id(c): Move(f"play {c.code}", label=worded(str(c), _card_word, c), data=c) for c in DECK}
+#: A decision made from its nine fields at once, all given (a named tuple's own `__new__` is a Python function).
+_PLAY_OF_ID = _PLAY_BY_ID.__getitem__
+_new_decision = tuple.__new__
+_NO_INFO = Decision._field_defaults["info"]
 _PEG_PROMPTS: tuple[Worded, ...] = tuple(worded(f"Count {n}: play a card", _peg_words, n) for n in range(32))
 
 
@@ -235,6 +248,8 @@ class CribbageState(PhasedState):
     """One game. Phases: `discard`, `peg`, `count` (a show to announce), `respond` (its window), `over`."""
 
     rules: CribbageRules
+    _pegging: list[tuple[Card, ...]] | None = None
+    _owns_tallies = True
 
     def __init__(self, game: Game, rules: CribbageRules, players: int, seed: int) -> None:
         super().__init__(game, rules, players, seed)
@@ -270,6 +285,7 @@ class CribbageState(PhasedState):
         self.actor = 0  # seat discarding, or counting
         self.played: list[list[Card]] = [[] for _ in range(n)]
         self.seq: list[Card] = []
+        self._pegging: list[tuple[Card, ...]] | None = None  # see _cards_to_peg
         self.count = 0
         self.turn = 0
         self.last = -1
@@ -282,6 +298,7 @@ class CribbageState(PhasedState):
         self.winner_side: int | None = None
         self.ended_by = ""
         self.stats = Tally(_STAT_KEYS, _SEAT_STAT_KEYS, n)
+        self._owns_tallies = True  # False while the scores and counts are shared with a clone (see clone)
 
     def use_rules_in_force(self, house: RulesInForce) -> None:
         """Play by `house` (target, skunk lines, scorings): the standard fast functions, or the scoring's own tables."""
@@ -407,20 +424,24 @@ class CribbageState(PhasedState):
         used = n * self.each
         # Hands are kept in rank order (the order every view and decision shows), so
         # decisions need no sorting; which cards a seat holds is all the rules read.
-        self.hands = [sorted(hand) for hand in deal_round(deck, dealer=self.dealer, players=n, each=self.each)]
-        self.laid = [[] for _ in range(n)]
-        self.played = [[] for _ in range(n)]
+        self.hands = list(map(sorted, deal_round(deck, dealer=self.dealer, players=n, each=self.each)))
+        nothing = [()] * n
+        self.laid = list(map(list, nothing))  # maps, not comprehensions: each comprehension is a call of its own
+        self.played = list(map(list, nothing))
         self.crib = []
         self.starter = None
         self.shown = [False] * n
         self.crib_shown = False
         self.seq, self.count, self.last, self.out = [], 0, -1, [False] * n
+        self._pegging = None
         self.shows = []
         self.window, self.pending = None, {}
         if self.extra:
             self.crib.extend(deck[used:used + self.extra])
             used += self.extra
         self.pack = deck[used:]
+        if not self._owns_tallies:
+            self._own_tallies()
         self.stats["deals"] += 1
         if self.events_wanted:
             events.append(event("deal", deal=self.deal_no, dealer=self.dealer, cards_each=self.each, crib_from_pack=self.extra,
@@ -432,11 +453,29 @@ class CribbageState(PhasedState):
 
     # -- decisions ----------------------------------------------------------------
     def _decide_peg(self) -> Decision:
-        seat = self.turn
-        room = 31 - self.count
-        played = self.played[seat]
-        options = tuple([_PLAY_BY_ID[id(c)] for c in self.hands[seat] if _PIPS[c[0]] <= room and c not in played])
-        return WordedDecision(seat, "play", options, options, _PEG_PROMPTS[self.count])
+        seat, count = self.turn, self.count
+        cards = (self._pegging or self._cards_to_peg())[seat]
+        if count > 21:  # only then may a card not fit: the highest, last in rank order
+            room, fit = 31 - count, 0
+            for c in cards:
+                if _PIPS[c[0]] > room:
+                    break
+                fit += 1
+            cards = cards[:fit]
+        options = tuple(map(_PLAY_OF_ID, map(id, cards)))
+        return _new_decision(WordedDecision, (seat, "play", options, options, _PEG_PROMPTS[count], False, _NO_INFO, False, None))
+
+    def _cards_to_peg(self) -> list[tuple[Card, ...]]:
+        """Each seat's cards not yet pegged, in rank order (so in order of pips too).
+
+        Worked out from the hands and the cards played when pegging starts
+        (or after a load, a hand-made position or a fresh deal of the hidden
+        cards), then kept up as cards are played: a seat can play when its
+        first card fits, its choices are the cards up to the last that fits,
+        and pegging is over when nobody has a card left.
+        """
+        found = self._pegging = [tuple([c for c in hand if c not in played]) for hand, played in zip(self.hands, self.played)]
+        return found
 
     def _decide_respond(self) -> Decision:
         seat = self.window.current
@@ -465,15 +504,29 @@ class CribbageState(PhasedState):
 
     def _decide_discard(self) -> Decision:
         seat = self.actor
-        indices = [INDEX_BY_ID[id(c)] for c in self.hands[seat]]
-        if self.lay == 2:
+        hand = self.hands[seat]
+        if self.lay == 2 and len(hand) == 6:
+            # The fifteen pairs of a six-card hand written out: a row of the table per first card, no combinations().
+            a, b, c, d, e, f = map(_DISCARD_ROW_OF_ID, map(id, hand))  # maps, not comprehensions: no call of their own
+            i, j, k, m, n = map(_INDEX_OF_ID, map(id, hand[1:]))
+            options = (a[i], a[j], a[k], a[m], a[n], b[j], b[k], b[m], b[n], c[k], c[m], c[n], d[m], d[n], e[n])
+        elif self.lay == 2:
+            indices = [INDEX_BY_ID[id(x)] for x in hand]
             options = tuple([_DISCARD_TWO[a * 52 + b] for a, b in combinations(indices, 2)])
         else:
-            options = tuple([_DISCARD_ONE[a] for a in indices])
+            options = tuple([_DISCARD_ONE[INDEX_BY_ID[id(x)]] for x in hand])
+        return _new_decision(WordedDecision, (seat, "discard", options, options, self._discard_prompt(seat), False, _NO_INFO, False, None))
+
+    def _discard_prompt(self, seat: int) -> Worded:
+        """The lay-away prompt for `seat`, made once for each (cards laid, whose crib, dealer): decisions are made every deal."""
         kind = "your" if self.dealer == seat else ("partner" if self.partners and self.side_of(self.dealer) == self.side_of(seat) else "seat")
-        whose = {"your": "your", "partner": "your partner's"}.get(kind) or f"seat {self.dealer}'s"
-        prompt = worded(f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib", _discard_words, self.lay, kind, self.dealer)
-        return WordedDecision(seat, "discard", options, options, prompt)
+        key = (self.lay, kind, self.dealer)
+        prompt = _DISCARD_PROMPTS.get(key)
+        if prompt is None:
+            whose = {"your": "your", "partner": "your partner's"}.get(kind) or f"seat {self.dealer}'s"
+            prompt = _DISCARD_PROMPTS[key] = worded(f"Lay away {self.lay} card{'s' if self.lay > 1 else ''} to {whose} crib",
+                                                    _discard_words, self.lay, kind, self.dealer)
+        return prompt
 
     def order_free_seats(self) -> tuple[int, ...]:
         """While the players lay away: the seats still to lay away, from the seat to act round to the dealer.
@@ -519,11 +572,15 @@ class CribbageState(PhasedState):
     # -- moves ---------------------------------------------------------------------
     def _on_discard(self, action: Action, events: list[dict]) -> None:
         seat, chosen = self.actor, action.data
-        hand = self.hands[seat]
+        # New lists, never changed in place: a clone may share the hands, the crib and the laid-away cards (see clone).
+        hands, laid = list(self.hands), list(self.laid)
+        hand = list(hands[seat])
         for c in chosen:
             hand.remove(c)
-            self.crib.append(c)
-            self.laid[seat].append(c)
+        hands[seat] = hand
+        laid[seat] = laid[seat] + list(chosen)
+        self.hands, self.laid, self.crib = hands, laid, self.crib + list(chosen)
+        self._pegging = None
         if self.events_wanted:
             events.append(event("discard", seat=seat, count=len(chosen)))
             events.append(event("laid_away", seat=seat, cards=_codes(chosen), to=[seat]))
@@ -536,11 +593,15 @@ class CribbageState(PhasedState):
     def _cut(self, events: list[dict]) -> None:
         """The player on the dealer's right cuts; the dealer turns the starter (the seeded shuffle decides it)."""
         cutter = (self.dealer - 1) % self.players
-        self.starter = self.pack.pop()
+        pack = self.pack
+        self.starter = pack[-1]
+        self.pack = pack[:-1]  # a new list, not pop(): a clone may share the pack (see clone)
         wanted = self.events_wanted
         if wanted:
             events.append(event("cut", seat=cutter, dealer=self.dealer, starter=self.starter.code, reveals=[self.starter.code]))
         if self.starter[0] == 11 and self.heels_points:
+            if not self._owns_tallies:
+                self._own_tallies()
             self.stats["heels"] += 1
             if wanted:
                 events.append(event("heels", seat=self.dealer, points=self.heels_points))
@@ -558,6 +619,10 @@ class CribbageState(PhasedState):
     def _on_peg(self, action: Action, events: list[dict]) -> None:
         seat, c = self.turn, action.data
         self.played[seat].append(c)
+        left = self._pegging or self._cards_to_peg()
+        mine = left[seat]
+        at = mine.index(c)
+        left[seat] = mine[:at] + mine[at + 1:]
         seq = self.seq
         seq.append(c)
         count = self.count = self.count + _PIPS[c[0]]
@@ -569,20 +634,23 @@ class CribbageState(PhasedState):
                                 why=[item.label for item in scored.items], reveals=[c.code]))
         if points and self._score(seat, points, "pegging", events):
             return
-        if self.count == 31:
+        if count == 31:
             self._new_count(seat, events)
         else:
             out = self.out
             for other in self.seats_from_left[seat]:
                 if not out[other]:
                     self.turn = other
+                    following = left[other]
+                    if following and _PIPS[following[0][0]] <= 31 - count:
+                        return  # the next seat can play (_advance_peg's first look, without the call)
                     break
         self._advance_peg(events)
 
     def _new_count(self, last: int, events: list[dict]) -> None:
         """The count starts again at 0 with the first player holding cards, clockwise from `last`'s left."""
         self.seq, self.count = [], 0
-        out = self.out = [len(p) == len(h) for p, h in zip(self.played, self.hands)]
+        out = self.out = list(map(not_, self._pegging or self._cards_to_peg()))  # out: no card left to peg
         for other in self.seats_from_left[last]:
             if not out[other]:
                 self.turn = other
@@ -593,17 +661,16 @@ class CribbageState(PhasedState):
 
     def _advance_peg(self, events: list[dict]) -> None:
         """Say go for players who cannot play, score go and last card, until someone must play."""
-        played, hands, out = self.played, self.hands, self.out
+        left = self._pegging or self._cards_to_peg()
+        out = self.out
         from_left = self.seats_from_left
         wanted = self.events_wanted
         while True:
             p = self.turn
-            room = 31 - self.count
-            mine = played[p]
-            for c in hands[p]:
-                if _PIPS[c[0]] <= room and c not in mine:
-                    return  # p can play, so p must (and pegging is not over)
-            if sum(map(len, played)) == sum(map(len, hands)):
+            mine = left[p]
+            if mine and _PIPS[mine[0][0]] <= 31 - self.count:
+                return  # p can play (its lowest card fits), so p must (and pegging is not over)
+            if not any(left):  # every card played
                 if self.count:
                     if wanted:
                         events.append(event("go_point", seat=self.last, why="last card", points=self.last_card_points, count=self.count))
@@ -648,7 +715,9 @@ class CribbageState(PhasedState):
                 self.crib_shown = True
             else:
                 cards = self.hands[seat]
-                self.shown[seat] = True
+                shown = list(self.shown)  # a new list: a clone may share it (see clone)
+                shown[seat] = True
+                self.shown = shown
             if wanted:
                 codes = _codes(sort_cards(cards))
                 events.append(event("show", seat=seat, what=what, cards=codes, starter=self.starter.code, reveals=codes + [self.starter.code]))
@@ -675,7 +744,9 @@ class CribbageState(PhasedState):
         announced = action.data
         p = self.pending
         seat, truth = p["seat"], p["truth"]
-        p["announced"] = announced
+        p = self.pending = dict(p, announced=announced)  # a new dict: a clone may share the pending count (see clone)
+        if not self._owns_tallies:
+            self._own_tallies()
         self.stats["counts"] += 1
         if announced < truth:
             self.stats["counts_low"] += 1
@@ -729,6 +800,8 @@ class CribbageState(PhasedState):
         counter, announced, truth = p["seat"], p["announced"], p["truth"]
         changes: dict[int, int] = {}
         order: list[int] = [counter]
+        if not self._owns_tallies:
+            self._own_tallies()
         if claim is not None and claim.name == "muggins":
             self.stats["muggins_calls"] += 1
             missed = truth - announced
@@ -798,20 +871,23 @@ class CribbageState(PhasedState):
         `caller` in their event (`false muggins`: the counter gains because
         the call was false).
         """
-        side = self.side_of(seat)
-        self.back_pegs[side] = self.scores[side]
-        self.scores[side] += points
+        side = seat % 2 if self.partners else seat  # side_of, written out: pegging scores at most turns
+        if not self._owns_tallies:
+            self._own_tallies()
+        scores = self.scores
+        self.back_pegs[side] = before = scores[side]
+        total = scores[side] = before + points
         self.seat_points[seat] += points
         figure = _FIGURE_OF.get(why)
         if figure is not None:
             self.points_by[figure][seat] += points
         if self.events_wanted:
-            scored = event("score", seat=seat, side=side, points=points, total=self.scores[side], why=why)
+            scored = event("score", seat=seat, side=side, points=points, total=total, why=why)
             if outcome is not None:
                 scored["outcome"] = outcome
                 scored["caller"] = caller
             events.append(scored)
-        if check and self.scores[side] >= self.target:
+        if check and total >= self.target:
             self._finish(side, why, events)
             return True
         return False
@@ -891,21 +967,22 @@ class CribbageState(PhasedState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.players
-        hands_shown = {str(s): _codes(self.hands[s]) for s in range(n) if self.shown[s]}  # hands are kept in rank order
+        # hands are kept in rank order; maps, not comprehensions, below: the expert reads a view at most decisions
+        hands_shown = {str(s): _codes(self.hands[s]) for s in range(n) if self.shown[s]} if True in self.shown else {}
         view: dict[str, Any] = {
             "players": n, "partnerships": self.partners, "target": self.target, "muggins": self.counting,
             "lowball": self.rules.lowball, "seat": seat, "deal": self.deal_no, "dealer": self.dealer,
-            "scores": list(self.scores), "back_pegs": list(self.back_pegs), "sides": [list(side) for side in self.sides],
+            "scores": list(self.scores), "back_pegs": list(self.back_pegs), "sides": list(map(list, self.sides)),
             "phase": self.phase, "starter": self.starter.code if self.starter else None,
             "count": self.count, "sequence": _codes(self.seq),
-            "played": [_codes(p) for p in self.played],
-            "cards_left": [len(self.hands[s]) - len(self.played[s]) for s in range(n)],
+            "played": list(map(_codes, self.played)),
+            "cards_left": list(map(sub, map(len, self.hands), map(len, self.played))),
             "crib_size": len(self.crib), "shown": hands_shown,
             "crib": _codes(sort_cards(self.crib)) if self.crib_shown else None,
             "to_act": self.to_act(),
         }
         if seat is not None:
-            view["hand"] = _codes(self._unplayed(seat) if self.phase == "peg" else self.hands[seat])
+            view["hand"] = _codes((self._pegging or self._cards_to_peg())[seat] if self.phase == "peg" else self.hands[seat])
             view["my_cards"] = _codes(self.hands[seat])
             view["laid_away"] = _codes(self.laid[seat])
         if self.pending and self.pending.get("announced") is not None:
@@ -920,26 +997,39 @@ class CribbageState(PhasedState):
 
     # -- copies for search ---------------------------------------------------------------------
     def clone(self) -> "CribbageState":
-        """A direct copy (no round trip through plain data): the lists, the pending count and the window copied; cards are immutable."""
+        """A direct copy (no round trip through plain data), cheap enough for search to make one per simulated move.
+
+        Only what pegging changes in place is copied (the cards played, the
+        count's sequence, who said go, the shows still to come) and the
+        window. The rest is shared, never changed in place by either copy:
+        the hands, crib, laid-away cards, pack, shown hands and the pending
+        count are replaced by new lists (or a new dict) whenever they
+        change; the scores and counts (scores, back pegs, seat points, the
+        figures, `stats`) are copied by whichever of the two changes them
+        first (`_own_tallies`). Cards are immutable.
+        """
         new = self.shallow_copy()
-        new.scores = list(self.scores)
-        new.back_pegs = list(self.back_pegs)
-        new.seat_points = list(self.seat_points)
-        new.hands = [list(h) for h in self.hands]
-        new.laid = [list(h) for h in self.laid]
-        new.crib = list(self.crib)
-        new.pack = list(self.pack)
-        new.played = [list(p) for p in self.played]
-        new.seq = list(self.seq)
-        new.out = list(self.out)
-        new.shows = [list(show) for show in self.shows]
-        new.shown = list(self.shown)
-        new.window = None if self.window is None else self.window.copy()
-        new.pending = dict(self.pending)
-        new.stats = self.stats.copy()
-        new.points_by = {name: list(values) for name, values in self.points_by.items()}
-        new.__dict__.pop("_respond_prompt", None)
+        fields = new.__dict__
+        fields["played"] = list(map(list, self.played))
+        fields["seq"] = self.seq[:]
+        fields["out"] = self.out[:]
+        fields["shows"] = self.shows[:]  # each show, [seat, what], is never changed: popped whole
+        if self._pegging is not None:  # the list changes as cards are played; the tuples in it never do
+            fields["_pegging"] = self._pegging[:]
+        fields["_owns_tallies"] = self._owns_tallies = False
+        if self.window is not None:
+            fields["window"] = self.window.copy()
+            fields.pop("_respond_prompt", None)
         return new
+
+    def _own_tallies(self) -> None:
+        """Copies of the scores and counts this state may share with a clone, made before it changes one (see clone)."""
+        self.scores = list(self.scores)
+        self.back_pegs = list(self.back_pegs)
+        self.seat_points = list(self.seat_points)
+        self.points_by = {name: list(values) for name, values in self.points_by.items()}
+        self.stats = self.stats.copy()
+        self._owns_tallies = True
 
     def determinize(self, seat: int, rng: Any) -> "CribbageState":
         """The cards hidden from `seat` dealt afresh among the places they lie, the seed replaced; see `State.determinize`.
@@ -952,6 +1042,10 @@ class CribbageState(PhasedState):
         holds nothing that fits the count) is not used.
         """
         new = self.clone()
+        # The piles dealt into, copied first: the clone shares them with this state (see clone).
+        new.pack, new.crib = list(new.pack), list(new.crib)
+        new.hands, new.laid = [list(h) for h in new.hands], [list(h) for h in new.laid]
+        new._pegging = None  # worked out again from the hands dealt afresh
         slots: list[tuple[list, int]] = [(new.pack, i) for i in range(len(new.pack))]
         crib = new.crib
         if not new.crib_shown:
