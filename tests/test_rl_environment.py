@@ -185,3 +185,100 @@ def test_loading_the_core_and_the_module_imports_no_pettingzoo():
     code = "import sys, muggins, muggins.rl; print(sorted({'pettingzoo', 'gymnasium', 'numpy'} & set(sys.modules)))"
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert found == "[]\n"
+
+
+# -- the seat kind `policy` ------------------------------------------------------------------------------
+POLICIES = '''
+import numpy as np
+
+seen = []
+
+def first(observation):
+    seen.append(observation)
+    return int(np.flatnonzero(observation["action_mask"])[0])
+
+def sampled(observation, rng):
+    return rng.choice([int(i) for i in np.flatnonzero(observation["action_mask"])])
+
+def outside(observation):
+    return len(observation["action_mask"])
+'''
+
+
+@pytest.fixture
+def policies(tmp_path, monkeypatch):
+    (tmp_path / "rl_test_policies.py").write_text(POLICIES)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv("MUGGINS_LOAD_PLUGINS", raising=False)
+    sys.modules.pop("rl_test_policies", None)
+    import rl_test_policies
+
+    yield rl_test_policies
+    sys.modules.pop("rl_test_policies", None)
+
+
+class _Decisions:
+    """A record sink that keeps the decisions only."""
+
+    def __init__(self):
+        self.decisions, self.result = [], None
+
+    written = property(lambda self: len(self.decisions))
+    finished = property(lambda self: self.result is not None)
+
+    def decision(self, seat, action, events):
+        self.decisions.append((seat, action))
+
+    def finish(self, result):
+        self.result = result
+
+
+def test_a_policy_seat_is_shown_what_the_environments_agent_is_shown(registry, policies):
+    from muggins.engine import Match
+    from muggins.players import make_players
+
+    table = _table(registry, "willughby_fishing", 5, text=False)
+    game = table.game
+    players = make_players(registry, game, ["policy:fn=rl_test_policies:first"] * 5, 6)
+    sink = _Decisions()
+    Match(game.new(game.Rules(), 5, 6), players, writer=sink, registry=registry).run()
+    at_table = list(policies.seen)
+    table.reset(seed=6)
+    through_env = []
+    for agent in table.agent_iter():
+        observation, _reward, terminated, truncated, info = table.last()
+        action = None if terminated or truncated else policies.first(observation)
+        if action is not None:
+            through_env.append(info["choices"][action])
+        table.step(action)
+    assert [action for _seat, action in sink.decisions] == through_env and sink.result == table.result
+    again = policies.seen[len(at_table):]
+    assert len(again) == len(at_table) and all(np.array_equal(a["observation"], b["observation"]) for a, b in zip(at_table, again))
+
+
+def test_a_policy_seat_plays_at_the_terminal_and_its_record_verifies(registry, policies, tmp_path, monkeypatch):
+    from muggins_cli.main import cli
+
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    played = runner.invoke(cli, ["play", "cribbage_muggins", "--seat", "policy:fn=rl_test_policies:sampled", "--seat", "expert",
+                                 "--seed", "3", "--record", "p.jsonl"], catch_exceptions=False)
+    assert played.exit_code == 0, played.output
+    checked = runner.invoke(cli, ["replay", "--verify", "p.jsonl"], catch_exceptions=False)
+    assert checked.exit_code == 0 and checked.stdout.startswith("ok: ") and "verified" in checked.stdout
+
+
+def test_a_policy_that_breaks_its_contract_is_refused_in_one_line(registry, policies):
+    from muggins.engine import Match
+    from muggins.players import make_players
+    from muggins.policy import PolicyBroken
+
+    game = _table(registry, "cribbage_muggins", 2).game
+    players = make_players(registry, game, ["policy:fn=rl_test_policies:outside", "expert"], 1)
+    with pytest.raises(PolicyBroken) as broken:
+        Match(game.new(game.Rules(), 2, 1), players, registry=registry).run()
+    assert "\n" not in str(broken.value.message) and "rl_test_policies:outside in seat" in broken.value.message
+    for spec, words in [("policy:fn=rl_test_policies:missing", "cannot load"), ("policy:fn=rl_test_policies", "not module:function"),
+                        ("policy", "name its function")]:
+        with pytest.raises(ValueError, match=words):
+            make_players(registry, game, [spec, "expert"], 1)
