@@ -282,3 +282,30 @@ def test_a_policy_that_breaks_its_contract_is_refused_in_one_line(registry, poli
                         ("policy", "name its function")]:
         with pytest.raises(ValueError, match=words):
             make_players(registry, game, [spec, "expert"], 1)
+
+
+def test_lone_choices_taken_for_the_agents_a_truncated_match_and_the_spectators_render(registry):
+    table = _table(registry, "muggins_shedding", 4, take_lone_choices=True, render_mode="ansi")
+    table.reset(seed=1)
+    rng = np.random.default_rng(1)
+    for _agent in table.agent_iter():
+        observation, _reward, terminated, truncated, _info = table.last()
+        assert terminated or truncated or observation["action_mask"].sum() > 1
+        table.step(_random_action(table, rng))
+    assert table.result is not None
+    table.reset(seed=1)
+    assert table.render() == table.game.render(dict(table.match_state.view(None)), None)
+    table.match.limit = table.match.taken + 2  # as if the game declared a limit of two more decisions
+    for _ in range(2):
+        table.step(_random_action(table, rng))
+    assert all(table.truncations.values()) and not any(table.terminations.values()) and table.result is None
+    table.close()
+
+
+def test_a_game_declares_its_encoding(registry, monkeypatch):
+    game = _table(registry, "cribbage_muggins", 2).game
+    monkeypatch.setattr(game, "rl_encoding", "muggins.observation:LayoutEncoding", raising=False)
+    monkeypatch.setattr(game, "rl_max_choices", 40, raising=False)
+    table = env(game, 2, registry=registry)
+    table.reset(seed=3)
+    assert table.action_space("seat_0").n == 40 and table.observe(table.agent_selection)["action_mask"].shape == (40,)
