@@ -181,8 +181,8 @@ def test_the_guides_random_policy_loop_runs(registry, capsys, monkeypatch):
     assert re.fullmatch(r"\(\d,\) \{'seat_0': -?1\.0, 'seat_1': -?1\.0\}\n", capsys.readouterr().out)
 
 
-def test_loading_the_core_and_the_module_imports_no_pettingzoo():
-    code = "import sys, muggins, muggins.rl; print(sorted({'pettingzoo', 'gymnasium', 'numpy'} & set(sys.modules)))"
+def test_loading_the_core_the_environment_module_and_the_policy_kind_imports_no_pettingzoo_nor_numpy():
+    code = "import sys, muggins, muggins.rl, muggins.policy; print(sorted({'pettingzoo', 'gymnasium', 'numpy'} & set(sys.modules)))"
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert found == "[]\n"
 
