@@ -309,3 +309,15 @@ def test_a_game_declares_its_encoding(registry, monkeypatch):
     table = env(game, 2, registry=registry)
     table.reset(seed=3)
     assert table.action_space("seat_0").n == 40 and table.observe(table.agent_selection)["action_mask"].shape == (40,)
+
+
+def test_a_policy_seat_without_numpy_is_refused_in_one_line(registry, policies, monkeypatch):
+    import importlib.util
+
+    from muggins.players import make_players
+
+    game = _table(registry, "cribbage_muggins", 2).game
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == "numpy" else real(name, *rest))
+    with pytest.raises(ValueError, match=r"need numpy: install muggins-core with its rl extra"):
+        make_players(registry, game, ["policy:fn=rl_test_policies:first", "expert"], 1)

@@ -23,6 +23,7 @@ numpy is imported when the seat first chooses.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import random
 from typing import Any, Callable, Mapping
@@ -132,6 +133,8 @@ class PolicyPlayer:
 def _policy_factory(rng: random.Random, game: Game, fn: str = "", max_choices: int = 0, **_ignored: Any) -> PolicyPlayer:
     if not fn:
         raise ValueError(_("policy seat: name its function, as policy:fn=module:function"))
+    if importlib.util.find_spec("numpy") is None:
+        raise ValueError(_("policy seats need numpy: install muggins-core with its rl extra"))
     if not capabilities_of(game).determinize:
         raise PlayerRefused(_("policy seats play games whose states implement determinize; {game} does not").format(game=game.name))
     return PolicyPlayer(load_policy(fn), fn, game, rng, max_choices)
