@@ -100,6 +100,9 @@ PEP_562 = {("muggins", f"muggins.{module}") for module in muggins._EXPORTS if mo
 #: The only third-party packages the core imports inside functions: optional dependencies, never needed at load.
 OPTIONAL_DEPENDENCIES = {"distributed": "muggins.cluster (simulate --cluster)", "tomli_w": "muggins.rules (writing rules as TOML)",
                          "openskill": "muggins.ladder (the ratings, muggins-core[ladder])",
+                         "pettingzoo": "muggins.rl (the PettingZoo environment, muggins-core[rl]: its class is made on first use)",
+                         "gymnasium": "muggins.rl (the environment's spaces, muggins-core[rl])",
+                         "numpy": "muggins.rl (observations as arrays; gymnasium brings it, muggins-core[rl])",
                          "babel": "muggins.testing.translations (the kit's translation check, run in a plugin's tests) and "
                                   "muggins.i18n.compiled_catalogue (compiling a catalogue: the scaffold, the catalogue script)"}
 
