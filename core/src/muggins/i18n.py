@@ -259,6 +259,8 @@ class Translator:
         self._fits: dict[tuple[str, Any, str], bool] = {}
         self._warned: set[tuple[str, str]] = set()
         self._lock = threading.Lock()
+        self._known: dict[str, dict[Any, str]] = {}  # by language, each message's translation (`translated`)
+        self._known_of = self._catalogues
 
     def catalogue(self, language: str | None = None) -> _gettext.NullTranslations:
         """The catalogue for `language` (the current one by default); a missing or unreadable `.mo` is English, the source messages."""
@@ -341,6 +343,35 @@ class Translator:
         if language == DEFAULT_LANGUAGE:
             return english
         return self._checked(language, (singular, plural), english, lambda found: found.npgettext(context, singular, plural, n))
+
+    def translated(self, language: str, message: str, context: str | None = None, plural: str | None = None, n: int = 1) -> str:
+        """`message` in `language` as `gettext` (with a `context`, `pgettext`; with a `plural`, `ngettext` for `n`) gives it there.
+
+        Each translation is looked up and checked once per language and
+        then kept: a narration words the same few messages over and over.
+        """
+        if language == DEFAULT_LANGUAGE:
+            return message if plural is None or n == 1 else plural
+        if self._known_of is not self._catalogues:  # the catalogues were put back to be read again: so are the translations
+            self._known, self._known_of = {}, self._catalogues
+        known = self._known.get(language)
+        if known is None:
+            known = self._known.setdefault(language, {})
+        key = message if context is None and plural is None else (context, message, plural, n)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = self._translated(language, message, context, plural, n)
+        return found
+
+    def _translated(self, language: str, message: str, context: str | None, plural: str | None, n: int) -> str:
+        if plural is None:
+            if context is None:
+                return self._checked(language, message, message, lambda found: found.gettext(message))
+            return self._checked(language, message, message, lambda found: found.pgettext(context, message))
+        english = message if n == 1 else plural
+        if context is None:
+            return self._checked(language, (message, plural), english, lambda found: found.ngettext(message, plural, n))
+        return self._checked(language, (message, plural), english, lambda found: found.npgettext(context, message, plural, n))
 
     def __repr__(self) -> str:
         return f"Translator({self.domain!r}, {self.localedir!r})"
