@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .cards import Card, standard_deck
 from .i18n import Translator
-from .presenter import ask_presenter, hands_to_presenter
+from .presenter import _game_overrides, ask_presenter, hands_to_presenter
 
 if TYPE_CHECKING:
     import random
@@ -280,12 +280,16 @@ class Game(ABC):
     @hands_to_presenter
     def describe(self, event: Event, seat: int | None) -> str | None:
         """One line narrating `event` to `seat` in the language in force, or None to stay quiet (`Presenter.describe`)."""
+        if _game_overrides.get((type(self), "describe")) is False:  # the usual way, said for every event a front end shows
+            return self.presenter().describe(event, seat)
         return ask_presenter(self, "describe", event, seat)
 
     @hands_to_presenter
     def narration(self, event: Event, seat: int | None) -> "Words | None":
         """What `event` tells `seat`, kept as data (a `muggins.presenter.Said`: message id, values, catalogue; or a
         `Joined` of them) that `words(language)` words in any language; None to stay quiet (`Presenter.narration`)."""
+        if _game_overrides.get((type(self), "narration")) is False:
+            return self.presenter().narration(event, seat)
         return ask_presenter(self, "narration", event, seat)
 
     @hands_to_presenter
