@@ -29,7 +29,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypeVar
 
 from .cards import parse_card
-from .i18n import Translator, current_language, using_language
+from .i18n import DEFAULT_LANGUAGE, Translator, current_language, using_language
 from .limits import is_printable
 from .wording import rank_word
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .game import Event, Game
 
-__all__ = ["CardWord", "Joined", "Presenter", "Said", "Sayings", "Words", "ask_presenter", "hands_to_presenter", "words_from_data"]
+__all__ = ["CardWord", "Joined", "Presenter", "Said", "Sayings", "Words", "ask_presenter", "card_word", "hands_to_presenter", "words_from_data"]
 
 #: The catalogue of each domain a `Sayings` was made for: what a `Said` of that domain is worded through.
 _catalogues: dict[str, Translator] = {}
@@ -113,7 +113,11 @@ class Words:
 
 
 class _CoreWords(Words):
-    """The core's values: worded through `_text`, with the language set for the whole only where it is not in force already."""
+    """The core's values: worded through `_text`, with the language set for the whole only where it is not in force already.
+
+    A value inside another is worded by the formatting of the one around
+    it (`__format__`), in the language in force, which is the whole's.
+    """
 
     __slots__ = ()
 
@@ -123,6 +127,10 @@ class _CoreWords(Words):
             return self._text(current)
         with using_language(language) as chosen:
             return self._text(chosen)
+
+    def __format__(self, spec: str) -> str:
+        text = self._text(current_language())
+        return format(text, spec) if spec else text
 
 
 def _catalogue(domain: str) -> Translator | None:
@@ -195,19 +203,18 @@ class Said(_CoreWords):
         if catalogue is None and self.domain is not None:
             catalogue = self._translations = _catalogue(self.domain)
         plural = self.plural
-        if catalogue is None:
-            text = self.message if plural is None or (self.count if self.count is not None else 1) == 1 else plural
-        elif type(catalogue) is Translator:
-            text = catalogue.translated(language, self.message, self.context, plural, self.count if self.count is not None else 1)
+        if type(catalogue) is Translator:
+            if language == DEFAULT_LANGUAGE:  # the message is the English: nothing to look up
+                text = self.message if plural is None or self.count == 1 or self.count is None else plural
+            else:
+                text = catalogue.translated(language, self.message, self.context, plural, 1 if self.count is None else self.count)
+        elif catalogue is None:
+            text = self.message if plural is None or self.count == 1 or self.count is None else plural
         else:  # a translator of another kind: its own functions, in the language in force
-            text = _looked_up(catalogue, self.message, self.context, plural, self.count if self.count is not None else 1)
+            text = _looked_up(catalogue, self.message, self.context, plural, 1 if self.count is None else self.count)
         values = self.values
-        if not values:
-            return text
-        shown = {}
-        for name, value in values.items():
-            shown[name] = value._text(language) if isinstance(value, Words) else value
-        return text.format_map(shown)
+        # A value that is itself Words is worded by the formatting (`__format__`), in the language in force.
+        return text.format_map(values) if values else text
 
     def as_data(self) -> dict[str, Any]:
         """`{"message", "values", "domain"}` (and `context`, `plural`, `count` where set), plain JSON-ready data."""
@@ -257,11 +264,12 @@ class Joined(_CoreWords):
         self.separator = separator
 
     def _text(self, language: str) -> str:
+        # Each part and the separator formatted: text as it is, Words worded (`__format__`), anything else as str() writes it.
+        parts = self.parts
+        if len(parts) == 1:  # one card, one name: no separator to word
+            return f"{parts[0]}"
         separator = self.separator
-        if type(separator) is not str:
-            separator = str(separator._text(language) if isinstance(separator, Words) else separator)
-        return separator.join([part if type(part) is str else str(part._text(language) if isinstance(part, Words) else part)
-                               for part in self.parts])
+        return (separator if type(separator) is str else f"{separator}").join([f"{part}" for part in parts])
 
     def as_data(self) -> dict[str, Any]:
         return {"join": [_as_data(part) for part in self.parts], "separator": _as_data(self.separator)}
@@ -281,8 +289,19 @@ class Joined(_CoreWords):
         return (Joined, (self.parts, self.separator))
 
 
-#: The `CardWord` of each card code (with the usual dash for none): one value per card, its words kept per language.
-_card_words: dict[str | None, "CardWord"] = {}
+class _CardWordsByCode(dict):
+    """The one `CardWord` of each card code (with the usual dash for none), made on first need."""
+
+    __slots__ = ()
+
+    def __missing__(self, code: str | None) -> "CardWord":
+        return self.setdefault(code, CardWord._made(code, "—"))
+
+
+_card_words = _CardWordsByCode()
+
+#: `card_word(code)` is `CardWord(code)`, found by a dictionary lookup: what a narration calls for every card it names.
+card_word: Callable[[str | None], "CardWord"] = _card_words.__getitem__
 
 
 class CardWord(_CoreWords):
@@ -290,6 +309,7 @@ class CardWord(_CoreWords):
 
     One value per code, made once: its words in each language are worked
     out on first need and kept (a language's card words do not change).
+    `card_word(code)` gives the same value faster.
     """
 
     __slots__ = ("code", "none", "_texts")
@@ -299,10 +319,7 @@ class CardWord(_CoreWords):
 
     def __new__(cls, code: str | None, none: str = "—") -> "CardWord":
         if none == "—" and cls is CardWord:
-            found = _card_words.get(code)
-            if found is None:
-                found = _card_words.setdefault(code, cls._made(code, none))
-            return found
+            return _card_words[code]
         return cls._made(code, none)
 
     @classmethod
@@ -315,6 +332,10 @@ class CardWord(_CoreWords):
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a CardWord is shared by every narration of its card: its {name} cannot change")
+
+    def __format__(self, spec: str) -> str:
+        text = self._texts.get(current_language()) or self._text(current_language())
+        return format(text, spec) if spec else text
 
     def _text(self, language: str) -> str:
         code = self.code
