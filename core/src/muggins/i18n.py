@@ -255,12 +255,10 @@ class Translator:
     def __init__(self, domain: str, localedir: str | os.PathLike[str]) -> None:
         self.domain = domain
         self.localedir = str(localedir)
-        self._catalogues: dict[str, _gettext.NullTranslations] = {}
+        self._catalogues = {}  # by language; setting it (anew, to read the catalogues again) forgets `remembered` too
         self._fits: dict[tuple[str, Any, str], bool] = {}
         self._warned: set[tuple[str, str]] = set()
         self._lock = threading.Lock()
-        self._known: dict[str, dict[Any, str]] = {}  # by language, each message's translation (`translated`)
-        self._known_of = self._catalogues
 
     def catalogue(self, language: str | None = None) -> _gettext.NullTranslations:
         """The catalogue for `language` (the current one by default); a missing or unreadable `.mo` is English, the source messages."""
@@ -352,16 +350,18 @@ class Translator:
         """
         if language == DEFAULT_LANGUAGE:
             return message if plural is None or n == 1 else plural
-        if self._known_of is not self._catalogues:  # the catalogues were put back to be read again: so are the translations
-            self._known, self._known_of = {}, self._catalogues
-        known = self._known.get(language)
-        if known is None:
-            known = self._known.setdefault(language, {})
-        key = message if context is None and plural is None else (context, message, plural, n)
-        found = known.get(key)
-        if found is None:
-            found = known[key] = self._translated(language, message, context, plural, n)
-        return found
+        return self.remembered[(language, message) if context is None and plural is None else (language, message, context, plural, n)]
+
+    @property
+    def _catalogues(self) -> dict[str, _gettext.NullTranslations]:
+        return self._read_catalogues
+
+    @_catalogues.setter
+    def _catalogues(self, catalogues: dict[str, _gettext.NullTranslations]) -> None:
+        self._read_catalogues = catalogues
+        #: Each translation `translated` gave, by (language, message) or (language, message, context, plural, n): read directly
+        #: where a message is worded over and over (a narration's), looked up and checked on first need.
+        self.remembered = _Remembered(self)
 
     def _translated(self, language: str, message: str, context: str | None, plural: str | None, n: int) -> str:
         if plural is None:
@@ -375,6 +375,20 @@ class Translator:
 
     def __repr__(self) -> str:
         return f"Translator({self.domain!r}, {self.localedir!r})"
+
+
+class _Remembered(dict):
+    """A translator's translations as `translated` gives them, by key, each worked out once (`__missing__`)."""
+
+    __slots__ = ("translator",)
+
+    def __init__(self, translator: Translator) -> None:
+        super().__init__()
+        self.translator = translator
+
+    def __missing__(self, key: tuple) -> str:
+        found = self[key] = self.translator._translated(*key) if len(key) == 5 else self.translator._translated(key[0], key[1], None, None, 1)
+        return found
 
 
 def _broken(distribution: str, language: str, domain: str, reason: str) -> str:

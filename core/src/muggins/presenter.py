@@ -206,6 +206,8 @@ class Said(_CoreWords):
         if type(catalogue) is Translator:
             if language == DEFAULT_LANGUAGE:  # the message is the English: nothing to look up
                 text = self.message if plural is None or self.count == 1 or self.count is None else plural
+            elif plural is None and self.context is None:
+                text = catalogue.remembered[language, self.message]
             else:
                 text = catalogue.translated(language, self.message, self.context, plural, 1 if self.count is None else self.count)
         elif catalogue is None:
@@ -334,7 +336,8 @@ class CardWord(_CoreWords):
         raise AttributeError(f"a CardWord is shared by every narration of its card: its {name} cannot change")
 
     def __format__(self, spec: str) -> str:
-        text = self._texts.get(current_language()) or self._text(current_language())
+        language = current_language()
+        text = self._texts.get(language) or self._text(language)
         return format(text, spec) if spec else text
 
     def _text(self, language: str) -> str:
@@ -413,8 +416,12 @@ class Presenter:
     (a plugin written before presenters), else the default below.
     """
 
+    #: Whether the game's class has a `describe` of its own to ask (a plugin written before presenters); decided when made.
+    _game_describes = True
+
     def __init__(self, game: "Game") -> None:
         self.game = game
+        self._game_describes = _overrides(type(game), "describe")
 
     def _own(self, name: str) -> Callable[..., Any] | None:
         """The game's own method `name`, or None where the game has none or only hands it to its presenter."""
@@ -443,7 +450,7 @@ class Presenter:
 
     def describe(self, event: "Event", seat: int | None) -> str | None:
         """One line narrating `event` to `seat` in the language in force: `narration`'s words, or None to stay quiet."""
-        if _game_overrides.get((type(self.game), "describe")) is not False:
+        if self._game_describes:
             own = self._own("describe")
             if own is not None:
                 return own(event, seat)
