@@ -271,7 +271,9 @@ class Joined(_CoreWords):
         if len(parts) == 1:  # one card, one name: no separator to word
             return f"{parts[0]}"
         separator = self.separator
-        return (separator if type(separator) is str else f"{separator}").join([f"{part}" for part in parts])
+        return (separator if type(separator) is str else f"{separator}").join([
+            part if type(part) is str else (part._texts.get(language) or part._text(language)) if type(part) is CardWord
+            else part._text(language) if isinstance(part, _CoreWords) else f"{part}" for part in parts])
 
     def as_data(self) -> dict[str, Any]:
         return {"join": [_as_data(part) for part in self.parts], "separator": _as_data(self.separator)}
