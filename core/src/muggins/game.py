@@ -280,8 +280,10 @@ class Game(ABC):
     @hands_to_presenter
     def describe(self, event: Event, seat: int | None) -> str | None:
         """One line narrating `event` to `seat` in the language in force, or None to stay quiet (`Presenter.describe`)."""
-        if _game_overrides.get((type(self), "describe")) is False:  # the usual way, said for every event a front end shows
-            return self.presenter().describe(event, seat)
+        # The usual way, taken for every event a front end shows: the presenter kept, made for this game by `Game.presenter`.
+        found = self.__dict__.get("_presenter")
+        if found is not None and found._describes_for is self and type(self).presenter is Game.presenter:
+            return found.describe(event, seat)
         return ask_presenter(self, "describe", event, seat)
 
     @hands_to_presenter
