@@ -282,7 +282,7 @@ class Game(ABC):
         """One line narrating `event` to `seat` in the language in force, or None to stay quiet (`Presenter.describe`)."""
         # The usual way, taken for every event a front end shows: the presenter kept, made for this game by `Game.presenter`.
         found = self.__dict__.get("_presenter")
-        if found is not None and found._describes_for is self and type(self).presenter is Game.presenter:
+        if found is not None and found._describes_for is self:
             return found.describe(event, seat)
         return ask_presenter(self, "describe", event, seat)
 
