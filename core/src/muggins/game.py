@@ -281,7 +281,10 @@ class Game(ABC):
     def describe(self, event: Event, seat: int | None) -> str | None:
         """One line narrating `event` to `seat` in the language in force, or None to stay quiet (`Presenter.describe`)."""
         # The usual way, taken for every event a front end shows: the presenter kept, made for this game by `Game.presenter`.
-        found = self.__dict__.get("_presenter")
+        try:
+            found = self._presenter
+        except AttributeError:  # not made yet
+            found = None
         if found is not None and found._describes_for is self:
             return found.describe(event, seat)
         return ask_presenter(self, "describe", event, seat)
