@@ -56,6 +56,7 @@ LANGUAGE_VARIABLES = ("MUGGINS_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _process_language: str | None = None
 _scoped_language: contextvars.ContextVar[str | None] = contextvars.ContextVar("muggins_language", default=None)
+_scoped_language_get = _scoped_language.get  # asked for every message worded: bound once
 
 
 def normalise_language(tag: str | None) -> str | None:
@@ -100,10 +101,7 @@ def current_language() -> str:
     Not the environment's until a front end chooses: a library call (a
     test, a script) words things the same on every machine.
     """
-    scoped = _scoped_language.get()
-    if scoped is not None:
-        return scoped
-    return _process_language or DEFAULT_LANGUAGE
+    return _scoped_language_get() or _process_language or DEFAULT_LANGUAGE
 
 
 @contextlib.contextmanager
