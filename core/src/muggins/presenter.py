@@ -179,44 +179,63 @@ class Said(_CoreWords):
     (made by the thousand, it does not pay for a guard against that).
     """
 
-    __slots__ = ("message", "values", "domain", "context", "plural", "count", "_translations")
+    __slots__ = ("message", "values", "count", "_form")
 
     message: str
     values: Mapping[str, Any]
-    domain: str | None
-    context: str | None
-    plural: str | None
     count: int | None
+    # (domain, context, plural, the catalogue that words it or None until found): what the messages of one builder share.
+    _form: tuple[str | None, str | None, str | None, Any]
 
     def __init__(self, message: str, values: Mapping[str, Any] | None = None, domain: str | None = None, context: str | None = None,
                  plural: str | None = None, count: int | None = None) -> None:
         self.message = message
         self.values = {} if values is None else values
-        self.domain = domain
-        self.context = context
-        self.plural = plural
         self.count = count
-        self._translations = None  # found on first wording from `domain`; a `Sayings` binds its own
+        self._form = (domain, context, plural, None)  # the catalogue found from `domain` when first worded
+
+    domain = property(lambda self: self._form[0], doc="The catalogue's domain (None: the message is shown as it is).")
+    context = property(lambda self: self._form[1], doc="The gettext context, or None.")
+    plural = property(lambda self: self._form[2], doc="The plural message (chosen by `count`), or None.")
 
     def _text(self, language: str) -> str:
-        catalogue = self._translations
-        if catalogue is None and self.domain is not None:
-            catalogue = self._translations = _catalogue(self.domain)
-        plural = self.plural
+        domain, context, plural, catalogue = self._form
         if type(catalogue) is Translator:
-            if language == DEFAULT_LANGUAGE:  # the message is the English: nothing to look up
-                text = self.message if plural is None or self.count == 1 or self.count is None else plural
-            elif plural is None and self.context is None:
-                text = catalogue.remembered[language, self.message]
+            if plural is None:
+                if language == DEFAULT_LANGUAGE:  # the message is the English: nothing to look up
+                    text = self.message
+                elif context is None:
+                    text = catalogue.remembered[language, self.message]
+                else:
+                    text = catalogue.remembered[language, self.message, context, None, 1]
             else:
-                text = catalogue.translated(language, self.message, self.context, plural, 1 if self.count is None else self.count)
+                count = 1 if self.count is None else self.count
+                if language == DEFAULT_LANGUAGE:
+                    text = self.message if count == 1 else plural
+                else:
+                    text = catalogue.remembered[language, self.message, context, plural, count]
         elif catalogue is None:
-            text = self.message if plural is None or self.count == 1 or self.count is None else plural
-        else:  # a translator of another kind: its own functions, in the language in force
-            text = _looked_up(catalogue, self.message, self.context, plural, 1 if self.count is None else self.count)
+            if domain is not None:
+                found = _catalogue(domain)
+                if found is not None:
+                    self._form = (domain, context, plural, found)
+                    return self._text(language)
+            text = self.message if plural is None or self.count is None or self.count == 1 else plural
+        else:
+            text = self._looked_up(catalogue)
         values = self.values
         # A value that is itself Words is worded by the formatting (`__format__`), in the language in force.
         return text.format_map(values) if values else text
+
+    def _looked_up(self, catalogue: Any) -> str:
+        """The message through a translator of another kind than `Translator`: its own functions, in the language in force."""
+        _domain, context, plural, _found = self._form
+        if plural is None:
+            return catalogue.gettext(self.message) if context is None else catalogue.pgettext(context, self.message)
+        count = 1 if self.count is None else self.count
+        if context is None:
+            return catalogue.ngettext(self.message, plural, count)
+        return catalogue.npgettext(context, self.message, plural, count)
 
     def as_data(self) -> dict[str, Any]:
         """`{"message", "values", "domain"}` (and `context`, `plural`, `count` where set), plain JSON-ready data."""
@@ -243,14 +262,6 @@ class Said(_CoreWords):
 
     def __reduce__(self) -> Any:
         return (Said, self._fields())  # not the catalogue: it holds a lock, and the domain finds it again
-
-
-def _looked_up(catalogue: Any, message: str, context: str | None, plural: str | None, count: int) -> str:
-    if plural is None:
-        return catalogue.gettext(message) if context is None else catalogue.pgettext(context, message)
-    if context is None:
-        return catalogue.ngettext(message, plural, count)
-    return catalogue.npgettext(context, message, plural, count)
 
 
 class Joined(_CoreWords):
@@ -382,30 +393,39 @@ class Sayings:
     def __init__(self, translations: Translator) -> None:
         self.domain = translations.domain
         self.translations = translations
+        self._form = (self.domain, None, None, translations)
         _catalogues.setdefault(self.domain, translations)
 
     def said(self, message: str, /, **values: Any) -> Said:
         made = _new(Said)
-        made.message, made.values, made.domain, made._translations = message, values, self.domain, self.translations
-        made.context = made.plural = made.count = None
+        made.message = message
+        made.values = values
+        made.count = None
+        made._form = self._form
         return made
 
     def psaid(self, context: str, message: str, /, **values: Any) -> Said:
         made = _new(Said)
-        made.message, made.values, made.domain, made._translations, made.context = message, values, self.domain, self.translations, context
-        made.plural = made.count = None
+        made.message = message
+        made.values = values
+        made.count = None
+        made._form = (self.domain, context, None, self.translations)
         return made
 
     def nsaid(self, singular: str, plural: str, count: int, /, **values: Any) -> Said:
         made = _new(Said)
-        made.message, made.values, made.domain, made._translations = singular, values, self.domain, self.translations
-        made.context, made.plural, made.count = None, plural, count
+        made.message = singular
+        made.values = values
+        made.count = count
+        made._form = (self.domain, None, plural, self.translations)
         return made
 
     def npsaid(self, context: str, singular: str, plural: str, count: int, /, **values: Any) -> Said:
         made = _new(Said)
-        made.message, made.values, made.domain, made._translations = singular, values, self.domain, self.translations
-        made.context, made.plural, made.count = context, plural, count
+        made.message = singular
+        made.values = values
+        made.count = count
+        made._form = (self.domain, context, plural, self.translations)
         return made
 
 
