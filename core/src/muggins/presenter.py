@@ -111,6 +111,10 @@ class Words:
     def __str__(self) -> str:
         return self.words()
 
+    def __format__(self, spec: str) -> str:  # as a value of a Said or a part of a Joined: its words, in the language in force
+        text = self.words()
+        return format(text, spec) if spec else text
+
 
 class _CoreWords(Words):
     """The core's values: worded through `_text`, with the language set for the whole only where it is not in force already.
