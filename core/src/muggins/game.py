@@ -186,6 +186,8 @@ class Game(ABC):
                 module, _, name = made.partition(":")
                 made = getattr(importlib.import_module(module), name)
             found = made(self)
+            if type(self).presenter is Game.presenter and not getattr(found, "_game_describes", True):
+                found._describes_for = self  # the presenter kept here: `describe` may come straight to it
             self.__dict__["_presenter"] = found
         return found
 

@@ -444,16 +444,13 @@ class Presenter:
 
     #: Whether the game's class has a `describe` of its own to ask (a plugin written before presenters); decided when made.
     _game_describes = True
-    #: The game whose `Game.describe` may come straight here (its class has no describe of its own and keeps its presenter
-    #: as `Game.presenter` does), else None.
+    #: The game whose `Game.describe` may come straight here, set by `Game.presenter` when it keeps this presenter for a game
+    #: whose class has no describe of its own; else None.
     _describes_for: "Game | None" = None
 
     def __init__(self, game: "Game") -> None:
-        from .game import Game
-
         self.game = game
         self._game_describes = _overrides(type(game), "describe")
-        self._describes_for = None if self._game_describes or type(game).presenter is not Game.presenter else game
 
     def _own(self, name: str) -> Callable[..., Any] | None:
         """The game's own method `name`, or None where the game has none or only hands it to its presenter."""
