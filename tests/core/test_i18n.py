@@ -110,6 +110,17 @@ def test_no_catalogue_is_read_until_a_message_is_translated_nor_for_english(tmp_
     assert len(reads) == 1  # once per domain and language
 
 
+def test_translated_gives_each_function_s_answer_in_the_language_asked_and_keeps_it_until_the_catalogues_are_read_again(tmp_path):
+    t = translator("game", _compiled(tmp_path))
+    assert t.translated("fr", "seat {n}") == "place {n}" and t.translated("en", "seat {n}") == "seat {n}"
+    assert t.translated("fr", "Queen", "rank") == "Dame" and t.translated("fr", "{n} card", None, "{n} cards", 3) == "{n} cartes"
+    assert t.translated("fr", "{n} hand", "tally", "{n} hands", 1) == "{n} donne"
+    assert t.translated("en", "{n} card", None, "{n} cards", 3) == "{n} cards"
+    assert t.remembered[("fr", "seat {n}")] == "place {n}"  # kept: the catalogue is not asked again
+    t._catalogues = {}  # read the catalogues again (as a test pointing the translator elsewhere does): the translations too
+    assert ("fr", "seat {n}") not in t.remembered and t.translated("fr", "seat {n}") == "place {n}"
+
+
 def test_a_missing_catalogue_falls_back_to_english(tmp_path):
     t = translator("nothing_here", tmp_path)
     set_language("fr")

@@ -7,12 +7,13 @@ on its `Game`, shows exactly what it showed through the presenter too; a
 """
 
 import json
+import pickle
 
 import pytest
 
 from muggins import Game
 from muggins.i18n import translator, using_language
-from muggins.presenter import CardWord, Joined, Presenter, Said, Sayings, hands_to_presenter, words_from_data
+from muggins.presenter import CardWord, Joined, Presenter, Said, Sayings, Words, card_word, hands_to_presenter, words_from_data
 
 
 class _Bare(Game):
@@ -161,3 +162,34 @@ def test_the_presenter_example_of_the_plugin_guide_works_as_written(tmp_path):
     assert game.describe({"type": "play", "seat": 1, "card": "QS"}, 0) == "seat 1 plays Q♠."
     assert game.narration({"type": "play", "seat": 0, "card": "QS"}, 0).words("fr") == "You play D♠."  # no catalogue: English words
     assert game.describe({"type": "other"}, 0) is None and game.render({"top": "TH"}, 0) == "table: 10♥"
+
+
+def test_a_card_word_is_one_value_per_code_that_cannot_change_and_every_value_pickles_without_its_catalogue():
+    assert CardWord("QH") is card_word("QH") is CardWord("QH") and CardWord("QH", "-") == CardWord("QH", "-") != CardWord("QH")
+    with pytest.raises(AttributeError):
+        CardWord("QH").code = "KS"
+    told = pytest.importorskip("cribbage_muggins.narration")
+    said = told.narration({"type": "cut", "seat": 1, "starter": "JS"}, 0)
+    for value in (said, CardWord("JS"), Joined((CardWord(None), "x"), said)):
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and again.words("fr") == value.words("fr")
+    assert said.domain == "cribbage_muggins" and said.context is None and said.plural is None and said.count is None
+
+
+class _Shout(Words):
+    """A plugin's own value: only `words` and `as_data`."""
+
+    __slots__ = ()
+
+    def words(self, language=None):
+        return Said("you").words(language).upper() + "!"
+
+    def as_data(self):
+        return "shout"
+
+
+def test_a_plugin_s_own_value_inside_a_said_or_a_joined_is_worded_in_the_same_language_format_spec_and_all():
+    told = pytest.importorskip("cribbage_muggins.narration")
+    sayings = Sayings(translator("cribbage_muggins", package_file=told.__file__))
+    listed = Joined((_Shout(), sayings.said("you")), sayings.said(" and "))
+    assert Said("[{who:>6}] {all}", {"who": _Shout(), "all": listed}).words("fr") == "[  YOU!] YOU! et vous"

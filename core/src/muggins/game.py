@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 from .actions import Action, Decision, IllegalAction, NotYourTurn
 from .cards import Card, standard_deck
 from .i18n import Translator
-from .presenter import ask_presenter, hands_to_presenter
+from .presenter import _game_overrides, ask_presenter, hands_to_presenter
 
 if TYPE_CHECKING:
     import random
@@ -230,6 +230,8 @@ class Game(ABC):
                 module, _, name = made.partition(":")
                 made = getattr(importlib.import_module(module), name)
             found = made(self)
+            if type(self).presenter is Game.presenter and not getattr(found, "_game_describes", True):
+                found._describes_for = self  # the presenter kept here: `describe` may come straight to it
             self.__dict__["_presenter"] = found
         return found
 
@@ -324,12 +326,21 @@ class Game(ABC):
     @hands_to_presenter
     def describe(self, event: Event, seat: int | None) -> str | None:
         """One line narrating `event` to `seat` in the language in force, or None to stay quiet (`Presenter.describe`)."""
+        # The usual way, taken for every event a front end shows: the presenter kept, made for this game by `Game.presenter`.
+        try:
+            found = self._presenter
+        except AttributeError:  # not made yet
+            found = None
+        if found is not None and found._describes_for is self:
+            return found.describe(event, seat)
         return ask_presenter(self, "describe", event, seat)
 
     @hands_to_presenter
     def narration(self, event: Event, seat: int | None) -> "Words | None":
         """What `event` tells `seat`, kept as data (a `muggins.presenter.Said`: message id, values, catalogue; or a
         `Joined` of them) that `words(language)` words in any language; None to stay quiet (`Presenter.narration`)."""
+        if _game_overrides.get((type(self), "narration")) is False:
+            return self.presenter().narration(event, seat)
         return ask_presenter(self, "narration", event, seat)
 
     @hands_to_presenter

@@ -59,6 +59,7 @@ LANGUAGE_VARIABLES = ("MUGGINS_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _process_language: str | None = None
 _scoped_language: contextvars.ContextVar[str | None] = contextvars.ContextVar("muggins_language", default=None)
+_scoped_language_get = _scoped_language.get  # asked for every message worded: bound once
 
 
 def normalise_language(tag: str | None) -> str | None:
@@ -103,10 +104,7 @@ def current_language() -> str:
     Not the environment's until a front end chooses: a library call (a
     test, a script) words things the same on every machine.
     """
-    scoped = _scoped_language.get()
-    if scoped is not None:
-        return scoped
-    return _process_language or DEFAULT_LANGUAGE
+    return _scoped_language_get() or _process_language or DEFAULT_LANGUAGE
 
 
 @contextlib.contextmanager
@@ -258,7 +256,7 @@ class Translator:
     def __init__(self, domain: str, localedir: str | os.PathLike[str]) -> None:
         self.domain = domain
         self.localedir = str(localedir)
-        self._catalogues: dict[str, _gettext.NullTranslations] = {}
+        self._catalogues = {}  # by language; setting it (anew, to read the catalogues again) forgets `remembered` too
         self._fits: dict[tuple[str, Any, str], bool] = {}
         self._warned: set[tuple[str, str]] = set()
         self._lock = threading.Lock()
@@ -345,8 +343,53 @@ class Translator:
             return english
         return self._checked(language, (singular, plural), english, lambda found: found.npgettext(context, singular, plural, n))
 
+    def translated(self, language: str, message: str, context: str | None = None, plural: str | None = None, n: int = 1) -> str:
+        """`message` in `language` as `gettext` (with a `context`, `pgettext`; with a `plural`, `ngettext` for `n`) gives it there.
+
+        Each translation is looked up and checked once per language and
+        then kept: a narration words the same few messages over and over.
+        """
+        if language == DEFAULT_LANGUAGE:
+            return message if plural is None or n == 1 else plural
+        return self.remembered[(language, message) if context is None and plural is None else (language, message, context, plural, n)]
+
+    @property
+    def _catalogues(self) -> dict[str, _gettext.NullTranslations]:
+        return self._read_catalogues
+
+    @_catalogues.setter
+    def _catalogues(self, catalogues: dict[str, _gettext.NullTranslations]) -> None:
+        self._read_catalogues = catalogues
+        #: Each translation `translated` gave, by (language, message) or (language, message, context, plural, n): read directly
+        #: where a message is worded over and over (a narration's), looked up and checked on first need.
+        self.remembered = _Remembered(self)
+
+    def _translated(self, language: str, message: str, context: str | None, plural: str | None, n: int) -> str:
+        if plural is None:
+            if context is None:
+                return self._checked(language, message, message, lambda found: found.gettext(message))
+            return self._checked(language, message, message, lambda found: found.pgettext(context, message))
+        english = message if n == 1 else plural
+        if context is None:
+            return self._checked(language, (message, plural), english, lambda found: found.ngettext(message, plural, n))
+        return self._checked(language, (message, plural), english, lambda found: found.npgettext(context, message, plural, n))
+
     def __repr__(self) -> str:
         return f"Translator({self.domain!r}, {self.localedir!r})"
+
+
+class _Remembered(dict):
+    """A translator's translations as `translated` gives them, by key, each worked out once (`__missing__`)."""
+
+    __slots__ = ("translator",)
+
+    def __init__(self, translator: Translator) -> None:
+        super().__init__()
+        self.translator = translator
+
+    def __missing__(self, key: tuple) -> str:
+        found = self[key] = self.translator._translated(*key) if len(key) == 5 else self.translator._translated(key[0], key[1], None, None, 1)
+        return found
 
 
 def _broken(distribution: str, language: str, domain: str, reason: str) -> str:

@@ -26,11 +26,10 @@ from __future__ import annotations
 
 import json
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypeVar
 
 from .cards import parse_card
-from .i18n import Translator, using_language
+from .i18n import DEFAULT_LANGUAGE, Translator, current_language, using_language
 from .limits import is_printable
 from .wording import rank_word
 
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .game import Event, Game
 
-__all__ = ["CardWord", "Joined", "Presenter", "Said", "Sayings", "Words", "ask_presenter", "hands_to_presenter", "words_from_data"]
+__all__ = ["CardWord", "Joined", "Presenter", "Said", "Sayings", "Words", "ask_presenter", "card_word", "hands_to_presenter", "words_from_data"]
 
 #: The catalogue of each domain a `Sayings` was made for: what a `Said` of that domain is worded through.
 _catalogues: dict[str, Translator] = {}
@@ -65,8 +64,7 @@ def ask_presenter(game: "Game", name: str, *args: Any) -> Any:
     override back, which would go round for ever.
     """
     presenter = game.presenter()
-    method = getattr(type(game), name, None)
-    if method is None or getattr(method, "hands_to_presenter", False):
+    if not _overrides(type(game), name):
         return getattr(presenter, name)(*args)
     token = _not_asking_game.set(_not_asking_game.get() | {(id(presenter), name)})
     try:
@@ -75,19 +73,68 @@ def ask_presenter(game: "Game", name: str, *args: Any) -> Any:
         _not_asking_game.reset(token)
 
 
+#: Whether a game class has a method of that name of its own, not one marked `hands_to_presenter`: by (class, name).
+_game_overrides: dict[tuple[type, str], bool] = {}
+
+
+def _overrides(cls: type, name: str) -> bool:
+    """Whether `cls` has its own method `name` for the presenter to answer with (decided once per class: classes are made whole)."""
+    key = (cls, name)
+    found = _game_overrides.get(key)
+    if found is None:
+        method = getattr(cls, name, None)
+        found = _game_overrides[key] = method is not None and not getattr(method, "hands_to_presenter", False)
+    return found
+
+
 class Words:
-    """A value worded when read: `words(language)` (None: the language in force) is its text; `as_data()` its plain data."""
+    """A value worded when read: `words(language)` (None: the language in force) is its text; `as_data()` its plain data.
+
+    A value of its own (a plugin's) overrides `words`; the core's values
+    override `_text` instead, which words them in the language already in
+    force, so a narration's pieces are worded without asking for the
+    language again at every piece.
+    """
 
     __slots__ = ()
 
     def words(self, language: str | None = None) -> str:
         raise NotImplementedError
 
+    def _text(self, language: str) -> str:
+        """Its words in `language`, which is the language in force (set by the `words` call that asked for the whole)."""
+        return self.words()
+
     def as_data(self) -> Any:
         raise NotImplementedError
 
     def __str__(self) -> str:
         return self.words()
+
+    def __format__(self, spec: str) -> str:  # as a value of a Said or a part of a Joined: its words, in the language in force
+        text = self.words()
+        return format(text, spec) if spec else text
+
+
+class _CoreWords(Words):
+    """The core's values: worded through `_text`, with the language set for the whole only where it is not in force already.
+
+    A value inside another is worded by the formatting of the one around
+    it (`__format__`), in the language in force, which is the whole's.
+    """
+
+    __slots__ = ()
+
+    def words(self, language: str | None = None) -> str:
+        current = current_language()
+        if language is None or language == current:
+            return self._text(current)
+        with using_language(language) as chosen:
+            return self._text(chosen)
+
+    def __format__(self, spec: str) -> str:
+        text = self._text(current_language())
+        return format(text, spec) if spec else text
 
 
 def _catalogue(domain: str) -> Translator | None:
@@ -116,16 +163,14 @@ def words_from_data(data: Any) -> Any:
     return Said(data["message"], values, data.get("domain"), data.get("context"), data.get("plural"), data.get("count"))
 
 
-def _worded(value: Any) -> Any:
-    return value.words() if isinstance(value, Words) else value
-
-
 def _as_data(value: Any) -> Any:
     return value.as_data() if isinstance(value, Words) else value
 
 
-@dataclass(frozen=True, slots=True, eq=True)
-class Said(Words):
+_new = object.__new__
+
+
+class Said(_CoreWords):
     """One message of a catalogue with its values: what happened, worded in any language when it is read.
 
     `message` is the message id (the English, with `{name}` fields),
@@ -134,38 +179,67 @@ class Said(Words):
     shown as it is, in every language: a text made elsewhere), `context` is
     the gettext context and `plural` with `count` choose a plural form. A
     message without values is shown without formatting, as gettext's are.
+    A value: equal to another of the same fields, and not changed once made
+    (made by the thousand, it does not pay for a guard against that).
     """
 
-    message: str
-    values: Mapping[str, Any] = field(default_factory=dict)
-    domain: str | None = None
-    context: str | None = None
-    plural: str | None = None
-    count: int | None = None
+    __slots__ = ("message", "values", "count", "_form")
 
-    def words(self, language: str | None = None) -> str:
-        if language is not None:
-            with using_language(language):
-                return self.words()
-        catalogue = _catalogue(self.domain) if self.domain is not None else None
-        if self.plural is None:
-            if catalogue is None:
-                text = self.message
-            elif self.context is None:
-                text = catalogue.gettext(self.message)
+    message: str
+    values: Mapping[str, Any]
+    count: int | None
+    # (domain, context, plural, the catalogue that words it or None until found): what the messages of one builder share.
+    _form: tuple[str | None, str | None, str | None, Any]
+
+    def __init__(self, message: str, values: Mapping[str, Any] | None = None, domain: str | None = None, context: str | None = None,
+                 plural: str | None = None, count: int | None = None) -> None:
+        self.message = message
+        self.values = {} if values is None else values
+        self.count = count
+        self._form = (domain, context, plural, None)  # the catalogue found from `domain` when first worded
+
+    domain = property(lambda self: self._form[0], doc="The catalogue's domain (None: the message is shown as it is).")
+    context = property(lambda self: self._form[1], doc="The gettext context, or None.")
+    plural = property(lambda self: self._form[2], doc="The plural message (chosen by `count`), or None.")
+
+    def _text(self, language: str) -> str:
+        domain, context, plural, catalogue = self._form
+        if type(catalogue) is Translator:
+            if plural is None:
+                if language == DEFAULT_LANGUAGE:  # the message is the English: nothing to look up
+                    text = self.message
+                elif context is None:
+                    text = catalogue.remembered[language, self.message]
+                else:
+                    text = catalogue.remembered[language, self.message, context, None, 1]
             else:
-                text = catalogue.pgettext(self.context, self.message)
+                count = 1 if self.count is None else self.count
+                if language == DEFAULT_LANGUAGE:
+                    text = self.message if count == 1 else plural
+                else:
+                    text = catalogue.remembered[language, self.message, context, plural, count]
+        elif catalogue is None:
+            if domain is not None:
+                found = _catalogue(domain)
+                if found is not None:
+                    self._form = (domain, context, plural, found)
+                    return self._text(language)
+            text = self.message if plural is None or self.count is None or self.count == 1 else plural
         else:
-            count = self.count if self.count is not None else 1
-            if catalogue is None:
-                text = self.message if count == 1 else self.plural
-            elif self.context is None:
-                text = catalogue.ngettext(self.message, self.plural, count)
-            else:
-                text = catalogue.npgettext(self.context, self.message, self.plural, count)
-        if self.values:
-            text = text.format(**{name: _worded(value) for name, value in self.values.items()})
-        return text
+            text = self._looked_up(catalogue)
+        values = self.values
+        # A value that is itself Words is worded by the formatting (`__format__`), in the language in force.
+        return text.format_map(values) if values else text
+
+    def _looked_up(self, catalogue: Any) -> str:
+        """The message through a translator of another kind than `Translator`: its own functions, in the language in force."""
+        _domain, context, plural, _found = self._form
+        if plural is None:
+            return catalogue.gettext(self.message) if context is None else catalogue.pgettext(context, self.message)
+        count = 1 if self.count is None else self.count
+        if context is None:
+            return catalogue.ngettext(self.message, plural, count)
+        return catalogue.npgettext(context, self.message, plural, count)
 
     def as_data(self) -> dict[str, Any]:
         """`{"message", "values", "domain"}` (and `context`, `plural`, `count` where set), plain JSON-ready data."""
@@ -176,42 +250,139 @@ class Said(Words):
                 found[name] = getattr(self, name)
         return found
 
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.message, self.values, self.domain, self.context, self.plural, self.count)
 
-@dataclass(frozen=True, slots=True)
-class Joined(Words):
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # its values are a dict
+
+    def __repr__(self) -> str:
+        return (f"Said(message={self.message!r}, values={self.values!r}, domain={self.domain!r}, context={self.context!r}, "
+                f"plural={self.plural!r}, count={self.count!r})")
+
+    def __reduce__(self) -> Any:
+        return (Said, self._fields())  # not the catalogue: it holds a lock, and the domain finds it again
+
+
+class Joined(_CoreWords):
     """`parts` worded one after another with `separator` (text or `Words`) between: a list, or a sentence built of pieces."""
 
-    parts: tuple[Any, ...]
-    separator: Any = ""
+    __slots__ = ("parts", "separator")
 
-    def words(self, language: str | None = None) -> str:
-        if language is not None:
-            with using_language(language):
-                return self.words()
-        return str(_worded(self.separator)).join(str(_worded(part)) for part in self.parts)
+    parts: tuple[Any, ...]
+    separator: Any
+
+    def __init__(self, parts: tuple[Any, ...], separator: Any = "") -> None:
+        self.parts = parts
+        self.separator = separator
+
+    def _text(self, language: str) -> str:
+        # Each part and the separator formatted: text as it is, Words worded (`__format__`), anything else as str() writes it.
+        parts = self.parts
+        if len(parts) == 1:  # one card, one name: no separator to word
+            return f"{parts[0]}"
+        separator = self.separator
+        return (separator if type(separator) is str else f"{separator}").join([
+            part if type(part) is str else (part._texts.get(language) or part._text(language)) if type(part) is CardWord
+            else part._text(language) if isinstance(part, _CoreWords) else f"{part}" for part in parts])
 
     def as_data(self) -> dict[str, Any]:
         return {"join": [_as_data(part) for part in self.parts], "separator": _as_data(self.separator)}
 
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.parts, self.separator) == (other.parts, other.separator)  # type: ignore[attr-defined]
 
-@dataclass(frozen=True, slots=True)
-class CardWord(Words):
-    """A card as the reader writes it, from its code: `10♥`, `J♠` (in French `V♠`); `none` (a dash) for no card."""
+    def __hash__(self) -> int:
+        return hash((self.parts, self.separator))
+
+    def __repr__(self) -> str:
+        return f"Joined(parts={self.parts!r}, separator={self.separator!r})"
+
+    def __reduce__(self) -> Any:
+        return (Joined, (self.parts, self.separator))
+
+
+class _CardWordsByCode(dict):
+    """The one `CardWord` of each card code (with the usual dash for none), made on first need."""
+
+    __slots__ = ()
+
+    def __missing__(self, code: str | None) -> "CardWord":
+        return self.setdefault(code, CardWord._made(code, "—"))
+
+
+_card_words = _CardWordsByCode()
+
+#: `card_word(code)` is `CardWord(code)`, found by a dictionary lookup: what a narration calls for every card it names.
+card_word: Callable[[str | None], "CardWord"] = _card_words.__getitem__
+
+
+class CardWord(_CoreWords):
+    """A card as the reader writes it, from its code: `10♥`, `J♠` (in French `V♠`); `none` (a dash) for no card.
+
+    One value per code, made once: its words in each language are worked
+    out on first need and kept (a language's card words do not change).
+    `card_word(code)` gives the same value faster.
+    """
+
+    __slots__ = ("code", "none", "_texts")
 
     code: str | None
-    none: str = "—"
+    none: str
 
-    def words(self, language: str | None = None) -> str:
-        if not self.code:
+    def __new__(cls, code: str | None, none: str = "—") -> "CardWord":
+        if none == "—" and cls is CardWord:
+            return _card_words[code]
+        return cls._made(code, none)
+
+    @classmethod
+    def _made(cls, code: str | None, none: str) -> "CardWord":
+        made = _new(cls)
+        object.__setattr__(made, "code", code)
+        object.__setattr__(made, "none", none)
+        object.__setattr__(made, "_texts", {})
+        return made
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a CardWord is shared by every narration of its card: its {name} cannot change")
+
+    def __format__(self, spec: str) -> str:
+        language = current_language()
+        text = self._texts.get(language) or self._text(language)
+        return format(text, spec) if spec else text
+
+    def _text(self, language: str) -> str:
+        code = self.code
+        if not code:
             return self.none
-        if language is not None:
-            with using_language(language):
-                return self.words()
-        found = parse_card(self.code)
-        return rank_word(int(found.rank)) + found.suit.symbol
+        found = self._texts.get(language)
+        if found is None:
+            card = parse_card(code)
+            found = self._texts[language] = rank_word(int(card.rank)) + card.suit.symbol
+        return found
 
     def as_data(self) -> dict[str, Any]:
         return {"card": self.code}
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.code, self.none) == (other.code, other.none)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.none))
+
+    def __repr__(self) -> str:
+        return f"CardWord(code={self.code!r}, none={self.none!r})"
+
+    def __reduce__(self) -> Any:
+        return (CardWord, (self.code, self.none))
 
 
 class Sayings:
@@ -219,24 +390,47 @@ class Sayings:
 
     Bound so, `_("You play {card}.", card=...)` reads as the gettext call it
     replaces and the catalogue script extracts its message as before, but
-    makes a `Said` worded later instead of the text now.
+    makes a `Said` worded later instead of the text now. Each `Said` made
+    holds the catalogue itself, so wording it looks nothing up.
     """
 
     def __init__(self, translations: Translator) -> None:
         self.domain = translations.domain
+        self.translations = translations
+        self._form = (self.domain, None, None, translations)
         _catalogues.setdefault(self.domain, translations)
 
     def said(self, message: str, /, **values: Any) -> Said:
-        return Said(message, values, self.domain)
+        made = _new(Said)
+        made.message = message
+        made.values = values
+        made.count = None
+        made._form = self._form
+        return made
 
     def psaid(self, context: str, message: str, /, **values: Any) -> Said:
-        return Said(message, values, self.domain, context)
+        made = _new(Said)
+        made.message = message
+        made.values = values
+        made.count = None
+        made._form = (self.domain, context, None, self.translations)
+        return made
 
     def nsaid(self, singular: str, plural: str, count: int, /, **values: Any) -> Said:
-        return Said(singular, values, self.domain, None, plural, count)
+        made = _new(Said)
+        made.message = singular
+        made.values = values
+        made.count = count
+        made._form = (self.domain, None, plural, self.translations)
+        return made
 
     def npsaid(self, context: str, singular: str, plural: str, count: int, /, **values: Any) -> Said:
-        return Said(singular, values, self.domain, context, plural, count)
+        made = _new(Said)
+        made.message = singular
+        made.values = values
+        made.count = count
+        made._form = (self.domain, context, plural, self.translations)
+        return made
 
 
 class Presenter:
@@ -248,15 +442,22 @@ class Presenter:
     (a plugin written before presenters), else the default below.
     """
 
+    #: Whether the game's class has a `describe` of its own to ask (a plugin written before presenters); decided when made.
+    _game_describes = True
+    #: The game whose `Game.describe` may come straight here, set by `Game.presenter` when it keeps this presenter for a game
+    #: whose class has no describe of its own; else None.
+    _describes_for: "Game | None" = None
+
     def __init__(self, game: "Game") -> None:
         self.game = game
+        self._game_describes = _overrides(type(game), "describe")
 
     def _own(self, name: str) -> Callable[..., Any] | None:
         """The game's own method `name`, or None where the game has none or only hands it to its presenter."""
-        found = getattr(type(self.game), name, None)
-        if found is None or getattr(found, "hands_to_presenter", False) or (id(self), name) in _not_asking_game.get():
+        game = self.game
+        if not _overrides(type(game), name) or (id(self), name) in _not_asking_game.get():
             return None
-        return getattr(self.game, name)
+        return getattr(game, name)
 
     # -- narration ----------------------------------------------------------
     def narration(self, event: "Event", seat: int | None) -> Words | None:
@@ -278,11 +479,14 @@ class Presenter:
 
     def describe(self, event: "Event", seat: int | None) -> str | None:
         """One line narrating `event` to `seat` in the language in force: `narration`'s words, or None to stay quiet."""
-        own = self._own("describe")
-        if own is not None:
-            return own(event, seat)
+        if self._game_describes:
+            own = self._own("describe")
+            if own is not None:
+                return own(event, seat)
         found = self.narration(event, seat)
-        return None if found is None else found.words()
+        if found is None:
+            return None
+        return found._text(current_language()) if isinstance(found, _CoreWords) else found.words()
 
     def standings(self, event: "Event", seat: int | None) -> list[str] | None:
         """Lines for an end-of-hand banner when `event` ends a hand or deal (the outcome, the standings), else None."""

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from muggins import parse_card
 from muggins.i18n import N_, translator
-from muggins.presenter import CardWord, Joined, Said, Sayings, Words
+from muggins.presenter import CardWord, Joined, Said, Sayings, Words, card_word
 
 __all__ = ["breakdown", "breakdown_lines", "card", "cards", "item", "narration", "scores", "side_name", "skunks", "sorted_cards"]
 
@@ -60,13 +60,12 @@ def _claim(claim: str) -> Words | str:
     return item(claim)
 
 
-def card(code: str | None) -> CardWord:
-    """A card as a player reads it: `10♥`, `J♠` (in French `V♠`); a dash for none. Records keep the code (`TH`)."""
-    return CardWord(code)
+#: A card as a player reads it, `card(code)`: `10♥`, `J♠` (in French `V♠`); a dash for none. Records keep the code (`TH`).
+card: Callable[[str | None], CardWord] = card_word
 
 
 def cards(codes: Iterable[str]) -> Joined:
-    return Joined(tuple(map(CardWord, codes)), " ")
+    return Joined(tuple(map(card_word, codes)), " ")
 
 
 def sorted_cards(codes: Iterable[str]) -> Joined:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from muggins.i18n import N_, translator
-from muggins.presenter import Presenter, Words
+from muggins.presenter import Presenter
 
 from . import narration as told
 
@@ -106,8 +106,8 @@ def _won_text(winners: Sequence[int], seat: int | None) -> str:
 class CribbagePresenter(Presenter):
     """Cribbage's narration, table and banners, in the player's language."""
 
-    def narration(self, event: Mapping[str, Any], seat: int | None) -> Words | None:
-        return told.narration(event, seat)
+    #: What each event tells a seat, as a value worded when read (the narration module's, called as it is).
+    narration = staticmethod(told.narration)
 
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
         n, phase = view["players"], view["phase"]

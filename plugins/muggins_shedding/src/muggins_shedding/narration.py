@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from muggins.i18n import translator
-from muggins.presenter import CardWord, Joined, Said, Sayings, Words
+from muggins.presenter import CardWord, Joined, Said, Sayings, Words, card_word
 
 __all__ = ["card", "name", "narration", "pile", "standings"]
 
@@ -23,9 +23,8 @@ _sayings = Sayings(translator("muggins_shedding", package_file=__file__))
 _, ngettext = _sayings.said, _sayings.nsaid
 
 
-def card(code: str | None) -> CardWord:
-    """A card as a player reads it: `10♥`, `J♠` (in French `V♠`); a dash for none. Records keep the code (`TH`)."""
-    return CardWord(code)
+#: A card as a player reads it, `card(code)`: `10♥`, `J♠` (in French `V♠`); a dash for none. Records keep the code (`TH`).
+card: Callable[[str | None], CardWord] = card_word
 
 
 def name(s: int, viewer: int | None) -> Said:
@@ -111,7 +110,7 @@ def _recycle(event: Mapping[str, Any], seat: int | None) -> Said:
 
 
 def _deal(event: Mapping[str, Any], seat: int | None) -> Said:
-    commons = Joined(tuple(card(c) for c in event["commons"]), " ")
+    commons = Joined(tuple(map(card_word, event["commons"])), " ")
     values = {"hand": event["hand"] + 1, "dealer": event["dealer"], "commons": commons, "first": event["first"]}
     if event["first"] == seat:
         return _("Hand {hand}: seat {dealer} deals; common piles {commons}; you to start.", **values)

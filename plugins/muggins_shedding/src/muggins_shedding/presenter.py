@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from muggins.i18n import translator
-from muggins.presenter import Presenter, Words
+from muggins.presenter import Presenter
 from muggins.typography import apart
 from muggins.wording import rank_word
 
@@ -63,8 +63,8 @@ def pairs_text(pairs: Iterable[tuple[int, int]]) -> str:
 class SheddingPresenter(Presenter):
     """The shedding game's narration, table, glance and banners, in the player's language."""
 
-    def narration(self, event: Mapping[str, Any], seat: int | None) -> Words | None:
-        return told.narration(event, seat)
+    #: What each event tells a seat, as a value worded when read (the narration module's, called as it is).
+    narration = staticmethod(told.narration)
 
     def describe_rules(self, rules: SheddingRules, players: int) -> str:
         """`penalty 2 cards from each donor; K–A touch; a fitting card goes to: …`, or the standard game's words."""

@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from muggins import parse_card
 from muggins.i18n import N_, translator, using_language
-from muggins.presenter import CardWord, Joined, Said, Sayings, Words
+from muggins.presenter import Joined, Said, Sayings, Words, card_word
 from muggins.wording import rank_word
 
 from .rules import HAND_SIZE
@@ -57,7 +57,7 @@ class _Rank(Words):
 
 def cards(codes: Sequence[str]) -> Words | str:
     """`10♥ J♠` as a player reads them (in French `V♠`), a dash for none. Records keep the codes (`TH`)."""
-    return Joined(tuple(CardWord(c) for c in codes), " ") if codes else "—"
+    return Joined(tuple(map(card_word, codes)), " ") if codes else "—"
 
 
 def name(seat: int, viewer: int | None) -> Said:
@@ -91,7 +91,7 @@ def _by_rank(codes: Sequence[str]) -> Words:
         groups.setdefault(found.rank, []).append(found)
     if not groups:
         return _("(empty)")
-    return Joined(tuple(Joined(("[", Joined(tuple(CardWord(c.code) for c in sorted(groups[rank])), " "), "]")) for rank in sorted(groups)), "  ")
+    return Joined(tuple(Joined(("[", Joined(tuple(card_word(c.code) for c in sorted(groups[rank])), " "), "]")) for rank in sorted(groups)), "  ")
 
 
 def field_line(codes: Sequence[str]) -> Said:

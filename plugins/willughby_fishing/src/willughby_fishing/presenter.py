@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from muggins.i18n import N_, translator
-from muggins.presenter import Presenter, Words
+from muggins.presenter import Presenter
 
 from . import narration as told
 from .terms import STANDARD_TERMS, tariff_text
@@ -75,8 +75,8 @@ def _capital(text: str) -> str:
 class FishingPresenter(Presenter):
     """The fishing game's narration, table, glance and banners, in the player's language."""
 
-    def narration(self, event: Mapping[str, Any], seat: int | None) -> Words | None:
-        return told.narration(event, seat)
+    #: What each event tells a seat, as a value worded when read (the narration module's, called as it is).
+    narration = staticmethod(told.narration)
 
     def describe_rules(self, rules: FishingRules, players: int) -> str:
         """`5 deals; antes 3 and 2, reward 5 (last holder); a chip for each pair over or short of 8 cards`, and the claims closed."""
