@@ -109,6 +109,17 @@ def test_the_book_round_trips_and_the_game_declares_it():
     assert capabilities_of(follow.FollowGame).later_claims and infer_capabilities(follow.FollowGame).later_claims
 
 
+def test_a_label_given_as_the_books_words_outlives_a_save():
+    from muggins.i18n import worded
+
+    label = worded("call a revoke!", str.upper, "appelez une renonce !")  # stands in for a catalogue's function
+    book = LaterClaims(words={"revoke": label})
+    book.note(1, range(3), {"led": "H"}, mistaken=True, name="revoke", label="English only")
+    again = LaterClaims.from_dict(book.to_dict(), words=book.words)
+    assert "words" not in book.to_dict() and again.offered(0)[0].label == "call a revoke!"
+    assert again.offered(0)[0].styling[0] is label and book.copy().words is book.words
+
+
 def test_the_generic_bots_call_a_revoke_only_once_it_is_proved():
     game = follow.FollowGame()
     registry = load_registry(load_entry_points=False, extra_plugins=[("follow", follow.plugin)])

@@ -20,7 +20,8 @@ settlement is one public event, `later_claim_settled` (`ref`, `actor`,
 `subject`), which the game reads to score it. The book is plain state: it
 is saved with the game's state (`to_dict`/`from_dict`), copied by
 `copy()`, and a game's `determinize` works its verdicts out again from the
-new deal (`rejudge`). A game that keeps one returns it from
+new deal (`rejudge`); a translated game hands its labels in as `words`,
+which are not saved. A game that keeps one returns it from
 `State.later_claims()` and declares `Capabilities(later_claims=True)`;
 the contract kit then checks that no claim's right answer depends on
 cards the responder cannot see (`muggins.testing`).
@@ -84,9 +85,9 @@ class OpenClaim:
     lodged: ClaimRecord | None = None
     prompt: str = ""
 
-    def claim(self, *, keys: bool = False) -> LaterClaim:
+    def claim(self, *, keys: bool = False, label: str | None = None) -> LaterClaim:
         """The claim on this move, with the game's label (and its keys, in a window where it is the one claim)."""
-        return LaterClaim(self.name, target=f"#{self.ref}", label=self.label, keys=self.keys if keys else ())
+        return LaterClaim(self.name, target=f"#{self.ref}", label=label or self.label, keys=self.keys if keys else ())
 
     def public(self) -> dict[str, Any]:
         """What every seat may see of it: the reference, actor, subject, who claimed it and whether it is proved."""
@@ -120,6 +121,10 @@ class LaterClaims:
     open: list[OpenClaim] = field(default_factory=list)
     next_ref: int = 1
     window: ChallengeWindow | None = None
+    #: A label per claim name that wins over the one noted (`{"revoke": worded("call a revoke!", …)}`): not saved, so a
+    #: translated game gives its `muggins.i18n.worded` labels here, to the book it makes and to `from_dict`, and they
+    #: are worded in each reader's language however often the state is saved (a noted label is saved as its English).
+    words: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     # -- the game's side ---------------------------------------------------------
     def note(self, actor: int, responders: Iterable[int], subject: Mapping[str, Any] | None = None, *, mistaken: bool,
@@ -176,7 +181,9 @@ class LaterClaims:
     # -- the responders' side ----------------------------------------------------
     def offered(self, seat: int) -> list[LaterClaim]:
         """The claims `seat` may make now beside its normal choices: moves it may claim, not yet proved nor claimed."""
-        return [noted.claim() for noted in self.open if not noted.proved and noted.lodged is None and seat in noted.responders]
+        words = self.words
+        return [noted.claim(label=words.get(noted.name)) for noted in self.open
+                if not noted.proved and noted.lodged is None and seat in noted.responders]
 
     def lodge(self, seat: int, claim: LaterClaim) -> list[Event]:
         """`seat` claims before the proof: the claim is held until the proof or the end of the hand."""
@@ -192,9 +199,9 @@ class LaterClaims:
         assert window is not None and window.current is not None, "no later claim's window is open"
         noted = self.find(window.subject["ref"])
         assert noted is not None
-        stand, claim = Pass(), noted.claim(keys=True)
+        stand, claim = Pass(), noted.claim(keys=True, label=self.words.get(noted.name))
         correct: Sequence[Action] = [claim] if noted.mistaken else [stand]
-        return Decision(window.current, "respond", (stand, claim), tuple(correct), prompt=noted.prompt or noted.label or noted.name,
+        return Decision(window.current, "respond", (stand, claim), tuple(correct), prompt=noted.prompt or self.words.get(noted.name) or noted.label or noted.name,
                         compact=True, standing=stand, info={"later_claim": noted.public()})
 
     def answer(self, action: Action) -> list[Event]:
@@ -238,16 +245,18 @@ class LaterClaims:
                      when=when, subject=dict(noted.subject))
 
     def copy(self) -> "LaterClaims":
-        return LaterClaims.from_dict(self.to_dict())
+        return LaterClaims.from_dict(self.to_dict(), words=self.words)
 
     def to_dict(self) -> dict[str, Any]:
         return {"open": [noted.to_dict() for noted in self.open], "next_ref": self.next_ref,
                 "window": None if self.window is None else self.window.to_dict()}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> "LaterClaims":
+    def from_dict(cls, data: Mapping[str, Any] | None, *, words: Mapping[str, str] | None = None) -> "LaterClaims":
+        """The book `to_dict` saved (an empty one for None or {}), with the game's `words` for its labels."""
+        words = {} if words is None else words
         if not data:
-            return cls()
+            return cls(words=words)
         window = data.get("window")
         return cls([OpenClaim.from_dict(d) for d in data.get("open", ())], int(data.get("next_ref", 1)),
-                   None if window is None else ChallengeWindow.from_dict(window))
+                   None if window is None else ChallengeWindow.from_dict(window), words)
