@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins import Card, Piles, hookimpl, parse_card
-from muggins.engine import Match
+from muggins import Piles, hookimpl, parse_card
 from muggins.game import capabilities_of, infer_capabilities
 from muggins.later import LODGED, SETTLED, LaterClaim, LaterClaims
 from muggins.players import ExpertPlayer, make_players

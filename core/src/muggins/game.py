@@ -389,7 +389,9 @@ class State(ABC):
     so the engine can settle unclaimable windows in one call
     (`settle_window`, which a game may override with a faster equivalent).
     A game whose seats may decide together (everyone lays away at once)
-    says so with `order_free_seats`.
+    says so with `order_free_seats`. A game whose mistakes are proved only
+    by later cards (a revoke) keeps them in a `muggins.later.LaterClaims`
+    and returns it from `later_claims`.
     """
 
     game: Game

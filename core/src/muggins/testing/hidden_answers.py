@@ -14,7 +14,8 @@ every world the decision must call the same claims right
 (`claims_are_judged_from_the_view`), and the walk's bot in that seat must
 give the same answer (`bots_decide_on_what_they_see`), else the failure
 names the claim, the seat and the two answers. Search players are left
-out of the bot check: they imagine hidden cards by design, from their view.
+out of the bot check: they imagine hidden cards by design, from their view
+(and so is a bot that cannot be copied, since each world asks a copy).
 """
 
 from __future__ import annotations
@@ -104,10 +105,10 @@ def bots_decide_on_what_they_see(walk: MatchWalk, decision: Any) -> None:
     at_stake = {str(choice) for choice in _claims(decision)}
 
     def answer(world: Any, found: Any) -> str:
+        # A copy per world: the same random stream and memory for each, and the walk's bot left as it was. The game
+        # and the registry a bot may hold are shared, not copied.
         try:
-            asked = copy.copy(bot)
-            if hasattr(bot, "rng"):
-                asked.rng = copy.deepcopy(bot.rng)  # the same random stream for every world, and the walk's bot's left as it was
+            asked = copy.deepcopy(bot, {id(walk.game): walk.game, id(walk.registry): walk.registry, id(walk.state): walk.state})
         except Exception:
             return ""
         chosen = str(asked.choose(world.view(decision.seat), found))
