@@ -8,7 +8,7 @@ table of people could never make that call. For a game that implements
 `State.determinize`, this concern, `HIDDEN_ANSWERS`, deals the cards
 hidden from the responder afresh a few times (worlds that look the same
 from its seat) at the decisions where a claim is at stake: an open window
-(the first few of each match, or each of a game that declares
+(the first few of each deep walk, or each of a game that declares
 `Capabilities.later_claims`) or a decision offering a `LaterClaim`. In
 every world the decision must call the same claims right
 (`claims_are_judged_from_the_view`), and the walk's bot in that seat must
@@ -34,7 +34,7 @@ from .walk import Concern, MatchWalk
 WORLDS = 3
 """How many other deals of the hidden cards each claim is judged in."""
 WINDOWS_PER_MATCH = 4
-"""How many ordinary windows per match are judged (each costs `WORLDS` determinizations); later claims are judged every time."""
+"""How many ordinary windows per deep walk are judged (each costs `WORLDS` determinizations); later claims are judged every time."""
 
 
 def _at_stake(walk: MatchWalk, decision: Any) -> bool:
@@ -56,6 +56,8 @@ def _claim_at_stake(walk: MatchWalk, decision: Any) -> bool:
         return False
     if capabilities_of(state.game).later_claims:
         return True
+    if not walk.deep:
+        return False  # an ordinary window is judged in deep walks only (`deep_every`), as the other costly checks run
     walk.judged += 1
     return walk.judged <= WINDOWS_PER_MATCH
 
