@@ -57,7 +57,7 @@ import click
 from muggins.actions import Action, Decision, find_action, folded, keys_in, picked_by, standing_answer, typed_in
 from muggins.cards import CARD_CODES, CARD_SPELLINGS
 from muggins.game import Event, Game
-from muggins.i18n import current_language
+from muggins.i18n import DEFAULT_LANGUAGE, current_language, using_language
 from muggins.limits import MAX_ANSWER_CHARS, clip
 from muggins.projection import choice_families, choice_moves
 from muggins.seat_words import describe_seat
@@ -781,12 +781,27 @@ def _how(decision: Decision, menu: Menu | None = None) -> str:
     return _("type {numbers}{typed}, an action or a key (? shows the menu again)").format(numbers=numbers, typed=typed)
 
 
+#: The longest label of its own a call is named by on a window's key line (`m = call a revoke!`): a longer one
+#: (fishing's "claim (take what was forgotten, or lay your other pair)") would crowd out the other keys.
+CALL_LABEL_WIDTH = 24
+
+
 def _shown(choice: Action, standing: Action | None, game: Game | Any = None) -> str:
-    """How a shortcut's action is named at the prompt: the standing answer by its label when that is short, else what is typed for it."""
+    """How a shortcut's action is named at the prompt: the standing answer by its label when that is short, a call by the
+    game's own label for it when it has one that is short (the words the browser shows), else what is typed for it."""
     label = choice.label
-    if choice is standing and len(label) <= 12:
+    if choice is standing:
+        if len(label) <= 12:
+            return label
+    elif len(label) <= CALL_LABEL_WIDTH and _has_own_label(choice):
         return label
     return typed_in(choice, game)
+
+
+def _has_own_label(choice: Action) -> bool:
+    """Whether the game gave `choice` words of its own: an English label that is not its text."""
+    with using_language(DEFAULT_LANGUAGE):
+        return choice.label != choice.text
 
 
 def _bracketed(choice: Action, game: Game | Any = None) -> str | None:

@@ -21,6 +21,7 @@ _EXPORTS = {
     "game": ["Capabilities", "Event", "Game", "PhasedState", "Result", "State", "capabilities_of", "event"],
     "hookspecs": ["hookimpl", "hookspec"],
     "houserules": ["HouseRuleAnswer", "HouseRuleError", "call_house_rules"],
+    "later": ["LaterClaim", "LaterClaims", "OpenClaim"],
     "piles": ["ConservationError", "Piles", "check_conservation"],
     "players": ["PlayerOption"],
     "rng": ["derive_rng", "derive_seed"],

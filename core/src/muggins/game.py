@@ -41,6 +41,7 @@ from .presenter import _game_overrides, ask_presenter, hands_to_presenter
 if TYPE_CHECKING:
     import random
 
+    from .later import LaterClaims
     from .presenter import Presenter, Words
     from .window import ChallengeWindow
 
@@ -122,7 +123,9 @@ class Capabilities:
     `horizon_returns` (the method `State.horizon_returns` the search's
     horizon option reads), and `correct_needs_hidden_information` (the
     game's correct choices cannot be worked out from a seat's own view,
-    so the generic expert and novice refuse it). A game that declares
+    so the generic expert and novice refuse it), and `later_claims`
+    (`State.later_claims`: claims kept open until later cards prove
+    them, `muggins.later`). A game that declares
     nothing has them worked out from its methods once, on first use
     (`infer_capabilities`); the contract kit checks that a declaration
     says what the methods do.
@@ -137,6 +140,7 @@ class Capabilities:
     from_position: bool = False
     horizon_returns: bool = False
     correct_needs_hidden_information: bool = False
+    later_claims: bool = False
 
 
 class Game(ABC):
@@ -396,7 +400,9 @@ class State(ABC):
     so the engine can settle unclaimable windows in one call
     (`settle_window`, which a game may override with a faster equivalent).
     A game whose seats may decide together (everyone lays away at once)
-    says so with `order_free_seats`.
+    says so with `order_free_seats`. A game whose mistakes are proved only
+    by later cards (a revoke) keeps them in a `muggins.later.LaterClaims`
+    and returns it from `later_claims`.
     """
 
     game: Game
@@ -507,6 +513,17 @@ class State(ABC):
 
         A game that opens windows overrides this so the engine can see
         `claimable` and the remaining responders; it is never shown to a seat.
+        """
+        return None
+
+    def later_claims(self) -> "LaterClaims | None":
+        """The moves of this hand still open to a claim that later cards prove (`muggins.later.LaterClaims`), or None (the default).
+
+        Optional (declared as `Capabilities.later_claims`): the contract kit
+        reads it to check that no such claim's right answer hangs on cards
+        the responder cannot see, and the generic bots never make such a
+        claim before its proof. A game whose book has its proof window open
+        returns that window from `open_window` too.
         """
         return None
 
@@ -827,6 +844,7 @@ def infer_capabilities(kind: type[Game]) -> Capabilities:
         from_position=callable(getattr(state, "from_position", None)),
         horizon_returns=callable(getattr(state, "horizon_returns", None)),
         correct_needs_hidden_information=bool(getattr(kind, "correct_needs_hidden_information", False)),
+        later_claims=overrides(state, State, "later_claims"),
     )
 
 

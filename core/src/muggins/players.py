@@ -46,6 +46,7 @@ from .actions import Action, Decision, standing_answer
 from .faults import PluginFault, plugin_fault
 from .game import Event, Game, capabilities_of
 from .i18n import N_, translator
+from .later import is_later_claim
 from .limits import clip
 from .projection import visible_events
 from .rng import derive_rng
@@ -330,6 +331,42 @@ class NovicePlayer:
         return _pick(rng, decision.correct)
 
 
+def _seen_to_be_right(decision: Decision, options: Sequence[Action]) -> Sequence[Action]:
+    """`options` less the claims on moves that later cards prove (`muggins.later`), outside the window their proof opens.
+
+    Before the proof nothing a seat sees shows such a claim right, so the
+    generic bots leave it to the window the proof opens (a `respond`
+    decision), whatever a game calls correct.
+    """
+    if decision.kind == "respond":
+        return options
+    kept = [option for option in options if not is_later_claim(option)]
+    return kept if kept else [option for option in decision.choices if not is_later_claim(option)] or options
+
+
+class _LaterClaimsExpert(ExpertPlayer):
+    """The expert at a game with later claims (`Capabilities.later_claims`): it calls one only in the window its proof opens."""
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        return _pick(self.rng, _seen_to_be_right(decision, decision.correct))
+
+
+class _LaterClaimsNovice(NovicePlayer):
+    """The novice at a game with later claims: its slips are moves, never a claim made before the proof."""
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        rng = self.rng
+        if decision.kind == "respond":
+            return NovicePlayer.choose(self, view, decision)
+        if rng.random() < self.error_rate:
+            return _pick(rng, _seen_to_be_right(decision, decision.choices))
+        return _pick(rng, _seen_to_be_right(decision, decision.correct))
+
+
+#: The generic kind for a game with later claims, by the kind's class (the shipped games never pay for the check).
+_FOR_LATER_CLAIMS: dict[type, type] = {ExpertPlayer: _LaterClaimsExpert, NovicePlayer: _LaterClaimsNovice}
+
+
 def _pick(rng: random.Random, options: Sequence[Action]) -> Action:
     return options[rng.randrange(len(options))] if len(options) > 1 else options[0]
 
@@ -350,6 +387,8 @@ def _needs_visible_correct(label: str, cls: type) -> PlayerFactory:
         if game is not None and capabilities_of(game).correct_needs_hidden_information:
             raise PlayerRefused(_("the generic {kind} cannot play {game}: its correct choices depend on hidden cards; use the game's own bots").format(
                 kind=label, game=game.name))
+        if game is not None and capabilities_of(game).later_claims:
+            return _FOR_LATER_CLAIMS.get(cls, cls)(rng, **options)
         return cls(rng, **options)
 
     return factory

@@ -41,7 +41,12 @@ that declares order-free seats, `State.order_free_seats`: the state-level
 `check_order_free(state, rng)` at the start of some groups: each seat's
 decision and view at its turn are the same whatever the earlier seats
 answered, and answers collected in any order then applied in seat order
-leave the same match as answering one by one); `check_rules_round_trip`
+leave the same match as answering one by one); `check_hidden_answers` (for
+a game that implements `State.determinize`: where a claim is at stake, a
+window or a claim on a move that later cards prove (`muggins.later`), the
+right answer and the seat's bot's answer are the same in other deals of
+the cards hidden from the responder, so neither calls what it cannot
+see); `check_rules_round_trip`
 (the default house rules survive TOML and back); and `check_capabilities`
 (the game's `Game.capabilities` says what its methods implement). A failure raises
 `ContractError` naming the check and carrying the game, player count,
@@ -78,6 +83,7 @@ from .checks import (
     check_events_privacy, cards_named_in, check_layout_privacy, check_result_fields, check_update_privacy, check_view_privacy,
     hidden_snapshot, play_to_end,
 )
+from .hidden_answers import HIDDEN_ANSWERS
 from .keys import KEYS, game_languages, key_clash
 from .order_free import ANY_ORDER, check_order_free
 from .search_checks import SEARCH_PRIOR, check_search_prior
@@ -90,7 +96,7 @@ __all__ = [
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
     "check_layout", "check_layout_privacy", "check_search_prior", "check_search_priors", "check_keys", "key_clash", "game_languages",
-    "check_any_order", "check_order_free",
+    "check_any_order", "check_order_free", "check_hidden_answers",
     "check_translations", "untranslated_messages", "stale_compiled", "typography_faults", "UntranslatedMessages", "play_to_end",
 ]
 
@@ -248,6 +254,16 @@ def check_any_order(
     """For a game that declares order-free seats (`State.order_free_seats`): `check_order_free` at the start of the first
     groups of each match (`muggins.testing.order_free.ANY_ORDER_PER_MATCH`). A game that declares none passes."""
     return _check_one(ANY_ORDER, game, players, games, seed, kinds, rules, registry, deep_every)
+
+
+def check_hidden_answers(
+    game: Game, *, players: Iterable[int] | None = None, games: int = 20, seed: int = 0, kinds: Sequence[str] = DEFAULT_KINDS,
+    rules: Any = None, registry: Registry | None = None, deep_every: int = 1,
+) -> ContractReport:
+    """For a game that implements `State.determinize`: where a claim is at stake (a window, a claim on a move later cards
+    prove), its right answer and the seat's bot's answer are the same in other deals of the cards hidden from the
+    responder (`muggins.testing.hidden_answers`). A game that cannot determinize passes."""
+    return _check_one(HIDDEN_ANSWERS, game, players, games, seed, kinds, rules, registry, deep_every)
 
 
 def check_determinism(

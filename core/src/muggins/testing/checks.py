@@ -19,7 +19,9 @@ decisions), and `SEARCH_PRIOR` (for a game that gives the search a prior,
 choices of a decision share a key or a typed form in any language the game
 speaks: `muggins.testing.keys`), and `ANY_ORDER` (a group of seats the game
 declares order-free decides alike whatever the others answered and in any
-order: `muggins.testing.order_free`); `CONCERNS` lists
+order: `muggins.testing.order_free`), and `HIDDEN_ANSWERS` (a claim's right
+answer, and the bot's, are the same in every deal of the cards hidden from
+the responder: `muggins.testing.hidden_answers`); `CONCERNS` lists
 them all in the order `check_game` runs them.
 The privacy helpers (`check_view_privacy`, `check_events_privacy`,
 `hidden_snapshot`, `check_layout_privacy`), `check_determinize` and
@@ -790,6 +792,7 @@ DETERMINIZE = Concern("determinize", before=(determinizing_keeps_what_the_seat_k
 from .keys import KEYS  # noqa: E402  # its own module, as the search prior's
 from .order_free import ANY_ORDER  # noqa: E402  # its own module, as the search prior's
 from .search_checks import SEARCH_PRIOR  # noqa: E402  # its own module: it imports nothing of this one
+from .hidden_answers import HIDDEN_ANSWERS  # noqa: E402  # its own module, as the search prior's
 
-CONCERNS = (PLAY, PRIVACY, LAYOUT, WINDOWS, RESTORE, DETERMINISM, RECORDS, DETERMINIZE, SEARCH_PRIOR, KEYS, ANY_ORDER)
+CONCERNS = (PLAY, PRIVACY, LAYOUT, WINDOWS, RESTORE, DETERMINISM, RECORDS, DETERMINIZE, SEARCH_PRIOR, KEYS, ANY_ORDER, HIDDEN_ANSWERS)
 """Every concern, in the order `check_game` runs their step checks."""

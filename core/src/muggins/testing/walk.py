@@ -101,6 +101,10 @@ class MatchWalk:
     waiting: tuple[Any, bool] | None = None  # windows: the window last polled and whether its decision waited
     settlements: int = 0  # windows: unclaimable windows whose one-call settlement was checked
     restored: list[tuple[int, State]] = field(default_factory=list)  # restore: states saved and restored at checkpoints
+    bots: list[Any] = field(default_factory=list)  # the walk's players, by seat (hidden answers asks them in other deals)
+    judged: int = 0  # hidden answers: ordinary windows judged in other deals
+    stake: tuple[int, bool] | None = None  # hidden answers: (step, whether a claim is at stake there)
+    worlds: tuple[int, list[Any]] | None = None  # hidden answers: (step, the other deals made for it)
 
     def fail(self, problem: str) -> ContractError:
         """The ContractError for `problem`, naming the concern whose check is running and what reproduces the match."""
@@ -200,7 +204,7 @@ def walk_match(
         for walk.concern, start_check in start:
             start_check(walk)
         walk.concern = PLAY_NAME
-        bots = make_players(walk.registry, game, kinds, seed)
+        bots = walk.bots = make_players(walk.registry, game, kinds, seed)
         bind_samplers(bots, state)  # a search player is bound as Match binds it
         while True:
             decision = state.decision()
