@@ -477,10 +477,22 @@ def new() -> None:
 @new.command("game", help=N_("Write a complete game plugin NAME (a package, its tests, a pyproject) into DIR (default ./NAME)."))
 @click.argument("name", metavar=N_("NAME"))
 @click.argument("directory", required=False, metavar=N_("[DIR]"))
-def new_game(name: str, directory: str | None) -> None:
+@click.option("--partnerships/--no-partnerships", default=None,
+              help=N_("The players play in partnerships (seats 0 and 2 against 1 and 3 at four): the game gets a sides() to fill in. "
+                      "Asked at a terminal when neither is given; elsewhere no partnerships."))
+def new_game(name: str, directory: str | None, partnerships: bool | None) -> None:
     from . import scaffold
 
-    scaffold.new_game(name, directory)
+    if partnerships is None:
+        partnerships = _asks_partnerships()
+    scaffold.new_game(name, directory, partnerships=partnerships)
+
+
+def _asks_partnerships() -> bool:
+    """At a terminal, whether the new game plays in partnerships; piped or scripted, no (the flags say it there)."""
+    if not (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    return click.confirm(_("Do the players play in partnerships (winning and scoring together by side)?"), default=False)
 
 
 @new.command("house-rule", help=N_("Write a plugin NAME implementing the hooks GAME publishes for house rules (or those --hook names), into DIR (default ./NAME)."))
