@@ -57,6 +57,25 @@ def _bounded(line: str) -> str:
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG}
 
 
+#: Commands another distribution of this repository brings, by name: the distribution and its folder in a clone.
+COMMANDS_ELSEWHERE = {"serve": ("muggins-web", "web")}
+
+
+def _command_elsewhere(name: str) -> str:
+    """Why `name` is no command here, in one line: the distribution that brings it, and how to install it or let it load."""
+    from importlib import metadata
+
+    distribution, folder = COMMANDS_ELSEWHERE[name]
+    try:
+        metadata.distribution(distribution)
+    except metadata.PackageNotFoundError:
+        return _("No such command {name!r}: it comes with {distribution} (pip install ./{folder} from a clone, "
+                 "or dist/{wheel}-*.whl after uv build --all-packages)").format(
+            name=name, distribution=distribution, folder=folder, wheel=distribution.replace("-", "_"))
+    return _("No such command {name!r}: it comes with {distribution}, which is installed but not loaded "
+             "(MUGGINS_LOAD_PLUGINS leaves it out, or its load failed: see muggins plugins)").format(name=name, distribution=distribution)
+
+
 class _Stopped(Exception):
     """Ctrl-C, SIGTERM or SIGHUP during a command, with the exit code it ends with (not a KeyboardInterrupt, which Click would take)."""
 
@@ -96,7 +115,10 @@ class MugginsGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.builtin_names:
             self.load_plugin_commands()
-        return super().get_command(ctx, cmd_name)
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in COMMANDS_ELSEWHERE:
+            raise click.UsageError(_command_elsewhere(cmd_name))  # no '--help' hint: the line says what to do
+        return found
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         self.load_plugin_commands()
