@@ -103,6 +103,14 @@ def test_conflicting_plugins_in_force_are_the_same_line_from_every_command(targe
         assert refused.stderr.strip().splitlines()[-1] == f"muggins: error: {CONFLICT}", args
 
 
+def test_a_refused_match_prints_its_refusal_alone_no_seed_or_record_line_before_it(targets, run):
+    # With a seed chosen or drawn in secret: the match is made (and refused) before any line of the match is printed.
+    for args in (PLAY, PLAY[:-2], SIMULATE, LADDER):
+        refused = run(*args)
+        assert refused.exit_code == 2, (args, refused.output)
+        assert refused.stdout == "" and refused.stderr == f"muggins: error: {CONFLICT}\n", args
+
+
 def test_a_failing_hook_switched_off_is_never_asked(failing, run):
     for args in (PLAY, SIMULATE, LADDER):
         done = run(*args, "--rules", "fails_off.toml")

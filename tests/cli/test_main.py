@@ -61,6 +61,41 @@ def test_unknown_command_is_one_line(run, one_line):
     assert "Traceback" not in result.output
 
 
+def _without_web(monkeypatch):
+    """As if muggins-web were not installed: its distribution is not found (the `run` registry loads Tally alone)."""
+    from importlib import metadata
+
+    found = metadata.distribution
+
+    def distribution(name):
+        if name == "muggins-web":
+            raise metadata.PackageNotFoundError(name)
+        return found(name)
+
+    monkeypatch.setattr(metadata, "distribution", distribution)
+
+
+def test_serve_without_the_web_says_which_distribution_brings_it_in_one_line(run, monkeypatch):
+    _without_web(monkeypatch)
+    result = run("serve")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "muggins: error: No such command 'serve': it comes with muggins-web "
+        "(pip install ./web from a clone, or dist/muggins_web-*.whl after uv build --all-packages)"]
+    french = run("--lang", "fr", "serve")
+    assert french.exit_code == 2
+    assert len(french.stderr.splitlines()) == 1
+    assert "muggins-web" in french.stderr and "pip install ./web" in french.stderr and "No such command" not in french.stderr
+
+
+def test_serve_installed_but_left_out_by_the_plugin_list_says_so(run):
+    # The `run` registry loads Tally alone, so the installed muggins-web is not loaded.
+    result = run("serve")
+    assert result.exit_code == 2
+    assert "muggins-web, which is installed but not loaded" in result.stderr
+    assert run("frobnicate").stderr.count("muggins-web") == 0  # only the commands another distribution brings
+
+
 def test_bad_option_is_one_line_pointing_at_help(run, one_line):
     result = run("list", "--bogus")
     assert result.exit_code == 2

@@ -176,6 +176,58 @@ def test_the_generated_game_determinizes_within_the_contract(run, tmp_path, monk
             del sys.modules[name]
 
 
+def test_a_game_in_partnerships_gets_sides_and_the_kit_reads_its_results_by_side(run, tmp_path, monkeypatch):
+    from muggins.plugins import load_registry
+    from muggins.testing import act, check_play, check_sides
+    from muggins_cli.results import describe_result
+
+    result = run("new", "game", "duo_snap", "--partnerships")
+    assert result.exit_code == 0, result.output
+    assert "in partnerships at four players" in result.stdout
+    source = (tmp_path / "duo_snap/src/duo_snap/game.py").read_text()
+    assert "    def sides(self, rules: DuoSnapRules, players: int)" in source and "check_sides" in source
+    assert "default_players = 4" in source
+    game_module, state_module = _import_generated(tmp_path / "duo_snap", "duo_snap", monkeypatch)
+    try:
+        game = game_module.DuoSnapGame()
+        rules = game.Rules()
+        assert game.sides(rules, 4) == ((0, 2), (1, 3)) and game.sides(rules, 3) is None
+        report = check_play(game, players=[4], games=3, kinds=("random",), registry=load_registry(load_entry_points=False))
+        assert report.matches == 3
+        # Seat 2 goes out: its side wins whole, and the side's one point is read once.
+        state = state_module.DuoSnapState.from_position(game, hands=["KD 9C", "2S 3S", "7H", "4D 5D"], table="7C", turn=2)
+        act(state, "play 7H")
+        while state.decision() is not None:  # the three others let it stand
+            act(state, str(state_module.STAND))
+        outcome = state.result()
+        assert outcome.winners == (0, 2) and check_sides(game, rules, 4, [], outcome) is None
+        assert describe_result(outcome, ["random"] * 4, game.sides(rules, 4))[0] == "result: seats 0 and 2 win, 1 to 0"
+    finally:
+        _forget("duo_snap")
+
+
+def test_a_game_without_partnerships_gets_no_sides_and_only_a_terminal_is_asked(run, tmp_path, monkeypatch):
+    import click
+
+    from muggins_cli import main
+
+    assert run("new", "game", "solo_snap").exit_code == 0  # not at a terminal: nothing asked, no partnerships
+    assert "def sides(" not in (tmp_path / "solo_snap/src/solo_snap/game.py").read_text()
+    assert run("new", "game", "solo_two", "--no-partnerships").exit_code == 0
+    assert "def sides(" not in (tmp_path / "solo_two/src/solo_two/game.py").read_text()
+
+    class Terminal:
+        def isatty(self):
+            return True
+
+    asked = []
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    monkeypatch.setattr(click, "confirm", lambda text, default: asked.append((text, default)) or True)
+    assert main._asks_partnerships() is True
+    assert asked == [("Do the players play in partnerships (winning and scoring together by side)?", False)]
+
+
 def test_help_of_new_does_not_import_the_scaffold(bare_run, monkeypatch):
     monkeypatch.delitem(sys.modules, "muggins_cli.scaffold", raising=False)
     result = bare_run("new", "game", "--help")

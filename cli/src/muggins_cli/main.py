@@ -57,6 +57,25 @@ def _bounded(line: str) -> str:
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG}
 
 
+#: Commands another distribution of this repository brings, by name: the distribution and its folder in a clone.
+COMMANDS_ELSEWHERE = {"serve": ("muggins-web", "web")}
+
+
+def _command_elsewhere(name: str) -> str:
+    """Why `name` is no command here, in one line: the distribution that brings it, and how to install it or let it load."""
+    from importlib import metadata
+
+    distribution, folder = COMMANDS_ELSEWHERE[name]
+    try:
+        metadata.distribution(distribution)
+    except metadata.PackageNotFoundError:
+        return _("No such command {name!r}: it comes with {distribution} (pip install ./{folder} from a clone, "
+                 "or dist/{wheel}-*.whl after uv build --all-packages)").format(
+            name=name, distribution=distribution, folder=folder, wheel=distribution.replace("-", "_"))
+    return _("No such command {name!r}: it comes with {distribution}, which is installed but not loaded "
+             "(MUGGINS_LOAD_PLUGINS leaves it out, or its load failed: see muggins plugins)").format(name=name, distribution=distribution)
+
+
 class _Stopped(Exception):
     """Ctrl-C, SIGTERM or SIGHUP during a command, with the exit code it ends with (not a KeyboardInterrupt, which Click would take)."""
 
@@ -96,7 +115,10 @@ class MugginsGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.builtin_names:
             self.load_plugin_commands()
-        return super().get_command(ctx, cmd_name)
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in COMMANDS_ELSEWHERE:
+            raise click.UsageError(_command_elsewhere(cmd_name))  # no '--help' hint: the line says what to do
+        return found
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         self.load_plugin_commands()
@@ -477,10 +499,22 @@ def new() -> None:
 @new.command("game", help=N_("Write a complete game plugin NAME (a package, its tests, a pyproject) into DIR (default ./NAME)."))
 @click.argument("name", metavar=N_("NAME"))
 @click.argument("directory", required=False, metavar=N_("[DIR]"))
-def new_game(name: str, directory: str | None) -> None:
+@click.option("--partnerships/--no-partnerships", default=None,
+              help=N_("The players play in partnerships (seats 0 and 2 against 1 and 3 at four): the game gets a sides() to fill in. "
+                      "Asked at a terminal when neither is given; elsewhere no partnerships."))
+def new_game(name: str, directory: str | None, partnerships: bool | None) -> None:
     from . import scaffold
 
-    scaffold.new_game(name, directory)
+    if partnerships is None:
+        partnerships = _asks_partnerships()
+    scaffold.new_game(name, directory, partnerships=partnerships)
+
+
+def _asks_partnerships() -> bool:
+    """At a terminal, whether the new game plays in partnerships; piped or scripted, no (the flags say it there)."""
+    if not (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    return click.confirm(_("Do the players play in partnerships (winning and scoring together by side)?"), default=False)
 
 
 @new.command("house-rule", help=N_("Write a plugin NAME implementing the hooks GAME publishes for house rules (or those --hook names), into DIR (default ./NAME)."))

@@ -242,8 +242,28 @@ def _registry() -> Registry:
 
 
 # -- new game ----------------------------------------------------------------------------
-def new_game(name: str, directory: str | None) -> Path:
-    """Write a complete, installable game plugin called `name` into DIR (default ./NAME)."""
+#: The `sides()` a game with partnerships is written with (`new game --partnerships`), after `max_decisions`.
+SIDES_METHOD = '''
+    def sides(self, rules: {{Class}}Rules, players: int) -> tuple[tuple[int, ...], ...] | None:
+        # TODO: your partnerships. Here, at four players, seats 0 and 2 play against seats 1 and 3 (partners
+        # sit opposite); at two or three every seat plays alone (None). Every front end reads a result by
+        # side from this: the terminal's result lines, `simulate`'s side figures, the ladder's places. So a
+        # side wins whole (`Result.winners` names every partner: one alone reads as that seat's win) and its
+        # score is the sum of its seats' `Result.scores`: give each seat the points it brought its side,
+        # never the side's score on each partner (8 to 5 would read 16 to 10). If the last event naming
+        # `winners` also gives `scores`, one per side, the contract kit checks that they add up
+        # (`muggins.testing.check_sides`).
+        return ((0, 2), (1, 3)) if players == 4 else None
+'''
+
+
+def new_game(name: str, directory: str | None, partnerships: bool = False) -> Path:
+    """Write a complete, installable game plugin called `name` into DIR (default ./NAME).
+
+    With `partnerships` the game overrides `Game.sides` (two sides of two at
+    four players, a comment saying how results are read by side) and four
+    players is its default count; its result names a whole side either way.
+    """
     check_name(name, "game")
     target = _target(name, directory)
     loaded = _registry()
@@ -253,9 +273,12 @@ def new_game(name: str, directory: str | None) -> Path:
         raise BadInput(f"a game named {name!r} is already installed{by}; choose another name")
     _check_importable(name)
     title = name.replace("_", " ").strip().title()
-    values = {"name": name, "dist": _dist(name), "Class": _camel(name), "title": title}
+    values = {"name": name, "dist": _dist(name), "Class": _camel(name), "title": title,
+              "default_players": "4" if partnerships else "3"}
+    values["sides_method"] = _render(SIDES_METHOD, values) if partnerships else ""
     _write("game", target, values)
-    click.echo(f"Wrote the game plugin {name!r} ({values['dist']}) in {target}. Next:")
+    played = " in partnerships at four players (its sides(): seats 0 and 2, 1 and 3)" if partnerships else ""
+    click.echo(f"Wrote the game plugin {name!r} ({values['dist']}){played} in {target}. Next:")
     for line in install_steps(target, ["muggins-core", "muggins-cli"]):
         click.echo(f"  {line}")
     click.echo(f"  then: {muggins_command()} play {name}")

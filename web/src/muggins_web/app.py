@@ -6,7 +6,10 @@ page (plain HTML, JavaScript modules and CSS from `static/`, no build
 step), `GET /api/games` (what the lobby form is built from), `GET
 /api/tables` and `POST /api/tables` (a table from `{"game", "players",
 "seats", "rules"}`; bad input is a 4xx whose `error` has one line per
-thing wrong), `POST /api/tables/{table}/start` (the host starts a table
+thing wrong), `POST /api/house-rules` (the same request's game, players
+and rules: the house-rule plugins its `rules.plugins` switches leave in
+force and the game's one line refusing them, asked as the form changes),
+`POST /api/tables/{table}/start` (the host starts a table
 made to wait for it, `{"token": HOST_TOKEN}`), `POST
 /api/tables/{table}/close` (the host ends the table, the same body), `POST
 /api/tables/{table}/again` (the host begins the next match once the match
@@ -197,7 +200,19 @@ def _lobby_routes(lobby: Lobby, origins: frozenset[str], base_for: Callable[[Any
         links["host"] = base + links["host"]
         return JSONResponse(links, status_code=201)
 
-    return [Route("/api/games", games), Route("/api/tables", tables, methods=["GET", "POST"])]
+    async def house_rules(request: Request) -> Response:
+        # A POST of the form's game, players and rules, as a table's: the game's line on the plugins its switches leave on.
+        body = await _changing_body(request, origins)
+        if isinstance(body, Response):
+            return body
+        try:
+            with using_language(_language(request)):
+                return JSONResponse(await lobby.house_rules(body, client=_address(request.client)))
+        except LobbyError as exc:
+            return _error(exc.lines, exc.status)
+
+    return [Route("/api/games", games), Route("/api/tables", tables, methods=["GET", "POST"]),
+            Route("/api/house-rules", house_rules, methods=["POST"])]
 
 
 def _host_routes(lobby: Lobby, origins: frozenset[str], base_for: Callable[[Any], str]) -> list[Route]:

@@ -23,6 +23,7 @@ import typing
 from typing import TYPE_CHECKING, Any
 
 from muggins.game import Game
+from muggins.houserules import house_rule_plugins
 from muggins.limits import clip
 from muggins.request import CheckedRequest, MatchRequest, RequestRefused
 from muggins.rules import describe_type, rules_to_dict
@@ -37,7 +38,8 @@ from .window_timer import CHECKS, CHECKS_TIMED, CHECKS_WAIT
 if TYPE_CHECKING:
     from muggins.registry import Registry
 
-__all__ = ["LobbyError", "START_BY_HOST", "START_NOW", "TableRequest", "check_request", "game_info", "games", "read_request"]
+__all__ = ["LobbyError", "START_BY_HOST", "START_NOW", "TableRequest", "check_request", "game_info", "games", "house_rules_in_force",
+           "read_request"]
 
 #: When a table starts: at once (what a request that does not say asks for), or when its host says so.
 START_NOW, START_BY_HOST = "now", "host"
@@ -90,7 +92,43 @@ def game_info(registry: Registry, game: Game) -> dict[str, Any]:
         "players": {"min": game.players.start, "max": game.players.stop - 1, "default": game.default_players},
         "kinds": [{"name": HUMAN, "words": kind_words(None, HUMAN), "options": []}, *kinds], "default_opponent": default_opponent(registry, game),
         "rules": _plain(rules),
+        # The installed house-rule plugins, each a switch of the form (`rules.plugins`); read from the hooks they
+        # implement, no plugin code run: whether the game refuses them is `house_rules_in_force`, asked off the loop.
+        "house_rules": _plain([{**plugin.to_dict(), "hooks": list(plugin.hooks)} for plugin in house_rule_plugins(registry, game, installed=True)]),
     }
+
+
+def house_rules_in_force(registry: Registry, data: Any) -> dict[str, Any]:
+    """What the game `data` names makes of its house-rule plugins under the switches of `data`'s rules, as `muggins list` says it.
+
+    `data` is a lobby request's part: `game`, `players` (the default count
+    when left out) and `rules` (its `plugins` table switches plugins off).
+    The answer: `in_force` (the plugins the switches leave on) and `refusal`,
+    the game's one line refusing their answers (two plugins setting one rule
+    two ways, a value it cannot play), or None; the same line a table
+    request under those rules is refused with. This runs the plugins' code
+    (a match is made, as `play` would): the lobby runs it in its plugin work.
+    LobbyError for a request that names no installed game or whose rules are wrong.
+    """
+    from muggins.houserules import check_in_force, check_switches
+    from muggins.rules import RulesError, rules_from_dict
+
+    if not isinstance(data, dict):
+        raise LobbyError(_("the request must be a JSON object with game, players, seats and rules"))
+    try:
+        game = registry.game(data.get("game") if isinstance(data.get("game"), str) else "")
+    except KeyError as exc:  # the core's line, in its catalogue: the installed games named
+        raise LobbyError(str(exc.args[0])) from None
+    players = data.get("players", game.default_players)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in game.players:
+        players = game.default_players  # the count is the table request's to refuse; the plugins are checked at the default
+    try:
+        rules = rules_from_dict(game.Rules, data.get("rules") or {}, source="rules")
+        check_switches(registry, game, rules)  # a switch naming no installed plugin, as a table's request is refused
+    except (RulesError, ValueError) as exc:
+        raise LobbyError(str(exc)) from exc
+    checked = check_in_force(registry, game, rules, players)
+    return {"in_force": [plugin.name for plugin in checked.plugins], "refusal": checked.refusal}
 
 def _option_choices(option: Any, game: Any, registry: Registry, top: Any) -> list[dict[str, str]] | None:
     """The choices the form offers for a seat option, each labelled in words; None for an option typed as a number or text.

@@ -65,7 +65,7 @@ from muggins.store import RecordStore, StoreError
 
 from .admission import (MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, MAX_CONNECTIONS_PER_LINK, MAX_SPECTATORS, Admission,
                         Connections, Full, TooMany)
-from .forms import START_BY_HOST, START_NOW, LobbyError, TableRequest, check_request, game_info, games, read_request
+from .forms import START_BY_HOST, START_NOW, LobbyError, TableRequest, check_request, game_info, games, house_rules_in_force, read_request
 from .languages import _, ngettext
 from .notes import MAX_PACE, TOKENS_SUFFIX, TableNotes, early_notes, made_at, read_tokens, save_tokens
 from .notes import NotReopened as _NotReopened
@@ -170,6 +170,11 @@ class Lobby:
 
     def game_info(self, game: Game) -> dict[str, Any]:
         return game_info(self.registry, game)
+
+    async def house_rules(self, data: Any, *, client: str | None = None) -> dict[str, Any]:
+        """The house-rule plugins a request's switches leave in force and the game's refusal of them (`forms.house_rules_in_force`),
+        asked as the lobby form changes: their code runs in the plugin work, off the loop and within its time, as a table's does."""
+        return await self.plugin_work.run(lambda asked: house_rules_in_force(self.registry, asked), data, client=client)
 
     # -- making a table -------------------------------------------------------
     def check_request(self, data: Any) -> tuple[Game, Any, int, list[str], int, float]:

@@ -114,7 +114,8 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Open your seat (seat {seat})"),
     N_("{link}: you play from it and host the table there ({does}). The links for your friends are on that page too."),
     N_("Open the host's page"), N_("{link} ({does})."), N_("stopped"), N_("over"), N_("waiting to start"), N_("step {step}"),
-    N_("none yet"),
+    N_("none yet"), N_("House-rule plugins (untick one to play without it)"),
+    N_("refused: {refusal} (untick a plugin to play without it)"),
 )
 
 

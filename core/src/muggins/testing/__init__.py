@@ -7,7 +7,9 @@ the same arguments, so a plugin author can run one concern alone:
 `check_play` (every decision offers a choice with its correct choices among
 them; only the seat to act may act; the piles conserve the deck; events,
 views and results are JSON-ready; every match ends within the game's
-declared limit; the last result event agrees with the result) runs under
+declared limit; the last result event agrees with the result; a game with
+partnerships, `Game.sides`, has whole sides winning and side scores that
+are its seats' scores added up: `check_sides`) runs under
 all the others; `check_privacy` (nothing a seat receives — its view, the
 events that reach it, its decision's `info` — names a card hidden from it;
 an event may list cards the rules show openly under `"reveals"`);
@@ -80,7 +82,7 @@ from ..rng import derive_seed
 from ..rules import load_rules, rules_to_dict, rules_to_toml
 from .checks import (
     CONCERNS, DETERMINISM, DETERMINIZE, LAYOUT, PLAY, PRIVACY, RECORDS, RESTORE, REVEALS, WINDOWS, check_determinize,
-    check_events_privacy, cards_named_in, check_layout_privacy, check_result_fields, check_update_privacy, check_view_privacy,
+    check_events_privacy, cards_named_in, check_layout_privacy, check_result_fields, check_sides, check_update_privacy, check_view_privacy,
     hidden_snapshot, play_to_end,
 )
 from .hidden_answers import HIDDEN_ANSWERS
@@ -92,7 +94,7 @@ from .walk import Concern, ContractError, ContractReport, MatchWalk, check_rerun
 
 __all__ = [
     "ContractError", "ContractReport", "check_game", "check_rules_round_trip", "check_capabilities", "run_match", "GameContract",
-    "registry_with_game", "house_rule_names", "REVEALS", "act", "check_result_fields", "install_for_discovery",
+    "registry_with_game", "house_rule_names", "REVEALS", "act", "check_result_fields", "check_sides", "install_for_discovery",
     "check_play", "check_privacy", "check_windows", "check_restore", "check_determinism", "check_records",
     "check_replay", "check_determinize", "check_determinizing", "check_view_privacy", "check_events_privacy", "check_update_privacy", "cards_named_in", "hidden_snapshot", "event_types",
     "check_layout", "check_layout_privacy", "check_search_prior", "check_search_priors", "check_keys", "key_clash", "game_languages",

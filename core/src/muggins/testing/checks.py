@@ -24,8 +24,9 @@ answer, and the bot's, are the same in every deal of the cards hidden from
 the responder: `muggins.testing.hidden_answers`); `CONCERNS` lists
 them all in the order `check_game` runs them.
 The privacy helpers (`check_view_privacy`, `check_events_privacy`,
-`hidden_snapshot`, `check_layout_privacy`), `check_determinize` and
-`check_result_fields` are public through `muggins.testing`.
+`hidden_snapshot`, `check_layout_privacy`), `check_determinize`,
+`check_result_fields` and `check_sides` (a game's partnerships against
+its results) are public through `muggins.testing`.
 """
 
 from __future__ import annotations
@@ -131,7 +132,9 @@ def the_result_is_sound(walk: MatchWalk, result: Any) -> None:
     if any(not 0 <= w < walk.players for w in result.winners):
         raise walk.fail(f"result names seats that do not exist: {result.winners}")
     _json_ready(result.to_dict(), "result")
-    problem = check_result_fields(walk.game, walk.rules, walk.players, [e for step in walk.events for e in step], result)
+    events = [e for step in walk.events for e in step]
+    problem = check_result_fields(walk.game, walk.rules, walk.players, events, result) or check_sides(
+        walk.game, walk.rules, walk.players, events, result)
     if problem:
         raise walk.fail(problem)
 
@@ -171,6 +174,45 @@ def check_result_fields(game: Game, rules: Any, players: int, events: Sequence[d
             if bool(final[flags_key][seat]) != expected:
                 return (f"the {kind} event says seat {seat} is{'' if final[flags_key][seat] else ' not'} {flags_key.replace('_', '-')} "
                         f"with {points[seat]} points and {line_key} {line}")
+    return None
+
+
+def check_sides(game: Game, rules: Any, players: int, events: Sequence[dict], result: Any) -> str | None:
+    """What is wrong with the game's sides (`Game.sides`) against a match's result, or None.
+
+    Every front end reads a result with partnerships by side: a side's score
+    is the sum of its seats' `Result.scores` (the terminal's result lines,
+    `simulate`'s side figures, the ladder's places), and a side wins or loses
+    whole. So the sides must share out the seats, each seat in exactly one
+    side; the winners must be whole sides (one partner winning without the
+    other reads as a lone seat's win); and where the last event naming
+    `winners` gives one score per side (`scores`), each side's seats' result
+    scores must add up to it: a game that gives each partner its side's
+    score has every side's total doubled. A game without sides passes.
+    """
+    sides = game.sides(rules, players)
+    if sides is None:
+        return None
+    seats = sorted(seat for side in sides for seat in side)
+    if seats != list(range(players)) or any(len(side) == 0 for side in sides):
+        return f"sides {[list(side) for side in sides]} do not share out seats 0 to {players - 1}, each seat in exactly one side"
+    winners = set(result.winners)
+    for side in sides:
+        won = [seat for seat in side if seat in winners]
+        if won and len(won) != len(side):
+            lost = [seat for seat in side if seat not in winners]
+            return (f"seat{'s' if len(won) > 1 else ''} {won} won without {'partners' if len(lost) > 1 else 'partner'} {lost}: "
+                    f"winners are whole sides (sides {[list(side) for side in sides]}, winners {list(result.winners)})")
+    final = next((e for e in reversed(events) if isinstance(e, dict) and "winners" in e), None)
+    told = final.get("scores") if final is not None else None
+    if (not isinstance(told, list) or len(told) != len(sides) or len(told) == players or len(result.scores) != players
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in told)):
+        return None
+    totals = [sum(result.scores[seat] for seat in side) for side in sides]
+    if any(abs(total - score) > 1e-9 for total, score in zip(totals, told)):
+        return (f"the {final.get('type', '?')} event scores the sides {told}, but the result's seat scores {list(result.scores)} "
+                f"add up to {totals} by side: a side's score is the sum of its seats' (give each seat the points it brought "
+                "its side, not its side's score)")
     return None
 
 

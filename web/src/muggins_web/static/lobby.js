@@ -1,7 +1,8 @@
 // The lobby: a form built from the installed games (seats, house rules), creating a table, handing out its links.
 // The seat editor keeps what was chosen for each seat when the player count changes, and a seat switched to
 // another kind keeps only the options that kind takes. A table whose seat 0 is a person's is the host's: the
-// host's link is that seat's page with the host's controls, so the host plays from one tab.
+// host's link is that seat's page with the host's controls, so the host plays from one tab. A game's installed house-rule
+// plugins are switches, and the game's refusal of those left on is shown as soon as it is chosen.
 import { escapeHtml } from "./cards.js";
 import { shareList } from "./share.js";
 import { lang, t, translatePage } from "./words.js";
@@ -143,6 +144,45 @@ function drawRules() {
      <span class="rule-doc">${escapeHtml(rule.doc)}</span></label>`).join("");
 }
 
+// The house-rule plugins installed for the game, each a switch (on: in force), and the game's line when it refuses those
+// in force, asked of the server as soon as the game is chosen and again at each switch, as `muggins list` shows it.
+function drawHouseRules() {
+  const game = current();
+  const box = $("house-rules");
+  if (!game.house_rules || !game.house_rules.length) {
+    box.replaceChildren();
+    box.hidden = true;
+    return;
+  }
+  const switches = game.house_rules.map((plugin) => {
+    const from = plugin.distribution ? ` <span class="muted">(${escapeHtml(plugin.distribution)}${plugin.version ? " " + escapeHtml(plugin.version) : ""})</span>` : "";
+    return `<label><input type="checkbox" data-plugin="${escapeHtml(plugin.name)}" checked> ${escapeHtml(plugin.name)}${from}</label>`;
+  }).join("");
+  box.innerHTML = `<legend>${t("House-rule plugins (untick one to play without it)")}</legend>${switches}<p id="house-rule-refusal" class="errors" role="status"></p>`;
+  box.hidden = false;
+  for (const input of box.querySelectorAll("[data-plugin]")) input.addEventListener("change", checkHouseRules);
+  checkHouseRules();
+}
+
+function readPluginSwitches() {
+  const off = {};
+  for (const input of document.querySelectorAll("[data-plugin]")) if (!input.checked) off[input.dataset.plugin] = false;
+  return off;
+}
+
+let houseRulesAsked = 0;  // only the latest answer is shown: the switches may change again before an earlier one comes back
+async function checkHouseRules() {
+  const asked = ++houseRulesAsked;
+  const line = $("house-rule-refusal");
+  const body = { game: $("game").value, players: Number($("players").value), rules: readRules() };
+  const response = await fetch(`/api/house-rules?lang=${lang}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const answer = await response.json();
+  if (asked !== houseRulesAsked || !line) return;
+  if (!response.ok) line.textContent = answer.error;
+  else line.textContent = answer.refusal ? t("refused: {refusal} (untick a plugin to play without it)", { refusal: answer.refusal }) : "";
+  line.dataset.checked = "true";
+}
+
 function drawGame() {
   const game = current();
   const players = $("players");
@@ -153,6 +193,7 @@ function drawGame() {
   $("seat-rows").replaceChildren();
   drawSeats();
   drawRules();
+  drawHouseRules();
 }
 
 function readRules() {
@@ -169,6 +210,8 @@ function readRules() {
     }
     if (JSON.stringify(value) !== JSON.stringify(rule.default)) rules[rule.name] = value;
   }
+  const off = readPluginSwitches();
+  if (Object.keys(off).length) rules.plugins = off;  // a rules file's [plugins] table: NAME = false switches a plugin off
   return rules;
 }
 
