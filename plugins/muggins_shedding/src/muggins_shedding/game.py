@@ -89,6 +89,14 @@ class SheddingGame(Game):
         """
         return houserules.adjacent_pairs(self, rules, players)
 
+    def parted_pairs(self, rules: SheddingRules, players: int) -> list[tuple[int, int]]:
+        """Rank pairs that no longer touch, from `muggins_shedding_parted_ranks`, every plugin's (plugin-name order).
+
+        Taken away from the touching pairs after every plugin's additions
+        (`houserules.touching`): a pair both added and parted does not touch.
+        """
+        return houserules.parted_pairs(self, rules, players)
+
     def destination_order(self, rules: SheddingRules, players: int) -> tuple[tuple[str, ...], ...]:
         """The order of priority among destinations from `muggins_shedding_destination_order` (tiers of kinds).
 
