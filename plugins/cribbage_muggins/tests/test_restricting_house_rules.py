@@ -2,7 +2,9 @@
 
 Cribbage's hooks replace the points of the items they name, so a rule
 takes an item away by giving it 0 points (`{"hand four-flush": 0}`: a
-four-card flush in a hand scores nothing, only a five-card flush counts).
+four-card flush in a hand scores nothing, only a five-card flush counts;
+the plugin is the worked example of docs/games/cribbage_muggins.md, run
+as the page prints it).
 Seeded matches are played without the rule and compared, position by
 position, with the same positions under it
 (`muggins.testing.house_rule_effects.changed_decisions`): every decision
@@ -12,6 +14,10 @@ starter's suit (or the call on that count), and there is at least one.
 
 from __future__ import annotations
 
+import re
+import types
+from pathlib import Path
+
 import pytest
 
 from muggins import HouseRuleError, hookimpl
@@ -20,6 +26,19 @@ from muggins.plugins import load_registry
 from muggins.testing.house_rule_effects import changed_decisions
 
 from cribbage_muggins.rules import CribbageRules
+
+
+PAGE = Path(__file__).resolve().parents[3] / "docs" / "games" / "cribbage_muggins.md"
+
+
+def documented_example():
+    """The restricting example of the game's page, as a plugin module (its code block run as the page prints it)."""
+    text = PAGE.read_text()
+    start = text.index("\n### A restricting example")
+    code = re.search(r"```python\n(.*?)```", text[start:], re.S).group(1)
+    module = types.ModuleType("documented_restriction")
+    exec(compile(code, str(PAGE), "exec"), module.__dict__)
+    return module
 
 
 class Show:
@@ -47,7 +66,7 @@ def four_card_flush_counted(state):
 
 def test_a_restricting_scoring_changes_exactly_the_counts_it_names():
     registry, without = game_with()
-    _, with_rule = game_with(no_hand_flush=Show({"hand four-flush": 0}))
+    _, with_rule = game_with(no_hand_flush=documented_example())
     changes = list(changed_decisions(without, with_rule, range(12), ["expert", "novice"], rules=CribbageRules(target=61), players=2,
                                      house_keys=("house",), registry=registry, max_moves=300))
     assert changes, "the rule changed no decision in these matches"

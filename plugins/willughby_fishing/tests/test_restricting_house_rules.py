@@ -2,7 +2,8 @@
 
 Fishing's `muggins_fishing_claimable` turns a kind of claim off with False
 (`{"left_pair": False}`: the pair left on the table when a player took
-only one of three table cards can no longer be claimed). Seeded matches are
+only one of three table cards can no longer be claimed; the plugin is the
+worked example of docs/games/willughby_fishing.md, run as the page prints it). Seeded matches are
 played without the rule and compared, position by position, with the same
 positions under it (`muggins.testing.house_rule_effects.changed_decisions`):
 every decision that differs is a window after such a capture, where the
@@ -12,6 +13,10 @@ window still asks everyone; a claim is only no longer correct).
 
 from __future__ import annotations
 
+import re
+import types
+from pathlib import Path
+
 import pytest
 
 from muggins import HouseRuleError, hookimpl
@@ -20,6 +25,19 @@ from muggins.plugins import load_registry
 from muggins.testing.house_rule_effects import changed_decisions
 
 from willughby_fishing import FishingRules
+
+
+PAGE = Path(__file__).resolve().parents[3] / "docs" / "games" / "willughby_fishing.md"
+
+
+def documented_example():
+    """The restricting example of the game's page, as a plugin module (its code block run as the page prints it)."""
+    text = PAGE.read_text()
+    start = text.index("\n### A restricting example")
+    code = re.search(r"```python\n(.*?)```", text[start:], re.S).group(1)
+    module = types.ModuleType("documented_restriction")
+    exec(compile(code, str(PAGE), "exec"), module.__dict__)
+    return module
 
 
 class Claimable:
@@ -39,7 +57,7 @@ def game_with(**plugins):
 
 def test_closing_a_kind_of_claim_changes_exactly_the_windows_it_names():
     registry, without = game_with()
-    _, with_rule = game_with(no_left_pair=Claimable({"left_pair": False}))
+    _, with_rule = game_with(no_left_pair=documented_example())
     changes = list(changed_decisions(without, with_rule, range(12), ["random", "novice", "expert", "random", "novice"],
                                      rules=FishingRules(deals=1), players=5, house_keys=("terms",), registry=registry, max_moves=300))
     assert changes, "the rule changed no decision in these matches"
