@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from ..players import make_players
+from ..plugins import get_registry
 
 if TYPE_CHECKING:
     from ..game import Decision, Game, State
@@ -58,8 +59,6 @@ def changed_decisions(without: "Game", with_rule: "Game", seeds: Iterable[int], 
     rules = without.Rules() if rules is None else rules
     players = without.default_players if players is None else players
     if registry is None:
-        from ..plugins import get_registry
-
         registry = get_registry()
     for seed in seeds:
         state = without.new(rules, players, seed)
