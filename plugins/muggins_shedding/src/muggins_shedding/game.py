@@ -3,8 +3,8 @@
 This module owns `SheddingGame`, the `muggins.Game` the plugin registers
 under the name `muggins_shedding`: its player counts (3 to 7), its rules,
 state and presenter classes, the bound on decisions the contract kit
-enforces, and the answers of house-rule plugins to the game's three hooks
-(touching ranks, the order of destinations, penalty cards; asked once per
+enforces, and the answers of house-rule plugins to the game's four hooks
+(touching ranks added and parted, the order of destinations, penalty cards; asked once per
 match, through `muggins.call_house_rules`). What a player reads and a front
 end draws is the presenter's (`muggins_shedding.presenter`, with the
 narration of each event as data in `muggins_shedding.narration`).
