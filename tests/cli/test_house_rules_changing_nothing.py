@@ -85,6 +85,9 @@ def test_beside_the_plugin_it_undoes_it_is_the_change_and_the_undone_one_changes
     # K-A added by wraps, parted by king_queen: taking away wins, so no pair is named as touching.
     assert play().stdout.splitlines()[0] == (
         "house rules in force: king_queen (king-queen 1.0), wraps (wraps 1.0) (changes nothing with these rules); penalty 1 card from each donor")
+    # Asking without each plugin, to say which changes nothing, leaves the record's answers those of the match.
+    assert play("--record", "m.jsonl").exit_code == 0
+    assert run("replay", "m.jsonl", "--verify").exit_code == 0
     # Switched off, king_queen leaves wraps its K-A.
     (site.parent / "off.toml").write_text("[plugins]\nking_queen = false\n")
     assert play("--rules", "off.toml").stdout.splitlines()[0] == "house rules in force: wraps (wraps 1.0); penalty 1 card from each donor; A–K touch"
