@@ -4,7 +4,7 @@ Run with `pytest` in this folder once the plugin is installed next to the
 shedding game (`pip install PATH/core PATH/plugins/muggins_shedding . pytest`,
 PATH a clone of muggins). The registries load the game and this plugin
 alone (and, for the combination, a K-A rule written here), so nothing else
-installed changes the figures.
+installed changes the figures; the contract kit runs with the rule in force.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import pytest
 
 from muggins import hookimpl
 from muggins.plugins import load_registry, reset_registry
+from muggins.testing import GameContract
 
 import shedding_king_queen
 from muggins_shedding import SheddingRules, SheddingState
@@ -79,3 +80,11 @@ def test_beside_a_rule_adding_k_a_the_king_goes_on_the_queen_again(beside_k_a):
 def test_a_queen_still_goes_on_a_king(beside_k_a):
     state = SheddingState.from_position(beside_k_a, players=4, commons=["KC"], stocks=STOCKS, mover=0, exposed="QH")
     assert correct(state) == ["play QH to common 1"]
+
+
+class TestContractWithTheRule(GameContract):
+    """The contract kit with the rule in force: every check the game passes alone, it passes with king-queen."""
+
+    game_name = "muggins_shedding"
+    house_rules = [PLUGIN]
+    games = 1  # one match per check keeps the run under a second; `pytest --muggins-games 500` soaks it
