@@ -79,7 +79,7 @@ def test_list_and_rules_show_an_installed_house_rule_under_its_game(site, run):
     assert lines[row + 1] == "  house rule: wraps (wraps-rule 0.3.0)"
     data = {game["name"]: game for game in json.loads(run("list", "--json").stdout)}
     assert data["muggins_shedding"]["house_rules"] == [
-        {"name": "wraps", "distribution": "wraps-rule", "version": "0.3.0", "hooks": ["muggins_shedding_adjacent_ranks"]}]
+        {"name": "wraps", "distribution": "wraps-rule", "version": "0.3.0", "hooks": ["muggins_shedding_adjacent_ranks"], "changes_nothing": False}]
     rules = run("rules", "muggins_shedding").stdout
     assert "#   wraps: wraps (wraps-rule 0.3.0), changes muggins_shedding_adjacent_ranks" in rules
     assert rules.rstrip().endswith("[plugins]\nwraps = true")

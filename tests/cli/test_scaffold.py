@@ -27,7 +27,7 @@ from muggins_cli.scaffold import published_hooks
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEDDING_HOOK = "muggins_shedding_adjacent_ranks"
-SHEDDING_HOOKS = [SHEDDING_HOOK, "muggins_shedding_destination_order", "muggins_shedding_penalty_cards"]
+SHEDDING_HOOKS = [SHEDDING_HOOK, "muggins_shedding_destination_order", "muggins_shedding_parted_ranks", "muggins_shedding_penalty_cards"]
 
 
 @pytest.fixture
@@ -338,7 +338,8 @@ def test_new_house_rule_writes_only_the_hooks_chosen_by_full_or_short_name(with_
     assert refused.exit_code == 2 and not (tmp_path / "other").exists()
     assert one_line(refused.stderr) == (
         "muggins: error: game 'muggins_shedding' publishes no hook 'wraps'; its hooks: adjacent_ranks (muggins_shedding_adjacent_ranks), "
-        "destination_order (muggins_shedding_destination_order), penalty_cards (muggins_shedding_penalty_cards)")
+        "destination_order (muggins_shedding_destination_order), parted_ranks (muggins_shedding_parted_ranks), "
+        "penalty_cards (muggins_shedding_penalty_cards)")
 
 
 def test_the_pip_path_names_this_venvs_muggins_in_full(with_shedding, bare_run, tmp_path, monkeypatch):

@@ -95,5 +95,9 @@ def announce_house_rules(registry: Registry, game: Game, rules: Any, players: in
     warn_overridden(game, rules, players, source)
     plugins = house_rule_plugins(registry, game, rules)
     if plugins:
+        from muggins.houserules import unchanging_plugins
+
         described = game.describe_rules(rules, players)
-        echo_fitted(_("house rules in force: {rules}").format(rules=", ".join(p.describe() for p in plugins)) + (f"; {described}" if described else ""))
+        idle = set(unchanging_plugins(registry, game, rules, players, plugins))
+        named = [p.describe() + (_(" (changes nothing with these rules)") if p.name in idle else "") for p in plugins]
+        echo_fitted(_("house rules in force: {rules}").format(rules=", ".join(named)) + (f"; {described}" if described else ""))

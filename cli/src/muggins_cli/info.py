@@ -146,7 +146,8 @@ _GAME_ROW = {
     "distribution": _shown_or_none,
     "distribution_version": _shown_or_none,
     "kinds": [_KIND],
-    "house_rules": [{"name": _shown, "distribution": _shown_or_none, "version": _shown_or_none, "hooks": [_text]}],
+    "house_rules": [{"name": _shown, "distribution": _shown_or_none, "version": _shown_or_none, "hooks": [_text],
+                     "changes_nothing": lambda v: type(v) is bool}],
     "house_rule_refusal": lambda v: v is None or _text(v),
 }
 _CONFLICT_ROW = {**{key: lambda v: v is None for key in _GAME_ROW}, "name": _GAME_ROW["name"],
@@ -192,7 +193,7 @@ def checked_in_force(registry: Registry, game: Any) -> Any:
             else:
                 line = _("{plugin} did not answer within {seconds} s (in {function}()), so it was not checked").format(
                     plugin=silent.plugin.describe(), seconds=seconds, function=silent.function)
-            return SimpleNamespace(refusal=line, changes={})
+            return SimpleNamespace(refusal=line, changes={}, unchanging=())
 
 
 #: What a listing adds to a refusal: where it comes from, and the way out that needs no uninstalling.
@@ -208,7 +209,9 @@ def _rows(registry: Registry) -> list[dict[str, Any]]:
         game = registry.games[name]
         source = registry.game_sources.get(name)
         installed = house_rule_plugins(registry, game, installed=True)
-        house_rules = [{**p.to_dict(), "hooks": list(p.hooks)} for p in installed]
+        checked = checked_in_force(registry, game) if installed else None
+        unchanging = set(getattr(checked, "unchanging", ()))
+        house_rules = [{**p.to_dict(), "hooks": list(p.hooks), "changes_nothing": p.name in unchanging} for p in installed]
         rows.append({
             "name": name,
             "title": game.title,
@@ -220,7 +223,7 @@ def _rows(registry: Registry) -> list[dict[str, Any]]:
             "distribution_version": source.version if source else None,
             "kinds": describe_kinds(registry.player_kind(kind, name) for kind in registry.kind_names(name)),
             "house_rules": house_rules,
-            "house_rule_refusal": house_rule_refusal(registry, game) if installed else None,
+            "house_rule_refusal": checked.refusal if checked is not None else None,
         })
     for name, rivals in sorted(registry.conflicts.items()):  # a name several plugins registered: none is used
         rivals_json = [{"plugin": r.name, "distribution": r.distribution, "version": r.version} for r in rivals]
@@ -256,6 +259,7 @@ def list_games(as_json: bool) -> None:
         if row["house_rules"]:
             below[len(table) - 1] = [
                 _("  house rule: {name}").format(name=p["name"]) + (f" ({p['distribution']}{' ' + p['version'] if p['version'] else ''})" if p["distribution"] else "")
+                + (_(": changes nothing under the default rules") if p.get("changes_nothing") else "")
                 for p in row["house_rules"]]
             if row.get("house_rule_refusal"):
                 below[len(table) - 1].append(_("  refused: {refusal} ({advice})").format(refusal=row["house_rule_refusal"], advice=_(REFUSAL_ADVICE)))
@@ -269,18 +273,24 @@ def list_games(as_json: bool) -> None:
 
 def plugins() -> None:
     """Every loaded plugin (name, distribution, version, hooks) and every load error, as JSON; the errors also say where a game
-    refuses its installed house-rule plugins under its default rules."""
+    refuses its installed house-rule plugins under its default rules, and `changes_nothing` (present when some are) names the
+    house-rule plugins that change nothing in a game under its default rules."""
     from muggins.houserules import house_rule_plugins
 
     registry = get_registry()
     click.get_current_context().find_root().command.load_plugin_commands()
     errors = list(registry.errors)
+    unchanging: list[dict[str, str]] = []
     for name, game in sorted(registry.games.items()):  # answers a game refuses are as much in the way as a load error
         if house_rule_plugins(registry, game, installed=True):
-            refusal = house_rule_refusal(registry, game)
-            if refusal:
-                errors.append(f"{name}: {refusal} ({REFUSAL_ADVICE})")
-    data = {"plugins": [info.to_dict() for info in registry.plugins], "errors": errors}
+            checked = checked_in_force(registry, game)
+            if checked.refusal:
+                errors.append(f"{name}: {checked.refusal} ({REFUSAL_ADVICE})")
+            unchanging += [{"game": name, "plugin": plugin, "note": "changes nothing under the default rules"}
+                           for plugin in getattr(checked, "unchanging", ())]
+    data: dict[str, Any] = {"plugins": [info.to_dict() for info in registry.plugins], "errors": errors}
+    if unchanging:  # only then, so the report of every other installation is what it always was
+        data["changes_nothing"] = unchanging
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
@@ -289,6 +299,8 @@ def _hooks_text(plugin: Any, checked: Any) -> str:
 
     A refused match was not asked to the end, so then every hook the plugin implements counts as changing something.
     """
+    if not checked.refusal and plugin.name in getattr(checked, "unchanging", ()):
+        return f"changes nothing under these rules (implements {', '.join(plugin.hooks)})"
     hooks = list(plugin.hooks)
     changed = hooks if checked.refusal else [h for h in hooks if h in checked.changes.get(plugin.name, ())]
     idle = [h for h in hooks if h not in changed]

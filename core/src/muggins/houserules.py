@@ -27,7 +27,8 @@ keeps (`record_answers`) and replay and resume compare (`check_record`).
 with their versions, for record headers, `muggins list`, `muggins rules`,
 simulations and the checks of replay and resume; `check_in_force` makes
 one match as `play` would, so a listing can say which hooks change
-something and whether the game refuses the answers; `rule_settings` lists
+something, which plugins change nothing (`unchanging_plugins`: the match
+plays alike without them) and whether the game refuses the answers; `rule_settings` lists
 the rules' values the plugins replace (a game's `house_rule_settings`),
 which a record's header keeps and the command line names. A house-rule plugin may
 declare the versions of the games it supports with a module attribute
@@ -69,7 +70,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HouseRuleAnswer", "HouseRuleError", "HouseRulePlugin", "PLUGINS_KEY",
     "call_house_rules", "house_rule_plugins", "plugin_switches", "with_plugin_switches", "defaults_with_switches",
-    "hook_names", "supports_version", "check_switches", "compare_in_force", "check_record", "InForceCheck", "check_in_force",
+    "hook_names", "supports_version", "check_switches", "compare_in_force", "check_record", "InForceCheck", "check_in_force", "unchanging_plugins",
     "RuleSetting", "rule_settings", "chosen_rules_overridden",
     "MAX_ANSWER_DIGITS", "MAX_ANSWER_SIZE", "MAX_ANSWER_DEPTH", "plain_answer", "answer_to_data",
     "Asked", "questions_asked", "keep_answers", "match_answers", "record_answers", "compare_answers",
@@ -201,6 +202,8 @@ class InForceCheck:
     changes: Mapping[str, tuple[str, ...]]
     #: The game's one line refusing the answers (two plugins setting one value, a rule it cannot play), or None.
     refusal: str | None
+    #: The plugins in force that change nothing with these rules (`unchanging_plugins`), by name.
+    unchanging: tuple[str, ...] = ()
 
 
 def check_in_force(registry: "Registry", game: "Game", rules: Any = None, players: int | None = None) -> InForceCheck:
@@ -232,7 +235,50 @@ def check_in_force(registry: "Registry", game: "Game", rules: Any = None, player
             hooks = changes.setdefault(plugin, [])
             if value is not None and question.hook not in hooks:
                 hooks.append(question.hook)
-    return InForceCheck(plugins, {plugin: tuple(hooks) for plugin, hooks in changes.items() if hooks}, refusal)
+    unchanging = () if refusal is not None else unchanging_plugins(registry, game, rules, players, plugins)
+    return InForceCheck(plugins, {plugin: tuple(hooks) for plugin, hooks in changes.items() if hooks}, refusal, unchanging)
+
+
+def unchanging_plugins(registry: "Registry", game: "Game", rules: Any = None, players: int | None = None,
+                       plugins: Iterable[HouseRulePlugin] | None = None) -> tuple[str, ...]:
+    """The names of the house-rule plugins in force under `rules` whose answers change nothing for a match of `players`.
+
+    A plugin changes nothing when the game's house rules for the match
+    (`game.house_rules(rules, players)`, the entry every shipped game has)
+    are the same with the plugin switched off: a hook answering `[]`, a
+    scoring item set to its standard points, a pair parted that never
+    touched. Judged beside the other plugins in force, so a plugin that
+    only undoes another's change counts as a change. A game without a
+    `house_rules` entry is judged by the answers alone (every hook None).
+    The answers are refused by the game (a `HouseRuleError`): nothing is
+    called unchanging. Other failures are left for `play` to report.
+    """
+    rules = game.Rules() if rules is None else rules
+    players = game.default_players if players is None else players
+    plugins = tuple(house_rule_plugins(registry, game, rules) if plugins is None else plugins)
+    if not plugins:
+        return ()
+    house_of = getattr(game, "house_rules", None)
+    switches = plugin_switches(rules)
+    found = []
+    try:
+        if callable(house_of):
+            in_force = house_of(rules, players)
+            for plugin in plugins:
+                try:
+                    without = house_of(with_plugin_switches(rules, {**switches, plugin.name: False}), players)
+                except HouseRuleError:
+                    continue  # the others alone are refused: this plugin is part of what is played
+                if without == in_force:
+                    found.append(plugin.name)
+        else:
+            with questions_asked() as asked:
+                game.new(rules, players, 0)
+            answered = {plugin for question in asked.values() for plugin, value in question.answers if value is not None}
+            found = [plugin.name for plugin in plugins if plugin.name not in answered]
+    except HouseRuleError:
+        return ()
+    return tuple(found)
 
 
 def check_switches(registry: "Registry", game: "Game", rules: Any) -> None:

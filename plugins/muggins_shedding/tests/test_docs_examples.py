@@ -27,7 +27,8 @@ def test_the_worked_hand_made_position_runs_as_printed(game):
 
 def test_every_published_hook_has_its_own_part_of_the_page():
     published = sorted(name for name in vars(hookspecs) if name.startswith("muggins_shedding_"))
-    assert published == ["muggins_shedding_adjacent_ranks", "muggins_shedding_destination_order", "muggins_shedding_penalty_cards"]
+    assert published == ["muggins_shedding_adjacent_ranks", "muggins_shedding_destination_order", "muggins_shedding_parted_ranks",
+                         "muggins_shedding_penalty_cards"]
     hooks = section("House-rule hooks")
     for name in published:
         assert f"### `{name}(players, rules)`" in hooks

@@ -3,7 +3,7 @@
 The package owns the game's rules (`SheddingRules`), its state machine
 (`SheddingState`), the registered `SheddingGame` with its terminal rendering
 and narration, the game's bots (`expert`, `novice`, `random`), the hooks it
-publishes for house-rule plugins (touching ranks, the order of destinations,
+publishes for house-rule plugins (touching ranks added and taken away, the order of destinations,
 penalty cards; `hookspecs`) with `SheddingHouseRules`, what they decided for
 a match, and the plugin module that registers all of these with the core
 (entry point `muggins_shedding`).

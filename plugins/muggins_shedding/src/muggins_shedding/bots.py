@@ -32,6 +32,8 @@ from muggins.actions import standing_answer
 from muggins.deck import CODES, RANKS
 from muggins.i18n import N_, translator
 
+from .houserules import rank_fits
+
 
 # Rank of a card code, from the core's small int-pack tables; the state module is not imported here, so registering bots stays cheap.
 _RANK_OF: dict[str, int] = dict(zip(CODES, RANKS))
@@ -49,17 +51,16 @@ _REACH: dict[tuple, list[int]] = {}
 
 
 def _extra_of(view: Mapping[str, Any]) -> tuple:
-    return tuple(map(tuple, view.get("adjacent_extra") or ()))
+    """The view's house-rule pairs: `(added, parted)` (a match whose plugins part nothing has no `adjacent_parted`)."""
+    return tuple(map(tuple, view.get("adjacent_extra") or ())), tuple(map(tuple, view.get("adjacent_parted") or ()))
 
 
 def _rank_fits(view: Mapping[str, Any]) -> list[list[bool]]:
-    """fits[a][b]: rank a touches rank b, house-rule pairs included; built once per set of pairs."""
+    """fits[a][b]: rank a touches rank b, house-rule pairs included (and parted ones left out); built once per set of pairs."""
     extra = _extra_of(view)
     fits = _FITS.get(extra)
     if fits is None:
-        fits = _FITS[extra] = [[abs(a - b) == 1 for b in range(14)] for a in range(14)]
-        for a, b in extra:
-            fits[a][b] = fits[b][a] = True
+        fits = _FITS[extra] = rank_fits(*extra)
     return fits
 
 

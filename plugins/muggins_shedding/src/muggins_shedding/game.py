@@ -3,8 +3,8 @@
 This module owns `SheddingGame`, the `muggins.Game` the plugin registers
 under the name `muggins_shedding`: its player counts (3 to 7), its rules,
 state and presenter classes, the bound on decisions the contract kit
-enforces, and the answers of house-rule plugins to the game's three hooks
-(touching ranks, the order of destinations, penalty cards; asked once per
+enforces, and the answers of house-rule plugins to the game's four hooks
+(touching ranks added and parted, the order of destinations, penalty cards; asked once per
 match, through `muggins.call_house_rules`). What a player reads and a front
 end draws is the presenter's (`muggins_shedding.presenter`, with the
 narration of each event as data in `muggins_shedding.narration`).
@@ -88,6 +88,14 @@ class SheddingGame(Game):
         unusable answer is a `HouseRuleError` naming it.
         """
         return houserules.adjacent_pairs(self, rules, players)
+
+    def parted_pairs(self, rules: SheddingRules, players: int) -> list[tuple[int, int]]:
+        """Rank pairs that no longer touch, from `muggins_shedding_parted_ranks`, every plugin's (plugin-name order).
+
+        Taken away from the touching pairs after every plugin's additions
+        (`houserules.touching`): a pair both added and parted does not touch.
+        """
+        return houserules.parted_pairs(self, rules, players)
 
     def destination_order(self, rules: SheddingRules, players: int) -> tuple[tuple[str, ...], ...]:
         """The order of priority among destinations from `muggins_shedding_destination_order` (tiers of kinds).

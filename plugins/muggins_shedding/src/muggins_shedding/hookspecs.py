@@ -3,7 +3,7 @@
 This module owns the game's own hook specifications, registered with the
 core's plugin manager through `register(game, hookspecs=this_module)`: which
 ranks touch, the order of priority among destinations, and the penalty
-cards on an upheld Muggins call. A house-rule plugin implements any of them
+cards on an upheld Muggins call; and which ranks no longer touch. A house-rule plugin implements any of them
 with `muggins.hookimpl` to change one rule without forking the game
 (docs/examples/shedding_k_touches_a is such a plugin). The game calls each
 hook once when a match is created, through `muggins.call_house_rules` (so a
@@ -31,9 +31,35 @@ def muggins_shedding_adjacent_ranks(players: int, rules: Any) -> Iterable[tuple[
     and an ace touch, both ways), or None (or `[]`) for no change. Called
     once per match, when it is created, with the player count and the
     match's house rules (`SheddingRules`). Every in-force plugin's pairs are
-    added together (the order of a pair and repeats do not matter). Refused,
-    naming the plugin: an answer that is not a list of pairs, a rank outside
-    1..13, a pair of equal ranks (the seed: equal ranks never fit).
+    added together (the order of a pair and repeats do not matter); a pair
+    any plugin takes away with `muggins_shedding_parted_ranks` stays apart.
+    Refused, naming the plugin: an answer that is not a list of pairs, a
+    rank outside 1..13, a pair of equal ranks (the seed: equal ranks never fit).
+    """
+
+
+@hookspec
+def muggins_shedding_parted_ranks(players: int, rules: Any) -> Iterable[tuple[int, int]]:
+    """Pairs of ranks that do not touch, though one rank apart or added by a plugin: the way to take a fit away.
+
+    Ranks are numbers, A=1 … K=13. Return pairs such as `[(12, 13)]` (a
+    queen and a king no longer fit on each other, both ways), or None (or
+    `[]`) for no change. `[(13, r) for r in range(1, 12)]` says "a King
+    may be followed only by a Queen", whatever other plugins add
+    (docs/examples/shedding_king_queen). Called once per match, when it is
+    created, with the player count and the match's house rules.
+
+    Combining several plugins: every plugin's added pairs
+    (`muggins_shedding_adjacent_ranks`) are united, every plugin's parted
+    pairs are united, then the parted pairs are taken away. So a pair one
+    plugin adds and another parts does not touch: taking away wins, whatever
+    the plugins' names, because a rule naming what may not be played is the
+    narrower statement and an addition never needs to forbid anything. A
+    parted pair that does not touch anyway changes nothing (and a plugin
+    whose every answer changes nothing is listed as changing nothing).
+    Refused, naming the plugin, as `muggins_shedding_adjacent_ranks` refuses.
+    A fitting card still has to go somewhere: a card that fits nowhere goes
+    on the mover's own discard, as in the standard game.
     """
 
 

@@ -1,12 +1,13 @@
 """The shedding game's house rules from plugins: what its hooks answered for one match, checked and combined.
 
-This module owns `SheddingHouseRules` — the plain data the game's three
-hooks decide for a match (extra touching rank pairs, the order of priority
-among destinations, the penalty cards each donor gives) and keeps in the
+This module owns `SheddingHouseRules` — the plain data the game's four
+hooks decide for a match (extra touching rank pairs, pairs parted, the order
+of priority among destinations, the penalty cards each donor gives) and keeps in the
 state, its records and its view — `house_rules`, which asks them for a
 match (the name every shipped game gives its house-rule entry), and the functions that ask the hooks
 through `muggins.call_house_rules`, check each plugin's answer and combine
-the answers: rank pairs from every plugin add up; a destination order or a
+the answers: rank pairs added by every plugin are united, then the pairs any
+plugin parts are taken away (taking away wins: `touching`); a destination order or a
 penalty set differently by two plugins is a conflict naming both (the
 core's `single_answer` and its wording, as in every game). The
 answers arrive as bounded plain data the core has already checked and
@@ -29,12 +30,13 @@ from muggins.limits import clip
 
 __all__ = [
     "SheddingHouseRules", "DESTINATION_KINDS", "STANDARD_ORDER", "STANDARD_PENALTY", "MAX_PENALTY",
-    "ADJACENT_HOOK", "ORDER_HOOK", "PENALTY_HOOK",
-    "normalise_pairs", "normalise_order", "check_penalty", "order_to_data", "order_from_data",
+    "ADJACENT_HOOK", "PARTED_HOOK", "ORDER_HOOK", "PENALTY_HOOK", "ONE_APART",
+    "normalise_pairs", "touching", "rank_fits", "parted_pairs", "normalise_order", "check_penalty", "order_to_data", "order_from_data",
     "adjacent_pairs", "destination_order", "penalty_cards", "order_words", "from_mapping", "house_rules",
 ]
 
 ADJACENT_HOOK = "muggins_shedding_adjacent_ranks"
+PARTED_HOOK = "muggins_shedding_parted_ranks"
 ORDER_HOOK = "muggins_shedding_destination_order"
 PENALTY_HOOK = "muggins_shedding_penalty_cards"
 
@@ -42,6 +44,8 @@ PENALTY_HOOK = "muggins_shedding_penalty_cards"
 DESTINATION_KINDS = ("common", "opponent", "own")
 #: RULES.md item 3: a fitting common pile, else the first fitting opponent discard, else one's own discard.
 STANDARD_ORDER: tuple[tuple[str, ...], ...] = (("common",), ("opponent",), ("own",))
+#: The seed's touching pairs: ranks one apart, A-2 … Q-K (no wrap).
+ONE_APART: tuple[tuple[int, int], ...] = tuple((r, r + 1) for r in range(1, 13))
 #: RULES.md item 5: each other player gives one card.
 STANDARD_PENALTY = 1
 #: More cards than the pack holds is no rule a table plays.
@@ -54,12 +58,16 @@ class SheddingHouseRules:
 
     `adjacent`: extra touching rank pairs, sorted `(low, high)` tuples;
     `order`: tiers of destination kinds, highest priority first (see
-    `normalise_order`); `penalty`: cards each donor gives on an upheld call.
+    `normalise_order`); `penalty`: cards each donor gives on an upheld call;
+    `parted`: pairs one rank apart that no longer touch. Built by `touching`,
+    `adjacent` holds no parted pair and `parted` only pairs one rank apart,
+    so two answers that play alike compare equal.
     """
 
     adjacent: tuple[tuple[int, int], ...] = ()
     order: tuple[tuple[str, ...], ...] = STANDARD_ORDER
     penalty: int = STANDARD_PENALTY
+    parted: tuple[tuple[int, int], ...] = ()
 
     @property
     def standard_order(self) -> bool:
@@ -89,6 +97,30 @@ def normalise_pairs(pairs: Iterable[Iterable[int]]) -> tuple[tuple[int, int], ..
             raise ValueError(f"equal ranks never fit (rank {a} paired with itself)")
         found.add((min(a, b), max(a, b)))
     return tuple(sorted(found))
+
+
+def touching(added: Iterable[Iterable[int]], parted: Iterable[Iterable[int]]) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """`(extra, parted)` as a match plays them: the added pairs united, less every parted pair (taking away wins).
+
+    `extra` keeps the added pairs no plugin parts; `parted` keeps the
+    parted pairs one rank apart (a parted pair that touches neither way is
+    no change, and is dropped). ValueError for a bad pair.
+    """
+    added, parted = normalise_pairs(added), normalise_pairs(parted)
+    if not parted:
+        return added, ()
+    gone = set(parted)
+    return tuple(p for p in added if p not in gone), tuple(p for p in parted if p in ONE_APART)
+
+
+def rank_fits(extra: Iterable[Iterable[int]] = (), parted: Iterable[Iterable[int]] = ()) -> list[list[bool]]:
+    """fits[a][b]: rank a touches rank b (1..13): one apart or an extra pair, less the parted pairs (taking away wins)."""
+    ranks = [[abs(a - b) == 1 for b in range(14)] for a in range(14)]
+    for a, b in extra:
+        ranks[a][b] = ranks[b][a] = True
+    for a, b in parted:
+        ranks[a][b] = ranks[b][a] = False
+    return ranks
 
 
 def normalise_order(value: Any) -> tuple[tuple[str, ...], ...]:
@@ -167,18 +199,27 @@ _refuse = answer_refused
 
 def adjacent_pairs(game: Any, rules: Any, players: int) -> list[tuple[int, int]]:
     """Every in-force plugin's extra touching pairs, in plugin-name order, as returned (each plugin's checked)."""
+    return _pairs(game, ADJACENT_HOOK, rules, players, "[(13, 1)]")
+
+
+def parted_pairs(game: Any, rules: Any, players: int) -> list[tuple[int, int]]:
+    """Every in-force plugin's pairs that no longer touch (`muggins_shedding_parted_ranks`), in plugin-name order, each plugin's checked."""
+    return _pairs(game, PARTED_HOOK, rules, players, "[(12, 13)]")
+
+
+def _pairs(game: Any, hook: str, rules: Any, players: int, example: str) -> list[tuple[int, int]]:
     pairs: list[tuple[int, int]] = []
-    for answer in call_house_rules(game, ADJACENT_HOOK, rules=rules, players=players):
+    for answer in call_house_rules(game, hook, rules=rules, players=players):
         if answer.value is None:
             continue
         try:
             found = [tuple(p) for p in answer.value]
         except TypeError:
-            raise _refuse(answer.plugin, ADJACENT_HOOK, f"must return a list of rank pairs such as [(13, 1)], not {answer.value!r}") from None
+            raise _refuse(answer.plugin, hook, f"must return a list of rank pairs such as {example}, not {answer.value!r}") from None
         try:
             normalise_pairs(found)
         except ValueError as exc:
-            raise _refuse(answer.plugin, ADJACENT_HOOK, exc) from None
+            raise _refuse(answer.plugin, hook, exc) from None
         pairs.extend(found)  # type: ignore[arg-type]
     return pairs
 
@@ -200,18 +241,22 @@ def penalty_cards(game: Any, rules: Any, players: int) -> int:
 def house_rules(game: Any, rules: Any, players: int) -> SheddingHouseRules:
     """Everything the house-rule plugins in force decide for a match of `game`, checked: a `SheddingHouseRules`.
 
-    Built from the game's `adjacent_pairs`, `destination_order` and
-    `penalty_cards`, so a variant made by subclassing the game may override
-    any one of them.
+    Built from the game's `adjacent_pairs`, `parted_pairs` (a variant
+    without it parts nothing), `destination_order` and `penalty_cards`, so
+    a variant made by subclassing the game may override any one of them.
     """
+    parting = getattr(game, "parted_pairs", None)
+    extra, parted = touching(game.adjacent_pairs(rules, players), parting(rules, players) if parting is not None else ())
     return SheddingHouseRules(
-        normalise_pairs(game.adjacent_pairs(rules, players)),
+        extra,
         normalise_order(game.destination_order(rules, players)),
         check_penalty(game.penalty_cards(rules, players)),
+        parted,
     )
 
 
 def from_mapping(data: Mapping[str, Any]) -> SheddingHouseRules:
-    """The house rules from a saved state's fields `extra`, `order`, `penalty` (the last two may be absent)."""
-    return SheddingHouseRules(normalise_pairs(data.get("extra", ())), order_from_data(data.get("order")),
-                              check_penalty(data.get("penalty", STANDARD_PENALTY)))
+    """The house rules from a saved state's fields `extra`, `order`, `penalty`, `parted` (the last three may be absent)."""
+    extra, parted = touching(data.get("extra", ()), data.get("parted", ()))
+    return SheddingHouseRules(extra, order_from_data(data.get("order")),
+                              check_penalty(data.get("penalty", STANDARD_PENALTY)), parted)

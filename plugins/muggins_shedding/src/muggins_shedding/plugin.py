@@ -3,7 +3,8 @@
 This module owns the registration of the shedding game with the core: it
 registers `SheddingGame` together with the game's own hook specs (so
 house-rule plugins can implement `muggins_shedding_adjacent_ranks`,
-`muggins_shedding_destination_order` and `muggins_shedding_penalty_cards`)
+`muggins_shedding_parted_ranks`, `muggins_shedding_destination_order` and
+`muggins_shedding_penalty_cards`)
 and the game's three bot kinds. Nothing else happens at import time.
 """
 

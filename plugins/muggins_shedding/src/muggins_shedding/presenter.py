@@ -72,6 +72,8 @@ class SheddingPresenter(Presenter):
         parts = [ngettext("penalty {n} card from each donor", "penalty {n} cards from each donor", house.penalty).format(n=house.penalty)]
         if house.adjacent:
             parts.append(_("{pairs} touch").format(pairs=pairs_text(house.adjacent)))
+        if house.parted:
+            parts.append(_("{pairs} do not touch").format(pairs=pairs_text(house.parted)))
         if not house.standard_order:
             parts.append(_("a fitting card goes to {order}").format(order=order_text(house.order)))
         return apart("; ").join(parts)
@@ -86,6 +88,8 @@ class SheddingPresenter(Presenter):
         ]
         if view.get("adjacent_extra"):
             lines.append(_("House rule: also touching {pairs}").format(pairs=pairs_text(view["adjacent_extra"])))
+        if view.get("adjacent_parted"):
+            lines.append(_("House rule: no longer touching {pairs}").format(pairs=pairs_text(view["adjacent_parted"])))
         order = view.get("destination_order")
         if order and order != _STANDARD_ORDER:
             lines.append(_("House rule: place on {order}").format(order=order_text(order)))

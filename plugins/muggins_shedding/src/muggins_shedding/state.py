@@ -39,7 +39,7 @@ from muggins.stats import Tally
 from muggins.wording import Worded, WordedDecision, rank_word, worded
 
 from .houserules import (
-    STANDARD_ORDER, STANDARD_PENALTY, SheddingHouseRules, check_penalty, from_mapping, normalise_order, normalise_pairs,
+    STANDARD_ORDER, STANDARD_PENALTY, SheddingHouseRules, check_penalty, from_mapping, normalise_order, normalise_pairs, rank_fits, touching,
     order_to_data, order_words,
 )
 from .order_words import order_text
@@ -51,7 +51,7 @@ _, pgettext = _translator.gettext, _translator.pgettext
 
 __all__ = [
     "SheddingState", "Place", "Correct", "DECK", "CODES", "INDEX", "RANK", "CODE_INDEX",
-    "adjacency_table", "normalise_pairs", "PASS", "MUGGINS",
+    "adjacency_table", "rank_fits", "normalise_pairs", "PASS", "MUGGINS",
 ]
 
 # DECK, CODES and CODE_INDEX are muggins.deck's, re-exported under the names this module has always published.
@@ -86,18 +86,17 @@ CALL: tuple[Action, ...] = (MUGGINS,)
 #: the match's counts for simulations, in the order Result.stats lists them
 _STAT_KEYS = ("errors", "calls", "calls_upheld", "penalties", "recycles", "hands_drawn", "hands_drawn_turn_limit", "hands_drawn_repetition")
 
-_TABLES: dict[tuple[tuple[int, int], ...], tuple[tuple[bool, ...], ...]] = {}
+_TABLES: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], tuple[tuple[bool, ...], ...]] = {}
 
 
-def adjacency_table(extra: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[bool, ...], ...]:
-    """FITS[i][j]: card i may go on card j (ranks one apart, or an extra pair). Cached."""
-    table = _TABLES.get(extra)
+def adjacency_table(extra: tuple[tuple[int, int], ...] = (), parted: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[bool, ...], ...]:
+    """FITS[i][j]: card i may go on card j (ranks one apart, or an extra pair, and not a parted pair). Cached."""
+    key = (extra, parted)
+    table = _TABLES.get(key)
     if table is None:
-        ranks = [[abs(a - b) == 1 for b in range(14)] for a in range(14)]
-        for a, b in extra:
-            ranks[a][b] = ranks[b][a] = True
+        ranks = rank_fits(extra, parted)
         table = tuple(tuple(ranks[RANK[i]][RANK[j]] for j in range(52)) for i in range(52))
-        _TABLES[extra] = table
+        _TABLES[key] = table
     return table
 
 
@@ -149,11 +148,13 @@ class SheddingState(PhasedState):
     def __init__(
         self, game: Game, rules: SheddingRules, players: int, seed: int, extra: tuple[tuple[int, int], ...] = (),
         *, order: tuple[tuple[str, ...], ...] = STANDARD_ORDER, penalty: int = STANDARD_PENALTY,
+        parted: tuple[tuple[int, int], ...] = (),
     ) -> None:
         super().__init__(game, rules, players, seed)
-        self._set_up(extra, order, penalty)
+        self._set_up(extra, order, penalty, parted)
 
-    def _set_up(self, extra: tuple[tuple[int, int], ...], order: tuple[tuple[str, ...], ...], penalty: int) -> None:
+    def _set_up(self, extra: tuple[tuple[int, int], ...], order: tuple[tuple[str, ...], ...], penalty: int,
+                parted: tuple[tuple[int, int], ...] = ()) -> None:
         """Every attribute the rules and the house-rule answers decide, and an empty table (for `__init__` and `load_fields`)."""
         rules, players = self.rules, self.players
         if players not in rules.deal:
@@ -163,9 +164,10 @@ class SheddingState(PhasedState):
         self.each, k = rules.deal_for(n)
         self.hands = rules.hands_for(n)
         # Checked here too, so a state built directly (not through `new`) cannot hold an answer the game refuses.
-        extra, order, penalty = normalise_pairs(extra), normalise_order(order), check_penalty(penalty)
+        (extra, parted), order, penalty = touching(extra, parted), normalise_order(order), check_penalty(penalty)
         self.extra = extra
-        self.fits = adjacency_table(extra)
+        self.parted = parted
+        self.fits = adjacency_table(extra, parted)
         self.order = order
         self._order_data = order_to_data(order)
         self.penalty = penalty
@@ -217,12 +219,12 @@ class SheddingState(PhasedState):
     @property
     def house_rules(self) -> SheddingHouseRules:
         """What the house-rule plugins decided for this match (touching pairs, destination order, penalty)."""
-        return SheddingHouseRules(self.extra, self.order, self.penalty)
+        return SheddingHouseRules(self.extra, self.order, self.penalty, self.parted)
 
     @classmethod
     def new(cls, game: Game, rules: SheddingRules, players: int, seed: int) -> "SheddingState":
         house = _house_rules_of(game, rules, players)
-        state = cls(game, rules, players, seed, house.adjacent, order=house.order, penalty=house.penalty)
+        state = cls(game, rules, players, seed, house.adjacent, order=house.order, penalty=house.penalty, parted=house.parted)
         state.first_dealer = derive_rng(seed, "dealer").randrange(players)
         events: list[dict] = []
         state._deal(events)
@@ -245,6 +247,7 @@ class SheddingState(PhasedState):
         seed: int = 0,
         order: Sequence[str | Sequence[str]] | None = None,
         penalty: int | None = None,
+        parted: Iterable[Iterable[int]] | None = None,
     ) -> "SheddingState":
         """A hand-made position (for tests and docs), with `mover`'s next card exposed.
 
@@ -255,16 +258,21 @@ class SheddingState(PhasedState):
         number of common piles given replaces the deal table's for this
         position. The house-rule answers are those of the plugins in force
         (asked as `new` asks them) unless given: `extra` touching rank pairs,
-        `order` of destinations, `penalty` cards per donor (as the hooks
-        return them). The mover's right-hand neighbour is the dealer.
+        `order` of destinations, `penalty` cards per donor, `parted` pairs
+        that no longer touch (as the hooks return them; `parted` is taken as
+        none when `extra` is given without it). The mover's right-hand
+        neighbour is the dealer.
         """
         rules = rules or SheddingRules()
         house = _house_rules_of(game, rules, players) if extra is None or order is None or penalty is None else None
+        if parted is None:
+            parted = house.parted if extra is None and house is not None else ()
         state = cls(
             game, rules, players, seed,
-            house.adjacent if extra is None else normalise_pairs(extra),
-            order=house.order if order is None else normalise_order(order),
-            penalty=house.penalty if penalty is None else check_penalty(penalty),
+            house.adjacent if extra is None and house is not None else normalise_pairs(extra or ()),
+            order=house.order if order is None and house is not None else normalise_order(order),
+            penalty=house.penalty if penalty is None and house is not None else check_penalty(penalty),
+            parted=normalise_pairs(parted),
         )
         k = len(commons)
         state._lay_out(k)
@@ -307,6 +315,8 @@ class SheddingState(PhasedState):
             commons=[CODES[p[-1]] for p in self.commons], stock_sizes=[len(s) for s in self.stocks],
             adjacent_extra=[list(p) for p in self.extra],
             destination_order=order_to_data(self.order), penalty_cards=self.penalty,
+            # Only when a plugin parts a pair, so the records of every other match keep their bytes.
+            **({"adjacent_parted": [list(p) for p in self.parted]} if self.parted else {}),
         ))
         events.append(event("stocks", hand=self.hand, stocks=[[CODES[c] for c in s] for s in self.stocks], to=[]))
         self._expose(events)
@@ -701,6 +711,7 @@ class SheddingState(PhasedState):
             "destination_order": self._order_data,
             "penalty_cards": self.penalty,
             "last": last,
+            **({"adjacent_parted": [list(p) for p in self.parted]} if self.parted else {}),
         }
 
     def hidden_from(self, seat: int | None) -> frozenset[Card]:
@@ -788,6 +799,7 @@ class SheddingState(PhasedState):
             "extra": [list(p) for p in self.extra],
             "order": order_to_data(self.order),
             "penalty": self.penalty,
+            **({"parted": [list(p) for p in self.parted]} if self.parted else {}),
             "k": self.k,
             "hand": self.hand,
             "first_dealer": self.first_dealer,
@@ -815,7 +827,7 @@ class SheddingState(PhasedState):
         """Restore what `save_fields` stored, without asking the plugins again (a state saved before the
         destination order and penalty were kept has the standard ones)."""
         house = from_mapping(data)
-        self._set_up(house.adjacent, house.order, house.penalty)
+        self._set_up(house.adjacent, house.order, house.penalty, house.parted)
         k = data["k"]
         if k != self.k:  # a hand-made position with its own number of commons
             self._lay_out(k)
