@@ -195,7 +195,7 @@ def test_a_refused_answer_is_one_error_line_and_the_frame_again(monkeypatch):
     seats, rules = MATCHES[name]
     assert example.main([name, *seats, "--seed", "8", "--rules", json.dumps(rules)], wrong_first(), end) == 0
     errors = end.errors()
-    assert len(errors) == 2 and "step -1" in errors[1]["error"]
+    assert len(errors) == 2 and errors[1]["error"].startswith("that answer came too late")
     first_frame = end.received[1]
     assert end.received[2] == errors[0] and end.received[3]["step"] == first_frame["step"] and end.received[3]["events"] == []
 
@@ -216,7 +216,7 @@ def test_the_example_speaks_the_language_of_muggins_lang(monkeypatch):
     assert _example().main([name, *seats, "--seed", "8", "--rules", json.dumps(rules)], stale_first(), end) == 1
     first_frame, refusal = end.received[1], end.received[2]
     assert first_frame["lines"][0].startswith("Coupe pour la donne")
-    assert refusal["error"].startswith("cette réponse était pour l’étape -1")
+    assert refusal["error"].startswith("cette réponse arrive trop tard")
     assert first_frame["decision"]["choices"][0]["text"].startswith("discard ")  # what is sent back is the same in every language
 
 

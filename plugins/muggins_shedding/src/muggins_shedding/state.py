@@ -691,7 +691,7 @@ class SheddingState(PhasedState):
         if self.phase == "respond":
             last = {"seat": self.mover, "card": CODES[self.targets[self.placed_pile][-1]], "pile": self.names[self.placed_pile],
                     "under": CODES[self.under] if self.under >= 0 else None}
-        return {
+        view = {
             "players": self.players,
             "hand": self.hand,
             "hands": self.hands,
@@ -711,8 +711,10 @@ class SheddingState(PhasedState):
             "destination_order": self._order_data,
             "penalty_cards": self.penalty,
             "last": last,
-            **({"adjacent_parted": [list(p) for p in self.parted]} if self.parted else {}),
         }
+        if self.parted:  # only when a plugin parts a pair, so every other view (and record) is as it was
+            view["adjacent_parted"] = [list(p) for p in self.parted]
+        return view
 
     def hidden_from(self, seat: int | None) -> frozenset[Card]:
         """Every stock card (face down, for everyone) and every covered card of a discard or common,
