@@ -30,7 +30,6 @@ from typing import Any
 
 import click
 
-from muggins.error_words import os_reason
 from muggins.front_end import BadInput
 from muggins.limits import SEED_BOUND, clip, clip_path
 
@@ -201,6 +200,8 @@ class MugginsGroup(click.Group):
                 # Standard output or error cannot be written (`> /dev/full`): say so rather than "internal error".
                 if exc.errno == errno.EFBIG:  # `ulimit -f`: no disk is full, the process may write no larger a file
                     return self._fail(_("cannot write the output: the file size limit (ulimit -f) was reached"), EXIT_ERROR)
+                from muggins.error_words import os_reason
+
                 return self._fail(_("cannot write the output: {reason}").format(reason=os_reason(exc)), EXIT_ERROR)
             culprit = blame(exc, current_registry())
             if culprit is not None:  # plugin code failed: name the plugin, not "internal error" (nor the user's input)

@@ -28,7 +28,6 @@ from __future__ import annotations
 import codecs
 import os
 import re
-import shutil
 import sys
 import unicodedata
 from typing import Any, Iterator, Sequence
@@ -120,6 +119,8 @@ def line_width(stream: Any) -> int | None:
     is set, as Click does for its help, so a pipe or a file keeps every line whole.
     """
     if _is_terminal(stream):
+        import shutil  # here: it loads the archive modules, and only a terminal's width needs it
+
         return max(MIN_WIDTH, shutil.get_terminal_size((MIN_WIDTH, 24)).columns)
     try:
         columns = int(os.environ.get("COLUMNS", ""))
