@@ -31,6 +31,8 @@ import click
 
 from muggins.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, choose_language, current_language, set_language, translator, using_language
 
+from .style import terminal_columns
+
 __all__ = ["CLICK_UNMARKED", "HelpFormatter", "LANGUAGES", "N_", "_", "filled_help", "interrupted_line", "language_from_argv", "ngettext", "speak", "translate_help"]
 
 _cli = translator("muggins_cli", package_file=__file__)
@@ -125,7 +127,13 @@ def _short_help_keeping_no_break_spaces(help: str, max_length: int = 45) -> str:
 
 class HelpFormatter(click.HelpFormatter):
     """Click's help formatter with its two marks in the reader's language: the colon after a heading (`Options :` in French)
-    and the separator between an option's bracketed notes (`[par défaut : 1 ; x>=0]`)."""
+    and the separator between an option's bracketed notes (`[par défaut : 1 ; x>=0]`); its width is Click's, read
+    without importing `shutil` (`style.terminal_columns`)."""
+
+    def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
+        if width is None and click.formatting.FORCED_WIDTH is None:
+            width = max(min(terminal_columns(80), 80 if max_width is None else max_width) - 2, 50)  # Click's own formula
+        super().__init__(indent_increment, width, max_width)
 
     def write_heading(self, heading: str) -> None:
         self.write(f"{'':>{self.current_indent}}{_click_words('{heading}:').format(heading=heading)}\n")
