@@ -1,4 +1,4 @@
-"""Core figures: `muggins list` and shell completion start-up against importing click and pluggy, and engine steps per second on Tally.
+"""Core figures: `muggins list`, shell completion and `muggins --help` start-up against importing click and pluggy, and engine steps per second on Tally.
 
 Start-up: each command is a fresh process, run to its end; the commands are
 run in turns within each repeat (`timing.interleave`) and each is measured
@@ -50,6 +50,8 @@ def _startup_commands(muggins: str, snapshots: str) -> dict[str, tuple[list[str]
         "list_shedding_no_snapshot": ([muggins, "list"], dict(no_snapshot, MUGGINS_LOAD_PLUGINS="muggins_shedding")),
         "complete": ([muggins], dict(with_snapshot, **_COMPLETE_SEAT)),
         "complete_no_snapshot": ([muggins], dict(no_snapshot, **_COMPLETE_SEAT)),
+        "help": ([muggins, "--help"], with_snapshot),
+        "help_no_snapshot": ([muggins, "--help"], no_snapshot),
     }
 
 
@@ -63,7 +65,7 @@ def _stdlib_bytecode(modes: dict[str, dict[str, str]]) -> None:
 
 
 def startup(quick: bool, baseline: str | None) -> list[dict]:
-    """`muggins list` and a shell completion, with and without the discovery snapshot, against `import click, pluggy`.
+    """`muggins list`, a shell completion and `muggins --help`, with and without the discovery snapshot, against `import click, pluggy`.
 
     Everything is measured twice in the one run, in turns: with bytecode
     caches (written by a first, untimed run into a cache folder of the
@@ -119,6 +121,16 @@ def startup(quick: bool, baseline: str | None) -> list[dict]:
                 found.seconds(f"{mode}:complete", f"completion_seconds{suffix}", clock="wall",
                               **({"goal": 0.15} if mode == "bytecode" else {}), **cached),
                 found.seconds(f"{mode}:complete_no_snapshot", f"completion_seconds_no_snapshot{suffix}", clock="wall", **cached),
+                # the same ratio of CPU seconds for the completion and for `muggins --help` (its list of commands names the plugins')
+                found.per_repeat(f"startup_ratio_completion_to_import_click_pluggy{suffix}", lambda a, b: a / b, [f"{mode}:complete", f"{mode}:baseline"],
+                                 **({"goal": 1.3} if mode == "bytecode" else {}), **cached),
+                found.per_repeat(f"startup_ratio_completion_no_snapshot_to_import_click_pluggy{suffix}", lambda a, b: a / b,
+                                 [f"{mode}:complete_no_snapshot", f"{mode}:baseline"], **cached),
+                found.seconds(f"{mode}:help", f"startup_seconds_muggins_help{suffix}", **cached),
+                found.per_repeat(f"startup_ratio_help_to_import_click_pluggy{suffix}", lambda a, b: a / b, [f"{mode}:help", f"{mode}:baseline"],
+                                 **({"goal": 1.3} if mode == "bytecode" else {}), **cached),
+                found.per_repeat(f"startup_ratio_help_no_snapshot_to_import_click_pluggy{suffix}", lambda a, b: a / b,
+                                 [f"{mode}:help_no_snapshot", f"{mode}:baseline"], **cached),
             ]
         if baseline:
             out += [

@@ -110,6 +110,53 @@ def test_an_edited_plugin_or_a_new_distribution_is_seen_at_once(probe):
     assert {"other", "probe"} <= set(names) and imports() == 3
 
 
+PROBE_WITH_A_COMMAND = PROBE + """
+import click
+
+class ProbeWithACommand(ProbePlugin):
+    @muggins_tally.hookimpl
+    def muggins_register_commands(self, cli):
+        @cli.command("probe-hello", help={help!r})
+        def hello():
+            click.echo("hello from the probe")
+
+plugin = ProbeWithACommand()
+"""
+
+
+def test_help_lists_a_plugins_command_from_the_snapshot_in_each_language_until_the_plugin_changes(probe, tmp_path):
+    site, module, muggins, imports, _ = probe
+    module.write_text(PROBE_WITH_A_COMMAND.format(title="Probe one", help="Say hello from the probe."))
+    _an_hour_back(module)
+    first = muggins("--help")
+    assert "probe-hello  Say hello from the probe." in first and imports() == 1
+    assert muggins("--help") == first and imports() == 1  # the list of commands from the snapshot: no plugin imported
+    french = muggins("--lang", "fr", "--help")  # a language of its own: a plugin may word its commands as it registers them
+    assert "Commandes" in french and "probe-hello" in french and imports() == 2
+    assert muggins("--lang", "fr", "--help") == french and imports() == 2
+    assert muggins("probe-hello") == "hello from the probe\n" and imports() == 3  # running it loads the plugin
+    module.write_text(PROBE_WITH_A_COMMAND.format(title="Probe one", help="Say hello twice."))
+    _an_hour_back(module)
+    assert "probe-hello  Say hello twice." in muggins("--help") and imports() == 4
+    assert sorted(path.name.split("-")[0] for path in (tmp_path / "cache").glob("commands_*.json")) == ["commands_en", "commands_fr"]
+
+
+def _command_row(**changes):
+    return {"name": "probe-hello", "hidden": False, "deprecated": False, "help": "Say hello.", "short_help": None, **changes}
+
+
+@pytest.mark.parametrize("kept", [None, {}, [1], [{}], [_command_row(name="list")], [_command_row(name="two words")],
+                                  [_command_row(name="bell\x07")], [_command_row(name=5)], [_command_row(hidden="no")],
+                                  [_command_row(help=["Say hello."])], [_command_row(deprecated=None)],
+                                  [{**_command_row(), "extra": 1}]])
+def test_a_commands_snapshot_that_is_not_what_help_wrote_is_not_listed(kept):
+    from muggins_cli.main import cli
+    from muggins_cli.plugin_commands import _is_listing
+
+    assert _is_listing([_command_row(), _command_row(name="other", hidden=True, deprecated="use probe-hello")], cli.builtin_names)
+    assert not _is_listing(kept, cli.builtin_names)
+
+
 def test_a_broken_plugin_is_warned_about_on_every_list(probe):
     site, module, muggins, imports, _ = probe
     module.write_text("raise RuntimeError('probe is broken')\n")

@@ -94,8 +94,8 @@ DEFERRED = {
     ("muggins.testing.pytest_plugin", "muggins.plugins"): "the same entry point: the registry is loaded when a fixture is used",
     ("muggins.testing.pytest_plugin", "muggins.game"): "the same entry point: a game's capabilities are read when a fixture builds a position",
 }
-#: The package's names are imported on first use (PEP 562), so `import muggins` loads cards alone.
-PEP_562 = {("muggins", f"muggins.{module}") for module in muggins._EXPORTS if module != "cards"}
+#: The package's names are imported on first use (PEP 562), so `import muggins` loads none of its modules.
+PEP_562 = {("muggins", f"muggins.{module}") for module in muggins._EXPORTS}
 
 #: The only third-party packages the core imports inside functions: optional dependencies, never needed at load.
 OPTIONAL_DEPENDENCIES = {"distributed": "muggins.cluster (simulate --cluster)", "tomli_w": "muggins.rules (writing rules as TOML)",
@@ -105,6 +105,12 @@ OPTIONAL_DEPENDENCIES = {"distributed": "muggins.cluster (simulate --cluster)", 
                          "numpy": "muggins.rl (observations as arrays; gymnasium brings it, muggins-core[rl])",
                          "babel": "muggins.testing.translations (the kit's translation check, run in a plugin's tests) and "
                                   "muggins.i18n.compiled_catalogue (compiling a catalogue: the scaffold, the catalogue script)"}
+
+#: Modules of the standard library of another Python the core supports, which this interpreter's list may lack: each is
+#: imported only inside a function, with a fallback.
+OTHER_PYTHONS_STDLIB = {"_sha2": "muggins.snapshot (the interpreter's own SHA-256 in Python 3.12 and later; _sha256 in 3.11, "
+                                 "whose hashlib would load OpenSSL at every `muggins list`)",
+                        "_sha256": "the same, in Python 3.11 (gone in 3.12)"}
 
 
 def _core_modules(folder: Path = CORE, root: str = "muggins") -> dict[str, Path]:
@@ -236,11 +242,12 @@ def test_every_import_inside_a_core_function_is_one_with_a_reason():
     assert sorted(listed - lazy) == [], "listed lazy imports that are gone or now happen at load: update the lists"
     assert all(reason.strip() for reason in (*BACK_REFERENCES.values(), *DEFERRED.values()))
     third_party = {(module, package) for module, found in outside.items() for package, _ in found
-                   if package not in sys.stdlib_module_names and package != "__future__"}
+                   if package not in sys.stdlib_module_names and package not in OTHER_PYTHONS_STDLIB and package != "__future__"}
     lazily = {(module, package) for module, found in outside.items() for package, inside in found if inside}
     assert {package for _, package in third_party & lazily} <= set(OPTIONAL_DEPENDENCIES), "only optional dependencies are imported inside functions"
     eager = {package for module, found in outside.items() for package, inside in found if not inside}
     assert not eager & set(OPTIONAL_DEPENDENCIES), "an optional dependency imported at load makes it required"
+    assert not eager & set(OTHER_PYTHONS_STDLIB), "a module some supported Python lacks, imported at load"
 
 
 def test_the_core_has_no_import_circle_even_through_imports_inside_functions():

@@ -132,3 +132,17 @@ def test_the_resume_line_on_a_terminal_keeps_the_command_and_its_path_whole(term
     stop = next(n for n, line in enumerate(lines) if line.startswith("muggins: input ended after"))
     assert lines[stop].endswith("continue with:")
     assert any(line.endswith(f" {path}") for line in lines[stop + 1:])  # the command, path and all, on one line
+
+
+@pytest.mark.parametrize("columns", [None, "", "0", "-3", "abc", "40", "132"])
+def test_the_terminal_width_is_read_as_shutil_reads_it(monkeypatch, columns):
+    import shutil
+
+    from muggins_cli.style import terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns(80) == shutil.get_terminal_size((80, 24)).columns
+    assert terminal_columns(77) == shutil.get_terminal_size((77, 24)).columns

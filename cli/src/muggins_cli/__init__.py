@@ -9,7 +9,8 @@ terminal player (`human.py`), what every command shares — the plugin
 registry, warnings, defaults — (`warnings_and_defaults.py`, which imports
 no other module of the package; `session.py` is its old name, re-exporting
 it) and the CLI's error types (`errors.py`, its `BadInput` the core's
-`muggins.front_end.BadInput` too). It
+`muggins.front_end.BadInput` too); the plugins' commands as `--help` lists
+them from the discovery snapshot are `plugin_commands.py`'s. It
 imports the game core lazily so that start-up stays close to bare Click.
 See docs/cli.md.
 """

@@ -22,22 +22,21 @@ before Click parses anything, by `language_from_argv` (so `muggins --help
 
 from __future__ import annotations
 
-import copy
 import inspect
 import re
 import sys
-from pathlib import Path
 from typing import Any, Iterable
 
 import click
 
 from muggins.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, choose_language, current_language, set_language, translator, using_language
 
+from .style import terminal_columns
+
 __all__ = ["CLICK_UNMARKED", "HelpFormatter", "LANGUAGES", "N_", "_", "filled_help", "interrupted_line", "language_from_argv", "ngettext", "speak", "translate_help"]
 
-_LOCALEDIR = Path(__file__).resolve().parent / "locale"
-_cli = translator("muggins_cli", _LOCALEDIR)
-_click = translator("click", _LOCALEDIR)
+_cli = translator("muggins_cli", package_file=__file__)
+_click = translator("click", package_file=__file__)
 
 _ = _cli.gettext
 ngettext = _cli.ngettext
@@ -95,6 +94,12 @@ def speak(language: str | None) -> str:
     """
     chosen = choose_language(language)
     set_language(chosen)
+    _give_click_its_words()
+    return chosen
+
+
+def _give_click_its_words() -> None:
+    """Put this catalogue's gettext functions in place of those Click's modules imported, and its short help's in place of Click's."""
     for name in _CLICK_MODULES:
         module = sys.modules.get(f"click.{name}")
         if module is None:
@@ -108,7 +113,6 @@ def speak(language: str | None) -> str:
         global _click_short_help
         _click_short_help = shorten
         click.core._make_default_short_help = _short_help_keeping_no_break_spaces  # type: ignore[attr-defined]
-    return chosen
 
 
 _click_short_help: Any = None
@@ -123,7 +127,13 @@ def _short_help_keeping_no_break_spaces(help: str, max_length: int = 45) -> str:
 
 class HelpFormatter(click.HelpFormatter):
     """Click's help formatter with its two marks in the reader's language: the colon after a heading (`Options :` in French)
-    and the separator between an option's bracketed notes (`[par défaut : 1 ; x>=0]`)."""
+    and the separator between an option's bracketed notes (`[par défaut : 1 ; x>=0]`); its width is Click's, read
+    without importing `shutil` (`style.terminal_columns`)."""
+
+    def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
+        if width is None and click.formatting.FORCED_WIDTH is None:
+            width = max(min(terminal_columns(80), 80 if max_width is None else max_width) - 2, 50)  # Click's own formula
+        super().__init__(indent_increment, width, max_width)
 
     def write_heading(self, heading: str) -> None:
         self.write(f"{'':>{self.current_indent}}{_click_words('{heading}:').format(heading=heading)}\n")
@@ -170,6 +180,8 @@ def _named_type(kind: Any) -> Any:
     shown = _click_words(english)
     if kind.name == shown:
         return kind
+    import copy  # here: only a language other than English renames a type
+
     named = copy.copy(kind)  # a type may be shared between options and commands: each parameter is given its own
     named.name = shown
     return named
@@ -245,3 +257,8 @@ def translate_help(command: Any, own: Any = None) -> None:
         command._muggins_language = language
     for sub in getattr(command, "commands", {}).values():
         translate_help(sub, own)
+
+
+# At import, before the command line's options are made: Click names a path option's type at once (`_("file")`), and
+# its gettext would look for a process-wide catalogue (importing `locale`) that `speak` replaces before anything is shown.
+_give_click_its_words()

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from muggins.error_words import os_reason
 from muggins.i18n import LANGUAGES, current_language
 from muggins.limits import GAME_NAME_PATTERN, KIND_NAME_PATTERN, LONGEST_TITLE, LONGEST_VERSION, MAX_PLAYERS, clip_path, is_printable, printable
 
@@ -339,5 +338,7 @@ def rules(game_name: str, output: str | None) -> None:
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as exc:
+        from muggins.error_words import os_reason
+
         raise BadInput(_("cannot write {path}: {reason}").format(path=clip_path(output), reason=os_reason(exc))) from exc
     click.echo(_("wrote the house rules of {game} to {path}").format(game=game.name, path=output), err=True)

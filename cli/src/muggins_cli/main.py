@@ -5,7 +5,9 @@ game core is imported inside the commands (their bodies live in
 `commands.py`), so `muggins --help` of a built-in command or `--version`
 costs about as much as importing Click. `MugginsGroup` asks the plugins for
 their commands (hook `muggins_register_commands`) only when a command that
-is not built in is requested or the command list is shown. Its `main` turns
+is not built in is requested or the command list is shown, and the list of
+`muggins --help` comes from the discovery snapshot while it holds
+(`plugin_commands.py`), so it imports no plugin either. Its `main` turns
 every failure into one `muggins: error: …` line on stderr (a traceback only
 with `--debug`) and an exit code: 0 ok, 1 a game or runtime error, 2 bad
 usage or bad input, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP
@@ -30,7 +32,6 @@ from typing import Any
 
 import click
 
-from muggins.error_words import os_reason
 from muggins.front_end import BadInput
 from muggins.limits import SEED_BOUND, clip, clip_path
 
@@ -94,6 +95,7 @@ class MugginsGroup(click.Group):
         super().__init__(*args, **kwargs)
         self.debug = False
         self._commands_from: Any = None
+        self._listed: dict[str, click.Command] | None = None  # the snapshot's stand-ins while `--help` lists the commands
 
     # -- lazy plugin commands ----------------------------------------------
     def load_plugin_commands(self) -> None:
@@ -105,14 +107,22 @@ class MugginsGroup(click.Group):
         builtins = {name: self.commands[name] for name in self.builtin_names}
         self.commands = dict(builtins)
         loaded.register_commands(self)
+        clashed = False
         for name, command in builtins.items():
             if self.commands.get(name) is not command:
                 warn(_("a plugin command named {name!r} clashes with the built-in command and is ignored").format(name=name))
                 self.commands[name] = command
+                clashed = True
         translate_help(self)
         _warn_errors(loaded)
+        if not clashed and not loaded.errors:
+            from . import plugin_commands
+
+            plugin_commands.save(self, self.builtin_names)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if self._listed is not None and cmd_name in self._listed:
+            return self._listed[cmd_name]
         if cmd_name not in self.builtin_names:
             self.load_plugin_commands()
         found = super().get_command(ctx, cmd_name)
@@ -121,8 +131,21 @@ class MugginsGroup(click.Group):
         return found
 
     def list_commands(self, ctx: click.Context) -> list[str]:
+        if self._listed is not None:
+            return sorted({*self.builtin_names, *self._listed})
         self.load_plugin_commands()
         return super().list_commands(ctx)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # The list of commands in `--help`: the plugins' from the discovery snapshot while it holds, so listing them imports none.
+        if self._commands_from is None:
+            from . import plugin_commands
+
+            self._listed = plugin_commands.stand_ins(self.builtin_names)
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._listed = None
 
     # -- errors and exit codes -------------------------------------------------
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:  # type: ignore[override]
@@ -223,6 +246,8 @@ class MugginsGroup(click.Group):
                 # Standard output or error cannot be written (`> /dev/full`): say so rather than "internal error".
                 if exc.errno == errno.EFBIG:  # `ulimit -f`: no disk is full, the process may write no larger a file
                     return self._fail(_("cannot write the output: the file size limit (ulimit -f) was reached"), EXIT_ERROR)
+                from muggins.error_words import os_reason
+
                 return self._fail(_("cannot write the output: {reason}").format(reason=os_reason(exc)), EXIT_ERROR)
             culprit = blame(exc, current_registry())
             if culprit is not None:  # plugin code failed: name the plugin, not "internal error" (nor the user's input)

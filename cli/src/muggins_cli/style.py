@@ -28,7 +28,6 @@ from __future__ import annotations
 import codecs
 import os
 import re
-import shutil
 import sys
 import unicodedata
 from typing import Any, Iterator, Sequence
@@ -120,12 +119,28 @@ def line_width(stream: Any) -> int | None:
     is set, as Click does for its help, so a pipe or a file keeps every line whole.
     """
     if _is_terminal(stream):
-        return max(MIN_WIDTH, shutil.get_terminal_size((MIN_WIDTH, 24)).columns)
+        return max(MIN_WIDTH, terminal_columns(MIN_WIDTH))
     try:
         columns = int(os.environ.get("COLUMNS", ""))
     except ValueError:
         return None
     return max(MIN_WIDTH, columns) if columns > 0 else None
+
+
+def terminal_columns(fallback: int) -> int:
+    """The terminal's width as `shutil.get_terminal_size(...).columns` reads it (`COLUMNS`, else the terminal of
+    `sys.__stdout__`, else `fallback`), without importing `shutil`, which loads the compression modules with it."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
+        columns = 0
+    return columns or fallback
 
 
 def _is_terminal(stream: Any) -> bool:

@@ -11,6 +11,8 @@ docs/writing-plugins.md for a walk-through.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -40,11 +42,23 @@ _DEPRECATED = {"clockwise_from": "seats", "first_eligible": "seats", "left_of": 
 __all__ = sorted(set(_MODULE_OF) - {"Table"})
 
 
-# The function `cards` shares its name with the submodule `muggins.cards`, and importing
-# a submodule sets it as an attribute of the package; importing it here, once, and
-# binding the function keeps `from muggins import cards` the function whatever was
-# imported first (the module is small and everything needs it anyway).
-from .cards import cards  # noqa: E402
+class _Package(types.ModuleType):
+    """The package's module type: binding the submodule `muggins.cards` as the package's attribute binds its function instead.
+
+    The function `cards` shares its name with the submodule, and the import
+    system sets a submodule, once it has run, as an attribute of its package;
+    so `muggins.cards` and `from muggins import cards` are the function
+    whatever was imported first, without importing the submodule here (a
+    command that shows no card, `muggins list`, never loads it).
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "cards" and isinstance(value, types.ModuleType) and value.__name__ == f"{__name__}.cards":
+            value = value.cards
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:

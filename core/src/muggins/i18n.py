@@ -39,10 +39,8 @@ import gettext as _gettext
 import os
 import re
 import stat
-import string
 import sys
 import threading
-from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 __all__ = [
@@ -125,6 +123,8 @@ def N_(message: str) -> str:
 
 def _fields(text: str) -> list[str] | None:
     """The placeholders `text.format` would fill (`{}`s numbered as format numbers them), None if it would raise on the text itself."""
+    import string  # here: only checking a translation parses format strings, and a command in English never does
+
     found: list[str] = []
     automatic = 0
     try:
@@ -199,6 +199,8 @@ def _warn(line: str) -> None:
 
 def _distribution_of(localedir: str) -> str:
     """The name of the installed distribution whose package holds `localedir`, else the package's folder name."""
+    from pathlib import Path  # here: only a warning names a distribution
+
     package = Path(localedir).parent
     try:
         import importlib.metadata as metadata
@@ -425,7 +427,7 @@ def translator(domain: str, localedir: str | os.PathLike[str] | None = None, *, 
     if localedir is None:
         if package_file is None:
             raise TypeError("translator() needs localedir or package_file")
-        localedir = Path(package_file).resolve().parent / "locale"
+        localedir = os.path.join(os.path.dirname(os.path.realpath(package_file)), "locale")
     key = (domain, str(localedir))
     found = _translators.get(key)
     if found is None:

@@ -26,7 +26,7 @@ not match, and like anything else damaged is taken as no snapshot (and is
 replaced by the next save); what its value holds is still for the caller
 to check, as it would check a plugin's answer. Reading costs a file, a
 hash of it and a few hundred `stat` calls; nothing here imports more than
-the standard library's json and hashlib.
+the standard library's json and SHA-256.
 """
 
 from __future__ import annotations
@@ -130,9 +130,20 @@ def _checked(data: bytes) -> bytes | None:
 
 
 def _checksum(content: bytes) -> bytes:
-    import hashlib  # here, not at the top: importing this module for its names (a test's NO_CACHE_ENV) loads no OpenSSL
+    return _sha256()(content).hexdigest().encode("ascii")
 
-    return hashlib.sha256(content).hexdigest().encode("ascii")
+
+def _sha256() -> Any:
+    """SHA-256 from the interpreter's own module where it has one: `hashlib` loads OpenSSL first, milliseconds of every
+    `muggins list`; the digest is the same either way (`hashlib`'s when the interpreter was built without it)."""
+    try:
+        from _sha2 import sha256  # Python 3.12 and later
+    except ImportError:
+        try:
+            from _sha256 import sha256  # Python 3.11
+        except ImportError:
+            from hashlib import sha256
+    return sha256
 
 
 def _keyed_paths() -> set[str]:
