@@ -50,9 +50,19 @@ _FITS: dict[tuple, list[list[bool]]] = {}
 _REACH: dict[tuple, list[int]] = {}
 
 
+_NONE: tuple = ((), ())
+
+
 def _extra_of(view: Mapping[str, Any]) -> tuple:
-    """The view's house-rule pairs: `(added, parted)` (a match whose plugins part nothing has no `adjacent_parted`)."""
-    return tuple(map(tuple, view.get("adjacent_extra") or ())), tuple(map(tuple, view.get("adjacent_parted") or ()))
+    """The view's house-rule pairs: `(added, parted)` (a match whose plugins part nothing has no `adjacent_parted`).
+
+    Asked at every decision of a bot, so the usual match, whose plugins
+    change no pair, is answered without building a tuple.
+    """
+    added, parted = view.get("adjacent_extra"), view.get("adjacent_parted")
+    if not added and not parted:
+        return _NONE
+    return tuple(map(tuple, added or ())), tuple(map(tuple, parted or ()))
 
 
 def _rank_fits(view: Mapping[str, Any]) -> list[list[bool]]:
