@@ -33,8 +33,6 @@ import json
 import os
 import re
 import shutil
-import socket
-import threading
 import time
 from pathlib import Path
 
@@ -51,6 +49,9 @@ if not os.path.exists(CHROMIUM):
 _spec = importlib.util.spec_from_file_location("canned_frames", Path(__file__).with_name("canned_frames.py"))
 canned = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(canned)
+_served_spec = importlib.util.spec_from_file_location("served", Path(__file__).with_name("served.py"))
+_served = importlib.util.module_from_spec(_served_spec)
+_served_spec.loader.exec_module(_served)
 
 #: The two screens every page must fit: a phone held upright (touch) and a laptop.
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -154,28 +155,14 @@ CHECKS = r"""
 @pytest.fixture(scope="module")
 def served(loaded_games, tmp_path_factory):
     """One server for the module: the app on a real port, served by uvicorn in a thread, with a lobby whose windows wait."""
-    import uvicorn
-
-    from muggins_web.app import create_app
     from muggins_web.lobby import Lobby
 
     from muggins.store import RecordStore
 
     # Its own records folder: the module's server outlives every test's own (and must never reopen a user's tables).
     lobby = Lobby(loaded_games, pace=0, message_rate=(1e6, 10**6), store=RecordStore(tmp_path_factory.mktemp("records")))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    running = uvicorn.Server(uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not running.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert running.started
-    yield f"http://127.0.0.1:{port}", lobby
-    running.should_exit = True
-    thread.join(timeout=10)
+    with _served.serving(lobby) as url:
+        yield url, lobby
 
 
 @pytest.fixture

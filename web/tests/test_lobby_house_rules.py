@@ -13,12 +13,11 @@ table is created and plays to 91.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
-import socket
-import threading
-import time
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -98,29 +97,19 @@ def test_in_the_browser_choosing_the_game_shows_the_conflict_and_unticking_a_plu
     playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed; browser test skipped")
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install chromium); browser test skipped")
-    import uvicorn
-
-    from muggins_web.app import create_app
     from muggins_web.lobby import Lobby
 
+    spec = importlib.util.spec_from_file_location("served", Path(__file__).with_name("served.py"))
+    served = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(served)
     lobby = Lobby(targets, pace=0, message_rate=(1e6, 10**6))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    running = uvicorn.Server(uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not running.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert running.started
     try:
-        with playwright_api.sync_playwright() as driver:
+        with served.serving(lobby) as url, playwright_api.sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
             page = browser.new_page()
             errors = []
             page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(f"http://127.0.0.1:{port}/")
+            page.goto(f"{url}/")
             page.select_option("#game", GAME)
             line = page.locator("#house-rule-refusal")
             page.wait_for_function("document.getElementById('house-rule-refusal')?.dataset.checked === 'true'")
@@ -135,6 +124,4 @@ def test_in_the_browser_choosing_the_game_shows_the_conflict_and_unticking_a_plu
             assert table.match.state.target == 91
             browser.close()
     finally:
-        running.should_exit = True
-        thread.join(timeout=10)
         lobby.close_all()
