@@ -191,9 +191,9 @@ def test_the_dealt_table_and_hand_are_printed_once_when_the_table_follows(positi
 
 def test_chips_are_in_words_never_a_python_list(game):
     ante = {"type": "ante", "deal": 1, "dealer": 2, "antes": [2, 2, 3, 2, 2], "pot": 11, "ledger": [0] * 5}
-    assert game.describe(ante, 0) == "Deal 2: seat 2 deals 8 cards each; seat 2 antes 3, the others 2 each: a pot of 11."
+    assert game.describe(ante, 0) == "Deal 2: seat 2 deals 8 cards each; seat 2 antes 3 chips, the others 2 each: a pot of 11 chips."
     assert game.describe(dict(ante, dealer=0, antes=[3, 2, 2, 2, 2]), 0) == \
-        "Deal 2: you deal 8 cards each; you ante 3, the others 2 each: a pot of 11."
+        "Deal 2: you deal 8 cards each; you ante 3 chips, the others 2 each: a pot of 11 chips."
     settle = {"type": "settle", "deal": 0, "sizes": [16, 10, 10, 14, 2], "chips": [4, 1, 1, 3, -3], "pot": 0, "ledger": [6, -1, -1, 1, -5]}
     assert game.describe(settle, 0) == ("Deal 1 settled: you 16 cards +4, seat 1 10 cards +1, seat 2 10 cards +1, seat 3 14 cards +3, "
                                         "seat 4 2 cards −3; chips now you: +6 · seat 1: −1 · seat 2: −1 · seat 3: +1 · seat 4: −5.")

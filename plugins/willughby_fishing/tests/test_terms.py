@@ -97,7 +97,7 @@ def test_double_stakes_and_two_chips_a_pair_are_played_narrated_and_shown(act):
     state = game.new(FishingRules(), 5, 0)
     ante = of(state.opening_events(), "ante")[0]
     assert ante["pot"] == state.pot == 22 and sorted(ante["antes"]) == [4, 4, 4, 4, 6]
-    assert "a pot of 22" in game.describe(ante, 0)
+    assert "a pot of 22 chips" in game.describe(ante, 0)
     assert "pot 22 chips · reward 10 chips: last player holding cards" in game.render(state.view(0), 0)
 
     position = FishingState.from_position(game, FishingRules(deals=1), hands={0: ["KD"], 2: ["8H", "2D"]}, field=["KH", "9S", "4S"],
