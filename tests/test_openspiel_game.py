@@ -75,6 +75,10 @@ def test_the_deal_is_the_seed_of_muggins_play(registered):
     state = _dealt(game, 7)
     assert state.table.match.state.to_dict() == dealt.to_dict()
     assert _dealt(game, 8).table.match.state.piles() != dealt.piles()
+    few = pyspiel.load_game("cribbage_muggins(players=2,deals=5)")
+    assert few.new_initial_state().chance_outcomes() == [(seed, 0.2) for seed in range(5)] and few.max_chance_outcomes() == 5
+    with pytest.raises(ValueError, match="deals must be at least 1"):
+        pyspiel.load_game("cribbage_muggins(players=2,deals=0)")
 
 
 def _states(game, seed, steps, every):

@@ -2,8 +2,9 @@
 
 This module owns the bridge between a muggins match and OpenSpiel's Python
 game API (`pyspiel.register_game`; open-spiel is installed apart, it is not
-a dependency of muggins: pyspiel and numpy are imported when this module
-is, and nothing of muggins imports it). Importing it registers every
+a dependency of muggins: pyspiel is imported when this module registers
+the games, numpy when an observer is made, and nothing of muggins imports
+this module). Importing it registers every
 installed game under its own name (`register` does so for another
 registry). A game's parameters are `players` (the game's usual count by
 default) and `deals` (how many deals the opening chance node draws from,
@@ -29,11 +30,9 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pyspiel
-
 from .engine import Match
 from .game import Game, Result
+from .i18n import translator
 from .observation import encoding_for, observation
 from .players import HUMAN
 from .plugins import load_registry
@@ -44,6 +43,8 @@ if TYPE_CHECKING:
     from .registry import Registry
 
 __all__ = ["DEFAULT_DEALS", "register", "wins"]
+
+_ = translator("muggins", package_file=__file__).gettext
 
 #: How many deals (seeds 0 … deals-1) the opening chance node draws from, unless the game's `deals` parameter says otherwise.
 DEFAULT_DEALS = 1000
@@ -96,79 +97,21 @@ class _Table:
         self.decision = None if self.match.taken >= self.match.limit else self.match.advance(lambda seat: True)
 
 
-class _State(pyspiel.State):
-    """A muggins match as an OpenSpiel state: the deal's chance node, then one seat's decision at each node."""
-
-    def __init__(self, game: "_MugginsGame") -> None:
-        super().__init__(game)
-        self._muggins = game.muggins
-        self.table: _Table | None = None
-
-    def current_player(self) -> int:
-        if self.table is None:
-            return pyspiel.PlayerId.CHANCE
-        if self.table.decision is None:
-            return pyspiel.PlayerId.TERMINAL
-        return self.table.decision.seat
-
-    def _legal_actions(self, player: int) -> list[int]:
-        decision = self.table.decision if self.table is not None else None
-        if decision is None or decision.seat != player:
-            return []
-        return list(range(len(decision.choices)))
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        deals = self._muggins.deals
-        return [(seed, 1.0 / deals) for seed in range(deals)]
-
-    def _apply_action(self, action: int) -> None:
-        if self.table is None:
-            self.table = _Table(self._muggins.request, int(action), self._muggins.players)
-        else:
-            self.table.take(int(action))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
-        decision = self.table.decision if self.table is not None else None
-        if decision is not None and 0 <= action < len(decision.choices):
-            return str(decision.choices[action])
-        return f"choice {action}"
-
-    def is_terminal(self) -> bool:
-        return self.table is not None and self.table.decision is None
-
-    def returns(self) -> list[float]:
-        result = self.result()
-        if result is None:
-            return [0.0] * self._muggins.players
-        return [wins(result, seat) for seat in range(self._muggins.players)]
-
-    def result(self) -> Result | None:
-        """The muggins result of a finished match (None before the end, or when the match stopped at the game's decision limit)."""
-        if self.table is None or self.table.decision is not None:
-            return None
-        return self.table.match.state.result()
-
-    def __str__(self) -> str:
-        if self.table is None:
-            return "before the deal"
-        state = self.table.match.state
-        return self._muggins.game.render(dict(state.view(None)), None)
-
-
 class _Observer:
     """OpenSpiel's observer of a seat: the tensor from the seat's view and own decision, the strings from the same alone."""
 
-    def __init__(self, game: "_MugginsGame", iig_obs_type: Any, params: Any) -> None:
+    def __init__(self, game: Any, iig_obs_type: Any, params: Any) -> None:
+        import numpy as np
+
         if params:
-            raise ValueError(f"observation parameters are not supported; passed {params}")
+            raise ValueError(_("{game}: observation parameters are not supported (given: {params})").format(
+                game=game.muggins.game.name, params=params))
         self.encoding = game.encoding
         self.perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
         self.tensor = np.zeros(self.encoding.size, np.float32)
         self.dict = {"observation": self.tensor}
 
-    def set_from(self, state: _State, player: int) -> None:
+    def set_from(self, state: Any, player: int) -> None:
         if state.table is None:
             self.tensor.fill(0)
             return
@@ -177,7 +120,7 @@ class _Observer:
         mine = decision if decision is not None and decision.seat == player else None
         self.tensor[:] = observation(self.encoding, dict(match_state.view(player)), player, mine)["observation"]
 
-    def string_from(self, state: _State, player: int) -> str:
+    def string_from(self, state: Any, player: int) -> str:
         if state.table is None:
             return f"seat {player}: before the deal"
         decision = state.table.decision
@@ -189,35 +132,110 @@ class _Observer:
         return "\n".join(lines)
 
 
-class _MugginsGame(pyspiel.Game):
-    """A muggins game as an OpenSpiel game, for one player count and number of deals."""
+_CLASSES: tuple[type, type] | None = None
 
-    def __init__(self, game_type: Any, params: dict, muggins: "_Spec") -> None:
-        players = int(params.get("players", muggins.usual))
-        deals = int(params.get("deals", DEFAULT_DEALS))
-        if deals < 1:
-            raise ValueError(f"{muggins.game.name}: deals must be at least 1, got {deals}")
-        request = MatchRequest(muggins.game, players, seats=[HUMAN], seed=0, opponents=HUMAN).check(muggins.registry)
-        first = request.new_state()
-        encoding = encoding_for(muggins.game, request.rules, request.players, first=first)
-        limit = muggins.game.max_decisions(request.rules, request.players)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=encoding.max_choices,
-            max_chance_outcomes=deals,
-            num_players=request.players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            max_game_length=int(min(limit, 10**7)) + 1,
-        )
-        super().__init__(game_type, info, params)
-        self.muggins = _Bound(muggins.game, request, request.players, deals)
-        self.encoding = encoding
 
-    def new_initial_state(self) -> _State:
-        return _State(self)
+def _classes() -> tuple[type, type]:
+    """The OpenSpiel game and state classes, built once when first asked for (pyspiel loads then, never with muggins)."""
+    global _CLASSES
+    if _CLASSES is not None:
+        return _CLASSES
+    import pyspiel
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+    class _State(pyspiel.State):
+        """A muggins match as an OpenSpiel state: the deal's chance node, then one seat's decision at each node."""
+
+        def __init__(self, game: Any) -> None:
+            super().__init__(game)
+            self._muggins = game.muggins
+            self.table: _Table | None = None
+
+        def current_player(self) -> int:
+            if self.table is None:
+                return pyspiel.PlayerId.CHANCE
+            if self.table.decision is None:
+                return pyspiel.PlayerId.TERMINAL
+            return self.table.decision.seat
+
+        def _legal_actions(self, player: int) -> list[int]:
+            decision = self.table.decision if self.table is not None else None
+            if decision is None or decision.seat != player:
+                return []
+            return list(range(len(decision.choices)))
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            deals = self._muggins.deals
+            return [(seed, 1.0 / deals) for seed in range(deals)]
+
+        def _apply_action(self, action: int) -> None:
+            if self.table is None:
+                self.table = _Table(self._muggins.request, int(action), self._muggins.players)
+            else:
+                self.table.take(int(action))
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            if player == pyspiel.PlayerId.CHANCE:
+                return f"deal {action}"
+            decision = self.table.decision if self.table is not None else None
+            if decision is not None and 0 <= action < len(decision.choices):
+                return str(decision.choices[action])
+            return f"choice {action}"
+
+        def is_terminal(self) -> bool:
+            return self.table is not None and self.table.decision is None
+
+        def returns(self) -> list[float]:
+            result = self.result()
+            if result is None:
+                return [0.0] * self._muggins.players
+            return [wins(result, seat) for seat in range(self._muggins.players)]
+
+        def result(self) -> Result | None:
+            """The muggins result of a finished match (None before the end, or when the match stopped at the game's decision limit)."""
+            if self.table is None or self.table.decision is not None:
+                return None
+            return self.table.match.state.result()
+
+        def __str__(self) -> str:
+            # Cheap on purpose: OpenSpiel prints states in its checks at every step (the table: `Game.render` of a view).
+            if self.table is None:
+                return f"{self._muggins.game.name}: before the deal"
+            match = self.table.match
+            to_act = "over" if self.table.decision is None else f"seat {self.table.decision.seat} to act"
+            return f"{self._muggins.game.name}: deal {match.state.seed}, {match.taken} decisions, {to_act}"
+
+    class _MugginsGame(pyspiel.Game):
+        """A muggins game as an OpenSpiel game, for one player count and number of deals."""
+
+        def __init__(self, game_type: Any, params: dict, muggins: "_Spec") -> None:
+            players = int(params.get("players", muggins.usual))
+            deals = int(params.get("deals", DEFAULT_DEALS))
+            if deals < 1:
+                raise ValueError(_("{game}: deals must be at least 1, got {deals}").format(game=muggins.game.name, deals=deals))
+            request = MatchRequest(muggins.game, players, seats=[HUMAN], seed=0, opponents=HUMAN).check(muggins.registry)
+            first = request.new_state()
+            encoding = encoding_for(muggins.game, request.rules, request.players, first=first)
+            limit = muggins.game.max_decisions(request.rules, request.players)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=encoding.max_choices,
+                max_chance_outcomes=deals,
+                num_players=request.players,
+                min_utility=-1.0,
+                max_utility=1.0,
+                max_game_length=int(min(limit, 10**7)) + 1,
+            )
+            super().__init__(game_type, info, params)
+            self.muggins = _Bound(muggins.game, request, request.players, deals)
+            self.encoding = encoding
+
+        def new_initial_state(self) -> Any:
+            return _State(self)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+            return _Observer(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+    _CLASSES = _MugginsGame, _State
+    return _CLASSES
 
 
 class _Bound:
@@ -245,6 +263,9 @@ def register(registry: Registry | None = None) -> list[str]:
 
     A name OpenSpiel already knows is left as it is (a game registered once stays for the process).
     """
+    import pyspiel
+
+    game_class, _ = _classes()
     registry = registry if registry is not None else load_registry()
     names = []
     known = set(pyspiel.registered_names())
@@ -271,11 +292,11 @@ def register(registry: Registry | None = None) -> list[str]:
         )
         spec = _Spec(game, registry, usual)
 
-        def __init__(self: _MugginsGame, params: Any = None, _type: Any = game_type, _spec: _Spec = spec) -> None:
-            _MugginsGame.__init__(self, _type, params or {}, _spec)
+        def __init__(self: Any, params: Any = None, _type: Any = game_type, _spec: _Spec = spec, _base: type = game_class) -> None:
+            _base.__init__(self, _type, params or {}, _spec)
 
         # A class, as OpenSpiel's own Python games register (a bare function as the factory crashes the interpreter at exit).
-        pyspiel.register_game(game_type, type(f"MugginsGame_{name}", (_MugginsGame,), {"__init__": __init__, "__module__": __name__}))
+        pyspiel.register_game(game_type, type(f"MugginsGame_{name}", (game_class,), {"__init__": __init__, "__module__": __name__}))
         names.append(name)
     return names
 
