@@ -7,7 +7,8 @@ and finds that seat's information-state string and observation tensor
 unchanged, while another seat's determinization (which deals the seat's own
 hand otherwise) changes them; a random playthrough's returns are the wins of
 the muggins result, the same result the PettingZoo environment reaches with
-the same choices. Skipped when open-spiel (the benchmark group's) is not
+the same choices; a resampled state (`resample_from_infostate`) looks the
+same to its player, and OpenSpiel's Python ISMCTS chooses from it. Skipped when open-spiel (the benchmark group's) is not
 installed: `uv run --group dev --group bench pytest tests/test_openspiel_game.py`.
 """
 
@@ -151,3 +152,25 @@ def test_a_random_playthrough_returns_the_wins_of_the_muggins_result(registered)
     assert result is not None and result == table.result
     assert state.returns() == [wins(result, seat) for seat in range(3)] == [totals[f"seat_{seat}"] for seat in range(3)]
     assert sorted(state.returns()) == [-1.0, -1.0, 1.0]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_resampled_state_looks_the_same_to_its_player_and_openspiel_ismcts_plays_from_it(registered, name):
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    players = GAMES[name].start
+    game = _load(registered, name, players)
+    state, rng = _dealt(game, 3), random.Random(3)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(player, sampler) for _ in range(3)]
+    for world in worlds:
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.legal_actions() == state.legal_actions() and world.current_player() == player
+    if name in SECRET_HANDS:  # another seat's hand is dealt otherwise in some world
+        assert any(world.table.match.state.piles() != state.table.match.state.piles() for world in worlds)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), 2.0, 4,
+                           random_state=np.random.RandomState(0))
+    assert bot.step(state) in state.legal_actions()

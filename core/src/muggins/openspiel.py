@@ -21,13 +21,15 @@ own pending decision alone: the observation tensor is the game's
 observation encoding (`muggins.observation`), the observation string is
 the view itself, and the information-state string adds, for perfect
 recall, the seat's own past decisions (a digest of the view it chose from
-and its choice).
+and its choice). `resample_from_infostate` deals the cards hidden from a
+player afresh (`State.determinize`), which OpenSpiel's Python ISMCTS asks for.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import random
 from typing import TYPE_CHECKING, Any
 
 from .engine import Match
@@ -85,6 +87,13 @@ class _Table:
         twin.history = [list(seen) for seen in self.history]
         twin.decision = twin.match.state.decision() if self.decision is not None else None
         return twin
+
+    def reseat(self, state: Any) -> None:
+        """Go on from `state` instead (a determinization of this match: the same decisions taken, the hidden cards dealt otherwise)."""
+        taken = self.match.decisions
+        self.match = Match(state, [PushedSeat(seat) for seat in range(self.players)], narrate_opening=False)
+        self.match.decisions = taken
+        self.decision = state.decision() if self.decision is not None else None
 
     def take(self, index: int) -> None:
         decision = self.decision
@@ -172,6 +181,18 @@ def _classes() -> tuple[type, type]:
                 self.table = _Table(self._muggins.request, int(action), self._muggins.players)
             else:
                 self.table.take(int(action))
+
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+            """A state `player_id` cannot tell from this one: the cards hidden from it dealt afresh (`State.determinize`).
+
+            What OpenSpiel's ISMCTS asks for at each simulation;
+            `probability_sampler()` gives the randomness (a float in [0, 1)).
+            """
+            twin = self.clone()
+            if self.table is not None:
+                rng = random.Random(int(probability_sampler() * 2**53))
+                twin.table.reseat(self.table.match.state.determinize(player_id, rng))
+            return twin
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
