@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import os
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -174,3 +176,10 @@ def test_a_resampled_state_looks_the_same_to_its_player_and_openspiel_ismcts_pla
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), 2.0, 4,
                            random_state=np.random.RandomState(0))
     assert bot.step(state) in state.legal_actions()
+
+
+def test_the_guides_openspiel_example_runs(registered, capsys):
+    doc = Path(__file__).parent.parent / "docs" / "research.md"
+    block = re.search(r"```python\n(import pyspiel\nimport muggins\.openspiel.*?)```", doc.read_text(encoding="utf-8"), re.S).group(1)
+    exec(compile(block, str(doc), "exec"), {})
+    assert capsys.readouterr().out.startswith("seat 1\n{")  # the seat to act after deal 7, then its view
