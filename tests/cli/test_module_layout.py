@@ -102,7 +102,9 @@ OPTIONAL_DEPENDENCIES = {"distributed": "muggins.cluster (simulate --cluster)", 
                          "openskill": "muggins.ladder (the ratings, muggins-core[ladder])",
                          "pettingzoo": "muggins.rl (the PettingZoo environment, muggins-core[rl]: its class is made on first use)",
                          "gymnasium": "muggins.rl (the environment's spaces, muggins-core[rl])",
-                         "numpy": "muggins.rl (observations as arrays; gymnasium brings it, muggins-core[rl])",
+                         "numpy": "muggins.rl (observations as arrays; gymnasium brings it, muggins-core[rl]) and muggins.openspiel",
+                         "pyspiel": "muggins.openspiel (every installed game as an OpenSpiel game: open-spiel is installed apart, "
+                                    "the benchmark group's; its classes are made when the module is imported)",
                          "babel": "muggins.testing.translations (the kit's translation check, run in a plugin's tests) and "
                                   "muggins.i18n.compiled_catalogue (compiling a catalogue: the scaffold, the catalogue script)"}
 
