@@ -124,6 +124,26 @@ class _CoreWords(Words):
     """
 
     __slots__ = ()
+    #: The value's fields in its constructor's order: what it equals, hashes, shows and pickles as.
+    _FIELDS: tuple[str, ...] = ()
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._fields()))
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> Any:
+        return (type(self), self._fields())
 
     def words(self, language: str | None = None) -> str:
         current = current_language()
@@ -250,22 +270,9 @@ class Said(_CoreWords):
                 found[name] = getattr(self, name)
         return found
 
-    def _fields(self) -> tuple[Any, ...]:
-        return (self.message, self.values, self.domain, self.context, self.plural, self.count)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
-
+    # Pickled by its fields, not the catalogue: that holds a lock, and the domain finds it again.
+    _FIELDS = ("message", "values", "domain", "context", "plural", "count")
     __hash__ = None  # type: ignore[assignment]  # its values are a dict
-
-    def __repr__(self) -> str:
-        return (f"Said(message={self.message!r}, values={self.values!r}, domain={self.domain!r}, context={self.context!r}, "
-                f"plural={self.plural!r}, count={self.count!r})")
-
-    def __reduce__(self) -> Any:
-        return (Said, self._fields())  # not the catalogue: it holds a lock, and the domain finds it again
 
 
 class Joined(_CoreWords):
@@ -293,19 +300,7 @@ class Joined(_CoreWords):
     def as_data(self) -> dict[str, Any]:
         return {"join": [_as_data(part) for part in self.parts], "separator": _as_data(self.separator)}
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.parts, self.separator) == (other.parts, other.separator)  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((self.parts, self.separator))
-
-    def __repr__(self) -> str:
-        return f"Joined(parts={self.parts!r}, separator={self.separator!r})"
-
-    def __reduce__(self) -> Any:
-        return (Joined, (self.parts, self.separator))
+    _FIELDS = ("parts", "separator")
 
 
 class _CardWordsByCode(dict):
@@ -370,19 +365,7 @@ class CardWord(_CoreWords):
     def as_data(self) -> dict[str, Any]:
         return {"card": self.code}
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.code, self.none) == (other.code, other.none)  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((self.code, self.none))
-
-    def __repr__(self) -> str:
-        return f"CardWord(code={self.code!r}, none={self.none!r})"
-
-    def __reduce__(self) -> Any:
-        return (CardWord, (self.code, self.none))
+    _FIELDS = ("code", "none")
 
 
 class Sayings:
