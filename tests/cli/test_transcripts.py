@@ -11,9 +11,11 @@ result, no line wider than 80 columns, and no word of the other language
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -42,14 +44,8 @@ PROMPTS = {
 }
 
 #: Words of the other language that must not be on a screen (card codes and the game names are not words here).
-ENGLISH = {"the", "you", "your", "seat", "seats", "pass", "claim", "accept", "accepted", "overcount", "announce", "announced",
-           "discard", "lay", "away", "play", "plays", "played", "hand", "hands", "deal", "dealer", "deals", "common", "turned",
-           "stock", "count", "counts", "starter", "choose", "type", "press", "key", "wins", "won", "match", "over",
-           "and", "or", "with", "on", "of", "to", "for", "is", "are", "not", "done", "lie", "down", "takes", "chips", "help", "recording",
-           "result", "error", "warning", "left", "puts", "calls", "called", "upheld", "penalty", "each", "novice", "expert"}
-FRENCH = {"joueur", "joueurs", "vous", "votre", "vos", "donne", "donneur", "carte", "cartes", "partie", "commune", "défausse",
-          "paquet", "appel", "fondé", "prend", "réclamer", "laisser", "passer", "accepter", "annoncer", "compte", "jetons",
-          "aide", "choisissez", "résultat", "enregistrement", "chacun", "débutant", "sur", "avec", "est", "une", "des", "les"}
+_WORDS = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "language_words.json").read_text(encoding="utf-8"))
+ENGLISH, FRENCH = set(_WORDS["en"]), set(_WORDS["fr"])
 #: Taken out before the words are read: file paths, the game names and a title the French keeps in English.
 NOT_WORDS = re.compile(r"\S*/\S*|\S+\.jsonl|muggins_shedding|cribbage_muggins|willughby_fishing|« ?Laugh and Lie Down ?»")
 

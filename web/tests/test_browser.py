@@ -49,6 +49,9 @@ if not os.path.exists(CHROMIUM):
 _spec = importlib.util.spec_from_file_location("canned_frames", Path(__file__).with_name("canned_frames.py"))
 canned = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(canned)
+_words_spec = importlib.util.spec_from_file_location("language_words", Path(__file__).with_name("language_words.py"))
+language_words = importlib.util.module_from_spec(_words_spec)
+_words_spec.loader.exec_module(language_words)
 _served_spec = importlib.util.spec_from_file_location("served", Path(__file__).with_name("served.py"))
 _served = importlib.util.module_from_spec(_served_spec)
 _served_spec.loader.exec_module(_served)
@@ -1011,8 +1014,11 @@ def test_a_shedding_table_in_french_follows_the_browsers_language_and_its_switch
     assert page.inner_text("summary") == "Ce qui s’est passé" and page.inner_text("#who").startswith("Anna · joueur 0")
     # A counter reads as French writes a label and its value; a seat's box names its piles without the seat, in lower case.
     assert "donnes gagnées\u202f: 0" in page.inner_text("#seats"), page.inner_text("#seats")
+    assert "joueur 1 un débutant" in page.inner_text("#seats")  # a bot's kind in words, not its spec
     board = page.inner_text("#board")
     assert "paquet fermé" in board and "Paquet fermé" not in board, board
+    # The whole page as drawn, the story's every line included: no English word on it.
+    assert language_words.foreign_words(page.evaluate("document.body.innerText").splitlines(), "fr") == {}
     _axe(page, "a shedding table in French")
     _assert_fits(page, at_least=3)
     _shot(page, "web-table-shedding-fr-phone.png")
@@ -1022,6 +1028,7 @@ def test_a_shedding_table_in_french_follows_the_browsers_language_and_its_switch
     page.wait_for_function("document.getElementById('status').textContent.startsWith('The match is over')")
     assert page.inner_text("#who").startswith("Anna · seat 0") and page.locator("#name-form").is_hidden()
     assert "turned" in page.locator("#narration").text_content() and page.inner_text("#language-switch") == "Français"
+    assert language_words.foreign_words(page.evaluate("document.body.innerText").splitlines(), "en") == {}
     assert {c["name"]: c["value"] for c in page.context.cookies()}.get("muggins_lang") == "en"
     _assert_fits(page)
     page.context.close()

@@ -72,7 +72,7 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("it takes connections from its own pages only"),
     # Who is who
     N_("seat {seat}"), N_("you"), N_("{list} and {last}"), N_("you host this table"), N_("watching"), N_("{name} · seat {seat}"),
-    N_("host"), N_("a {kind} plays"), N_("may answer"), N_("to play"), N_("away"), N_("{score} of {target}"),
+    N_("host"), N_("{kind} plays"), N_("may answer"), N_("to play"), N_("away"), N_("{score} of {target}"),
     N_("{label}: {value}"), N_("Peg board to {target}"), N_("{name}: {score} ({points} taken back from {back})"),
     # The table drawn
     N_("Your hand"), N_("hand"), N_("your {zone}"), N_("{card} to {zone}"), N_("none"), N_("a face-down card"),
@@ -100,7 +100,7 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("The deal was committed to {commitment}: seed {seed}, nonce {nonce}. To check it with this match's record: {command}"),
     # The host's controls and the links
     N_("Host"), N_("{name} joined"), N_("{name} has not joined yet"), N_("Start the table"), N_("{name} (seat {seat})"),
-    N_("{name}: a {kind} plays"), N_("give the seat back"), N_("{name} (away)"), N_("{name}: a bot plays"),
+    N_("{name}: {kind} plays"), N_("give the seat back"), N_("{name} (away)"), N_("{name}: a bot plays"),
     N_("bot kind for seat {seat}"), N_("seat this bot"), N_("Close the table"), N_("Close this table for everyone?"),
     N_("Link for {who}"), N_("Link for spectators"), N_("Copy link"), N_("Copied"), N_("Select and copy"), N_("QR code"),
     N_("QR code: {title}"),

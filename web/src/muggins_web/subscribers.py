@@ -88,6 +88,15 @@ class Subscribers:
             if subscriber is not but:
                 self.put(subscriber, dict(frame))
 
+    def broadcast_by_language(self, frames: Callable[[str], dict], but: Subscriber | None = None) -> None:
+        """Every connection but `but` its frame in its language (`frames(language)`, built once per language)."""
+        built: dict[str, dict] = {}
+        for subscriber in tuple(self.all):
+            if subscriber is not but:
+                if subscriber.language not in built:
+                    built[subscriber.language] = frames(subscriber.language)
+                self.put(subscriber, dict(built[subscriber.language]))
+
     def send_to(self, seat: int, frames: Callable[[str], dict]) -> None:
         """Every connection of `seat` its frame in its language (`frames(language)`, built once per language)."""
         built: dict[str, dict] = {}

@@ -120,6 +120,7 @@ class Table:
         # Read from the event loop while a bot plays in the worker thread: as last framed.
         self._over = self._ended()
         self._step = self.match.taken
+        self._kind_words: dict[tuple[str, str], tuple[str, str]] = {}  # (spec, language): the kind and the whole spec in words
 
     # -- the parts, as the lobby, the app and tests read them ------------------
     @property
@@ -452,13 +453,33 @@ class Table:
         with using_language(language):
             stopped = self._stop_line()
         table = {"table": self.id, "pace": self.pace, "checks": self.checks, "window_left": self.timer.left(), "started": self.started,
-                 "seats": self._seats(), "stopped": stopped}
+                 "seats": self._seats(language), "stopped": stopped}
         return self.frames.frame(seat, events, table, remember, language, whole)
 
-    def _seats(self) -> list[dict]:
+    def _seats(self, language: str = "en") -> list[dict]:
+        """Each seat as the pages draw its chip: a bot's kind (and a stand-in's) as its spec, and in words in `language`."""
         connected = self.connections.seats()
-        return [{"seat": n, "kind": kind, "name": self.names.get(n), "human": n in self.seat_tokens, "connected": n in connected,
-                 "stand_in": self.stand_ins.get(n)} for n, kind in enumerate(self.kinds)]
+        seats = []
+        for n, kind in enumerate(self.kinds):
+            stand_in = self.stand_ins.get(n)
+            seat = {"seat": n, "kind": kind, "name": self.names.get(n), "human": n in self.seat_tokens, "connected": n in connected,
+                    "stand_in": stand_in}
+            if n not in self.seat_tokens:
+                seat["kind_words"], seat["kind_said"] = self._words_of(kind, language)
+            if stand_in is not None:
+                seat["stand_in_words"], seat["stand_in_said"] = self._words_of(stand_in, language)
+            seats.append(seat)
+        return seats
+
+    def _words_of(self, spec: str, language: str) -> tuple[str, str]:
+        """A seat spec's kind in words ("a novice") and the whole spec ("a novice who errs about one time in five"), in `language`."""
+        key = (spec, language)
+        if key not in self._kind_words:
+            from muggins.seat_words import describe_seat
+
+            with using_language(language):
+                self._kind_words[key] = (describe_seat(spec.split(":", 1)[0], self.game, self.registry), describe_seat(spec, self.game, self.registry))
+        return self._kind_words[key]
 
     # -- connections ----------------------------------------------------------
     async def join(self, seat: int | None, *, host: bool = False, links: dict | None = None, language: str = "en") -> Subscriber:
@@ -492,7 +513,7 @@ class Table:
         self._broadcast_seats()
 
     def _broadcast_seats(self, but: Subscriber | None = None) -> None:
-        self.connections.broadcast({"type": "seats", "seats": self._seats()}, but=but)
+        self.connections.broadcast_by_language(lambda language: {"type": "seats", "seats": self._seats(language)}, but=but)
 
     def stop_thinking(self, reason: str) -> None:
         """Stop a bot thinking in the worker thread at its next check (`muggins.thinking`), from any thread; it makes no move."""

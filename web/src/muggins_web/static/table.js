@@ -330,7 +330,7 @@ function drawSeats(frame) {
     item.className = [waiting.has(s.seat) ? (frame.window ? "may-answer" : "to-act") : "", away ? "away" : "",
       s.seat === frame.seat ? "you" : ""].filter(Boolean).join(" ");
     // A person by their name; a bot by its seat (as the narration says it) and its kind, without its options.
-    const kind = s.stand_in ? t("a {kind} plays", { kind: s.stand_in.split(":")[0] }) : s.human ? (s.seat === frame.seat ? t("you") : "") : s.kind.split(":")[0];
+    const kind = s.stand_in ? t("{kind} plays", { kind: s.stand_in_words || s.stand_in.split(":")[0] }) : s.human ? (s.seat === frame.seat ? t("you") : "") : s.kind_words || s.kind.split(":")[0];
     const name = s.human ? (s.name || t("seat {seat}", { seat: s.seat })) : t("seat {seat}", { seat: s.seat });
     const quiet = waiting.has(s.seat) && frame.window;
     const mark = waiting.has(s.seat) ? (frame.window ? t("may answer") : t("to play")) : away ? t("away") : "";
@@ -340,7 +340,7 @@ function drawSeats(frame) {
       (counted ? ` <span class="chip-score">· ${counted}</span>` : "") +
       // "may answer" is said by the chip's colour (and to a screen reader), or five chips would each be a line.
       (mark ? ` <span class="chip-mark${quiet ? " quiet" : ""}">${escapeHtml(mark)}</span>` : "");
-    if (!s.human) item.title = s.kind;
+    if (!s.human) item.title = s.kind_said || s.kind; // the bot's options in words
     return item;
   }));
 }
@@ -755,7 +755,7 @@ function statusText() {
   if (!seat) return "";
   if (thinking === seat.seat) return t("{who} is thinking…", { who: who(seat.seat) });
   if (seat.human && !seat.connected && !seat.stand_in) return t("Waiting for {who}, who is away.", { who: who(seat.seat) });
-  if (!seat.human) return t("{who} ({kind}) to play.", { who: who(seat.seat), kind: seat.kind.split(":")[0] });
+  if (!seat.human) return t("{who} ({kind}) to play.", { who: who(seat.seat), kind: seat.kind_words || seat.kind.split(":")[0] });
   return t("Waiting for {who}.", { who: who(seat.seat) });
 }
 
@@ -802,7 +802,7 @@ function drawHost() {
     row.className = "bot-row";
     const name = personName(s, escapeHtml);
     if (s.stand_in) {
-      row.innerHTML = `${t("{name}: a {kind} plays", { name, kind: escapeHtml(s.stand_in) })} <button type="button">${t("give the seat back")}</button>`;
+      row.innerHTML = `${t("{name}: {kind} plays", { name, kind: escapeHtml(s.stand_in_words || s.stand_in) })} <button type="button">${t("give the seat back")}</button>`;
       row.querySelector("button").addEventListener("click", () => send({ type: "give_back", seat: s.seat }));
     } else {
       const named = s.connected ? name : t("{name} (away)", { name });
