@@ -9,16 +9,12 @@ with it (`muggins.testing.house_rule_effects`).
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from muggins import HouseRuleError, hookimpl
 from muggins.plugins import load_registry
-from muggins.testing import install_for_discovery
 from muggins.testing.house_rule_effects import changed_decisions
 
 from muggins_shedding import SheddingRules, SheddingState
@@ -137,16 +133,3 @@ def test_the_docs_page_shows_the_whole_king_queen_plugin():
     page = (ROOT / "docs" / "games" / "muggins_shedding.md").read_text()
     source = KING_QUEEN.read_text()
     assert source[source.index("MUGGINS_SUPPORTS ="):].strip() in page
-
-
-def test_the_king_queen_examples_own_tests_pass_with_it_installed(tmp_path):
-    """The example's tests/ folder, run by pytest in the example's folder, as its author runs it."""
-    install_for_discovery(EXAMPLE, tmp_path)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(EXAMPLE / "src"), str(tmp_path), os.environ.get("PYTHONPATH", "")])}
-    env.pop("MUGGINS_LOAD_PLUGINS", None)
-    # Without the plugins this example does not use (xdist, hypothesis), pytest starts in half the time.
-    quick = ["-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:hypothesispytest", "-p", "no:randomly"]
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", *quick], cwd=EXAMPLE, env=env,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "7 passed" in done.stdout
