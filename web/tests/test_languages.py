@@ -291,3 +291,13 @@ def test_muggins_serve_speaks_the_command_lines_language(monkeypatch):
         with pytest.raises(BadInput) as listening:
             server.listen("nowhere.example", 8000)
     assert listening.value.message == "impossible d’écouter sur --host 'nowhere.example'\u202f: Name or service not known"
+
+
+def test_the_lobbys_list_of_tables_names_each_game_and_bot_in_the_language_of_the_page(client):
+    links = _create(client, game="muggins_shedding", players=3, seats=["human", "novice:error_rate=0.2", "expert"], seed=5)
+    (french,) = client.get("/api/tables", headers={"Accept-Language": "fr"}).json()["tables"]
+    assert french["table"] == links["table"] and french["title"] == "Muggins, le jeu de défausse"
+    assert [s.get("kind_words") for s in french["seats"]] == [None, "un débutant", "un expert"]
+    assert [s["kind"] for s in french["seats"]] == ["human", "novice:error_rate=0.2", "expert"]  # the specs, as recorded
+    (english,) = client.get("/api/tables?lang=en").json()["tables"]
+    assert english["title"] == "Muggins, the shedding game" and english["seats"][1]["kind_words"] == "a novice"

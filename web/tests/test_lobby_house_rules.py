@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins import hookimpl
+from muggins import HouseRuleError, hookimpl
 from muggins.plugins import load_registry, reset_registry
 
 GAME = "cribbage_muggins"
@@ -29,19 +29,22 @@ CONFLICT = "house-rule plugins 'target_151' and 'target_91' both set setting 'ta
 
 
 class Target:
-    """A house rule setting the cribbage target."""
+    """A house rule setting the cribbage target (and refusing a match of `refused_players`, if given)."""
 
-    def __init__(self, target: int) -> None:
+    def __init__(self, target: int, refused_players: int | None = None) -> None:
         self.target = target
+        self.refused_players = refused_players
 
     @hookimpl
     def muggins_cribbage_target(self, players, rules):
+        if players == self.refused_players:
+            raise HouseRuleError(f"a target of {self.target} is for {players - 1} players or fewer")
         return {"target": self.target}
 
 
 @pytest.fixture
 def targets(records):
-    loaded = load_registry(only=[GAME], extra_plugins=[("target_151", Target(151)), ("target_91", Target(91))])
+    loaded = load_registry(only=[GAME], extra_plugins=[("target_151", Target(151)), ("target_91", Target(91, refused_players=4))])
     assert loaded.errors == []
     reset_registry(loaded)
     yield loaded
@@ -115,6 +118,13 @@ def test_in_the_browser_choosing_the_game_shows_the_conflict_and_unticking_a_plu
             page.wait_for_function("document.getElementById('house-rule-refusal')?.dataset.checked === 'true'")
             assert line.inner_text() == f"refused: {CONFLICT} (untick a plugin to play without it)"
             page.uncheck('[data-plugin="target_151"]')
+            page.wait_for_function("document.getElementById('house-rule-refusal').textContent === ''")
+            # Only the count of players changes: the plugin left on refuses four, and the line says so at once.
+            page.fill("#players", "4")
+            page.dispatch_event("#players", "change")
+            page.wait_for_function("document.getElementById('house-rule-refusal').textContent.includes('3 players or fewer')")
+            page.fill("#players", "2")
+            page.dispatch_event("#players", "change")
             page.wait_for_function("document.getElementById('house-rule-refusal').textContent === ''")
             page.select_option("#start", "now")
             page.click("button[type=submit]")

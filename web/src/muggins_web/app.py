@@ -179,7 +179,8 @@ def _lobby_routes(lobby: Lobby, origins: frozenset[str], base_for: Callable[[Any
 
     async def tables(request: Request) -> Response:
         if request.method == "GET":
-            listed = [lobby.listed(t) for t in lobby.tables.values()]
+            language = _language(request)
+            listed = [lobby.listed(t, language) for t in lobby.tables.values()]
             return JSONResponse({"tables": [{**t, "stopped": without_server_paths(t["stopped"])} if isinstance(t.get("stopped"), str) else t
                                             for t in listed]})
         body = await _changing_body(request, origins)
@@ -284,7 +285,7 @@ async def _host_command(lobby: Lobby, origins: frozenset[str], request: Request,
         return _error([str(exc)], 409)
     except LobbyError as exc:
         return _error(exc.lines, exc.status)
-    return JSONResponse(lobby.listed(done if isinstance(done, Table) else table))
+    return JSONResponse(lobby.listed(done if isinstance(done, Table) else table, _language(request)))
 
 
 def _seat_socket(lobby: Lobby, origins: frozenset[str], base_for: Callable[[Any], str]) -> Callable[[WebSocket], Awaitable[None]]:

@@ -602,9 +602,9 @@ class Lobby:
         table.on_names = notes.names
 
     @staticmethod
-    def listed(table: Table) -> dict[str, Any]:
-        """The table as the API lists it: its record by file name alone (where the server keeps its files is nobody else's business)."""
-        return {**table.summary(), "record": Path(table.path).name}
+    def listed(table: Table, language: str = "en") -> dict[str, Any]:
+        """The table as the API lists it, in `language`: its record by file name alone (where the server keeps its files is nobody else's business)."""
+        return {**table.summary(language), "record": Path(table.path).name}
 
     def stop_thinking(self, reason: str) -> None:
         """Stop every bot thinking in a worker thread at its next check (safe from any thread, a signal handler's included)."""

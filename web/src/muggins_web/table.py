@@ -183,15 +183,18 @@ class Table:
         """How many of a person's seat's or the host's pages are open on the table."""
         return len(self._people)
 
-    def summary(self) -> dict[str, Any]:
-        """The table as the lobby lists it."""
+    def summary(self, language: str = "en") -> dict[str, Any]:
+        """The table as the lobby lists it, its title and its bots' kinds in words in `language`."""
         connected = self.connections.seats()
+        with using_language(language):
+            title = self.game.shown_title() if hasattr(self.game, "shown_title") else getattr(self.game, "title", self.game.name)
+        seats = [{"seat": n, "kind": kind, "name": self.names.get(n), "connected": n in connected} for n, kind in enumerate(self.kinds)]
+        for seat in seats:
+            if seat["seat"] not in self.seat_tokens:
+                seat["kind_words"] = self._words_of(seat["kind"], language)[0]
         return {
             "table": self.id, "game": self.game.name, "players": len(self.kinds), "over": self.over, "stopped": self.stopped,
-            "started": self.started,
-            "title": self.game.shown_title() if hasattr(self.game, "shown_title") else getattr(self.game, "title", self.game.name),
-            "seats": [{"seat": n, "kind": kind, "name": self.names.get(n), "connected": n in connected} for n, kind in enumerate(self.kinds)],
-            "record": self.path, "step": self._step,
+            "started": self.started, "title": title, "seats": seats, "record": self.path, "step": self._step,
         }
 
     def caught_up(self) -> None:

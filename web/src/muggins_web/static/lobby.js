@@ -267,7 +267,7 @@ async function listTables() {
   const { tables } = await (await fetch("/api/tables")).json();
   $("tables").innerHTML = tables.map((table) => {
     const state = table.stopped ? t("stopped") : table.over ? t("over") : !table.started ? t("waiting to start") : t("step {step}", { step: table.step });
-    const seats = table.seats.map((s) => `${s.seat}: ${escapeHtml(s.name || s.kind.split(":")[0])}${s.connected ? " ●" : ""}`).join(", ");
+    const seats = table.seats.map((s) => `${s.seat}: ${escapeHtml(s.name || s.kind_words || s.kind.split(":")[0])}${s.connected ? " ●" : ""}`).join(", ");
     // A finished match opens as a replay too, every hand face up (replay.js).
     const back = table.over ? ` · <a href="/replay/${escapeHtml(table.table)}">${t("look back")}</a>` : "";
     return `<li><a href="/table/${escapeHtml(table.table)}">${escapeHtml(table.title || table.game)}</a> (${state}${back}) ${seats}</li>`;
@@ -278,8 +278,10 @@ async function start() {
   games = (await (await fetch(`/api/games?lang=${lang}`)).json()).games;
   $("game").innerHTML = games.map((g) => `<option value="${escapeHtml(g.name)}">${escapeHtml(g.title)}</option>`).join("");
   $("game").addEventListener("change", drawGame);
-  $("players").addEventListener("change", drawSeats);
-  $("players").addEventListener("input", () => { if ($("players").checkValidity()) drawSeats(); });
+  // A count of players can be what a house-rule plugin refuses: asked again whenever it changes.
+  const seatsAndRules = () => { drawSeats(); if (current().house_rules && current().house_rules.length) checkHouseRules(); };
+  $("players").addEventListener("change", seatsAndRules);
+  $("players").addEventListener("input", () => { if ($("players").checkValidity()) seatsAndRules(); });
   $("new-table").addEventListener("submit", create);
   drawGame();
   listTables();
