@@ -250,7 +250,7 @@ class WhistState(State):
         return {"players": self.players, "deal": self.deal, "dealer": self.dealer, "trumps": self.trumps,
                 "turn_up": self.turn_up, "leader": self.leader, "turn": self.turn,
                 "trick": [{"seat": s, "card": c.code} for s, c in zip(self.trick_seats, self.layout["trick"])],
-                "hand": [] if seat is None else [c.code for c in self.hand(seat)],
+                "hand": [] if seat is None else [c.code for c in sorted(self.hand(seat), key=lambda card: _facts(card)[:2])],
                 "hand_sizes": [len(self.hand(s)) for s in range(self.players)], "tricks": list(self.tricks),
                 "scores": self.side_points(), "target": self.rules.target, "claims": self.claims.view()}
 
