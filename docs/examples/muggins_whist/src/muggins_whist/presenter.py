@@ -78,7 +78,7 @@ class WhistPresenter(Presenter):
         if kind == "pass":
             return None
         if kind == "later_claim_lodged":
-            return _("{caller} called a revoke on the {card} played by {actor}: it stands until the proof or the end of the hand.",
+            return _("Revoke called by {caller} on the {card} played by {actor}: it waits for the proof or the end of the hand.",
                      caller=_seat(event["seat"], seat), card=card_word(event["subject"]["card"]), actor=_seat(event["actor"], seat))
         if kind == "later_claim_settled":
             card, actor = card_word(event["subject"]["card"]), _seat(event["actor"], seat)
@@ -88,8 +88,8 @@ class WhistPresenter(Presenter):
                                 "Revoke proved: the {card} played by {actor} did not follow {suit}; {points} points to {side}.", points,
                                 card=card, actor=actor, suit=SUITS[event["subject"]["led"]], points=points, side=_side(event["seat"] % 2, seat))
             points = event["scored"]
-            return ngettext("False revoke: {actor} could not follow with the {card}; {points} point to {side}.",
-                            "False revoke: {actor} could not follow with the {card}; {points} points to {side}.", points,
+            return ngettext("False revoke: the {card} played by {actor} was none (void in the suit); {points} point to {side}.",
+                            "False revoke: the {card} played by {actor} was none (void in the suit); {points} points to {side}.", points,
                             card=card, actor=actor, points=points, side=_side(event["actor"] % 2, seat))
         if kind == "hand_over":
             return _("End of the hand: tricks {tricks}; {points} over six to {side}. Score: {scores}.", tricks=_by_side(event["tricks"], seat),
