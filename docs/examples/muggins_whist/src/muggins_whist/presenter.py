@@ -39,7 +39,7 @@ def _side(side: int, viewer: int | None) -> Said:
 
 
 def _by_side(values: Any, viewer: int | None) -> Joined:
-    return Joined(tuple(_("{side} {value}", side=_side(s, viewer), value=v) for s, v in enumerate(values)), " · ")
+    return Joined(tuple(_("{side}: {value}", side=_side(s, viewer), value=v) for s, v in enumerate(values)), " · ")
 
 
 def _cards(codes: Any) -> Joined:
@@ -92,7 +92,7 @@ class WhistPresenter(Presenter):
                             "False revoke: the {card} played by {actor} was none (void in the suit); {points} points to {side}.", points,
                             card=card, actor=actor, points=points, side=_side(event["actor"] % 2, seat))
         if kind == "hand_over":
-            return _("End of the hand: tricks {tricks}; {points} over six to {side}. Score: {scores}.", tricks=_by_side(event["tricks"], seat),
+            return _("End of the hand, tricks: {tricks}; {points} to {side} (tricks over six). Score: {scores}.", tricks=_by_side(event["tricks"], seat),
                      points=event["points"], side=_side(event["side"], seat), scores=_by_side(event["scores"], seat))
         if kind == "game_over":
             return _("Game to {side}: {scores}.", side=_side(event["winners"][0] % 2, seat), scores=_by_side(event["scores"], seat))
