@@ -152,3 +152,17 @@ def test_the_expert_never_claims_a_revoke_before_its_proof(game, registry):
     expert = seat_players(registry, game, ["expert"] * 4, 1)[2]
     assert "revoke #1" in texts(state.decision().choices)
     assert str(expert.choose(state.view(2), state.decision())) == "play 4H"  # its partner holds the trick: no claim, its lowest
+
+
+def test_a_revoke_claim_is_offered_in_the_readers_language_with_what_it_names_also_after_a_restore(game):
+    from muggins.i18n import using_language
+
+    state = position(game, "2H 9C", "5H 3C", "KH 4H", "7S 8S")
+    act(state, "play 2H")
+    act(state, "play 3C")
+    restored = WhistState.from_dict(game, state.to_dict())
+    for found in (state, restored):
+        claim = [c for c in found.decision().choices if str(c) == "revoke #1"][0]
+        assert claim.label == "call a revoke: 3♣ played by seat 1 on ♥"
+        with using_language("fr"):
+            assert claim.label == "dénoncer une renonce\u202f: 3♣ joué par le siège 1 sur ♥"

@@ -18,13 +18,13 @@ from muggins.actions import Move
 from muggins.i18n import translator
 from muggins.presenter import Joined, Presenter, Said, Sayings, card_word
 
-__all__ = ["WhistPresenter"]
+__all__ = ["SUIT_SIGNS", "WhistPresenter"]
 
 _translator = translator("muggins_whist", package_file=__file__)
 _sayings = Sayings(_translator)
 _, ngettext = _sayings.said, _sayings.nsaid
 
-SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 def _seat(seat: int, viewer: int | None) -> Said:
@@ -50,7 +50,7 @@ class WhistPresenter(Presenter):
     """The table as text, the narration and the layout, for any seat or a spectator."""
 
     def render(self, view: Mapping[str, Any], seat: int | None) -> str:
-        trumps = SUITS[view["trumps"]]
+        trumps = SUIT_SIGNS[view["trumps"]]
         lines = [_("Deal {deal}, dealt by {dealer}; trumps {suit}", deal=view["deal"] + 1, dealer=_seat(view["dealer"], seat), suit=trumps)]
         if view["turn_up"]:
             lines.append(_("The dealer holds the turned-up {card}.", card=card_word(view["turn_up"])))
@@ -66,7 +66,7 @@ class WhistPresenter(Presenter):
         kind = event["type"]
         if kind == "deal":
             return _("Deal {deal}, dealt by {dealer}: trumps {suit}, the {card} turned up.", deal=event["deal"] + 1,
-                     dealer=_seat(event["dealer"], seat), suit=SUITS[event["trumps"]], card=card_word(event["turn_up"]))
+                     dealer=_seat(event["dealer"], seat), suit=SUIT_SIGNS[event["trumps"]], card=card_word(event["turn_up"]))
         if kind == "hand":
             return _("Your hand: {cards}", cards=_cards(event["cards"])) if event["seat"] == seat else None
         if kind == "play":
@@ -86,7 +86,7 @@ class WhistPresenter(Presenter):
                 points = event["scored"]
                 return ngettext("Revoke proved: the {card} played by {actor} did not follow {suit}; {points} point to {side}.",
                                 "Revoke proved: the {card} played by {actor} did not follow {suit}; {points} points to {side}.", points,
-                                card=card, actor=actor, suit=SUITS[event["subject"]["led"]], points=points, side=_side(event["seat"] % 2, seat))
+                                card=card, actor=actor, suit=SUIT_SIGNS[event["subject"]["led"]], points=points, side=_side(event["seat"] % 2, seat))
             points = event["scored"]
             return ngettext("False revoke: the {card} played by {actor} was none (void in the suit); {points} point to {side}.",
                             "False revoke: the {card} played by {actor} was none (void in the suit); {points} points to {side}.", points,
@@ -106,7 +106,7 @@ class WhistPresenter(Presenter):
                           "cards": [view["turn_up"]], "count": 1})
         trick = [p["card"] for p in view["trick"]]
         zones.append({"id": "trick", "kind": "field", "label": _("the trick").words(), "owner": None, "cards": trick, "count": len(trick)})
-        counters = [{"id": "trumps", "label": _("trumps").words(), "owner": None, "value": SUITS[view["trumps"]]}]
+        counters = [{"id": "trumps", "label": _("trumps").words(), "owner": None, "value": SUIT_SIGNS[view["trumps"]]}]
         counters += [{"id": f"tricks:{s}+{s + 2}", "label": _("tricks, {side}", side=_side(s, seat)).words(), "owner": None, "value": n}
                      for s, n in enumerate(view["tricks"])]
         return {"zones": zones, "counters": counters,

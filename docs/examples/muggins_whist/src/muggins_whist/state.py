@@ -20,10 +20,12 @@ from typing import Any, Mapping, Sequence
 from muggins import Action, Card, Decision, Move, Piles, Result, State, derive_rng, event, parse_card, standard_deck
 from muggins.deck import redeal
 from muggins.i18n import N_, translator, worded
-from muggins.later import SETTLED, LaterClaim, LaterClaims
+from muggins.later import SETTLED, LaterClaim, LaterClaims, OpenClaim
+from muggins.presenter import card_word
 from muggins.wording import WordedDecision
 
 from .game import SIDES, WhistGame, WhistRules, side_of
+from .presenter import SUIT_SIGNS
 
 __all__ = ["WhistState", "rank_order"]
 
@@ -39,9 +41,17 @@ def _text(message: str, **values: Any) -> str:
     return worded(message.format(**values), _say, message, values)
 
 
-def _claim_words() -> dict[str, str]:
-    # Not saved with the book: each restored state gets them again, so the label is worded in every reader's language.
-    return {"revoke": _text(N_("call a revoke!"))}
+def _label(noted: OpenClaim) -> None:
+    """Word the claim's label in its reader's language (a saved book keeps only the English)."""
+    subject = noted.subject
+    noted.label = _text(N_("call a revoke: {card} played by seat {seat} on {suit}"), card=card_word(subject["card"]),
+                        seat=noted.actor, suit=SUIT_SIGNS[subject["led"]])
+
+
+def _labelled(book: LaterClaims) -> LaterClaims:
+    for noted in book.open:
+        _label(noted)
+    return book
 
 
 def rank_order(card: Card) -> int:
@@ -52,7 +62,7 @@ def rank_order(card: Card) -> int:
 # Worked out once per card and found by the card's identity (the pack's cards are shared objects, and a Card hashes
 # slowly): search players build millions of decisions. A card that is a copy (unpickled) is worked out again.
 _DECK = standard_deck()
-_FACTS = {id(card): (card.suit.value, rank_order(card), Move(f"play {card.code}", label=_text(N_("play {card}"), card=str(card)), data=card))
+_FACTS = {id(card): (card.suit.value, rank_order(card), Move(f"play {card.code}", label=_text(N_("play {card}"), card=card_word(card.code)), data=card))
           for card in _DECK}
 
 
@@ -62,8 +72,7 @@ def _facts(card: Card) -> tuple[str, int, Move]:
     return found if found is not None else _FACTS[id(parse_card(card.code))]
 
 
-_PROMPT = {None: _text(N_("lead a card")), **{suit: _text(N_("follow {suit} if you can"), suit={"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[suit])
-                                              for suit in "CDHS"}}
+_PROMPT = {None: _text(N_("lead a card")), **{suit: _text(N_("follow {suit} if you can"), suit=sign) for suit, sign in SUIT_SIGNS.items()}}
 
 
 class WhistState(State):
@@ -102,7 +111,7 @@ class WhistState(State):
         self.leader = self.turn = (dealer + 1) % self.players
         self.trick_seats: list[int] = []
         self.tricks = [0, 0]
-        self.claims = LaterClaims(words=_claim_words())
+        self.claims = LaterClaims()
 
     def deal_events(self) -> list[dict]:
         opening = [event("deal", deal=self.deal, dealer=self.dealer, trumps=self.trumps, turn_up=self.turn_up)]
@@ -182,6 +191,7 @@ class WhistState(State):
         if led is not None and suit != led:
             noted = self.claims.note(seat, self._opponents(seat), {"deal": self.deal, "led": led, "card": card.code},
                                      mistaken=revoked, name="revoke", keys=("r",))
+            _label(noted)
             if self.turn_up is not None and self.trumps == led and seat == self.dealer:
                 events += self.claims.proved(noted.ref)  # it still holds the trump everyone saw turned up
         self.layout["trick"].append(card)
@@ -264,7 +274,7 @@ class WhistState(State):
         new = self.shallow_copy()
         new.layout = Piles({name: list(cards) for name, cards in self.layout.items()})
         new.points, new.tricks, new.trick_seats = list(self.points), list(self.tricks), list(self.trick_seats)
-        new.claims = self.claims.copy()
+        new.claims = _labelled(self.claims.copy())
         return new
 
     def determinize(self, seat: int, rng: Any) -> "WhistState":
@@ -289,4 +299,4 @@ class WhistState(State):
         self.deal, self.dealer, self.turn_up, self.trumps = data["deal"], data["dealer"], data["turn_up"], data["trumps"]
         self.leader, self.turn, self.trick_seats = data["leader"], data["turn"], list(data["trick_seats"])
         self.tricks, self.points, self.winners = list(data["tricks"]), [float(p) for p in data["points"]], tuple(data["winners"])
-        self.claims = LaterClaims.from_dict(data["claims"], words=_claim_words())
+        self.claims = _labelled(LaterClaims.from_dict(data["claims"]))
