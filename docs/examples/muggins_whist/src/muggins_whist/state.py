@@ -115,7 +115,10 @@ class WhistState(State):
 
     def deal_events(self) -> list[dict]:
         opening = [event("deal", deal=self.deal, dealer=self.dealer, trumps=self.trumps, turn_up=self.turn_up)]
-        return opening + [event("hand", seat=s, cards=[c.code for c in self.hand(s)], to=[s]) for s in range(self.players)]
+        return opening + [event("hand", seat=s, cards=self._sorted_codes(s), to=[s]) for s in range(self.players)]
+
+    def _sorted_codes(self, seat: int) -> list[str]:
+        return [c.code for c in sorted(self.hand(seat), key=lambda card: _facts(card)[:2])]
 
     @classmethod
     def from_position(cls, game: WhistGame, rules: WhistRules | None = None, *, hands: Sequence[str], turn_up: str,
@@ -260,7 +263,7 @@ class WhistState(State):
         return {"players": self.players, "deal": self.deal, "dealer": self.dealer, "trumps": self.trumps,
                 "turn_up": self.turn_up, "leader": self.leader, "turn": self.turn,
                 "trick": [{"seat": s, "card": c.code} for s, c in zip(self.trick_seats, self.layout["trick"])],
-                "hand": [] if seat is None else [c.code for c in sorted(self.hand(seat), key=lambda card: _facts(card)[:2])],
+                "hand": [] if seat is None else self._sorted_codes(seat),
                 "hand_sizes": [len(self.hand(s)) for s in range(self.players)], "tricks": list(self.tricks),
                 "scores": self.side_points(), "target": self.rules.target, "claims": self.claims.view()}
 
