@@ -166,3 +166,17 @@ def test_a_revoke_claim_is_offered_in_the_readers_language_with_what_it_names_al
         assert claim.label == "call a revoke: 3♣ played by seat 1 on ♥"
         with using_language("fr"):
             assert claim.label == "dénoncer une renonce\u202f: 3♣ joué par le siège 1 sur ♥"
+
+
+def test_the_layout_shows_the_turned_up_trump_to_the_others_and_in_the_dealers_hand_only_to_the_dealer(game):
+    state = position(game, "2H 9C", "5H 3C", "KH 4H", "7S 8S")
+    for seat in (0, 1, 2):
+        zones = {zone["id"]: zone for zone in game.layout(state.view(seat), seat)["zones"]}
+        assert zones["turn_up"]["cards"] == ["8S"] and zones["hand:3"]["cards"] is None
+    dealer = {zone["id"]: zone for zone in game.layout(state.view(3), 3)["zones"]}
+    assert "turn_up" not in dealer and dealer["hand:3"]["cards"] == ["7S", "8S"]
+    act(state, "play 2H")
+    act(state, "play 3C")
+    act(state, "play KH")
+    act(state, "play 8S")  # played: from now on it is a card of the trick like any other
+    assert state.view(0)["turn_up"] is None and "turn_up" not in {z["id"] for z in game.layout(state.view(0), 0)["zones"]}

@@ -4,10 +4,11 @@ This module owns `WhistPresenter`: the table as text (`render`), one line
 per event (`narration`, kept as a `muggins.presenter.Said` until a front
 end words it in its reader's language), and the table as data for the
 browser (`layout`: each hand, the turned-up trump while the dealer holds
-it, the trick in play, the trumps and each side's tricks as counters, the
-score track to the target by side; `choice_move`: a card played goes to
-the trick). Every word goes through the game's catalogue (domain
-`muggins_whist`, in `locale/`).
+it (shown to the others: the dealer has it in hand), the trick in play,
+the trumps and each side's tricks as counters, the score track to the
+target by side; `choice_move`: a card played goes to the trick). Every
+word goes through the game's catalogue (domain `muggins_whist`, in
+`locale/`).
 """
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ class WhistPresenter(Presenter):
     def layout(self, view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         zones = [{"id": f"hand:{s}", "kind": "hand", "label": _seat(s, seat).words(), "owner": s,
                   "cards": list(view["hand"]) if s == seat else None, "count": size} for s, size in enumerate(view["hand_sizes"])]
-        if view["turn_up"]:
+        if view["turn_up"] and seat != view["dealer"]:  # the dealer has it in hand: one card, one place to tap it
             zones.append({"id": "turn_up", "kind": "starter", "label": _("turned up (the dealer's)").words(), "owner": None,
                           "cards": [view["turn_up"]], "count": 1})
         trick = [p["card"] for p in view["trick"]]
