@@ -180,3 +180,14 @@ def test_the_layout_shows_the_turned_up_trump_to_the_others_and_in_the_dealers_h
     act(state, "play KH")
     act(state, "play 8S")  # played: from now on it is a card of the trick like any other
     assert state.view(0)["turn_up"] is None and "turn_up" not in {z["id"] for z in game.layout(state.view(0), 0)["zones"]}
+
+
+def test_once_every_card_of_a_suit_is_played_a_show_out_of_it_is_no_longer_offered_as_a_revoke(game):
+    state = position(game, "2H 9C TD", "3C 5C 6D", "KH 4H 7D", "7S 8S 9S")  # spades are trumps
+    for card in ("2H", "3C", "KH", "7S", "8S"):  # seat 1 shows out of hearts; seat 3 trumps and leads
+        act(state, f"play {card}")
+    assert "revoke #1" in texts(state.decision().choices)  # seat 1 might still hold a heart, for all seat 0 knows
+    for card in ("9C", "5C", "4H", "9S"):  # 4H was the last heart out
+        act(state, f"play {card}")
+    assert state.claims.find(1) is None and state.claims.find(3) is not None
+    assert state.decision().seat == 0 and "revoke #1" not in texts(state.decision().choices)

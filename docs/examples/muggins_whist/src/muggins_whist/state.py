@@ -209,7 +209,20 @@ class WhistState(State):
         self.layout["won"].extend(trick)
         trick.clear()
         self.trick_seats, self.leader, self.turn = [], winner, winner
+        self._drop_what_cannot_be_revokes()
         return events
+
+    def _drop_what_cannot_be_revokes(self) -> None:
+        """Once every card of a suit is played, a show-out of it not yet proved was no revoke: nobody is offered it any more.
+
+        (Had its player held the suit, they would have played it since, and
+        so proved it.) A call already made on one stays, to be settled false
+        at the end of the hand.
+        """
+        played = [_facts(card)[0] for card in self.layout["won"]]
+        gone = {suit for suit in "CDHS" if played.count(suit) == 13}
+        if gone:
+            self.claims.open = [n for n in self.claims.open if n.proved or n.lodged is not None or n.subject["led"] not in gone]
 
     def _strength(self, card: Card, led: str) -> tuple[int, int]:
         suit, order, _move = _facts(card)
