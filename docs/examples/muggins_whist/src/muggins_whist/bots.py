@@ -16,6 +16,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from muggins import Action, Decision, parse_card
+from muggins.i18n import N_
 from muggins.later import is_later_claim
 
 __all__ = ["WhistExpert", "register_players"]
@@ -67,4 +68,5 @@ def _high(code: str) -> bool:
 def register_players(register: Callable[..., None]) -> None:
     """Register the game's bot kinds (called from the plugin's hook)."""
     register("expert", lambda rng, **options: WhistExpert(rng, **options),
-             description="always correct; plays whist's rules of thumb; calls a revoke once it is proved", games=("muggins_whist",))
+             description=N_("always correct; plays whist's rules of thumb; calls a revoke once it is proved"), games=("muggins_whist",),
+             words=N_("an expert"))
