@@ -165,7 +165,7 @@ def test_a_revoke_claim_is_offered_in_the_readers_language_with_what_it_names_al
         claim = [c for c in found.decision().choices if str(c) == "revoke #1"][0]
         assert claim.label == "call a revoke: 3♣ played by seat 1 on ♥"
         with using_language("fr"):
-            assert claim.label == "dénoncer une renonce\u202f: 3♣ joué par le siège 1 sur ♥"
+            assert claim.label == "dénoncer une renonce\u202f: 3♣ joué par le joueur 1 sur ♥"
 
 
 def test_the_layout_shows_the_turned_up_trump_to_the_others_and_in_the_dealers_hand_only_to_the_dealer(game):
