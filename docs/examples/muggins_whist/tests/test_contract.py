@@ -191,3 +191,14 @@ def test_once_every_card_of_a_suit_is_played_a_show_out_of_it_is_no_longer_offer
         act(state, f"play {card}")
     assert state.claims.find(1) is None and state.claims.find(3) is not None
     assert state.decision().seat == 0 and "revoke #1" not in texts(state.decision().choices)
+
+
+def test_a_settled_revoke_is_narrated_to_each_seat_in_its_language(game):
+    state = position(game, "2H 9C", "5H 3C", "KH 4D", "7S 8S")
+    for card in ("2H", "3C", "KH", "7S", "8S", "9C", "5H"):
+        act(state, f"play {card}")
+    settled_event = [e for e in act(state, "revoke #1") if e["type"] == SETTLED][0]
+    said = game.presenter().narration(settled_event, 0)
+    assert said.words("en") == "Revoke proved: the 3♣ played by seat 1 did not follow ♥; 3 points to your side."
+    assert said.words("fr") == "Renonce prouvée\u202f: le 3♣ joué par le joueur 1 ne fournissait pas à ♥\u202f; 3 points pour votre camp."
+    assert game.presenter().narration(settled_event, 1).words("en").endswith("3 points to the other side.")

@@ -76,8 +76,8 @@ class WhistPresenter(Presenter):
             return _("Seat {seat} plays {card}.", seat=event["seat"], card=card_word(event["card"]))
         if kind == "trick":
             return _("You take the trick.") if event["winner"] == seat else _("Seat {seat} takes the trick.", seat=event["winner"])
-        if kind == "pass":
-            return None
+        if kind == "pass":  # only a proved revoke's window asks anything but a card
+            return _("You let the revoke stand.") if event["seat"] == seat else _("Seat {seat} lets the revoke stand.", seat=event["seat"])
         if kind == "later_claim_lodged":
             return _("Revoke called by {caller} on the {card} played by {actor}: it waits for the proof or the end of the hand.",
                      caller=_seat(event["seat"], seat), card=card_word(event["subject"]["card"]), actor=_seat(event["actor"], seat))
