@@ -80,6 +80,7 @@ SHEDDING = ROOT / "plugins" / "muggins_shedding" / "src" / "muggins_shedding"
 WEB = ROOT / "web" / "src" / "muggins_web"
 CRIBBAGE = ROOT / "plugins" / "cribbage_muggins" / "src" / "cribbage_muggins"
 FISHING = ROOT / "plugins" / "willughby_fishing" / "src" / "willughby_fishing"
+WHIST = ROOT / "docs" / "examples" / "muggins_whist" / "src" / "muggins_whist"
 
 
 def domains() -> dict[str, Domain]:
@@ -95,6 +96,8 @@ def domains() -> dict[str, Domain]:
         Domain("muggins_web", WEB, WEB / "locale"),
         Domain("cribbage_muggins", CRIBBAGE, CRIBBAGE / "locale"),
         Domain("willughby_fishing", FISHING, FISHING / "locale"),
+        # The example game of docs/examples, a distribution of its own whose catalogue this script keeps too.
+        Domain("muggins_whist", WHIST, WHIST / "locale"),
     )}
 
 

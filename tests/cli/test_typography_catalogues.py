@@ -27,7 +27,7 @@ def script():
         del sys.modules[spec.name]
 
 
-DOMAINS = ["muggins", "muggins_cli", "click", "muggins_shedding", "muggins_web", "cribbage_muggins", "willughby_fishing"]
+DOMAINS = ["muggins", "muggins_cli", "click", "muggins_shedding", "muggins_web", "cribbage_muggins", "willughby_fishing", "muggins_whist"]
 
 
 @pytest.mark.plugins
