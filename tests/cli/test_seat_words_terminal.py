@@ -41,3 +41,29 @@ def test_the_opponents_and_the_result_are_said_in_words_at_an_80_column_terminal
     assert winners and all(f"({PERSON[language] if seat == 0 else WORDS[language]}" in text[text.index(result):] for seat in winners)
     assert "error_rate" not in text and "novice:" not in text, [line for line in lines if "error_rate" in line or "novice:" in line]
     assert read_record(tmp_path / "r.jsonl").seats == ["human", SPEC, SPEC]  # the record keeps the specs as given
+
+
+@pytest.mark.plugins
+def test_a_partner_is_named_apart_from_the_opponents_in_either_language():
+    from muggins.i18n import using_language
+    from muggins.plugins import load_registry, reset_registry
+
+    from muggins_cli.commands import _tell_partners
+    from muggins_cli.human import HumanPlayer, opponents_line
+
+    registry = load_registry(only=["cribbage_muggins"])
+    reset_registry(registry)
+    try:
+        game = registry.game("cribbage_muggins")
+        person = HumanPlayer(game, 1, seats=["expert", "human", "novice", "expert"])
+        _tell_partners([person, object()], game.sides(game.Rules(partnerships=True), 4))
+        assert person.partners == (3,)
+        assert opponents_line(person.seats, 1, game, person.partners) == (
+            "Partner: seat 3, an expert. Opponents: seat 0, an expert · seat 2, a novice")
+        with using_language("fr"):
+            assert opponents_line(person.seats, 1, game, person.partners) == (
+                "Partenaire\u202f: joueur 3, un expert. Adversaires\u202f: joueur 0, un expert · joueur 2, un débutant")
+        _tell_partners([person], None)  # every seat alone: nobody is a partner
+        assert person.partners == () and opponents_line(person.seats, 1, game) == "Opponents: seats 0 and 3, each an expert · seat 2, a novice"
+    finally:
+        reset_registry(None)

@@ -132,12 +132,21 @@ def play(game_name: str, players: int | None, seats: Sequence[str], rules_path: 
         except SessionError as exc:
             raise BadInput(str(exc)) from exc
         with session:
+            _tell_partners(session.players, request.game.sides(request.rules, request.players))
             echo_fitted(_("recording to {path}").format(path=session.path), whole=(session.path,))
             if request.deal is not None:
                 click.echo(_("deal committed: {commitment}").format(commitment=request.deal.commitment))
             result = play_to_the_end(session.match, session.path)
     game = request.game
     _finish(game, session.players, request.seats, result, session.path, game.sides(request.rules, request.players), session.record)
+
+
+def _tell_partners(players: Any, sides: Any) -> None:
+    """Each person at the terminal is told the seats on their side (their opponents line names them apart)."""
+    for player in players:
+        if isinstance(player, HumanPlayer):
+            side = next((tuple(side) for side in sides or () if player.seat in side), ())
+            player.partners = tuple(seat for seat in side if seat != player.seat)
 
 
 def _terminal(stops: Any, pace: float | None) -> FrontEnd:
@@ -182,6 +191,7 @@ def resume(path: str | None, *, pace: float | None = 0) -> None:
                 click.echo(_("{path}: this match is already over").format(path=path))
                 echo_result(describe_result(session.result(), record.seats, record_sides(game, record), game))  # type: ignore[arg-type]
                 return
+            _tell_partners(session.players, record_sides(game, record))
             for player in session.players:
                 if isinstance(player, HumanPlayer):
                     # The human sees again what it saw since its last decision; the pending decision is drawn with the table and waits.

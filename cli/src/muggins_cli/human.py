@@ -63,7 +63,7 @@ from muggins.projection import choice_families, choice_moves
 from muggins.seat_words import describe_seat
 
 from . import pace as keys_on_terminal
-from .i18n import _
+from .i18n import _, ngettext
 from .style import CARD, MIN_WIDTH, Style, colour_wanted, first_card, fit, line_width
 
 if TYPE_CHECKING:
@@ -99,6 +99,7 @@ class HumanPlayer:
         self.output = output
         self.pace = pace
         self.seats = list(seats) if seats is not None else None
+        self.partners: tuple[int, ...] = ()  # the seats playing on this seat's side (a partnership), told by the front end
         self._pending: list[Event] = []
         self._last_line = ""  # the latest line naming a move: its first card is the one that just moved
         self._prefill = ""
@@ -199,7 +200,7 @@ class HumanPlayer:
     def _opponents(self) -> str:
         """The opponents line, worded once in the language of the match."""
         if self._opponents_said is None:
-            self._opponents_said = opponents_line(self.seats, self.seat, self.game)
+            self._opponents_said = opponents_line(self.seats, self.seat, self.game, self.partners)
         return self._opponents_said
 
     def _table(self, view: Mapping[str, Any]) -> str:
@@ -471,19 +472,22 @@ def _visible_length(text: str) -> int:
     return len(_unstyled(text))
 
 
-def opponents_line(seats: Sequence[str] | None, seat: int, game: Any = None) -> str:
+def opponents_line(seats: Sequence[str] | None, seat: int, game: Any = None, partners: Sequence[int] = ()) -> str:
     """`Opponents: seat 1, an expert · seats 2 and 3, each a novice who errs about one time in five`; "" when unknown.
 
     The seats sharing a spec are named together, each spec in words
-    (`muggins.seat_words`, the game's own kinds through its catalogue).
+    (`muggins.seat_words`, the game's own kinds through its catalogue). A
+    seat's `partners` (its side in a partnership) are named first, apart:
+    `Partner: seat 2, an expert. Opponents: seats 1 and 3, each a novice`.
     """
     if not seats:
         return ""
     by_kind: dict[str, list[int]] = {}
+    with_us: dict[str, list[int]] = {}
     for other, kind in enumerate(seats):
         if other != seat:
-            by_kind.setdefault(kind, []).append(other)
-    if not by_kind:
+            (with_us if other in partners else by_kind).setdefault(kind, []).append(other)
+    if not by_kind and not with_us:
         return ""
 
     from muggins.plugins import current_registry  # the game's own kinds are worded from the registry it was loaded from
@@ -495,7 +499,13 @@ def opponents_line(seats: Sequence[str] | None, seat: int, game: Any = None) -> 
         seats_named = _("seats {seats} and {last}").format(seats=", ".join(map(str, group[:-1])), last=group[-1])
         return _("{seats}, each {who}").format(seats=seats_named, who=who)
 
-    return _("Opponents: {opponents}").format(opponents=" · ".join(named(kind, group) for kind, group in by_kind.items()))
+    opponents = _("Opponents: {opponents}").format(opponents=" · ".join(named(kind, group) for kind, group in by_kind.items()))
+    if not with_us:
+        return opponents
+    sharing = sum(len(group) for group in with_us.values())
+    partnered = ngettext("Partner: {partners}", "Partners: {partners}", sharing).format(
+        partners=" · ".join(named(kind, group) for kind, group in with_us.items()))
+    return _("{partners}. {opponents}").format(partners=partnered, opponents=opponents) if by_kind else partnered
 
 
 def _input_with(prefill: str, prompt: str) -> str:
