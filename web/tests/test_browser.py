@@ -1163,8 +1163,9 @@ def test_at_the_end_the_host_is_offered_the_next_match_and_the_page_moves_into_i
     ended = {**canned.cribbage_peg(), "decision": None, "over": True, "to_act": None, "result": {"winners": [0]}, "host": True,
              "seats": canned._seats(["human", "human"], {0: "Anna", 1: "Ben"}, connected=(0, 1)),
              "links": {"seats": [{"seat": 0, "kind": "human", "url": "/table/canned#a"}, {"seat": 1, "kind": "human", "url": "/table/canned#b"}],
-                       "spectate": "/table/canned", "base": server}}
-    page, _sent = _canned_page(browser, server, lobby, "phone", ended)
+                       "spectate": "/table/canned", "base": server},
+             "bot_kinds": [{"name": "expert", "words": "an expert"}, {"name": "novice", "words": "a novice"}]}
+    page, sent = _canned_page(browser, server, lobby, "phone", ended)
     asked = []
 
     def begun(route):
@@ -1189,6 +1190,15 @@ def test_at_the_end_the_host_is_offered_the_next_match_and_the_page_moves_into_i
     assert len(page.sockets) == 2 and page.locator("#host").is_visible()
     assert page.evaluate("window.__said")[:2] == ["The next match has begun; joining it…", "Your turn."]  # not "connection lost"
     assert page.get_by_role("button", name="seat this bot").count() == 1
+    # The bots the host may seat are choices in words; the kind's name is what is sent.
+    choice = page.get_by_role("combobox", name="bot kind for seat 1")
+    assert choice.locator("option").all_inner_texts() == ["an expert", "a novice"]
+    choice.select_option("novice")
+    _press(page, "phone", page.get_by_role("button", name="seat this bot"))
+    deadline = time.monotonic() + 5
+    while not any(m.get("type") == "seat_bot" for m in sent) and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert {"type": "seat_bot", "seat": 1, "kind": "novice"} in sent, sent
     _assert_fits(page, at_least=2)
     page.context.close()
 

@@ -301,3 +301,16 @@ def test_the_lobbys_list_of_tables_names_each_game_and_bot_in_the_language_of_th
     assert [s["kind"] for s in french["seats"]] == ["human", "novice:error_rate=0.2", "expert"]  # the specs, as recorded
     (english,) = client.get("/api/tables?lang=en").json()["tables"]
     assert english["title"] == "Muggins, the shedding game" and english["seats"][1]["kind_words"] == "a novice"
+
+
+def test_the_hosts_page_is_offered_the_bot_kinds_in_words_of_its_language(client):
+    links = _create(client, game="muggins_shedding", players=3, seats=["human", "human", "novice"], seed=5)
+    host = links["host"].split("#", 1)[1]
+    with client.websocket_connect(f"/ws/{links['table']}?token={host}&lang=fr") as french:
+        hello = french.receive_json()
+    kinds = {kind["name"]: kind["words"] for kind in hello["bot_kinds"]}
+    assert kinds["novice"] == "un débutant" and kinds["expert"] == "un expert" and "human" not in kinds
+    assert hello["bot_kinds"][0]["name"] == "novice"  # the default opponent first
+    seat = links["seats"][1]["url"].split("#", 1)[1]
+    with client.websocket_connect(f"/ws/{links['table']}?token={seat}") as person:
+        assert "bot_kinds" not in person.receive_json()  # a person's page is not the host's

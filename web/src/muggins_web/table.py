@@ -474,6 +474,15 @@ class Table:
             seats.append(seat)
         return seats
 
+    def _bot_kinds(self, language: str) -> list[dict[str, str]]:
+        """The bot kinds of this game, each `{"name", "words"}` in `language` ("a novice"), the default opponent first."""
+        from muggins.match_checks import HUMAN, default_opponent
+
+        names = [name for name in self.registry.kind_names(self.game.name) if name != HUMAN]
+        first = default_opponent(self.registry, self.game).split(":", 1)[0]
+        names.sort(key=lambda name: name != first)
+        return [{"name": name, "words": self._words_of(name, language)[0]} for name in names]
+
     def _words_of(self, spec: str, language: str) -> tuple[str, str]:
         """A seat spec's kind in words ("a novice") and the whole spec ("a novice who errs about one time in five"), in `language`."""
         key = (spec, language)
@@ -502,6 +511,8 @@ class Table:
             frame["host"] = host
             if host and links is not None:
                 frame["links"] = links
+            if host:  # the kinds the host may seat at a person's place, by name and in words
+                frame["bot_kinds"] = self._bot_kinds(language)
             self.connections.put(subscriber, frame)
             if self.followed:  # found just before the next match took its place: sent on to it
                 self.connections.put(subscriber, {"type": "next_match"})

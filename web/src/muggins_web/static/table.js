@@ -23,6 +23,7 @@ let last = null;        // the latest update frame
 let seats = [];         // the latest seats list (names, who is connected)
 let isHost = false;
 let links = null;       // the table's links, sent to the host's page alone
+let botKinds = [];      // the bots the host may seat at a person's place: {name, words}, sent to the host's page alone
 let lines = [];         // the narration so far, as the game wrote it (names are put in when drawn)
 let latest = [];        // the lines since this seat's last answer (a spectator's last few), shown under the status
 let fresh = 0;          // how many of them the latest frame brought
@@ -91,6 +92,7 @@ function receive(frame) {
     case "hello":
       isHost = Boolean(frame.host);
       links = frame.links || null;
+      botKinds = frame.bot_kinds || [];
       lines = [];
       latest = [];
       banner = null;
@@ -806,8 +808,12 @@ function drawHost() {
       row.querySelector("button").addEventListener("click", () => send({ type: "give_back", seat: s.seat }));
     } else {
       const named = s.connected ? name : t("{name} (away)", { name });
-      row.innerHTML = `<label>${t("{name}: a bot plays", { name: named })} <input value="expert" size="10" aria-label="${t("bot kind for seat {seat}", { seat: s.seat })}"></label> <button type="button">${t("seat this bot")}</button>`;
-      row.querySelector("button").addEventListener("click", () => send({ type: "seat_bot", seat: s.seat, kind: row.querySelector("input").value }));
+      // The kinds as choices in words, their names the values sent (a page without them types a kind's name).
+      const choice = botKinds.length
+        ? `<select aria-label="${t("bot kind for seat {seat}", { seat: s.seat })}">${botKinds.map((k) => `<option value="${escapeHtml(k.name)}">${escapeHtml(k.words)}</option>`).join("")}</select>`
+        : `<input value="expert" size="10" aria-label="${t("bot kind for seat {seat}", { seat: s.seat })}">`;
+      row.innerHTML = `<label>${t("{name}: a bot plays", { name: named })} ${choice}</label> <button type="button">${t("seat this bot")}</button>`;
+      row.querySelector("button").addEventListener("click", () => send({ type: "seat_bot", seat: s.seat, kind: row.querySelector("select, input").value }));
     }
     parts.push(row);
   }
