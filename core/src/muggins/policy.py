@@ -36,6 +36,7 @@ from .i18n import N_, translator
 from .limits import clip
 from .observation import encoding_for, observation
 from .players import PlayerOption, PlayerRefused
+from .thinking import keep_thinking
 
 __all__ = ["POLICY_OPTIONS", "PolicyBroken", "PolicyPlayer", "load_policy", "muggins_register_players"]
 
@@ -119,6 +120,9 @@ class PolicyPlayer:
             self._encoding = self._encoding_now()
         shown = observation(self._encoding, dict(view), decision.seat, decision)
         answer = self.function(shown, self.rng) if self._with_rng else self.function(shown)
+        # Under a front end's limit (the browser table's seconds a decision, a stop asked for), as a search is: a
+        # function cannot be stopped while it runs, so an answer that came too late, or after a stop, is not played.
+        keep_thinking()
         try:
             index = int(answer)
             legal = index == answer and 0 <= index < len(decision.choices) and bool(shown["action_mask"][index])
