@@ -189,7 +189,10 @@ def unchecked_blocks() -> list[str]:
     for page in GUARDED:
         for block in blocks(page):
             body = block.body
-            if block.info not in OUTPUT or block.comment is not None or (COMMAND.match(body[0]) and block.info == ""):
+            if block.comment and block.comment[0] in ("smaller", "shape") and not COMMAND.match(body[0]):
+                left.append(f"{block.where}: a {block.comment[0]} check needs a `$ muggins` block: {body[0][:40]}")
+                continue
+            if block.info not in OUTPUT or block.comment is not None or COMMAND.match(body[0]):
                 continue
             typed = [bool(TYPED.match(line)) or (n > 0 and body[n - 1].rstrip().endswith("\\")) for n, line in enumerate(body)]
             if block.info == "text" or not all(typed):
@@ -291,6 +294,8 @@ def test_the_guides_show_screens_for_every_game_in_both_languages():
     pages = {screen.page for screen in ALL}
     for game in ("muggins_shedding", "cribbage_muggins", "willughby_fishing"):
         assert f"docs/fr/{game}.md" in pages and f"docs/games/{game}.md" in pages, game
+    assert {"docs/cli.md", "docs/simulation.md", "docs/fr/README.md"} <= pages
+    assert any(screen.shape for screen in ALL) and any(screen.columns == "none" for screen in ALL)
     assert len(ALL) >= 20
 
 
