@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -102,3 +103,44 @@ def test_ctrl_c_prints_the_partial_ladder(run, ctrl_c_at_third_chunk):
     calls.clear()
     table = run("ladder", "tally", "--seat", "random", "--seat", "expert", "--games", "200", "--players", "2", "--seed", "3")
     assert table.stdout.splitlines()[1] == "partial: interrupted after 4 of 200 matches"
+
+
+#: A line of the heading that ends with a bare number (its unit on the next line), and one that begins with a number
+#: ending a clause (`5,`, cut from the word it follows: `seed` / `5,`).
+_CUT_NUMBER = re.compile(r"(?:^|\s)[−-]?\d[\d,.\u202f]*$")
+_LEADING_NUMBER = re.compile(r"^\s*[−-]?\d+(?:[,.\u202f]\d+)*[,;:.)](?:\s|$)")
+
+
+@pytest.mark.parametrize("language, heading", [
+    ("en", ["Tally (the core's test game): ladder of 3 kinds, 9 matches in blocks of",
+            "  3 seatings (the cyclic rotations of the kinds, each block on one deal),",
+            "  3 players, seed 3, rules default",
+            "(--games 7 rounded up to whole blocks)",
+            "Ratings: OpenSkill, Plackett-Luce (ordinal = mu - 3 sigma); ± is the half-width",
+            "  of a 95% interval over blocks."]),
+    ("fr", ["Tally (the core's test game)\u202f: classement de 3 genres, 9 parties en blocs de",
+            "  3 placements (les rotations circulaires des genres, chaque bloc sur une même",
+            "  donne), 3 joueurs, graine 3, règles par défaut",
+            "(--games 7 arrondi à des blocs entiers)",
+            "Cotes\u202f: OpenSkill, Plackett-Luce (ordinal = mu - 3 sigma)\u202f; ± est la",
+            "  demi-largeur d’un intervalle à 95 % sur les blocs."]),
+])
+def test_the_heading_at_80_columns_keeps_words_and_each_number_with_its_unit(run, monkeypatch, language, heading):
+    # Before, the bracket was kept whole as a card group is, so lines ended early (`… in blocks of 6 seatings` alone)
+    # and a number was left at a line's end (`…, 4` / `joueurs`). A bracket in the heading is prose: it may break, so a line is not ended early to keep it whole (as `fit` keeps a card group).
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run("--lang", language, "ladder", "tally", "--seat", "random", "--seat", "novice", "--seat", "expert", "--games", "7",
+                 "--players", "3", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.split("\n\n")[0].splitlines()
+    assert lines == heading
+    assert all(len(line) <= 80 for line in lines)
+    for line, after in zip(lines, lines[1:]):
+        assert not _CUT_NUMBER.search(line) and not _LEADING_NUMBER.match(after), (line, after)
+    assert all(len(line) > 60 for line, after in zip(lines, lines[1:]) if after.startswith("  ")), lines  # no line ended early
+
+
+def test_the_help_keeps_a_hyphenated_name_whole(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run("ladder", "--help")
+    assert "muggins-cli[dask]" in result.stdout and "muggins-\n" not in result.stdout

@@ -112,8 +112,8 @@ def test_the_fishing_ante_names_its_chips_in_french():
     with using_language("fr"):
         said = plain(game.describe(event, 0))
         dealt = plain(game.describe({**event, "dealer": 0, "antes": [3, 2, 2, 2, 2]}, 0))
-    assert "le joueur 3 met 3 jetons, chacun des autres 2" in said, said
-    assert "vous mettez 3 jetons, chacun des autres 2" in dealt, dealt
+    assert "le joueur 3 met 3 jetons, chacun des autres 2 jetons" in said, said
+    assert "vous mettez 3 jetons, chacun des autres 2 jetons" in dealt, dealt
 
 
 def test_a_cribbage_run_names_its_length_in_cards_and_the_scorer_its_points(with_game):

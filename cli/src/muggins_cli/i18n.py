@@ -142,7 +142,15 @@ class HelpFormatter(click.HelpFormatter):
         separator = _click_words("; ")
         if separator != "; ":
             rows = [(term, _noted(text, separator)) for term, text in rows]
+        # Click's wrapping breaks after a word's hyphen (`muggins-` / `cli[dask]`): a name to type stays whole.
+        rows = [(term, _WORD_HYPHEN.sub(_KEPT_HYPHEN, text)) for term, text in rows]
+        start = len(self.buffer)
         super().write_dl(rows, col_max, col_spacing)
+        self.buffer[start:] = [piece.replace(_KEPT_HYPHEN, "-") for piece in self.buffer[start:]]
+
+
+_KEPT_HYPHEN = "\ue001"  # a private-use sign like _KEPT_SPACE, standing for a hyphen textwrap must not break after
+_WORD_HYPHEN = re.compile(r"(?<=\w)-(?=\w)")
 
 
 _NOTE_SEPARATOR = re.compile(r"(?<![ \u202f]); ")  # Click's, not one a translation already spaced

@@ -188,7 +188,7 @@ def ladder_lines(result: dict[str, Any], game: Game, width: int | None = None) -
     from .style import fit
 
     def text(line: str) -> list[str]:
-        return fit(line, width) if line else [line]
+        return fit(line, width, prose=True) if line else [line]
 
     design = result["design"]
     how = _("every ordering of the kinds") if design["name"] == "orderings" else _("the cyclic rotations of the kinds")

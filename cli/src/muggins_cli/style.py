@@ -150,7 +150,7 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
-def fit(text: str, width: int | None, *, whole: Sequence[str] = ()) -> list[str]:
+def fit(text: str, width: int | None, *, whole: Sequence[str] = (), prose: bool = False) -> list[str]:
     """`text` as lines of at most `width` characters (None: one line), broken only at spaces between items.
 
     A card (`10♥`), a seat kind (`novice:error_rate=0.2`) and a path have no
@@ -163,6 +163,11 @@ def fit(text: str, width: int | None, *, whole: Sequence[str] = ()) -> list[str]
     after the first are indented two spaces more than it, but for an item
     with no room for the indent, which gets a line of its own. A word
     longer than a whole line stays whole.
+
+    `prose` is for a sentence rather than a line of items (a heading that
+    says how a run was made): a bracket group is words like the others and
+    may break, and a number stays with the word it counts (`60 matches`,
+    `95% interval`), or ending a clause with the word it follows (`seed 5,`).
     """
     if width is None or len(text) <= width:
         return [text]
@@ -171,7 +176,7 @@ def fit(text: str, width: int | None, *, whole: Sequence[str] = ()) -> list[str]
     room = width - len(hang)
     lines: list[str] = []
     start, line = " " * lead, []  # the units of the line being filled
-    for unit, pieces in _pieces(text[lead:], whole, room, width):
+    for unit, pieces in _pieces(text[lead:], whole, room, width, prose):
         if line and len(pieces) > 1 and unit in whole:
             lines.append((start + " ".join(line)).rstrip())  # a command too long for a line of its own at least begins one
             line, start = [], hang
@@ -215,9 +220,9 @@ def trailing_command(message: str) -> tuple[str, ...]:
     return (found.group(1),) if found else ()
 
 
-def _pieces(text: str, whole: Sequence[str], room: int, width: int) -> Iterator[tuple[str, list[str]]]:
+def _pieces(text: str, whole: Sequence[str], room: int, width: int, prose: bool = False) -> Iterator[tuple[str, list[str]]]:
     """Each unit of `text` with the pieces it is laid out in: itself, or when longer than `room` its own units, or past `width` its words."""
-    for unit in _units(text, whole):
+    for unit in _units(text, whole, groups=not prose) if prose else _units(text, whole):
         if len(unit) <= room:
             yield unit, [unit]
             continue
@@ -238,8 +243,12 @@ def _item_break(units: list[str], start: str, width: int) -> int:
 _OPENING = {"(": ")", "[": "]"}
 
 
-def _units(text: str, whole: Sequence[str]) -> list[str]:
-    """`text` split at the spaces that lie outside every bracket group, single-quoted text and text of `whole`."""
+def _units(text: str, whole: Sequence[str], *, groups: bool = True) -> list[str]:
+    """`text` split at the spaces that lie outside every bracket group, single-quoted text and text of `whole`.
+
+    With `groups` false, brackets hold prose (`fit`'s `prose`): their spaces
+    break too, and each number is bound as a quantity (`_quantities`).
+    """
     kept = bytearray(len(text))  # 1 where a space must not break
     for unit in whole:
         if unit:
@@ -256,6 +265,8 @@ def _units(text: str, whole: Sequence[str]) -> list[str]:
                 quote = -1
         elif char == "'" and (at == 0 or text[at - 1] == " "):
             quote = at  # a quote that opens a word: an apostrophe (seat 1's) never does
+        elif not groups:
+            continue
         elif char in _OPENING:
             opened.append((char, at))
         elif opened and char == _OPENING[opened[-1][0]]:
@@ -269,7 +280,29 @@ def _units(text: str, whole: Sequence[str]) -> list[str]:
             units.append(text[begin:at])
             begin = at + 1
     units.append(text[begin:])
-    return _bound(units)
+    return _bound(units) if groups else _quantities(units)
+
+
+#: A number as prose counts with it: `60`, `1,000`, `95%`, `0.5`, `(2` (a bracket may open it), with the mark ending a clause if one does.
+_QUANTITY = re.compile(r"\(?[−-]?\d+(?:[,.\u202f]\d+)*\u202f?%?(?P<end>[,;:.)]*)")
+
+
+def _quantities(units: list[str]) -> list[str]:
+    """`units` with each number joined to the word it counts, the next (`60 matches`), or when it ends a clause or
+    the text, to the word before it (`seed 5,`)."""
+    out: list[str] = []
+    forward = False  # the last unit was a number waiting for the word it counts
+    for at, unit in enumerate(units):
+        found = _QUANTITY.fullmatch(unit)
+        if forward:
+            out[-1] += " " + unit
+            forward = False
+        elif found and (found["end"] or at == len(units) - 1) and out:
+            out[-1] += " " + unit
+        else:
+            out.append(unit)
+            forward = found is not None and not found["end"] and at < len(units) - 1
+    return out
 
 
 #: A bare number (`4`, `12.`, `−3`, `1,5`): it stays with the word before it (`seat 4`, `joueur 4`, `= 12.`).

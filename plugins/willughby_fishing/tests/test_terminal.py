@@ -189,11 +189,41 @@ def test_the_dealt_table_and_hand_are_printed_once_when_the_table_follows(positi
     assert text.count("Table (6): ") == 1 and text.count("Your hand (3): ") == 1
 
 
+@pytest.mark.parametrize("language, antes, seen_by_seat_0, seen_by_the_dealer", [
+    ("en", [1, 1, 1, 1, 1], "seat 2 antes 1 chip, the others 1 chip each: a pot of 5 chips.",
+     "you ante 1 chip, the others 1 chip each: a pot of 5 chips."),
+    ("en", [3, 3, 3, 3, 3], "seat 2 antes 3 chips, the others 3 chips each: a pot of 15 chips.",
+     "you ante 3 chips, the others 3 chips each: a pot of 15 chips."),
+    ("en", [1, 1, 3, 1, 1], "seat 2 antes 3 chips, the others 1 chip each: a pot of 7 chips.",
+     "you ante 3 chips, the others 1 chip each: a pot of 7 chips."),
+    ("fr", [1, 1, 1, 1, 1], "le joueur 2 met 1 jeton, chacun des autres 1 jeton\u202f: un pot de 5 jetons.",
+     "vous mettez 1 jeton, chacun des autres 1 jeton\u202f: un pot de 5 jetons."),
+    ("fr", [3, 3, 3, 3, 3], "le joueur 2 met 3 jetons, chacun des autres 3 jetons\u202f: un pot de 15 jetons.",
+     "vous mettez 3 jetons, chacun des autres 3 jetons\u202f: un pot de 15 jetons."),
+    ("fr", [3, 3, 1, 3, 3], "le joueur 2 met 1 jeton, chacun des autres 3 jetons\u202f: un pot de 13 jetons.",
+     "vous mettez 1 jeton, chacun des autres 3 jetons\u202f: un pot de 13 jetons."),
+])
+def test_each_ante_is_told_in_chips_with_the_plural_its_number_takes(game, language, antes, seen_by_seat_0, seen_by_the_dealer):
+    # A house rule's stakes (`muggins_fishing_stakes`) may make an ante 1, told as one chip (`1 jeton`, not `1 jetons`).
+    from muggins.i18n import using_language
+
+    ante = {"type": "ante", "deal": 0, "dealer": 2, "antes": antes, "pot": sum(antes), "ledger": [0] * 5}
+    with using_language(language):
+        assert str(game.describe(ante, 0)).endswith(seen_by_seat_0)
+        assert str(game.describe(ante, 2)).endswith(seen_by_the_dealer)
+
+
+def test_antes_that_differ_among_the_others_are_listed_in_chips(game):
+    ante = {"type": "ante", "deal": 0, "dealer": 0, "antes": [3, 1, 2, 2, 2], "pot": 10, "ledger": [0] * 5}
+    assert game.describe(ante, 0) == ("Deal 1: you deal 8 cards each; antes you 3 chips, seat 1 1 chip, seat 2 2 chips, seat 3 2 chips, "
+                                      "seat 4 2 chips: a pot of 10 chips.")
+
+
 def test_chips_are_in_words_never_a_python_list(game):
     ante = {"type": "ante", "deal": 1, "dealer": 2, "antes": [2, 2, 3, 2, 2], "pot": 11, "ledger": [0] * 5}
-    assert game.describe(ante, 0) == "Deal 2: seat 2 deals 8 cards each; seat 2 antes 3 chips, the others 2 each: a pot of 11 chips."
+    assert game.describe(ante, 0) == "Deal 2: seat 2 deals 8 cards each; seat 2 antes 3 chips, the others 2 chips each: a pot of 11 chips."
     assert game.describe(dict(ante, dealer=0, antes=[3, 2, 2, 2, 2]), 0) == \
-        "Deal 2: you deal 8 cards each; you ante 3 chips, the others 2 each: a pot of 11 chips."
+        "Deal 2: you deal 8 cards each; you ante 3 chips, the others 2 chips each: a pot of 11 chips."
     settle = {"type": "settle", "deal": 0, "sizes": [16, 10, 10, 14, 2], "chips": [4, 1, 1, 3, -3], "pot": 0, "ledger": [6, -1, -1, 1, -5]}
     assert game.describe(settle, 0) == ("Deal 1 settled: you 16 cards +4, seat 1 10 cards +1, seat 2 10 cards +1, seat 3 14 cards +3, "
                                         "seat 4 2 cards −3; chips now you: +6 · seat 1: −1 · seat 2: −1 · seat 3: +1 · seat 4: −5.")

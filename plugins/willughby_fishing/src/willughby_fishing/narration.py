@@ -124,11 +124,12 @@ def _ante(event: Mapping[str, Any], seat: int | None, mine: bool) -> Said:
     dealer, antes = event["dealer"], event["antes"]
     others = {a for s, a in enumerate(antes) if s != dealer}
     if len(others) == 1:
-        values = {"seat": dealer, "ante": chips(antes[dealer]), "others": others.pop()}
+        # Each figure with its unit in the plural it takes: a house rule's ante of 1 is `1 chip` (`1 jeton`).
+        values = {"seat": dealer, "ante": chips(antes[dealer]), "others": chips(others.pop())}
         paid = (_("you ante {ante}, the others {others} each", **values) if dealer == seat else
                 _("seat {seat} antes {ante}, the others {others} each", **values))
     else:
-        paid = _("antes {antes}", antes=Joined(tuple(Joined((name(s, seat), f" {a}")) for s, a in enumerate(antes)), ", "))
+        paid = _("antes {antes}", antes=Joined(tuple(Joined((name(s, seat), " ", chips(a))) for s, a in enumerate(antes)), ", "))
     values = {"deal": event["deal"] + 1, "seat": dealer, "cards": HAND_SIZE, "paid": paid, "pot": chips(event["pot"])}
     if dealer == seat:
         return _("Deal {deal}: you deal {cards} cards each; {paid}: a pot of {pot}.", **values)
