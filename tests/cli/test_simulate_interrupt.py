@@ -111,3 +111,16 @@ def test_rules_that_allow_an_endless_match_are_accepted_with_a_warning(run, tall
     assert "a match that goes that far takes about" in warning and "\n" not in warning
     plain = run("simulate", "tally", "--games", "5", "--seed", "1", "--json")
     assert plain.stderr == ""
+
+
+def test_the_endless_rules_warning_reads_in_french(tally, monkeypatch):
+    from muggins.i18n import using_language
+    from muggins.simulate.planning import _duration, decision_bound_warning
+
+    monkeypatch.setattr(type(tally), "max_decisions", lambda self, rules, players: 10**10 if rules.hand_size == 2 else 27)
+    with using_language("fr"):
+        warning = decision_bound_warning(tally, tally.Rules(hand_size=2), 3)
+        assert warning.startswith("ces règles maison laissent une partie aller jusqu’à 10\u202f000\u202f000\u202f000 décisions")
+        assert "une partie qui va jusque-là dure environ" in warning and "decisions" not in warning
+        assert [_duration(s) for s in (1, 90, 600, 7200 * 3, 86400 * 1500)] == ["1 seconde", "90 secondes", "10 minutes", "6 heures", "1\u202f500 jours"]
+    assert [_duration(s) for s in (1, 600)] == ["1 second", "10 minutes"]

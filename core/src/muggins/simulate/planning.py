@@ -14,8 +14,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine import Match, decision_limit
 from ..game import Game
+from ..i18n import translator, written_number
 from ..houserules import Asked, HouseRuleError, defaults_with_switches, house_rule_plugins, questions_asked
 from ..players import make_players
+
+_words = translator("muggins", package_file=os.path.dirname(os.path.dirname(os.path.realpath(__file__))) + "/__init__.py")
+_, ngettext = _words.gettext, _words.ngettext
 
 if TYPE_CHECKING:
     from ..registry import Registry
@@ -134,17 +138,22 @@ def decision_bound_warning(game: Game, rules: Any, players: int, kinds: Sequence
     worst = bound / rate
     if worst < seconds:
         return None
-    return (
-        f"these house rules let one match run to {bound:,} decisions ({bound / max(usual, 1):,.0f} times the default rules' {usual:,}); "
-        f"at about {rate:,.0f} decisions a second here, a match that goes that far takes about {_duration(worst)}"
-    )
+    return _("these house rules let one match run to {bound} decisions ({times} times the default rules' {usual}); "
+             "at about {rate} decisions a second here, a match that goes that far takes about {duration}").format(
+        bound=written_number(f"{bound:,}"), times=written_number(f"{bound / max(usual, 1):,.0f}"), usual=written_number(f"{usual:,}"),
+        rate=written_number(f"{rate:,.0f}"), duration=_duration(worst))
 
 
 def _duration(seconds: float) -> str:
+    """A time in the largest unit that keeps it readable, in the language in force: "9 minutes"."""
     if seconds < 120:
-        return f"{seconds:.0f} seconds"
+        count = round(seconds)
+        return ngettext("{n} second", "{n} seconds", count).format(n=written_number(f"{count:,}"))
     if seconds < 7200:
-        return f"{seconds / 60:.0f} minutes"
+        count = round(seconds / 60)
+        return ngettext("{n} minute", "{n} minutes", count).format(n=written_number(f"{count:,}"))
     if seconds < 172800:
-        return f"{seconds / 3600:.0f} hours"
-    return f"{seconds / 86400:,.0f} days"
+        count = round(seconds / 3600)
+        return ngettext("{n} hour", "{n} hours", count).format(n=written_number(f"{count:,}"))
+    count = round(seconds / 86400)
+    return ngettext("{n} day", "{n} days", count).format(n=written_number(f"{count:,}"))
