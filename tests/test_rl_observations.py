@@ -173,6 +173,7 @@ def test_every_observation_of_a_seeded_episode_is_the_first_encodings(registry, 
     generic = LayoutEncoding(game, rules, players, first=game.new(rules, players, seed))
     assert (table.encoding.size, generic.size, table.encoding.max_choices) == (reference.size, reference.size, reference.max_choices)
     assert table.encoding.parts == reference.parts and generic.parts == reference.parts
+    assert type(table.encoding).__module__ == f"{name}.encoding" and table.encoding._direct  # the game's own, reading the view
     rng = random.Random(seed)
     steps = 0
     for agent in table.agent_iter():

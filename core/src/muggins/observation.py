@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from .actions import Decision
 from .game import Game, State, capabilities_of
@@ -74,6 +74,12 @@ class LayoutEncoding:
         for name, owned in self.counters:
             self._counter_at[name] = (at, owned)
             at += players if owned else 1
+        # Looked up once per match rather than at every step: each zone kind's first plane, each counter id's
+        # place (by id and whether a seat owns it) and each decision kind's index.
+        self._rows = {kind: row * owners for row, kind in enumerate(ZONE_KINDS)}
+        self._other_row = (len(ZONE_KINDS) - 1) * owners
+        self._counter_places: dict[tuple[Any, bool], tuple[int, bool] | None] = {}
+        self._kind_index: dict[str, int] = {}
 
     def _counter_names(self, state: State) -> list[tuple[str, bool]]:
         """The counters of the first state's layouts, by name (`wins:2` is `wins`, owned), each with whether seats own it."""
@@ -86,60 +92,93 @@ class LayoutEncoding:
                 found[name] = found.get(name, False) or owned
         return sorted(found.items())
 
+    def table(self, view: Mapping[str, Any], seat: int) -> tuple[Iterable[tuple[Any, Any, Any, Any]], Iterable[tuple[Any, Any, Any]]]:
+        """What the card planes and counters are read from: `(zones, counters)`, each zone `(kind, owner, cards, count)`, each counter `(id, owner, value)`.
+
+        By default the game's layout of `view` (`Game.layout`; its labels,
+        track and zone ids go unread), or the view's `hand` for a game
+        without one. A game's own encoding may subclass this one and give the
+        same zones and counters from the view directly, without the
+        layout's labels: the vector stays the same, built faster.
+        """
+        if self._has_layout:
+            table = self.game.layout(view, seat) or {}
+            zones = [(zone.get("kind"), zone.get("owner"), zone.get("cards"), zone.get("count")) for zone in table.get("zones") or ()]
+            counters = [(str(counter.get("id", "")), counter.get("owner"), counter.get("value")) for counter in table.get("counters") or ()]
+            return zones, counters
+        hand = view.get("hand")
+        return ([("hand", seat, hand, len(hand))] if isinstance(hand, list) else ()), ()
+
     def encode(self, view: Mapping[str, Any], seat: int, decision: Decision | None) -> Any:
         """The observation vector of `seat` from its `view` and its own pending `decision` (None when it is not to act)."""
         import numpy as np
 
-        players, owners = self.players, self.players + 1
+        players = self.players
         vector = np.zeros(self.size, dtype=np.float32)
-        cards = len(self.cards)
+        zones, counters = self.table(view, seat)
+        cards, rows, codes = len(self.cards), self._rows, self.cards
         counts_at = self.parts["cards"]
-        if self._has_layout:
-            table = self.game.layout(view, seat) or {}
-            zones = table.get("zones") or ()
-            counters = table.get("counters") or ()
-        else:
-            hand = view.get("hand")
-            zones = [{"kind": "hand", "owner": seat, "cards": hand, "count": len(hand)}] if isinstance(hand, list) else ()
-            counters = ()
-        for zone in zones:
-            kind = zone.get("kind")
-            row = ZONE_KINDS.index(kind) if kind in ZONE_KINDS else len(ZONE_KINDS) - 1
-            owner = zone.get("owner")
-            slot = (owner - seat) % players if isinstance(owner, int) else players
-            plane = (row * owners + slot)
-            base = plane * cards
-            for code in zone.get("cards") or ():
-                index = self.cards.get(code)
-                if index is not None:
-                    vector[base + index] += 1
-            count = zone.get("count")
-            if isinstance(count, (int, float)):
-                vector[counts_at + plane] += count
+        placed: list[int] = []
+        # Everything but the card planes is gathered first and written in one assignment (numpy's element
+        # writes cost more than the rest of the work): counts summed by plane, counters by place.
+        written: dict[int, Any] = {}
+        fractional = False
+        for kind, owner, shown, count in zones:
+            row = rows.get(kind, self._other_row) if isinstance(kind, str) else self._other_row
+            plane = row + ((owner - seat) % players if isinstance(owner, int) else players)
+            if shown:
+                base = plane * cards
+                placed.extend(base + index for index in map(codes.get, shown) if index is not None)
+            if isinstance(count, int):
+                written[counts_at + plane] = written.get(counts_at + plane, 0) + count
+            elif isinstance(count, float):
+                fractional = True
+        if fractional:  # added one zone at a time in float32, as the counts always were, so every rounding is the same
+            written = {}
+            for kind, owner, _shown, count in zones:
+                if isinstance(count, (int, float)):
+                    row = rows.get(kind, self._other_row) if isinstance(kind, str) else self._other_row
+                    vector[counts_at + row + ((owner - seat) % players if isinstance(owner, int) else players)] += count
+        if placed:
+            if len(set(placed)) == len(placed):
+                vector[placed] = 1
+            else:  # a card twice on the table (several decks): each copy counts
+                np.add.at(vector, placed, 1)
         at = counts_at + self.parts["counts"]
-        for counter in counters:
-            name, owned = _counter_name(counter)
-            place = self._counter_at.get(name)
-            value = counter.get("value")
+        places = self._counter_places
+        for ident, owner, value in counters:
+            owned = isinstance(owner, int)
+            place = places.get((ident, owned), _UNSEEN)
+            if place is _UNSEEN:
+                place = places[(ident, owned)] = self._counter_at.get(_counter_name({"id": ident, "owner": owner})[0])
             if place is None or isinstance(value, bool) or not isinstance(value, (int, float)):
                 continue
             offset, by_seat = place
-            owner = counter.get("owner")
-            slot = ((owner - seat) % players if isinstance(owner, int) else 0) if by_seat else 0
-            vector[at + offset + slot] = value
+            written[at + offset + (((owner - seat) % players if owned else 0) if by_seat else 0)] = value
         at += self.parts["counters"]
-        vector[at + seat] = 1
+        written[at + seat] = 1
         at += self.parts["seat"]
         if decision is not None:
-            if self.kinds is not None:
-                index = self.kinds.index(decision.kind) if decision.kind in self.kinds else len(self.kinds)
-            else:
-                index = zlib.crc32(decision.kind.encode("utf-8")) % KIND_BUCKETS
-            vector[at + index] = 1
-        at += self.parts["kind"]
-        if decision is not None:
-            vector[at:at + 4] = (1, decision.compact, decision.waits, len(decision.choices) / self.max_choices)
+            kind = decision.kind
+            index = self._kind_index.get(kind)
+            if index is None:
+                if self.kinds is not None:
+                    index = self.kinds.index(kind) if kind in self.kinds else len(self.kinds)
+                else:
+                    index = zlib.crc32(kind.encode("utf-8")) % KIND_BUCKETS
+                self._kind_index[kind] = index
+            written[at + index] = 1
+            at += self.parts["kind"]
+            written[at] = 1
+            written[at + 1] = decision.compact
+            written[at + 2] = decision.waits
+            written[at + 3] = len(decision.choices) / self.max_choices
+        vector[list(written)] = list(written.values())
         return vector
+
+
+#: A counter id not looked up yet (`LayoutEncoding._counter_places`; None there means a counter the encoding has no place for).
+_UNSEEN = object()
 
 
 def _counter_name(counter: Mapping[str, Any]) -> tuple[str, bool]:
@@ -176,9 +215,16 @@ def observation(encoding: Any, view: Mapping[str, Any], seat: int, decision: Dec
     `decision` is the seat's own pending decision, or None when another
     seat is to act (the mask is then all zeros).
     """
-    import numpy as np
+    size = encoding.max_choices
+    legal = min(len(decision.choices), size) if decision is not None else 0
+    mask = _MASKS.get((size, legal))
+    if mask is None:
+        import numpy as np
 
-    mask = np.zeros(encoding.max_choices, dtype=np.int8)
-    if decision is not None:
-        mask[:min(len(decision.choices), encoding.max_choices)] = 1
-    return {"observation": encoding.encode(view, seat, decision), "action_mask": mask}
+        mask = _MASKS[(size, legal)] = np.zeros(size, dtype=np.int8)
+        mask[:legal] = 1
+    return {"observation": encoding.encode(view, seat, decision), "action_mask": mask.copy()}
+
+
+#: Each action mask made so far, by (size, choices): copied for every observation (a caller may keep or change its own).
+_MASKS: dict[tuple[int, int], Any] = {}

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from .actions import Decision
 from .engine import Match
@@ -46,6 +46,9 @@ from .store import RecordStore
 
 if TYPE_CHECKING:
     from .registry import Registry
+
+#: A value of `Infos` not made yet.
+_NOT_MADE: Any = type("_NotMade", (), {"__repr__": lambda self: "<not made yet>"})()
 
 __all__ = ["DEFAULT_MAX_CHOICES", "LayoutEncoding", "MugginsEnv", "ZONE_KINDS", "agent_name", "encoding_for", "env", "seat_of"]
 
@@ -157,6 +160,8 @@ class _Environment:
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._decision: Decision | None = None
+        self._views: dict[int, Any] = {}
+        self._informed: str | None = None
         self.agent_selection = self.agents[0]
         self._moved()
 
@@ -174,17 +179,34 @@ class _Environment:
         self._cumulative_rewards[agent] = 0.0
         self.match.submit(decision.seat, decision.choices[index])
         self._moved()
-        self._accumulate_rewards()
+        if self._decision is None or self.truncations[agent]:  # rewards are all 0 until the end: nothing to add before
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, Any]:
         assert self.match is not None, "reset() first"
-        return self.observation_at(self.match.state, seat_of(agent))
+        seat = seat_of(agent)
+        decision = self._decision
+        mine = decision if decision is not None and decision.seat == seat else None
+        return observation(self.encoding, self._view(seat), seat, mine)
 
     def observation_at(self, state: State, seat: int) -> dict[str, Any]:
         """What `seat` observes at `state`: its view and its own pending decision only (the privacy tests compare these)."""
         decision = state.decision()
         mine = decision if decision is not None and decision.seat == seat else None
         return observation(self.encoding, dict(state.view(seat)), seat, mine)
+
+    def _view(self, seat: int) -> Any:
+        """The seat's view of the match as it stands, asked of the state once per step (the observation and the text share it).
+
+        Read, never changed: the encodings and the renderers only read a
+        view, so the state's own (which a game may keep until its next
+        visible change) is handed over as it is.
+        """
+        view = self._views.get(seat)
+        if view is None:
+            assert self.match is not None
+            view = self._views[seat] = self.match.state.view(seat)
+        return view
 
     def render(self) -> str | None:
         """The table as a spectator sees it (no seat's hidden cards): returned for `ansi`, printed for `human`."""
@@ -213,9 +235,11 @@ class _Environment:
                 continue
             break
         self._decision = decision
-        for agent in self.agents:
-            self.rewards[agent] = 0.0
-            self.infos[agent] = {}
+        self._views = {}
+        # Only the agent that was to act has infos to clear, and rewards are all 0 until the end.
+        informed, self._informed = self._informed, None
+        if informed is not None:
+            self.infos[informed] = {}
         if decision is None:
             result = self.result = match.state.result()
             assert result is not None
@@ -223,7 +247,7 @@ class _Environment:
                 seat = seat_of(agent)
                 self.rewards[agent] = float(self.reward_of(result, seat))
                 self.terminations[agent] = True
-                self.infos[agent] = {"result": result.to_dict(), **self._text(seat)}
+                self.infos[agent] = self._info({"result": result.to_dict()}, seat)
             self._close_record()
             return
         agent = agent_name(decision.seat)
@@ -233,22 +257,112 @@ class _Environment:
                 self.truncations[other] = True
             self._close_record()
             return
-        self.infos[agent] = {"kind": decision.kind, "prompt": decision.prompt, "choices": [str(c) for c in decision.choices],
-                             **self._text(decision.seat)}
+        self.infos[agent] = self._info({"kind": decision.kind}, decision.seat, decision)
+        self._informed = agent
         if len(decision.choices) > self.max_choices:
             raise ValueError(_("{game}: a decision of {count} choices, more than the environment's max_choices={limit}; "
                                "make it with a larger max_choices").format(game=self.game.name, count=len(decision.choices),
                                                                           limit=self.max_choices))
 
-    def _text(self, seat: int) -> dict[str, str]:
-        if not self.text or self.match is None:
-            return {}
-        return {"text": self.game.render(dict(self.match.state.view(seat)), seat)}
+    def _info(self, known: dict[str, Any], seat: int, decision: Decision | None = None) -> dict[str, Any]:
+        """An agent's infos: `known`, then the decision's `prompt` and `choices` texts and the table's `text`, each made when first read."""
+        later: dict[str, Callable[[], Any]] = {}
+        if decision is not None:
+            later["prompt"] = lambda: decision.prompt
+            later["choices"] = lambda: [str(choice) for choice in decision.choices]
+        if self.text:
+            view, game = self._view(seat), self.game
+            later["text"] = lambda: game.render(view, seat)
+        return Infos(known, later)
 
     def _close_record(self) -> None:
         if self._stream is not None:
             self._stream.close()
             self._stream = None
+
+
+class Infos(dict):
+    """An agent's infos: a plain dict whose texts (a decision's prompt and choices, the rendered table) are made when first read.
+
+    Every key is there from the start (`in`, `len`, iteration and `keys`
+    need nothing made); a value is made the first time it is read, by any
+    way of reading it (indexing, `get`, `items`, `values`, a copy, `==`,
+    `repr`, pickling, `dict(info)`), from the decision and the view of its
+    own step, so an infos read after later steps still tells its own step.
+    A policy that never reads the texts never pays for them.
+    """
+
+    __slots__ = ("_later",)
+
+    def __init__(self, known: Mapping[str, Any], later: Mapping[str, Callable[[], Any]]) -> None:
+        super().__init__(known)
+        for key in later:
+            dict.__setitem__(self, key, _NOT_MADE)
+        self._later = dict(later)
+
+    def _make(self, key: Any = _NOT_MADE) -> None:
+        later = self._later
+        if not later:
+            return
+        for name in (list(later) if key is _NOT_MADE else [key] if key in later else ()):
+            if dict.get(self, name) is _NOT_MADE:
+                dict.__setitem__(self, name, later[name]())
+            del later[name]
+
+    def __getitem__(self, key: Any) -> Any:
+        value = dict.__getitem__(self, key)
+        if value is _NOT_MADE:
+            self._make(key)
+            value = dict.__getitem__(self, key)
+        return value
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._later.pop(key, None)
+        dict.__setitem__(self, key, value)
+
+    def __iter__(self) -> Iterator[Any]:  # also sends dict(info) and {**info} through __getitem__, so they read made values
+        return dict.__iter__(self)
+
+    def _made(name: str) -> Callable[..., Any]:  # type: ignore[misc]  # a helper of the class body only
+        plain = getattr(dict, name)
+
+        def method(self: "Infos", *args: Any, **kwargs: Any) -> Any:
+            self._make()
+            return plain(self, *args, **kwargs)
+
+        method.__name__ = name
+        return method
+
+    items = _made("items")
+    values = _made("values")
+    copy = _made("copy")
+    pop = _made("pop")
+    popitem = _made("popitem")
+    setdefault = _made("setdefault")
+    update = _made("update")
+    __repr__ = _made("__repr__")
+    __or__ = _made("__or__")
+    __ror__ = _made("__ror__")
+    __ior__ = _made("__ior__")
+    __hash__ = None  # type: ignore[assignment]
+    del _made
+
+    def __eq__(self, other: object) -> bool:
+        self._make()
+        if isinstance(other, Infos):
+            other._make()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        self._make()
+        return (dict, (dict(self),))
 
 
 _ENV_CLASS: type | None = None
