@@ -97,6 +97,46 @@ def stepped(game: str, players: int, seeds: range, **options: object) -> Callabl
     return make
 
 
+def bot_driven(game: str, players: int, seeds: range) -> Callable[[], Callable[[int], object]]:
+    """The simulated matches themselves as episodes: each step's action is the choice the game's random bot at that seat makes.
+
+    The bots are made as `muggins simulate` makes them (`make_players`, the
+    match's seed), shown the seat's view and its decision, so every episode
+    takes the same decisions as its simulated match (`same_matches`) and the
+    ratio is the environment's own cost per decision, the bots' included on
+    both sides.
+    """
+
+    def make() -> Callable[[int], object]:
+        from muggins.engine import LazyView, make_players
+        from muggins.rl import env
+
+        registry = _registry(game)
+        found = registry.game(game)
+        table = env(game, players, registry=registry, text=False)
+
+        def work(repeat: int) -> object:
+            out = []
+            for seed in seeds:
+                table.reset(seed=seed)
+                bots = make_players(registry, found, ["random"] * players, seed)
+                for _agent in table.agent_iter():
+                    observation, _reward, terminated, truncated, _info = table.last()
+                    if terminated or truncated:
+                        table.step(None)
+                        continue
+                    state = table.match_state
+                    decision = state.decision()
+                    chosen = bots[decision.seat].choose(LazyView(state, decision.seat), decision)
+                    table.step(next(i for i, choice in enumerate(decision.choices) if choice is chosen))
+                out.append((table.match.taken, list(table.result.winners)))
+            return out
+
+        return work
+
+    return make
+
+
 def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]]]:
     """Each contender's work by name (`simulate:GAME`, `env:GAME`, `env_no_text:GAME`); every repeat plays the same seeds."""
     out: dict[str, Callable[[], Callable[[int], object]]] = {}
@@ -105,6 +145,7 @@ def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]
         out[f"simulate:{game}"] = simulated(game, players, seeds)
         for name, options in ENVIRONMENTS.items():
             out[f"{name}:{game}"] = stepped(game, players, seeds, **options)
+        out[f"env_bot_driven:{game}"] = bot_driven(game, players, seeds)
     return out
 
 
@@ -123,12 +164,16 @@ def _figures(found: timing.Timings, game: str, players: int, prefix: str = "", *
         yield found.per_repeat(f"{prefix.replace(':', '_')}ratio_env{label}_step_to_simulated_decision",
                                lambda env_t, sim_t, steps=steps: (env_t / steps) / (sim_t / decisions),
                                [f"{prefix}{name}:{game}", sim], goal=2, **figure)
+    driven = f"{prefix}env_bot_driven:{game}"
+    yield found.rate(driven, decisions, f"{prefix.replace(':', '_')}env_bot_driven_steps_per_second", **figure)
+    yield found.ratio(sim, driven, f"{prefix.replace(':', '_')}ratio_env_bot_driven_step_to_simulated_decision", goal=2, **figure,
+                      same_matches=found.results.get(f"env_bot_driven:{game}") == found.results[f"simulate:{game}"])
 
 
 def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
     made = tasks(quick)
     for game, (players, _, _) in GAMES.items():
-        names = [f"simulate:{game}", *(f"{name}:{game}" for name in ENVIRONMENTS)]
+        names = [f"simulate:{game}", *(f"{name}:{game}" for name in ENVIRONMENTS), f"env_bot_driven:{game}"]
         contenders = {name: made[name]() for name in names}
         before = timing.Baseline(__file__, baseline, ["muggins", "muggins.rl", game], {"quick": quick}) if baseline else None
         found = timing.interleave_against(before, contenders, names, REPEATS[quick])
@@ -136,7 +181,7 @@ def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
         if before:
             yield from _figures(found, game, players, "current:")
             yield from _figures(found, game, players, "baseline:", baseline=baseline)
-            for name in ENVIRONMENTS:
+            for name in [*ENVIRONMENTS, "env_bot_driven"]:
                 label = name.removeprefix("env")
                 yield found.ratio(f"current:{name}:{game}", f"baseline:{name}:{game}", f"env{label}_steps_per_second_speedup_over_baseline",
                                   game=game, players=players, baseline=baseline,

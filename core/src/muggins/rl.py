@@ -152,6 +152,7 @@ class _Environment:
             self.record_path, self._stream = RecordStore(self.record_to).create(self.game.name, deal)
             writer = RecordWriter.start(self._stream, header, state.opening_events())
         self.match = Match(state, [PushedSeat(seat) for seat in range(self.players)], writer=writer, registry=self.registry)
+        self._quiet = writer is None and not self.match.listeners
         self.result = None
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -177,7 +178,16 @@ class _Environment:
             raise ValueError(_("action {action} is not among the {count} choices of {agent}'s decision (its action mask)").format(
                 action=index, count=len(decision.choices), agent=agent))
         self._cumulative_rewards[agent] = 0.0
-        self.match.submit(decision.seat, decision.choices[index])
+        match = self.match
+        if self._quiet:  # nothing reads the move's events (no record, no listener), so the game need not tell them, as in Match.advance
+            state = match.state
+            state.events_wanted = False
+            try:
+                match.submit(decision.seat, decision.choices[index])
+            finally:
+                del state.events_wanted
+        else:
+            match.submit(decision.seat, decision.choices[index])
         self._moved()
         if self._decision is None or self.truncations[agent]:  # rewards are all 0 until the end: nothing to add before
             self._accumulate_rewards()
