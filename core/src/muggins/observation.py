@@ -74,9 +74,10 @@ class LayoutEncoding:
         for name, owned in self.counters:
             self._counter_at[name] = (at, owned)
             at += players if owned else 1
-        # Looked up once per match rather than at every step: each zone kind's first plane, each counter id's
-        # place (by id and whether a seat owns it) and each decision kind's index.
+        # Looked up once per match rather than at every step: each zone kind's first plane, each plane's
+        # place of each card, each counter id's place (by id and whether a seat owns it) and each decision kind's index.
         self._rows = {kind: row * owners for row, kind in enumerate(ZONE_KINDS)}
+        self._planes = [{code: plane * len(codes) + index for code, index in self.cards.items()} for plane in range(len(ZONE_KINDS) * owners)]
         self._other_row = (len(ZONE_KINDS) - 1) * owners
         self._counter_places: dict[tuple[Any, bool], tuple[int, bool] | None] = {}
         self._kind_index: dict[str, int] = {}
@@ -116,9 +117,9 @@ class LayoutEncoding:
         players = self.players
         vector = np.zeros(self.size, dtype=np.float32)
         zones, counters = self.table(view, seat)
-        cards, rows, codes = len(self.cards), self._rows, self.cards
+        rows, planes = self._rows, self._planes
         counts_at = self.parts["cards"]
-        placed: list[int] = []
+        placed: list[int | None] = []
         # Everything but the card planes is gathered first and written in one assignment (numpy's element
         # writes cost more than the rest of the work): counts summed by plane, counters by place.
         written: dict[int, Any] = {}
@@ -127,8 +128,7 @@ class LayoutEncoding:
             row = rows.get(kind, self._other_row) if isinstance(kind, str) else self._other_row
             plane = row + ((owner - seat) % players if isinstance(owner, int) else players)
             if shown:
-                base = plane * cards
-                placed.extend(base + index for index in map(codes.get, shown) if index is not None)
+                placed += map(planes[plane].get, shown)
             if isinstance(count, int):
                 written[counts_at + plane] = written.get(counts_at + plane, 0) + count
             elif isinstance(count, float):
@@ -140,6 +140,8 @@ class LayoutEncoding:
                     row = rows.get(kind, self._other_row) if isinstance(kind, str) else self._other_row
                     vector[counts_at + row + ((owner - seat) % players if isinstance(owner, int) else players)] += count
         if placed:
+            if None in placed:  # a code not of the game's deck: not drawn
+                placed = [index for index in placed if index is not None]
             if len(set(placed)) == len(placed):
                 vector[placed] = 1
             else:  # a card twice on the table (several decks): each copy counts
