@@ -71,11 +71,10 @@ def stepped(game: str, players: int, seeds: range, **options: object) -> Callabl
     """The same matches as episodes of the environment, random legal actions from the mask: (steps, winners) of each."""
 
     def make() -> Callable[[int], object]:
-        import numpy as np
         from muggins.rl import env
 
-        table = env(game, players, registry=_registry(game), **options)
-        flatnonzero = np.flatnonzero
+        options.setdefault("registry", _registry(game))
+        table = env(game, players, **options)
 
         def work(repeat: int) -> object:
             out = []
@@ -87,7 +86,7 @@ def stepped(game: str, players: int, seeds: range, **options: object) -> Callabl
                     if terminated or truncated:
                         table.step(None)
                         continue
-                    legal = flatnonzero(observation["action_mask"])
+                    legal = observation["action_mask"].nonzero()[0]
                     table.step(int(legal[rng.randrange(len(legal))]))
                 out.append((table.match.taken, list(table.result.winners) if table.result else None))
             return out
@@ -137,6 +136,31 @@ def bot_driven(game: str, players: int, seeds: range) -> Callable[[], Callable[[
     return make
 
 
+class NullEncoding:
+    """An encoding that reads nothing and costs next to nothing: the environment's step without its observation's work."""
+
+    def __init__(self, game: object, rules: object, players: int, *, first: object = None, max_choices: int = 64) -> None:
+        import numpy as np
+
+        self.size, self.max_choices = 1, max_choices
+        self._blank = np.zeros(1, np.float32)
+
+    def encode(self, view: object, seat: int, decision: object) -> object:
+        return self._blank.copy()
+
+
+def null_encoded(game: str, players: int, seeds: range) -> Callable[[], Callable[[int], object]]:
+    """The mask-driven episodes with `NullEncoding` declared for the game: what a step costs besides encoding (the view is still asked)."""
+
+    def make() -> Callable[[int], object]:
+        registry = _registry(game)
+        registry.game(game).rl_encoding = NullEncoding  # this process's game object only
+        work = stepped(game, players, seeds, text=False, registry=registry)()
+        return work
+
+    return make
+
+
 def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]]]:
     """Each contender's work by name (`simulate:GAME`, `env:GAME`, `env_no_text:GAME`); every repeat plays the same seeds."""
     out: dict[str, Callable[[], Callable[[int], object]]] = {}
@@ -146,6 +170,7 @@ def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]
         for name, options in ENVIRONMENTS.items():
             out[f"{name}:{game}"] = stepped(game, players, seeds, **options)
         out[f"env_bot_driven:{game}"] = bot_driven(game, players, seeds)
+        out[f"env_null_encoding:{game}"] = null_encoded(game, players, seeds)
     return out
 
 
@@ -164,6 +189,11 @@ def _figures(found: timing.Timings, game: str, players: int, prefix: str = "", *
         yield found.per_repeat(f"{prefix.replace(':', '_')}ratio_env{label}_step_to_simulated_decision",
                                lambda env_t, sim_t, steps=steps: (env_t / steps) / (sim_t / decisions),
                                [f"{prefix}{name}:{game}", sim], goal=2, **figure)
+    null = f"{prefix}env_null_encoding:{game}"
+    nulls = sum(s for s, _ in found.results[f"env_null_encoding:{game}"])
+    yield found.per_repeat(f"{prefix.replace(':', '_')}ratio_env_null_encoding_step_to_simulated_decision",
+                           lambda env_t, sim_t: (env_t / nulls) / (sim_t / decisions), [null, sim], **figure,
+                           same_steps_as_env=found.results[f"env_null_encoding:{game}"] == found.results[f"env:{game}"])
     driven = f"{prefix}env_bot_driven:{game}"
     yield found.rate(driven, decisions, f"{prefix.replace(':', '_')}env_bot_driven_steps_per_second", **figure)
     yield found.ratio(sim, driven, f"{prefix.replace(':', '_')}ratio_env_bot_driven_step_to_simulated_decision", goal=2, **figure,
@@ -173,7 +203,7 @@ def _figures(found: timing.Timings, game: str, players: int, prefix: str = "", *
 def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
     made = tasks(quick)
     for game, (players, _, _) in GAMES.items():
-        names = [f"simulate:{game}", *(f"{name}:{game}" for name in ENVIRONMENTS), f"env_bot_driven:{game}"]
+        names = [f"simulate:{game}", *(f"{name}:{game}" for name in ENVIRONMENTS), f"env_bot_driven:{game}", f"env_null_encoding:{game}"]
         contenders = {name: made[name]() for name in names}
         before = timing.Baseline(__file__, baseline, ["muggins", "muggins.rl", game], {"quick": quick}) if baseline else None
         found = timing.interleave_against(before, contenders, names, REPEATS[quick])

@@ -47,6 +47,11 @@ from .store import RecordStore
 if TYPE_CHECKING:
     from .registry import Registry
 
+#: `Match.advance`'s stop: every seat is answered from outside, so the match stops at every decision.
+def _EVERY_SEAT(seat: int) -> bool:
+    return True
+
+
 #: A value of `Infos` not made yet.
 _NOT_MADE: Any = type("_NotMade", (), {"__repr__": lambda self: "<not made yet>"})()
 
@@ -237,7 +242,7 @@ class _Environment:
         match = self.match
         assert match is not None
         while True:
-            decision = match.advance(lambda seat: True)
+            decision = match.advance(_EVERY_SEAT)
             if decision is None or match.taken >= match.limit:
                 break
             if self.take_lone_choices and len(decision.choices) == 1:
