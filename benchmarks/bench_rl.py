@@ -74,7 +74,10 @@ def stepped(game: str, players: int, seeds: range, **options: object) -> Callabl
         from muggins.rl import env
 
         options.setdefault("registry", _registry(game))
+        view_asked = options.pop("view_asked", True)
         table = env(game, players, **options)
+        if not view_asked:
+            table._view = lambda seat: None  # the environment's one place that asks the state for a view
 
         def work(repeat: int) -> object:
             out = []
@@ -161,6 +164,18 @@ def null_encoded(game: str, players: int, seeds: range) -> Callable[[], Callable
     return make
 
 
+def null_encoded_without_view(game: str, players: int, seeds: range) -> Callable[[], Callable[[int], object]]:
+    """As `null_encoded`, and the view never asked either: the step's protocol alone (this checkout's environment only)."""
+
+    def make() -> Callable[[int], object]:
+        registry = _registry(game)
+        registry.game(game).rl_encoding = NullEncoding
+        work = stepped(game, players, seeds, text=False, registry=registry, view_asked=False)()
+        return work
+
+    return make
+
+
 def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]]]:
     """Each contender's work by name (`simulate:GAME`, `env:GAME`, `env_no_text:GAME`); every repeat plays the same seeds."""
     out: dict[str, Callable[[], Callable[[int], object]]] = {}
@@ -171,6 +186,7 @@ def tasks(quick: bool = False) -> dict[str, Callable[[], Callable[[int], object]
             out[f"{name}:{game}"] = stepped(game, players, seeds, **options)
         out[f"env_bot_driven:{game}"] = bot_driven(game, players, seeds)
         out[f"env_null_encoding:{game}"] = null_encoded(game, players, seeds)
+        out[f"env_null_encoding_no_view:{game}"] = null_encoded_without_view(game, players, seeds)
     return out
 
 
@@ -194,6 +210,10 @@ def _figures(found: timing.Timings, game: str, players: int, prefix: str = "", *
     yield found.per_repeat(f"{prefix.replace(':', '_')}ratio_env_null_encoding_step_to_simulated_decision",
                            lambda env_t, sim_t: (env_t / nulls) / (sim_t / decisions), [null, sim], **figure,
                            same_steps_as_env=found.results[f"env_null_encoding:{game}"] == found.results[f"env:{game}"])
+    if not prefix:
+        yield found.per_repeat("ratio_env_null_encoding_no_view_step_to_simulated_decision",
+                               lambda env_t, sim_t: (env_t / nulls) / (sim_t / decisions), [f"env_null_encoding_no_view:{game}", sim],
+                               **figure, same_steps_as_env=found.results[f"env_null_encoding_no_view:{game}"] == found.results[f"env:{game}"])
     driven = f"{prefix}env_bot_driven:{game}"
     yield found.rate(driven, decisions, f"{prefix.replace(':', '_')}env_bot_driven_steps_per_second", **figure)
     yield found.ratio(sim, driven, f"{prefix.replace(':', '_')}ratio_env_bot_driven_step_to_simulated_decision", goal=2, **figure,
@@ -204,7 +224,7 @@ def run(quick: bool = False, baseline: str | None = None) -> Iterable[dict]:
     made = tasks(quick)
     for game, (players, _, _) in GAMES.items():
         names = [f"simulate:{game}", *(f"{name}:{game}" for name in ENVIRONMENTS), f"env_bot_driven:{game}", f"env_null_encoding:{game}"]
-        contenders = {name: made[name]() for name in names}
+        contenders = {name: made[name]() for name in [*names, f"env_null_encoding_no_view:{game}"]}
         before = timing.Baseline(__file__, baseline, ["muggins", "muggins.rl", game], {"quick": quick}) if baseline else None
         found = timing.interleave_against(before, contenders, names, REPEATS[quick])
         yield from _figures(found, game, players)

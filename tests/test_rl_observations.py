@@ -233,3 +233,33 @@ def test_the_infos_text_is_the_table_at_its_own_step_even_when_read_later(regist
         if step > 60:
             break
     assert kept and all(info["text"] == shown and dict(info)["text"] == shown for info, shown in kept)
+
+
+def test_infos_make_each_text_once_and_only_when_read_whatever_reads_it():
+    import copy
+    import json
+    import pickle
+
+    from muggins.rl import Infos
+
+    made = []
+
+    def infos():
+        return Infos({"kind": "play"}, {"prompt": lambda: made.append("prompt") or "Play a card",
+                                        "text": lambda: made.append("text") or "the table"})
+
+    plain = {"kind": "play", "prompt": "Play a card", "text": "the table"}
+    info = infos()
+    assert (sorted(info), len(info), "text" in info, made) == (["kind", "prompt", "text"], 3, True, [])
+    assert info["kind"] == "play" and made == []
+    assert info["text"] == "the table" and info.get("text") == "the table" and made == ["text"]
+    for read in (dict, json.dumps, repr, lambda i: pickle.loads(pickle.dumps(i)), copy.deepcopy, copy.copy,
+                 lambda i: {**i}, lambda i: list(i.items()), lambda i: list(i.values())):
+        made.clear()
+        out = read(infos())
+        assert sorted(made) == ["prompt", "text"], read
+        assert out in (plain, json.dumps(plain), repr(plain), list(plain.items()), list(plain.values())), read
+    assert infos() == plain and plain == infos() and infos() == infos() and not (infos() != plain)
+    replaced = infos()
+    replaced["text"] = "mine"
+    assert dict(replaced)["text"] == "mine"

@@ -6,7 +6,8 @@ vector and an action mask (`observation(encoding, view, seat, decision)`:
 the PettingZoo environment (`muggins.rl`) is shown exactly the same arrays
 when it takes a seat at a table (`muggins.policy`). `LayoutEncoding` is the
 default, read from the game's layout of the view; a game declares its own
-with `Game.rl_encoding` (`encoding_for`). numpy is imported when an
+with `Game.rl_encoding` (`encoding_for`), for instance a `LayoutEncoding`
+whose `table` reads the zones and counters from the view directly. numpy is imported when an
 observation is first made, never when muggins loads.
 """
 

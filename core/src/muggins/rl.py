@@ -16,7 +16,7 @@ int8 vector}`, the encoding a game may declare (`muggins.observation`:
 `rl_encoding`, `LayoutEncoding` the default; docs/research.md).
 Actions are `Discrete(max_choices)`: action i is the i-th choice of the
 decision (the mask marks the choices there are; `infos[agent]["choices"]`
-gives their texts). Rewards come from the game's `Result` when the match
+gives their texts, made when first read: `Infos`). Rewards come from the game's `Result` when the match
 ends (`reward="wins"`, `"scores"` or a function). `reset(seed=n)` deals the
 match of seed n, the one `muggins play --seed n` deals; house rules come
 from a mapping (`rules=`) or a TOML file (`rules_file=`); with `record_to`
@@ -55,7 +55,7 @@ def _EVERY_SEAT(seat: int) -> bool:
 #: A value of `Infos` not made yet.
 _NOT_MADE: Any = type("_NotMade", (), {"__repr__": lambda self: "<not made yet>"})()
 
-__all__ = ["DEFAULT_MAX_CHOICES", "LayoutEncoding", "MugginsEnv", "ZONE_KINDS", "agent_name", "encoding_for", "env", "seat_of"]
+__all__ = ["DEFAULT_MAX_CHOICES", "Infos", "LayoutEncoding", "MugginsEnv", "ZONE_KINDS", "agent_name", "encoding_for", "env", "seat_of"]
 
 _ = translator("muggins", package_file=__file__).gettext
 
@@ -403,7 +403,7 @@ def env(game: str | Game, players: int | None = None, **options: Any) -> Any:
     `f(result, seat)`); `max_choices` (the size of the action space; the
     game's `rl_max_choices`, else `DEFAULT_MAX_CHOICES`); `record_to` (a
     folder: each episode writes its record there, `env.record_path`);
-    `text` (False: no rendered table in `infos`, faster); `take_lone_choices`
+    `text` (False: no rendered table in `infos`; it is rendered only when read); `take_lone_choices`
     (True: a decision with one choice is taken without asking its agent);
     `registry` (the plugins, by default the installed ones); `render_mode`.
     """
