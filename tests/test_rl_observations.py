@@ -27,7 +27,7 @@ import numpy as np  # noqa: E402
 
 from muggins.actions import Decision  # noqa: E402
 from muggins.game import Game, State, capabilities_of  # noqa: E402
-from muggins.observation import DEFAULT_MAX_CHOICES, KIND_BUCKETS, ZONE_KINDS, LayoutEncoding, encoding_for  # noqa: E402
+from muggins.observation import DEFAULT_MAX_CHOICES, KIND_BUCKETS, ZONE_KINDS, LayoutEncoding  # noqa: E402
 from muggins.plugins import load_registry  # noqa: E402
 from muggins.rl import agent_name, env, seat_of  # noqa: E402
 

@@ -16,12 +16,12 @@ int8 vector}`, the encoding a game may declare (`muggins.observation`:
 `rl_encoding`, `LayoutEncoding` the default; docs/research.md).
 Actions are `Discrete(max_choices)`: action i is the i-th choice of the
 decision (the mask marks the choices there are; `infos[agent]["choices"]`
-gives their texts, made when first read: `Infos`). Rewards come from the game's `Result` when the match
-ends (`reward="wins"`, `"scores"` or a function). `reset(seed=n)` deals the
-match of seed n, the one `muggins play --seed n` deals; house rules come
-from a mapping (`rules=`) or a TOML file (`rules_file=`); with `record_to`
-each episode writes a record into that folder that `muggins replay
---verify` accepts.
+gives their texts, made when first read: `Infos`). Rewards come from the
+game's `Result` when the match ends (`reward="wins"`, `"scores"` or a
+function). `reset(seed=n)` deals the match of seed n, the one `muggins
+play --seed n` deals; house rules come from a mapping (`rules=`) or a TOML
+file (`rules_file=`); with `record_to` each episode writes a record into
+that folder that `muggins replay --verify` accepts.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ from .store import RecordStore
 if TYPE_CHECKING:
     from .registry import Registry
 
-#: `Match.advance`'s stop: every seat is answered from outside, so the match stops at every decision.
 def _EVERY_SEAT(seat: int) -> bool:
+    """`Match.advance`'s stop: every seat is answered from outside, so the match stops at every decision (made once, not per step)."""
     return True
 
 
