@@ -263,3 +263,37 @@ def test_infos_make_each_text_once_and_only_when_read_whatever_reads_it():
     replaced = infos()
     replaced["text"] = "mine"
     assert dict(replaced)["text"] == "mine"
+
+
+def test_the_generic_encoding_reads_odd_layouts_as_the_first_one_did(registry):
+    if "willughby_fishing" not in registry.games:
+        pytest.skip("willughby_fishing is not installed")
+    game = registry.game("willughby_fishing")
+    rules, first = game.Rules(), game.new(game.Rules(), 5, 0)
+    odd = [
+        {"zones": [{"kind": "hand", "owner": 2, "cards": ["AS", "AS", "KH"], "count": 2.5},  # two copies, a fractional count
+                   {"kind": "pile", "owner": 2, "cards": ["ZZ", "QD"], "count": 0.1},  # a code not of the deck, the same plane twice
+                   {"kind": "pile", "owner": 2, "cards": None, "count": 3},
+                   {"kind": None, "owner": None, "cards": ["2C"], "count": "many"},  # no kind, no owner, a count not a number
+                   {"kind": "tableau", "owner": 7, "cards": ["3C"], "count": True}],
+         "counters": [{"id": "chips:3", "owner": 3, "value": 1.25}, {"id": "chips:3", "owner": 3, "value": 4},  # the later one stands
+                      {"id": "pot", "owner": None, "value": True}, {"id": "unknown", "owner": None, "value": 9},
+                      {"id": "chips:1", "owner": 1, "value": "ten"}]},
+        {"zones": [{"kind": "field", "owner": None, "cards": ["4D", "5D"], "count": 2}], "counters": [{"id": "pot", "value": 0.3}]},
+        None,
+    ]
+
+    class OddLayouts:
+        def layout(self, view, seat):
+            return odd[view["which"]]
+
+    reference = ReferenceEncoding(game, rules, 5, first=first)
+    generic = LayoutEncoding(game, rules, 5, first=first)
+    reference.game = generic.game = OddLayouts()
+    decision = first.decision()
+    for which in range(len(odd)):
+        for seat in range(5):
+            mine = decision if decision.seat == seat else None
+            expected = reference.encode({"which": which}, seat, mine)
+            assert _same(generic.encode({"which": which}, seat, mine), expected), (which, seat)
+    assert reference.encode({"which": 0}, 0, None).sum() > 10  # the odd layout did reach the vector

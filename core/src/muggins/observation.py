@@ -111,18 +111,35 @@ class LayoutEncoding:
         hand = view.get("hand")
         return ([("hand", seat, hand, len(hand))] if isinstance(hand, list) else ()), ()
 
-    def encode(self, view: Mapping[str, Any], seat: int, decision: Decision | None) -> Any:
-        """The observation vector of `seat` from its `view` and its own pending `decision` (None when it is not to act)."""
-        import numpy as np
+    def card_places(self, kind: str, slot: int) -> dict[str, int]:
+        """Where each card of the deck goes in the vector when face up in a zone of `kind` owned by `slot` (the owner counted from the seat; `players` for nobody's)."""
+        return self._planes[self._rows.get(kind, self._other_row) + slot]
 
+    def count_place(self, kind: str, slot: int) -> int:
+        """Where the number of cards of the zones of `kind` owned by `slot` goes in the vector."""
+        return self.parts["cards"] + self._rows.get(kind, self._other_row) + slot
+
+    def counter_place(self, name: str, slot: int = 0) -> int | None:
+        """Where counter `name` of `slot` (0 for a counter nobody owns) goes in the vector; None for a name the first state's layout did not have."""
+        place = self._counter_at.get(name)
+        if place is None:
+            return None
+        offset, by_seat = place
+        return self.parts["cards"] + self.parts["counts"] + offset + (slot if by_seat else 0)
+
+    def cells(self, view: Mapping[str, Any], seat: int) -> tuple[list[int | None], dict[int, Any]]:
+        """The table's part of the vector: `(cards, numbers)`, the places of the face-up cards (one per copy; None for a code not of the deck) and `{place: value}` of the zones' counts and the counters.
+
+        By default read from `table`. A game's own encoding may give them
+        straight from the view (`card_places`, `count_place` and
+        `counter_place` say where each goes): the cheapest way to the same
+        vector.
+        """
         players = self.players
-        vector = np.zeros(self.size, dtype=np.float32)
         zones, counters = self.table(view, seat)
         rows, planes = self._rows, self._planes
         counts_at = self.parts["cards"]
         placed: list[int | None] = []
-        # Everything but the card planes is gathered first and written in one assignment (numpy's element
-        # writes cost more than the rest of the work): counts summed by plane, counters by place.
         written: dict[int, Any] = {}
         fractional = False
         for kind, owner, shown, count in zones:
@@ -135,18 +152,14 @@ class LayoutEncoding:
             elif isinstance(count, float):
                 fractional = True
         if fractional:  # added one zone at a time in float32, as the counts always were, so every rounding is the same
+            import numpy as np
+
             written = {}
             for kind, owner, _shown, count in zones:
                 if isinstance(count, (int, float)):
                     row = rows.get(kind, self._other_row) if isinstance(kind, str) else self._other_row
-                    vector[counts_at + row + ((owner - seat) % players if isinstance(owner, int) else players)] += count
-        if placed:
-            if None in placed:  # a code not of the game's deck: not drawn
-                placed = [index for index in placed if index is not None]
-            if len(set(placed)) == len(placed):
-                vector[placed] = 1
-            else:  # a card twice on the table (several decks): each copy counts
-                np.add.at(vector, placed, 1)
+                    place = counts_at + row + ((owner - seat) % players if isinstance(owner, int) else players)
+                    written[place] = np.float32(written.get(place, np.float32(0)) + count)
         at = counts_at + self.parts["counts"]
         places = self._counter_places
         for ident, owner, value in counters:
@@ -158,7 +171,24 @@ class LayoutEncoding:
                 continue
             offset, by_seat = place
             written[at + offset + (((owner - seat) % players if owned else 0) if by_seat else 0)] = value
-        at += self.parts["counters"]
+        return placed, written
+
+    def encode(self, view: Mapping[str, Any], seat: int, decision: Decision | None) -> Any:
+        """The observation vector of `seat` from its `view` and its own pending `decision` (None when it is not to act)."""
+        import numpy as np
+
+        vector = np.zeros(self.size, dtype=np.float32)
+        # Everything but the card planes is gathered in `written` and written in one assignment (numpy's
+        # element writes cost more than the rest of the work).
+        placed, written = self.cells(view, seat)
+        if placed:
+            if None in placed:  # a code not of the game's deck: not drawn
+                placed = [index for index in placed if index is not None]
+            if len(set(placed)) == len(placed):
+                vector[placed] = 1
+            else:  # a card twice on the table (several decks): each copy counts
+                np.add.at(vector, placed, 1)
+        at = self.parts["cards"] + self.parts["counts"] + self.parts["counters"]
         written[at + seat] = 1
         at += self.parts["seat"]
         if decision is not None:
