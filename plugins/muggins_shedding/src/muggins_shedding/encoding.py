@@ -32,6 +32,16 @@ class SheddingEncoding(LayoutEncoding):
 
         self._direct = type(game).layout is SheddingGame.layout and type(game.presenter()).layout is SheddingPresenter.layout
         self._wins = [f"wins:{s}" for s in range(self.players)]
+        # The places `cells` writes, by the owner counted from the seat (every seat's `slots`: seat s is slot slots[s]).
+        n = self.players
+        self._slots = [[(s - seat) % n for s in range(n)] for seat in range(n)]
+        self._hands = [self.card_places("hand", slot) for slot in range(n)]
+        self._hand_counts = [self.count_place("hand", slot) for slot in range(n)]
+        self._piles = [self.card_places("pile", slot) for slot in range(n + 1)]  # slot n: the commons, nobody's
+        self._pile_counts = [self.count_place("pile", slot) for slot in range(n + 1)]
+        self._win_places = [self.counter_place("wins", slot) for slot in range(n)]
+        self._exposures = self.counter_place("exposures")
+        self._discard_zones = [f"discard:{s}" for s in range(n)]
 
     def table(self, view: Mapping[str, Any], seat: int) -> tuple[Any, Any]:
         if not self._direct:
@@ -53,3 +63,46 @@ class SheddingEncoding(LayoutEncoding):
         counters = list(zip(self._wins, range(len(self._wins)), view["wins"]))
         counters.append(("exposures", None, view["exposures"]))
         return zones, counters
+
+    def cells(self, view: Mapping[str, Any], seat: int) -> tuple[list[int | None], dict[int, Any]]:
+        if not self._direct or view["players"] != self.players:
+            return super().cells(view, seat)
+        last = view.get("last")
+        covered, under = (zone_of_pile(last["pile"]), last["under"]) if last and last.get("under") else (None, None)
+        mover, exposed = view["mover"], view["exposed"]
+        stocks, discards, discard_sizes = view["stock_sizes"], view["discards"], view["discard_sizes"]
+        piles, pile_counts = self._piles, self._pile_counts
+        placed: list[int | None] = []
+        written: dict[int, Any] = {}
+        for s, slot in enumerate(self._slots[seat]):
+            turned = 1 if s == mover and exposed else 0
+            if turned:
+                placed.append(self._hands[slot].get(exposed))
+            written[self._hand_counts[slot]] = turned
+            top, size = discards[s], discard_sizes[s]
+            if size and top is not None:
+                places = piles[slot]
+                if covered == self._discard_zones[s]:
+                    placed.append(places.get(under))
+                placed.append(places.get(top))
+            written[pile_counts[slot]] = stocks[s] + size
+        commons, total = piles[self.players], 0
+        for j, (top, size) in enumerate(zip(view["commons"], view["common_sizes"])):
+            if size and top is not None:
+                if covered == f"common:{j + 1}":
+                    placed.append(commons.get(under))
+                placed.append(commons.get(top))
+            total += size
+        if view["commons"]:
+            written[pile_counts[self.players]] = total
+        for place, wins in zip((self._win_places[slot] for slot in self._slots[seat]), view["wins"]):
+            if place is not None and _number(wins):
+                written[place] = wins
+        if self._exposures is not None and _number(view["exposures"]):
+            written[self._exposures] = view["exposures"]
+        return placed, written
+
+
+def _number(value: Any) -> bool:
+    """A counter's value the vector holds (as `LayoutEncoding` reads counters): a number, not a bool."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)

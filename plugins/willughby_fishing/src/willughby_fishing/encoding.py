@@ -29,6 +29,16 @@ class FishingEncoding(LayoutEncoding):
 
         self._direct = type(game).layout is FishingGame.layout and type(game.presenter()).layout is FishingPresenter.layout
         self._chips = [f"chips:{s}" for s in range(self.players)]
+        # The places `cells` writes, by the owner counted from the seat (every seat's `slots`: seat s is slot slots[s]).
+        n = self.players
+        self._slots = [[(s - seat) % n for s in range(n)] for seat in range(n)]
+        self._own_hand = self.card_places("hand", 0)
+        self._hand_counts = [self.count_place("hand", slot) for slot in range(n)]
+        self._field, self._field_count = self.card_places("field", n), self.count_place("field", n)
+        self._collections = [self.card_places("collection", slot) for slot in range(n)]
+        self._collection_counts = [self.count_place("collection", slot) for slot in range(n)]
+        self._chip_places = [self.counter_place("chips", slot) for slot in range(n)]
+        self._pot = self.counter_place("pot")
 
     def table(self, view: Mapping[str, Any], seat: int) -> tuple[Any, Any]:
         if not self._direct:
@@ -41,3 +51,27 @@ class FishingEncoding(LayoutEncoding):
         counters = list(zip(self._chips, range(len(self._chips)), view["ledger"]))
         counters.append(("pot", None, view["pot"]))
         return zones, counters
+
+    def cells(self, view: Mapping[str, Any], seat: int) -> tuple[list[int | None], dict[int, Any]]:
+        if not self._direct:
+            return super().cells(view, seat)
+        slots = self._slots[seat]
+        field = view["field"]
+        placed = [*map(self._own_hand.get, view["hand"]), *map(self._field.get, field)]
+        written = {self._hand_counts[slot]: size for slot, size in zip(slots, view["hand_sizes"])}
+        written[self._field_count] = len(field)
+        collections, counts = self._collections, self._collection_counts
+        for slot, collected in zip(slots, view["collections"]):
+            placed += map(collections[slot].get, collected)
+            written[counts[slot]] = len(collected)
+        for place, value in ((self._chip_places[slot], chips) for slot, chips in zip(slots, view["ledger"])):
+            if place is not None and _number(value):
+                written[place] = value
+        if self._pot is not None and _number(view["pot"]):
+            written[self._pot] = view["pot"]
+        return placed, written
+
+
+def _number(value: Any) -> bool:
+    """A counter's value the vector holds (as `LayoutEncoding` reads counters): a number, not a bool."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
