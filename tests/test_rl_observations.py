@@ -141,9 +141,11 @@ def _counter_name(counter: Mapping[str, Any]) -> tuple[str, bool]:
     return ident, owned
 
 
-#: Each game at the player count its benchmark measures (benchmarks/bench_rl.py), and one more count.
+#: Each game at the player count its benchmark measures (benchmarks/bench_rl.py), and other counts.
 EPISODES = [("muggins_shedding", 4, 3), ("muggins_shedding", 3, 5), ("cribbage_muggins", 2, 8), ("cribbage_muggins", 3, 2),
-            ("willughby_fishing", 5, 4)]
+            ("cribbage_muggins", 4, 6), ("willughby_fishing", 5, 4)]
+#: House rules an episode is played under, by its game and count: partners score together (one counter per side).
+RULES = {("cribbage_muggins", 4): {"partnerships": True}}
 #: Steps checked of each episode at most (enough to pass several deals and windows, in well under a second).
 STEPS = 300
 
@@ -166,7 +168,7 @@ def _same(a, b) -> bool:
 def test_every_observation_of_a_seeded_episode_is_the_first_encodings(registry, name, players, seed):
     if name not in registry.games:
         pytest.skip(f"{name} is not installed")
-    table = env(name, players, registry=registry, text=False)
+    table = env(name, players, registry=registry, text=False, rules=RULES.get((name, players)))
     table.reset(seed=seed)
     game, rules = table.game, table.rules
     reference = ReferenceEncoding(game, rules, players, first=game.new(rules, players, seed))
@@ -174,6 +176,8 @@ def test_every_observation_of_a_seeded_episode_is_the_first_encodings(registry, 
     assert (table.encoding.size, generic.size, table.encoding.max_choices) == (reference.size, reference.size, reference.max_choices)
     assert table.encoding.parts == reference.parts and generic.parts == reference.parts
     assert type(table.encoding).__module__ == f"{name}.encoding" and table.encoding._direct  # the game's own, reading the view
+    if (name, players) in RULES:
+        assert table.encoding.counters == reference.counters == [("score:0+2", False), ("score:1+3", False)]
     rng = random.Random(seed)
     steps = 0
     for agent in table.agent_iter():
