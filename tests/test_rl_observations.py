@@ -190,6 +190,9 @@ def test_every_observation_of_a_seeded_episode_is_the_first_encodings(registry, 
             view = dict(state.view(seat))
             expected = reference.encode(view, seat, mine)
             assert _same(generic.encode(view, seat, mine), expected), f"step {steps}, seat {seat}: LayoutEncoding"
+            # The game's zones and counters (its `table`) read by the generic loop give the cells its own `cells` gives.
+            direct, from_table = table.encoding.cells(view, seat), LayoutEncoding.cells(table.encoding, view, seat)
+            assert (sorted(direct[0]), direct[1]) == (sorted(from_table[0]), from_table[1]), f"step {steps}, seat {seat}: cells"
             shown = table.observe(agent_name(seat))
             assert _same(shown["observation"], expected), f"step {steps}, seat {seat}: the environment's observation"
             mask = np.zeros(reference.max_choices, np.int8)
