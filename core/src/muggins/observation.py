@@ -47,7 +47,9 @@ class LayoutEncoding:
     of choices over `max_choices`. Everything comes from `view` and the
     seat's own decision, so no other seat's hidden card can change it. A
     game without a layout has only its view's `hand` (a list of card codes)
-    as the seat's hand.
+    as the seat's hand. A game's own encoding may subclass this one and
+    read the same zones and counters from the view (`table`), or the
+    vector's cells (`cells`), to build the same vector faster.
     """
 
     def __init__(self, game: Game, rules: Any, players: int, *, first: State | None = None,
