@@ -16,19 +16,19 @@ int8 vector}`, the encoding a game may declare (`muggins.observation`:
 `rl_encoding`, `LayoutEncoding` the default; docs/research.md).
 Actions are `Discrete(max_choices)`: action i is the i-th choice of the
 decision (the mask marks the choices there are; `infos[agent]["choices"]`
-gives their texts). Rewards come from the game's `Result` when the match
-ends (`reward="wins"`, `"scores"` or a function). `reset(seed=n)` deals the
-match of seed n, the one `muggins play --seed n` deals; house rules come
-from a mapping (`rules=`) or a TOML file (`rules_file=`); with `record_to`
-each episode writes a record into that folder that `muggins replay
---verify` accepts.
+gives their texts, made when first read: `Infos`). Rewards come from the
+game's `Result` when the match ends (`reward="wins"`, `"scores"` or a
+function). `reset(seed=n)` deals the match of seed n, the one `muggins
+play --seed n` deals; house rules come from a mapping (`rules=`) or a TOML
+file (`rules_file=`); with `record_to` each episode writes a record into
+that folder that `muggins replay --verify` accepts.
 """
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from .actions import Decision
 from .engine import Match
@@ -47,7 +47,15 @@ from .store import RecordStore
 if TYPE_CHECKING:
     from .registry import Registry
 
-__all__ = ["DEFAULT_MAX_CHOICES", "LayoutEncoding", "MugginsEnv", "ZONE_KINDS", "agent_name", "encoding_for", "env", "seat_of"]
+def _EVERY_SEAT(seat: int) -> bool:
+    """`Match.advance`'s stop: every seat is answered from outside, so the match stops at every decision (made once, not per step)."""
+    return True
+
+
+#: A value of `Infos` not made yet.
+_NOT_MADE: Any = type("_NotMade", (), {"__repr__": lambda self: "<not made yet>"})()
+
+__all__ = ["DEFAULT_MAX_CHOICES", "Infos", "LayoutEncoding", "MugginsEnv", "ZONE_KINDS", "agent_name", "encoding_for", "env", "seat_of"]
 
 _ = translator("muggins", package_file=__file__).gettext
 
@@ -149,6 +157,7 @@ class _Environment:
             self.record_path, self._stream = RecordStore(self.record_to).create(self.game.name, deal)
             writer = RecordWriter.start(self._stream, header, state.opening_events())
         self.match = Match(state, [PushedSeat(seat) for seat in range(self.players)], writer=writer, registry=self.registry)
+        self._quiet = writer is None and not self.match.listeners
         self.result = None
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -157,6 +166,8 @@ class _Environment:
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._decision: Decision | None = None
+        self._views: dict[int, Any] = {}
+        self._informed: str | None = None
         self.agent_selection = self.agents[0]
         self._moved()
 
@@ -172,19 +183,45 @@ class _Environment:
             raise ValueError(_("action {action} is not among the {count} choices of {agent}'s decision (its action mask)").format(
                 action=index, count=len(decision.choices), agent=agent))
         self._cumulative_rewards[agent] = 0.0
-        self.match.submit(decision.seat, decision.choices[index])
+        match = self.match
+        if self._quiet:  # nothing reads the move's events (no record, no listener), so the game need not tell them, as in Match.advance
+            state = match.state
+            state.events_wanted = False
+            try:
+                match.submit(decision.seat, decision.choices[index])
+            finally:
+                del state.events_wanted
+        else:
+            match.submit(decision.seat, decision.choices[index])
         self._moved()
-        self._accumulate_rewards()
+        if self._decision is None or self.truncations[agent]:  # rewards are all 0 until the end: nothing to add before
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, Any]:
         assert self.match is not None, "reset() first"
-        return self.observation_at(self.match.state, seat_of(agent))
+        seat = seat_of(agent)
+        decision = self._decision
+        mine = decision if decision is not None and decision.seat == seat else None
+        return observation(self.encoding, self._view(seat), seat, mine)
 
     def observation_at(self, state: State, seat: int) -> dict[str, Any]:
         """What `seat` observes at `state`: its view and its own pending decision only (the privacy tests compare these)."""
         decision = state.decision()
         mine = decision if decision is not None and decision.seat == seat else None
         return observation(self.encoding, dict(state.view(seat)), seat, mine)
+
+    def _view(self, seat: int) -> Any:
+        """The seat's view of the match as it stands, asked of the state once per step (the observation and the text share it).
+
+        Read, never changed: the encodings and the renderers only read a
+        view, so the state's own (which a game may keep until its next
+        visible change) is handed over as it is.
+        """
+        view = self._views.get(seat)
+        if view is None:
+            assert self.match is not None
+            view = self._views[seat] = self.match.state.view(seat)
+        return view
 
     def render(self) -> str | None:
         """The table as a spectator sees it (no seat's hidden cards): returned for `ansi`, printed for `human`."""
@@ -205,7 +242,7 @@ class _Environment:
         match = self.match
         assert match is not None
         while True:
-            decision = match.advance(lambda seat: True)
+            decision = match.advance(_EVERY_SEAT)
             if decision is None or match.taken >= match.limit:
                 break
             if self.take_lone_choices and len(decision.choices) == 1:
@@ -213,9 +250,11 @@ class _Environment:
                 continue
             break
         self._decision = decision
-        for agent in self.agents:
-            self.rewards[agent] = 0.0
-            self.infos[agent] = {}
+        self._views = {}
+        # Only the agent that was to act has infos to clear, and rewards are all 0 until the end.
+        informed, self._informed = self._informed, None
+        if informed is not None:
+            self.infos[informed] = {}
         if decision is None:
             result = self.result = match.state.result()
             assert result is not None
@@ -223,7 +262,7 @@ class _Environment:
                 seat = seat_of(agent)
                 self.rewards[agent] = float(self.reward_of(result, seat))
                 self.terminations[agent] = True
-                self.infos[agent] = {"result": result.to_dict(), **self._text(seat)}
+                self.infos[agent] = self._info({"result": result.to_dict()}, seat)
             self._close_record()
             return
         agent = agent_name(decision.seat)
@@ -233,22 +272,112 @@ class _Environment:
                 self.truncations[other] = True
             self._close_record()
             return
-        self.infos[agent] = {"kind": decision.kind, "prompt": decision.prompt, "choices": [str(c) for c in decision.choices],
-                             **self._text(decision.seat)}
+        self.infos[agent] = self._info({"kind": decision.kind}, decision.seat, decision)
+        self._informed = agent
         if len(decision.choices) > self.max_choices:
             raise ValueError(_("{game}: a decision of {count} choices, more than the environment's max_choices={limit}; "
                                "make it with a larger max_choices").format(game=self.game.name, count=len(decision.choices),
                                                                           limit=self.max_choices))
 
-    def _text(self, seat: int) -> dict[str, str]:
-        if not self.text or self.match is None:
-            return {}
-        return {"text": self.game.render(dict(self.match.state.view(seat)), seat)}
+    def _info(self, known: dict[str, Any], seat: int, decision: Decision | None = None) -> dict[str, Any]:
+        """An agent's infos: `known`, then the decision's `prompt` and `choices` texts and the table's `text`, each made when first read."""
+        later: dict[str, Callable[[], Any]] = {}
+        if decision is not None:
+            later["prompt"] = lambda: decision.prompt
+            later["choices"] = lambda: [str(choice) for choice in decision.choices]
+        if self.text:
+            view, game = self._view(seat), self.game
+            later["text"] = lambda: game.render(view, seat)
+        return Infos(known, later)
 
     def _close_record(self) -> None:
         if self._stream is not None:
             self._stream.close()
             self._stream = None
+
+
+class Infos(dict):
+    """An agent's infos: a plain dict whose texts (a decision's prompt and choices, the rendered table) are made when first read.
+
+    Every key is there from the start (`in`, `len`, iteration and `keys`
+    need nothing made); a value is made the first time it is read, by any
+    way of reading it (indexing, `get`, `items`, `values`, a copy, `==`,
+    `repr`, pickling, `dict(info)`), from the decision and the view of its
+    own step, so an infos read after later steps still tells its own step.
+    A policy that never reads the texts never pays for them.
+    """
+
+    __slots__ = ("_later",)
+
+    def __init__(self, known: Mapping[str, Any], later: Mapping[str, Callable[[], Any]]) -> None:
+        super().__init__(known)
+        for key in later:
+            dict.__setitem__(self, key, _NOT_MADE)
+        self._later = dict(later)
+
+    def _make(self, key: Any = _NOT_MADE) -> None:
+        later = self._later
+        if not later:
+            return
+        for name in (list(later) if key is _NOT_MADE else [key] if key in later else ()):
+            if dict.get(self, name) is _NOT_MADE:
+                dict.__setitem__(self, name, later[name]())
+            del later[name]
+
+    def __getitem__(self, key: Any) -> Any:
+        value = dict.__getitem__(self, key)
+        if value is _NOT_MADE:
+            self._make(key)
+            value = dict.__getitem__(self, key)
+        return value
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._later.pop(key, None)
+        dict.__setitem__(self, key, value)
+
+    def __iter__(self) -> Iterator[Any]:  # also sends dict(info) and {**info} through __getitem__, so they read made values
+        return dict.__iter__(self)
+
+    def _made(name: str) -> Callable[..., Any]:  # type: ignore[misc]  # a helper of the class body only
+        plain = getattr(dict, name)
+
+        def method(self: "Infos", *args: Any, **kwargs: Any) -> Any:
+            self._make()
+            return plain(self, *args, **kwargs)
+
+        method.__name__ = name
+        return method
+
+    items = _made("items")
+    values = _made("values")
+    copy = _made("copy")
+    pop = _made("pop")
+    popitem = _made("popitem")
+    setdefault = _made("setdefault")
+    update = _made("update")
+    __repr__ = _made("__repr__")
+    __or__ = _made("__or__")
+    __ror__ = _made("__ror__")
+    __ior__ = _made("__ior__")
+    __hash__ = None  # type: ignore[assignment]
+    del _made
+
+    def __eq__(self, other: object) -> bool:
+        self._make()
+        if isinstance(other, Infos):
+            other._make()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        self._make()
+        return (dict, (dict(self),))
 
 
 _ENV_CLASS: type | None = None
@@ -274,7 +403,7 @@ def env(game: str | Game, players: int | None = None, **options: Any) -> Any:
     `f(result, seat)`); `max_choices` (the size of the action space; the
     game's `rl_max_choices`, else `DEFAULT_MAX_CHOICES`); `record_to` (a
     folder: each episode writes its record there, `env.record_path`);
-    `text` (False: no rendered table in `infos`, faster); `take_lone_choices`
+    `text` (False: no rendered table in `infos`; it is rendered only when read); `take_lone_choices`
     (True: a decision with one choice is taken without asking its agent);
     `registry` (the plugins, by default the installed ones); `render_mode`.
     """

@@ -88,6 +88,8 @@ class CribbageGame(Game):
                                 from_position=True, horizon_returns=True)
     State = "cribbage_muggins.state:CribbageState"
     Presenter = "cribbage_muggins.presenter:CribbagePresenter"
+    #: The research adapters' observation: the default encoding's vector, read from the view without the layout's labels and board.
+    rl_encoding = "cribbage_muggins.encoding:CribbageEncoding"
 
     def search_prior(self, view: Mapping[str, Any], decision: Any, seat: int) -> Mapping[str, float] | None:
         """The search player's prior over the choices, from the seat's view alone (`cribbage_muggins.search_hints`)."""

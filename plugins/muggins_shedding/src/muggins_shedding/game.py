@@ -57,6 +57,8 @@ class SheddingGame(Game):
     capabilities = Capabilities(determinize=True, search_prior=True, layout=True, choice_move=True, play_forced=True, from_position=True)
     State = "muggins_shedding.state:SheddingState"  # imported on first use: `muggins list` stays quick
     Presenter = "muggins_shedding.presenter:SheddingPresenter"
+    #: The research adapters' observation: the default encoding's vector, read from the view without the layout's labels.
+    rl_encoding = "muggins_shedding.encoding:SheddingEncoding"
 
     def search_prior(self, view: Mapping[str, Any], decision: Any, seat: int) -> Mapping[str, float] | None:
         """The search player's prior over the choices, from the seat's view alone (`muggins_shedding.search_hints`)."""

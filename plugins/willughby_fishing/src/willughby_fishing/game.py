@@ -64,6 +64,8 @@ class FishingGame(Game):
     capabilities = Capabilities(determinize=True, search_prior=True, layout=True, choice_move=True, play_forced=True, from_position=True)
     State = "willughby_fishing.state:FishingState"  # imported on first use: `muggins list` stays quick
     Presenter = "willughby_fishing.presenter:FishingPresenter"
+    #: The research adapters' observation: the default encoding's vector, read from the view without the layout's labels.
+    rl_encoding = "willughby_fishing.encoding:FishingEncoding"
 
     def search_prior(self, view: Mapping[str, Any], decision: Any, seat: int) -> Mapping[str, float] | None:
         """The search player's prior over the choices, from the seat's view alone (`willughby_fishing.search_hints`)."""
