@@ -113,6 +113,16 @@ class LayoutEncoding:
         hand = view.get("hand")
         return ([("hand", seat, hand, len(hand))] if isinstance(hand, list) else ()), ()
 
+    def reads_its_layout(self, game_class: type, presenter_class: type) -> bool:
+        """Whether this encoding's game draws its table as `game_class` and `presenter_class` do (a game's own encoding reads
+        the view directly only then; a subclass or another presenter drawing another table is read from its layout)."""
+        return type(self.game).layout is game_class.layout and type(self.game.presenter()).layout is presenter_class.layout
+
+    @staticmethod
+    def counted(value: Any) -> bool:
+        """Whether a counter's value goes into the vector, as `cells` reads counters: a number, not a bool."""
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+
     def card_places(self, kind: str, slot: int) -> dict[str, int]:
         """Where each card of the deck goes in the vector when face up in a zone of `kind` owned by `slot` (the owner counted from the seat; `players` for nobody's)."""
         return self._planes[self._rows.get(kind, self._other_row) + slot]

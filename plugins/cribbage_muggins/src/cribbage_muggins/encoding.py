@@ -30,7 +30,7 @@ class CribbageEncoding(LayoutEncoding):
         from .game import CribbageGame
         from .presenter import CribbagePresenter
 
-        self._direct = type(game).layout is CribbageGame.layout and type(game.presenter()).layout is CribbagePresenter.layout
+        self._direct = self.reads_its_layout(CribbageGame, CribbagePresenter)
         self._seat_keys = [str(s) for s in range(self.players)]
         # The places `cells` writes, by the owner counted from the seat (slot `players`: nobody's).
         n = self.players
@@ -98,13 +98,8 @@ class CribbageEncoding(LayoutEncoding):
         written[self._field_count] = len(field)
         for side, points in zip(view["sides"], view["scores"]):
             place = self.counter_place("score", (side[0] - seat) % n) if len(side) == 1 else self.counter_place(f"score:{side_key(side)}")
-            if place is not None and _number(points):
+            if place is not None and self.counted(points):
                 written[place] = points
-        if pegging and self._count is not None and _number(view["count"]):
+        if pegging and self._count is not None and self.counted(view["count"]):
             written[self._count] = view["count"]
         return placed, written
-
-
-def _number(value: Any) -> bool:
-    """A counter's value the vector holds (as `LayoutEncoding` reads counters): a number, not a bool."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool)

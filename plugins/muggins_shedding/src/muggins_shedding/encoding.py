@@ -30,7 +30,7 @@ class SheddingEncoding(LayoutEncoding):
         from .game import SheddingGame
         from .presenter import SheddingPresenter
 
-        self._direct = type(game).layout is SheddingGame.layout and type(game.presenter()).layout is SheddingPresenter.layout
+        self._direct = self.reads_its_layout(SheddingGame, SheddingPresenter)
         self._wins = [f"wins:{s}" for s in range(self.players)]
         # The places `cells` writes, by the owner counted from the seat (every seat's `slots`: seat s is slot slots[s]).
         n = self.players
@@ -96,13 +96,8 @@ class SheddingEncoding(LayoutEncoding):
         if view["commons"]:
             written[pile_counts[self.players]] = total
         for place, wins in zip((self._win_places[slot] for slot in self._slots[seat]), view["wins"]):
-            if place is not None and _number(wins):
+            if place is not None and self.counted(wins):
                 written[place] = wins
-        if self._exposures is not None and _number(view["exposures"]):
+        if self._exposures is not None and self.counted(view["exposures"]):
             written[self._exposures] = view["exposures"]
         return placed, written
-
-
-def _number(value: Any) -> bool:
-    """A counter's value the vector holds (as `LayoutEncoding` reads counters): a number, not a bool."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool)

@@ -27,7 +27,7 @@ class FishingEncoding(LayoutEncoding):
         from .game import FishingGame
         from .presenter import FishingPresenter
 
-        self._direct = type(game).layout is FishingGame.layout and type(game.presenter()).layout is FishingPresenter.layout
+        self._direct = self.reads_its_layout(FishingGame, FishingPresenter)
         self._chips = [f"chips:{s}" for s in range(self.players)]
         # The places `cells` writes, by the owner counted from the seat (every seat's `slots`: seat s is slot slots[s]).
         n = self.players
@@ -65,13 +65,8 @@ class FishingEncoding(LayoutEncoding):
             placed += map(collections[slot].get, collected)
             written[counts[slot]] = len(collected)
         for place, value in ((self._chip_places[slot], chips) for slot, chips in zip(slots, view["ledger"])):
-            if place is not None and _number(value):
+            if place is not None and self.counted(value):
                 written[place] = value
-        if self._pot is not None and _number(view["pot"]):
+        if self._pot is not None and self.counted(view["pot"]):
             written[self._pot] = view["pot"]
         return placed, written
-
-
-def _number(value: Any) -> bool:
-    """A counter's value the vector holds (as `LayoutEncoding` reads counters): a number, not a bool."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
