@@ -90,7 +90,11 @@ class LazyView(Mapping):
     """A seat's view, built by the state only when the player first reads it.
 
     Bots that decide from the decision alone (an expert with one correct
-    choice) never pay for the view. `dict(view)` gives the plain data.
+    choice) never pay for the view. `dict(view)` gives the plain data: the
+    state's view as it was when first read. A Match hands a seat the same
+    unread view again at its next decision (making one is an allocation, the
+    dearest step of a random bot's turn); once read it makes a new one, so a
+    view read keeps what it read.
     """
 
     __slots__ = ("_state", "_seat", "_data")
@@ -155,6 +159,7 @@ class Match:
         self.decisions = 0 if writer is None else writer.written
         self.limit = decision_limit(state.game, state.rules, state.players, self._naming)
         self._watching = [(seat, p) for seat, p in enumerate(self.players) if hasattr(p, "observe")]
+        self._views = [LazyView(state, seat) for seat in range(state.players)]  # see LazyView: reused while unread
         # The contract's declarations, read once: plain class attributes, never per decision.
         self._sole = tuple(bool(getattr(p, "takes_sole_correct_choice", False)) for p in self.players)
         self._stands = tuple(bool(getattr(p, "stands_in_unclaimable_windows", False)) for p in self.players)
@@ -283,7 +288,10 @@ class Match:
                 events = state.apply(seat, correct[0])
             action = correct[0]
         else:
-            action = self.players[seat].choose(LazyView(state, seat), decision)
+            view = self._views[seat]
+            if view._data is not None or view._state is not state:
+                view = self._views[seat] = LazyView(state, seat)
+            action = self.players[seat].choose(view, decision)
             if self._plain_apply:
                 # State.apply's checks, written out for the usual answer (one of the decision's
                 # own choices, handed back): anything else goes through apply, which refuses it.
