@@ -190,7 +190,7 @@ class Match:
         tb = exc.__traceback__
         while tb is not None:
             frame = tb.tb_frame
-            if frame.f_code is Match._take.__code__ and frame.f_locals.get("self") is self:
+            if frame.f_code in _TAKING_CODES and frame.f_locals.get("self") is self:
                 return frame
             tb = tb.tb_next
         return None
@@ -472,6 +472,9 @@ class Match:
                 if forced is not None:
                     forced(0)  # the stretch is over: whatever the state noted of the room (State.play_forced) goes
         elif stop is None:
+            if self.writer is None and not self.listeners and not self._watching and self._plain_apply:
+                self._run_quietly()
+                return None
             decision = state.decision()
             while decision is not None:
                 take(decision)
@@ -485,6 +488,48 @@ class Match:
                 take(decision)
                 decision = state.decision()
             return None
+
+
+    def _run_quietly(self) -> None:
+        """`_take` of every decision to the end, written into one loop, for a match nobody records, hears or watches.
+
+        What `_take` does without a writer, listeners or observers, in the
+        same order with the same checks, less a call and its loads per
+        decision (a simulation's whole turn). Its locals are named as
+        `_take`'s (`seat`, and `action` only while a bot's answer is being
+        applied), so a fault names the same plugin (`_take_frame`).
+        """
+        state = self.state
+        players, sole, views, limit = self.players, self._sole, self._views, self.limit
+        decide, apply_ = state.decision, state._apply
+        decision = decide()
+        while decision is not None:
+            if self.decisions >= limit:
+                raise MatchAborted(f"{state.game.name} passed its declared limit of {self.limit} decisions (seed {state.seed})")
+            seat = decision.seat
+            correct = decision.correct
+            if sole[seat] and len(correct) == 1:
+                state._cached_decision = None
+                apply_(correct[0])
+            else:
+                view = views[seat]
+                if view._data is not None or view._state is not state:
+                    view = views[seat] = LazyView(state, seat)
+                action = players[seat].choose(view, decision)
+                for choice in decision.choices:
+                    if choice is action:
+                        state._cached_decision = None
+                        apply_(action)
+                        break
+                else:
+                    state.apply(seat, action)
+                del action  # applied: a fault from here on is not this answer's (`_impossible_choice`)
+            self.decisions += 1
+            decision = decide()
+
+
+#: The code of the Match methods that ask a seat and apply its answer (see `Match._take_frame`).
+_TAKING_CODES = (Match._take.__code__, Match._run_quietly.__code__)
 
 
 def _event_listeners(registry: Registry) -> list[tuple[str, Callable[..., Any], tuple[str, ...]]]:
