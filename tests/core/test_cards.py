@@ -129,3 +129,15 @@ def test_a_typed_action_is_found_with_its_cards_in_the_players_notation():
     assert find_action(choices, "play 5♥", "fr") is choices[1]
     assert find_action(choices, "play 5 C", "fr") is None  # a word apart is no card
     assert find_action(choices, "PLAY 5♣") is choices[0]
+
+
+def test_suits_compare_in_bridge_order():
+    from muggins.cards import _SUIT_RANK
+
+    order = [Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES]
+    assert sorted(reversed(order)) == order
+    for a in order:
+        for b in order:
+            ra, rb = _SUIT_RANK[a], _SUIT_RANK[b]
+            assert (a < b, a <= b, a > b, a >= b) == (ra < rb, ra <= rb, ra > rb, ra >= rb)
+    assert sorted([card("5S"), card("5C"), card("4H"), card("5H")]) == [card("4H"), card("5C"), card("5H"), card("5S")]

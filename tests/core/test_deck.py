@@ -37,7 +37,7 @@ def test_card_text_in_any_form_reads_to_its_index():
         card_index("ZZ")
 
 
-@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=60))
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=80))  # above 64 the loop, not the straight function
 def test_shuffled_is_random_shuffle_item_for_item(seed, size):
     expected = list(range(size))
     random.Random(seed).shuffle(expected)

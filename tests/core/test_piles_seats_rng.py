@@ -1,5 +1,7 @@
 """Piles and conservation, seats and sides, derived random streams."""
 
+import random
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -125,6 +127,17 @@ def test_derived_streams_are_stable_and_independent():
     assert [a.random() for _ in range(3)] == [b.random() for _ in range(3)]
     assert game_rng(5).random() == derive_rng(5, "game").random()
     assert 1 <= new_seed() < 2**31
+
+
+def test_a_derived_stream_is_random_Random_of_the_derived_seed():
+    # Fixed values: the texts hashed and the generator made from them are what old records replay with.
+    assert derive_seed(5, "deal", 3) == 2710254979355618304
+    assert derive_seed(0, "player", 1, "random") == derive_seed(0, "player", "1", "random")
+    for seed, labels in [(0, ("game",)), (5, ("deal", 3)), (2**40 + 1, ("player", 1, "expert")), (7, ())]:
+        rng = derive_rng(seed, *labels)
+        assert type(rng) is random.Random
+        assert rng.getstate() == random.Random(derive_seed(seed, *labels)).getstate()
+        assert rng.gauss(0, 1) == random.Random(derive_seed(seed, *labels)).gauss(0, 1)
 
 
 def test_the_root_seat_functions_no_shipped_game_uses_warn_at_the_caller_and_still_work():

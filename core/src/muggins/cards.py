@@ -97,26 +97,27 @@ class Suit(Enum):
     def __hash__(self) -> int:
         return ord(self._value_)  # not `.value`: the enum property costs more than the rest
 
-    # Defined so that cards of one rank sort; the order is bridge order.
+    # Defined so that cards of one rank sort; the order is bridge order, which is the order of the
+    # letters C < D < H < S: comparing them spares looking a suit up by its hash (a Python call each time).
     def __lt__(self, other: object) -> bool:
         if type(other) is not Suit:
             return NotImplemented
-        return _SUIT_RANK[self] < _SUIT_RANK[other]
+        return self._value_ < other._value_
 
     def __le__(self, other: object) -> bool:
         if type(other) is not Suit:
             return NotImplemented
-        return _SUIT_RANK[self] <= _SUIT_RANK[other]
+        return self._value_ <= other._value_
 
     def __gt__(self, other: object) -> bool:
         if type(other) is not Suit:
             return NotImplemented
-        return _SUIT_RANK[self] > _SUIT_RANK[other]
+        return self._value_ > other._value_
 
     def __ge__(self, other: object) -> bool:
         if type(other) is not Suit:
             return NotImplemented
-        return _SUIT_RANK[self] >= _SUIT_RANK[other]
+        return self._value_ >= other._value_
 
 
 _RANK_LABELS = {r: ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[r - 1] for r in Rank}

@@ -61,8 +61,13 @@ def card_indices(texts: Iterable[str]) -> list[int]:
 # below i + 1 by rejection from getrandbits((i + 1).bit_length()). Shuffling this way costs
 # half as much and gives exactly the same order (checked on first use, not at import, so
 # importing this module stays cheap for a plugin's bots); should a Python ever shuffle
-# differently, or for a generator of another kind, rng.shuffle is used.
+# differently, or for a generator of another kind, rng.shuffle is used. For a pile of up to
+# _UNROLLED_UP_TO cards the steps are one straight function per size, made on first use, with
+# each step's i, bound and bits as constants: a game shuffles a pack every deal, and the loop's
+# unpacking and index loads were a fifth of the shuffle.
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+_UNROLLED: dict[int, Callable[[list, Callable[[int], int]], None]] = {}
+_UNROLLED_UP_TO = 64
 
 
 def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
@@ -72,9 +77,27 @@ def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
     return found
 
 
+def _unrolled(size: int) -> Callable[[list, Callable[[int], int]], None]:
+    """The steps of `_shuffle_written_out` for `size` items as one function without a loop (made once per size)."""
+    lines = ["def shuffle(items, getrandbits):"]
+    for i, below, bits in _steps(size):
+        lines += [f"    j = getrandbits({bits})", f"    while j >= {below}:", f"        j = getrandbits({bits})",
+                  f"    items[{i}], items[j] = items[j], items[{i}]"]
+    if size < 2:
+        lines.append("    pass")
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines), f"<muggins.deck shuffle of {size}>", "exec"), namespace)
+    found = _UNROLLED[size] = namespace["shuffle"]
+    return found
+
+
 def _shuffle_written_out(items: list, rng: random.Random) -> None:
+    size = len(items)
+    if size <= _UNROLLED_UP_TO:
+        (_UNROLLED.get(size) or _unrolled(size))(items, rng.getrandbits)
+        return
     getrandbits = rng.getrandbits
-    for i, below, bits in _steps(len(items)):
+    for i, below, bits in _steps(size):
         j = getrandbits(bits)
         while j >= below:
             j = getrandbits(bits)
@@ -83,11 +106,13 @@ def _shuffle_written_out(items: list, rng: random.Random) -> None:
 
 def _written_out_matches_random() -> bool:
     for seed in range(8):
-        mine, theirs = list(range(52)), list(range(52))
-        _shuffle_written_out(mine, random.Random(seed))
-        random.Random(seed).shuffle(theirs)
-        if mine != theirs:
-            return False
+        for size in (52, _UNROLLED_UP_TO + 1):  # the pack, and a pile shuffled by the loop
+            mine, theirs = list(range(size)), list(range(size))
+            mine_rng, their_rng = random.Random(seed), random.Random(seed)
+            _shuffle_written_out(mine, mine_rng)
+            their_rng.shuffle(theirs)
+            if mine != theirs or mine_rng.getstate() != their_rng.getstate():
+                return False
     return True
 
 

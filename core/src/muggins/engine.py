@@ -90,7 +90,11 @@ class LazyView(Mapping):
     """A seat's view, built by the state only when the player first reads it.
 
     Bots that decide from the decision alone (an expert with one correct
-    choice) never pay for the view. `dict(view)` gives the plain data.
+    choice) never pay for the view. `dict(view)` gives the plain data: the
+    state's view as it was when first read. A Match hands a seat the same
+    unread view again at its next decision (making one is an allocation, the
+    dearest step of a random bot's turn); once read it makes a new one, so a
+    view read keeps what it read.
     """
 
     __slots__ = ("_state", "_seat", "_data")
@@ -155,6 +159,7 @@ class Match:
         self.decisions = 0 if writer is None else writer.written
         self.limit = decision_limit(state.game, state.rules, state.players, self._naming)
         self._watching = [(seat, p) for seat, p in enumerate(self.players) if hasattr(p, "observe")]
+        self._views = [LazyView(state, seat) for seat in range(state.players)]  # see LazyView: reused while unread
         # The contract's declarations, read once: plain class attributes, never per decision.
         self._sole = tuple(bool(getattr(p, "takes_sole_correct_choice", False)) for p in self.players)
         self._stands = tuple(bool(getattr(p, "stands_in_unclaimable_windows", False)) for p in self.players)
@@ -185,7 +190,7 @@ class Match:
         tb = exc.__traceback__
         while tb is not None:
             frame = tb.tb_frame
-            if frame.f_code is Match._take.__code__ and frame.f_locals.get("self") is self:
+            if frame.f_code in _TAKING_CODES and frame.f_locals.get("self") is self:
                 return frame
             tb = tb.tb_next
         return None
@@ -283,7 +288,10 @@ class Match:
                 events = state.apply(seat, correct[0])
             action = correct[0]
         else:
-            action = self.players[seat].choose(LazyView(state, seat), decision)
+            view = self._views[seat]
+            if view._data is not None or view._state is not state:
+                view = self._views[seat] = LazyView(state, seat)
+            action = self.players[seat].choose(view, decision)
             if self._plain_apply:
                 # State.apply's checks, written out for the usual answer (one of the decision's
                 # own choices, handed back): anything else goes through apply, which refuses it.
@@ -464,6 +472,9 @@ class Match:
                 if forced is not None:
                     forced(0)  # the stretch is over: whatever the state noted of the room (State.play_forced) goes
         elif stop is None:
+            if self.writer is None and not self.listeners and not self._watching and self._plain_apply:
+                self._run_quietly()
+                return None
             decision = state.decision()
             while decision is not None:
                 take(decision)
@@ -477,6 +488,48 @@ class Match:
                 take(decision)
                 decision = state.decision()
             return None
+
+
+    def _run_quietly(self) -> None:
+        """`_take` of every decision to the end, written into one loop, for a match nobody records, hears or watches.
+
+        What `_take` does without a writer, listeners or observers, in the
+        same order with the same checks, less a call and its loads per
+        decision (a simulation's whole turn). Its locals are named as
+        `_take`'s (`seat`, and `action` only while a bot's answer is being
+        applied), so a fault names the same plugin (`_take_frame`).
+        """
+        state = self.state
+        players, sole, views, limit = self.players, self._sole, self._views, self.limit
+        decide, apply_ = state.decision, state._apply
+        decision = decide()
+        while decision is not None:
+            if self.decisions >= limit:
+                raise MatchAborted(f"{state.game.name} passed its declared limit of {self.limit} decisions (seed {state.seed})")
+            seat = decision.seat
+            correct = decision.correct
+            if sole[seat] and len(correct) == 1:
+                state._cached_decision = None
+                apply_(correct[0])
+            else:
+                view = views[seat]
+                if view._data is not None or view._state is not state:
+                    view = views[seat] = LazyView(state, seat)
+                action = players[seat].choose(view, decision)
+                for choice in decision.choices:
+                    if choice is action:
+                        state._cached_decision = None
+                        apply_(action)
+                        break
+                else:
+                    state.apply(seat, action)
+                del action  # applied: a fault from here on is not this answer's (`_impossible_choice`)
+            self.decisions += 1
+            decision = decide()
+
+
+#: The code of the Match methods that ask a seat and apply its answer (see `Match._take_frame`).
+_TAKING_CODES = (Match._take.__code__, Match._run_quietly.__code__)
 
 
 def _event_listeners(registry: Registry) -> list[tuple[str, Callable[..., Any], tuple[str, ...]]]:

@@ -12,23 +12,40 @@ draws at every decision: the same numbers, without randrange's overhead.
 
 from __future__ import annotations
 
+import _random
 import random
-from typing import Callable
+from typing import Any, Callable
 
 __all__ = ["derive_seed", "derive_rng", "game_rng", "new_seed", "below"]
 
 
+_blake2b: Callable[..., Any] | None = None  # hashlib's, imported on the first derivation
+
+
 def derive_seed(seed: int, *labels: object) -> int:
     """A 63-bit seed determined by `seed` and the labels' text, stable across runs."""
-    from hashlib import blake2b  # here, not at import: hashlib is slow to load and `muggins list` never derives
+    global _blake2b
+    blake2b = _blake2b
+    if blake2b is None:
+        from hashlib import blake2b  # here, not at import: hashlib is slow to load and `muggins list` never derives
 
-    text = repr((int(seed),) + tuple(str(label) for label in labels)).encode()
+        _blake2b = blake2b
+    text = repr((int(seed), *map(str, labels))).encode()  # the text of (seed, "label", ...): map, not a generator
     return int.from_bytes(blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+# random.Random(n) for an int n is the C generator seeded with n (and gauss_next cleared) behind two Python
+# frames, Random.__init__ and Random.seed; a game derives a generator for every deal, so it is made directly.
+_new_generator = random.Random.__new__
+_seed_generator = _random.Random.seed
+
+
 def derive_rng(seed: int, *labels: object) -> random.Random:
-    """An independent `random.Random` for the stream named by `labels`."""
-    return random.Random(derive_seed(seed, *labels))
+    """An independent `random.Random` for the stream named by `labels` (the state of `random.Random(derive_seed(seed, *labels))`)."""
+    rng = _new_generator(random.Random)
+    _seed_generator(rng, derive_seed(seed, *labels))
+    rng.gauss_next = None
+    return rng
 
 
 # randrange(n)'s own steps, written out: k = n.bit_length() bits drawn until the number is below n.

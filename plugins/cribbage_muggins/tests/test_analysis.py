@@ -290,3 +290,39 @@ def test_equal_nets_tie_exactly_and_the_higher_hand_value_comes_first():
         if abs(first.net - second.net) < 1e-9:
             assert first.hand >= second.hand - 1e-9
     assert [" ".join(c.code for c in o.keep) for o in options[:2]] == ["2C JC JD QC", "7H 8S JC JD"]  # keep: by rank, then suit
+
+
+def _discard_by_every_rank(indices, dealer):
+    """best_discard_indices as it was written before its table: each option's hand summed over all thirteen ranks."""
+    from cribbage_muggins import analysis
+
+    laid_count = len(indices) - 4
+    table = analysis._crib_table(laid_count, None)
+    by_rank, by_suit = [4] * 14, [13] * 4
+    for i in indices:
+        by_rank[i % 13 + 1] -= 1
+        by_suit[i // 13] -= 1
+    unseen_total = 52 - len(indices)
+    best, best_value = (), float("-inf")
+    for laid in combinations(indices, laid_count):
+        keep = [i for i in indices if i not in laid]
+        if laid_count == 2:
+            ra, rb = laid[0] % 13 + 1, laid[1] % 13 + 1
+            key = (min(ra, rb), max(ra, rb), laid[0] // 13 == laid[1] // 13)
+        else:
+            key = (laid[0] % 13 + 1, False)
+        value = analysis._expected_hand(keep, by_rank, by_suit, unseen_total) + (1.0 if dealer else -1.0) * table[key]
+        if value > best_value:
+            best, best_value = laid, value
+    return best
+
+
+@pytest.mark.parametrize("size", [6, 5])
+def test_the_tabled_discard_is_the_one_summed_over_every_rank(size):
+    rng = random.Random(size)
+    deals = [rng.sample(range(52), size) for _ in range(1500)]
+    # Four of a rank (no starter of it can come) and jacks, flushes and pairs of the starter's suit, on purpose.
+    deals += [[0, 13, 26, 39, 5, 18][:size], [10, 23, 36, 49, 11, 0][:size], [0, 1, 2, 3, 4, 5][:size], [10, 11, 12, 9, 8, 7][:size]]
+    for indices in deals:
+        for dealer in (True, False):
+            assert best_discard_indices(indices, dealer, 2 if size == 6 else 3) == _discard_by_every_rank(indices, dealer), (indices, dealer)

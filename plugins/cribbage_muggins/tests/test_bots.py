@@ -153,3 +153,13 @@ def test_the_expert_weighs_the_reply_a_pegged_card_invites():
     assert chances[7] == 1 - comb(47 - 2, 4) / comb(47, 4) and chances[9] == 1 - comb(43, 4) / comb(47, 4)
     # At 11 a ten makes 21, inviting a 31; a 4 makes fifteen: the 4 is worth more.
     assert play_value(["TH", "AH"], 11, parse_card("4S"), chances) > play_value(["TH", "AH"], 11, parse_card("TS"), chances)
+
+
+def test_random_bot_picks_what_randrange_picks():
+    from types import SimpleNamespace
+
+    bot, reference = RandomBot(random.Random(11)), random.Random(11)
+    for n in [1, 2, 3, 5, 15, 4, 63, 64, 70, 2, 7] * 20:
+        decision = SimpleNamespace(kind="play", choices=tuple(range(n)))
+        assert bot.choose({}, decision) == (reference.randrange(n) if n > 1 else 0)
+    assert bot.rng.getstate() == reference.getstate()

@@ -309,6 +309,9 @@ class NoviceBot:
         return total
 
 
+_BIT_LENGTH: tuple[int, ...] = tuple(n.bit_length() for n in range(64))
+
+
 class RandomBot:
     """Any choice uniformly; in a window claims (uniformly among the claims) with probability `call_rate`."""
 
@@ -316,12 +319,23 @@ class RandomBot:
         self.rng = rng
         self.call_rate = call_rate
         self._below = below(rng)  # bound once: a simulation asks it at nearly every decision
+        # below's draw, written out here where it is exact (muggins.rng checks that): no call of its own per decision.
+        self._bits = rng.getrandbits if self._below != rng.randrange else None
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
         choices = decision.choices
         if decision.kind != "respond":
             n = len(choices)
-            return choices[self._below(n)] if n > 1 else choices[0]
+            if n < 2:
+                return choices[0]
+            getrandbits = self._bits
+            if getrandbits is None or n >= len(_BIT_LENGTH):
+                return choices[self._below(n)]
+            bits = _BIT_LENGTH[n]
+            drawn = getrandbits(bits)
+            while drawn >= n:
+                drawn = getrandbits(bits)
+            return choices[drawn]
         standing = standing_answer(decision)
         if self.rng.random() < self.call_rate or standing is None:
             calls = [c for c in choices if c is not standing]

@@ -627,7 +627,11 @@ class CribbageState(PhasedState):
         seq.append(c)
         count = self.count = self.count + _PIPS[c[0]]
         self.last = seat
-        points = self.peg_points(seq, count)
+        if len(seq) < 3 and self.peg_points is peg_points:
+            # peg_points of a count's first or second card, written out (no run before the third): half the cards pegged.
+            points = (2 if count == 15 or count == 31 else 0) + (2 if len(seq) == 2 and seq[0][0] == c[0] else 0)
+        else:
+            points = self.peg_points(seq, count)
         if self.events_wanted:
             scored = score_peg(seq, self.peg_scoring)
             events.append(event("peg", seat=seat, card=c.code, count=count, points=points,
