@@ -40,10 +40,13 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 import shlex
+import shutil
 import struct
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -200,17 +203,30 @@ def unchecked_blocks() -> list[str]:
     return left
 
 
+def _records_folder(tmp_path: Path) -> Path:
+    """A records folder whose path is as long as the one the guides show, where the system's temporary folder allows:
+    a line naming it is then broken to fit where the guides break it, however deep pytest's own folders are."""
+    base = Path(tempfile.gettempdir())
+    room = len(RECORDS_SHOWN) - len(str(base)) - len("/") - 8 - len("/records")  # mkdtemp adds 8 characters to its prefix
+    if room < 1:
+        return tmp_path / "records"
+    return Path(tempfile.mkdtemp(prefix="m" * room, dir=base)) / "records"
+
+
 @pytest.fixture
 def shipped(monkeypatch, tmp_path):
     """The three games and the browser table installed, in a fresh folder with its own records folder; the language put back after."""
     monkeypatch.setenv("MUGGINS_LOAD_PLUGINS", SHIPPED)
-    monkeypatch.setenv("MUGGINS_RECORDS", str(tmp_path / "records"))
+    records = _records_folder(tmp_path)
+    monkeypatch.setenv("MUGGINS_RECORDS", str(records))
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.chdir(tmp_path)
     reset_registry(load_registry())
     yield tmp_path
     reset_registry()
     set_language(None)
+    if not records.is_relative_to(tmp_path):
+        shutil.rmtree(records.parent, ignore_errors=True)
 
 
 #: What each run printed, by what it ran: a command shown twice in the guides (a ladder, a seeded match) runs once.
@@ -244,7 +260,7 @@ def run_afresh(screen: Screen, folder: Path, monkeypatch) -> list[str]:
             continue
         set_language(None)  # each command chooses its language afresh, as a new process does
         output += CliRunner().invoke(cli, args, input=answers if n == 0 else "", catch_exceptions=False).output
-    return [line.rstrip() for line in output.replace(str(folder / "records"), RECORDS_SHOWN).split("\n")]
+    return [line.rstrip() for line in output.replace(os.environ["MUGGINS_RECORDS"], RECORDS_SHOWN).split("\n")]
 
 
 def chunks(lines: list[str]) -> list[list[str]]:
