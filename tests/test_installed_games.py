@@ -23,6 +23,7 @@ def _installed_game_names() -> list[str]:
             os.environ["MUGGINS_LOAD_PLUGINS"] = saved
 
 
+@pytest.mark.untraced
 @pytest.mark.plugins
 @pytest.mark.parametrize("name", _installed_game_names() or ["(none installed)"])
 def test_installed_game_passes_the_contract(name, monkeypatch):

@@ -75,6 +75,7 @@ def _covers(found, truth):
     return found["low"] <= truth <= found["high"]
 
 
+@pytest.mark.untraced
 def test_intervals_cover_the_true_values_about_95_percent_of_the_time(coin):
     registry, game = coin
     repetitions, matches = 200, 50

@@ -25,6 +25,7 @@ BULK = [
 ]
 
 
+@pytest.mark.untraced
 @pytest.mark.parametrize(("rules", "players", "games"), BULK, ids=["muggins", "partnerships", "no-muggins", "lowball", "lowball-partners"])
 def test_contract_random_bulk(game, registry, rules, players, games):
     report = check_game(game, players=players, games=games, seed=21, kinds=("random",), rules=rules, registry=registry, replays=1, deep_every=10)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ def reference_peg(played) -> int:
 five_cards = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
 
 
+@pytest.mark.untraced
 @settings(max_examples=1000, deadline=None)
 @given(five_cards, st.booleans())
 def test_show_matches_the_reference(five, crib):
@@ -153,6 +155,7 @@ def run_heavy_counts(draw):
     return played[: draw(st.integers(1, max(1, len(played))))]
 
 
+@pytest.mark.untraced
 @settings(max_examples=1500, deadline=None)
 @given(st.one_of(counts(), run_heavy_counts()))
 def test_peg_matches_the_reference(played):
@@ -204,6 +207,7 @@ show_tables = st.fixed_dictionaries({name: item_points for name in SHOW_ITEMS})
 peg_tables = st.fixed_dictionaries({name: (st.integers(1, 12) if name in ("last card", "thirty-one") else item_points) for name in PEG_ITEMS})
 
 
+@pytest.mark.untraced
 @settings(max_examples=400, deadline=None)
 @given(five_cards, st.booleans(), show_tables)
 def test_another_show_scoring_matches_the_reference_fast_and_itemised(five, crib, table):

@@ -17,6 +17,7 @@ from muggins.testing import check_game
 from muggins_shedding import SheddingRules
 
 
+@pytest.mark.untraced
 def test_contract_full_hands_every_count_and_kind(game, registry):
     report = check_game(game, players=range(3, 8), games=9, seed=11, kinds=("random", "expert", "novice"),
                         rules=SheddingRules(hands=1, turn_limit=200), registry=registry, replays=3)
@@ -28,6 +29,7 @@ def test_contract_expert_only_default_rules(game, registry):
     assert report.matches == 4 and report.claims == 0
 
 
+@pytest.mark.untraced
 @pytest.mark.parametrize("players", range(3, 8))
 def test_contract_400_random_hands(game, registry, players, request):
     # 100 four-hand matches per player count in every run (the suite's five minutes); `pytest --muggins-games N` plays N for a long soak.

@@ -25,6 +25,7 @@ from willughby_fishing import FishingRules
 READINGS = ("last_holder", "last_capture")
 
 
+@pytest.mark.untraced
 @pytest.mark.parametrize("reward", READINGS)
 def test_contract_every_bot_kind(game, registry, reward):
     report = check_game(game, games=8, seed=7, kinds=("random", "expert", "novice", "novice:forget_rate=0.6,attention=0.3,error_rate=0.4"),
@@ -32,6 +33,7 @@ def test_contract_every_bot_kind(game, registry, reward):
     assert report.matches == 8 and report.claims > 0 and report.windows > 0
 
 
+@pytest.mark.untraced
 @pytest.mark.parametrize("reward", READINGS)
 def test_contract_200_random_deals_per_reading(game, registry, reward, request):
     # 40 five-deal matches in every run (the suite's five minutes); `pytest --muggins-games N` plays N for a long soak.
