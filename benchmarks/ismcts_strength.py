@@ -184,6 +184,10 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "ismcts_win_share": {"mean": share[0], "ci95": [share[1], share[2]]},
         "win_share_difference": {"mean": difference[0], "ci95": [difference[1], difference[2]]},
         "points_difference_per_seat": {"mean": points[0], "ci95": [points[1], points[2]]},
+        # Few pairs make a normal interval rough (none at all when every pair ends alike): the pairs by who won more.
+        "pairs_ismcts_ahead": sum(1 for r in rows if r["ismcts_share"] > r["ours_share"]),
+        "pairs_level": sum(1 for r in rows if r["ismcts_share"] == r["ours_share"]),
+        "pairs_ours_ahead": sum(1 for r in rows if r["ismcts_share"] < r["ours_share"]),
         "unfinished_matches": sum(1 for r in rows for m in r["matches"] if not m["ended"]),
         "decisions": {key: int(count) for key, (count, _) in totals.items()},
         "seconds_per_decision": {key: (seconds / count if count else None) for key, (count, seconds) in totals.items()},
@@ -290,8 +294,8 @@ def _figure(value: dict[str, Any], digits: int = 3) -> str:
 def table(report: dict[str, Any]) -> str:
     """The runs as a Markdown table, one row per game and opponent."""
     lines = ["| game (rules) | ISMCTS against | simulations | pairs | ISMCTS win share (95%) | win-share difference (95%) "
-             "| points per seat (95%) | ISMCTS s / decision | ours s / decision |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "| points per seat (95%) | pairs ISMCTS / level / ours | ISMCTS s / decision | ours s / decision |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for run in report["runs"]:
         seconds = run["seconds_per_decision"]
         ours = f"{seconds['ours']:.3f}" if seconds["ours"] is not None else "—"
@@ -304,8 +308,11 @@ def table(report: dict[str, Any]) -> str:
             f"| {settings['short']} ({rules_text(run['rules'])}, {run['players']} players) | `{run['against']}` | {run['ismcts_simulations']} "
             f"| {run['pairs']} | {share['mean']:.3f} ({share['ci95'][0]:.3f} to {share['ci95'][1]:.3f}) "
             f"| {_figure(run['win_share_difference'])} | {_figure(run['points_difference_per_seat'], 2)} {settings['points']} "
-            f"| {theirs} | {ours} |")
-    lines.append(f"\nseed {report['seed']}, {report['workers']} workers, {report['wall_seconds']} s")
+            f"| {run['pairs_ismcts_ahead']} / {run['pairs_level']} / {run['pairs_ours_ahead']} | {theirs} | {ours} |")
+    if report.get("from_rows"):
+        lines.append(f"\nthe pairs of {report['from_rows']}")
+    else:
+        lines.append(f"\nseed {report['seed']}, {report['workers']} workers, {report['wall_seconds']} s")
     return "\n".join(lines)
 
 

@@ -59,6 +59,8 @@ def test_a_pairs_figures_add_up_from_its_matches(pair):
     summary = ismcts_strength.summary([pair, pair])
     assert summary["pairs"] == 2 and summary["ismcts_win_share"]["mean"] == pair["ismcts_share"]
     assert summary["win_share_difference"]["ci95"] == [summary["win_share_difference"]["mean"]] * 2  # no spread, no width
+    ahead = (pair["ismcts_share"] > pair["ours_share"], pair["ismcts_share"] == pair["ours_share"], pair["ismcts_share"] < pair["ours_share"])
+    assert (summary["pairs_ismcts_ahead"], summary["pairs_level"], summary["pairs_ours_ahead"]) == tuple(2 * flag for flag in ahead)
     assert summary["decisions"]["ismcts"] == 2 * sum(m["spent"]["ismcts"][0] for m in pair["matches"])
 
 
