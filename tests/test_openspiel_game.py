@@ -84,6 +84,47 @@ def test_the_deal_is_the_seed_of_muggins_play(registered):
         pyspiel.load_game("cribbage_muggins(players=2,deals=0)")
 
 
+def test_house_rules_are_a_game_parameter(registered):
+    from muggins.openspiel import house_rules
+
+    assert house_rules("hands:1; target=61;name:x") == {"hands": 1, "target": 61, "name": "x"} and house_rules("") == {}
+    game = pyspiel.load_game("willughby_fishing(players=5,rules=deals:1)")
+    assert game.muggins.request.rules.deals == 1
+    assert pyspiel.load_game("willughby_fishing(players=5)").muggins.request.rules.deals != 1
+    assert pyspiel.load_game("cribbage_muggins", {"players": 2, "rules": "target=61"}).muggins.request.rules.target == 61
+    with pytest.raises(ValueError, match="key:value pairs"):
+        house_rules("hands")
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_state_serializes_and_reads_back_as_the_same_state(registered, name):
+    import pickle
+
+    players = GAMES[name].start
+    game = pyspiel.load_game(name, {"players": players, "rules": "target:61" if name == "cribbage_muggins" else ""})
+    state, rng = _dealt(game, 6), random.Random(6)
+    for _ in range(8):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.history() == state.history() and again.legal_actions() == state.legal_actions()
+    assert again.table.match.state.to_dict() == state.table.match.state.to_dict()
+    assert all(again.information_state_string(seat) == state.information_state_string(seat) for seat in range(players))
+    assert pickle.loads(pickle.dumps(again.table)).match.state.to_dict() == state.table.match.state.to_dict()
+    while not state.is_terminal():  # the copy goes on as the original does
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        again.apply_action(action)
+    assert again.returns() == state.returns()
+    world = _dealt(game, 6).resample_from_infostate(0, random.Random(1).random)
+    with pytest.raises(TypeError, match="resampled state cannot be serialized"):
+        pickle.dumps(world.table)
+
+
+def test_openspiels_random_simulation_test_serializes_the_states(registered):
+    pyspiel.random_sim_test(pyspiel.load_game("cribbage_muggins(players=2)"), num_sims=2, serialize=True, verbose=False)
+
+
 def _states(game, seed, steps, every):
     """States of a random playthrough from deal `seed`, one every `every` decisions."""
     rng = random.Random(seed)

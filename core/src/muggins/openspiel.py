@@ -7,8 +7,12 @@ the games, numpy when an observer is made, and nothing of muggins imports
 this module). Importing it registers every
 installed game under its own name (`register` does so for another
 registry). A game's parameters are `players` (the game's usual count by
-default) and `deals` (how many deals the opening chance node draws from,
-1000 by default). The first node is a chance node whose outcome *n*, each
+default), `deals` (how many deals the opening chance node draws from,
+1000 by default) and `rules` (house rules, `key:value` pairs separated by
+`;`, each value read as JSON where it is JSON and as text otherwise, as a
+rules file's values: `willughby_fishing(players=5,rules=deals:1)`; `=`
+does for `:` when the parameters are given as a dict; empty, the
+default, is the game's own rules). The first node is a chance node whose outcome *n*, each
 as likely, is the seed of the deal, the one `muggins play GAME --seed n`
 deals; every later deal of the match follows from it, so the rest of the
 game has no chance node. After it the match is played as the PettingZoo
@@ -44,7 +48,7 @@ from .session import PushedSeat
 if TYPE_CHECKING:
     from .registry import Registry
 
-__all__ = ["DEFAULT_DEALS", "register", "wins"]
+__all__ = ["DEFAULT_DEALS", "house_rules", "register", "wins"]
 
 _ = translator("muggins", package_file=__file__).gettext
 
@@ -59,6 +63,20 @@ def wins(result: Result, seat: int) -> float:
     return 1.0 if seat in result.winners else -1.0
 
 
+def house_rules(text: str) -> dict[str, Any]:
+    """The house rules of a `rules` game parameter (`hands:1;target:61`) as the mapping a rules file's table gives."""
+    values: dict[str, Any] = {}
+    for part in filter(None, (piece.strip() for piece in text.split(";"))):
+        key, separator, value = part.replace("=", ":", 1).partition(":")
+        if not separator or not key.strip():
+            raise ValueError(_("house rules are key:value pairs separated by ';', got {part!r}").format(part=part))
+        try:
+            values[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            values[key.strip()] = value.strip()
+    return values
+
+
 def _text(view: Any) -> str:
     return json.dumps(view, sort_keys=True, default=str, separators=(",", ":"))
 
@@ -68,31 +86,47 @@ class _Table:
 
     OpenSpiel clones a state by deep-copying its attributes: this copies
     the muggins state (`State.clone`) and seats a fresh `Match` on it, so
-    the registry and the encoding are shared, never copied.
+    the registry and the encoding are shared, never copied. It serializes
+    (OpenSpiel pickles a Python state's attributes) as its deal and the
+    choices taken since, and is replayed from them when read back; a
+    resampled table (`reseat`) has no such history and refuses to.
     """
 
-    def __init__(self, request: Any, seed: int, players: int) -> None:
-        self.request = request
-        self.players = players
-        self.match = Match(request.with_seed(seed).new_state(), [PushedSeat(seat) for seat in range(players)])
-        self.history: list[list[str]] = [[] for _ in range(players)]
+    def __init__(self, bound: "_Bound", seed: int) -> None:
+        self.bound = bound
+        self.request = bound.request
+        self.players = bound.players
+        self.seed = seed
+        self.match = Match(self.request.with_seed(seed).new_state(), [PushedSeat(seat) for seat in range(self.players)])
+        self.history: list[list[str]] = [[] for _ in range(self.players)]
+        self.taken: list[int] | None = []  # None once resampled: the deal no longer explains the cards
         self.decision = self.match.advance(lambda seat: True)
 
     def __deepcopy__(self, memo: dict) -> "_Table":
         twin = object.__new__(_Table)
+        twin.bound = self.bound
         twin.request = self.request
         twin.players = self.players
+        twin.seed = self.seed
         twin.match = Match(self.match.state.clone(), [PushedSeat(seat) for seat in range(self.players)], narrate_opening=False)
         twin.match.decisions = self.match.decisions
         twin.history = [list(seen) for seen in self.history]
+        twin.taken = list(self.taken) if self.taken is not None else None
         twin.decision = twin.match.state.decision() if self.decision is not None else None
         return twin
+
+    def __reduce__(self) -> tuple:
+        if self.taken is None:
+            raise TypeError(_("{game}: a resampled state cannot be serialized (its cards follow from no deal)").format(
+                game=self.bound.game.name))
+        return _replayed, (self.bound, self.seed, tuple(self.taken))
 
     def reseat(self, state: Any) -> None:
         """Go on from `state` instead (a determinization of this match: the same decisions taken, the hidden cards dealt otherwise)."""
         taken = self.match.decisions
         self.match = Match(state, [PushedSeat(seat) for seat in range(self.players)], narrate_opening=False)
         self.match.decisions = taken
+        self.taken = None
         self.decision = state.decision() if self.decision is not None else None
 
     def take(self, index: int) -> None:
@@ -102,6 +136,8 @@ class _Table:
         digest = hashlib.sha1(_text(self.match.state.view(seat)).encode()).hexdigest()[:16]
         choice = decision.choices[index]
         self.history[seat].append(f"{digest} {decision.kind}: {choice}")
+        if self.taken is not None:
+            self.taken.append(index)
         self.match.submit(seat, choice)
         self.decision = None if self.match.taken >= self.match.limit else self.match.advance(lambda seat: True)
 
@@ -178,7 +214,7 @@ def _classes() -> tuple[type, type]:
 
         def _apply_action(self, action: int) -> None:
             if self.table is None:
-                self.table = _Table(self._muggins.request, int(action), self._muggins.players)
+                self.table = _Table(self._muggins, int(action))
             else:
                 self.table.take(int(action))
 
@@ -233,7 +269,9 @@ def _classes() -> tuple[type, type]:
             deals = int(params.get("deals", DEFAULT_DEALS))
             if deals < 1:
                 raise ValueError(_("{game}: deals must be at least 1, got {deals}").format(game=muggins.game.name, deals=deals))
-            request = MatchRequest(muggins.game, players, seats=[HUMAN], seed=0, opponents=HUMAN).check(muggins.registry)
+            rules = house_rules(str(params.get("rules", "")))
+            request = MatchRequest(muggins.game, players, seats=[HUMAN], seed=0, opponents=HUMAN,
+                                   rules=rules or None).check(muggins.registry)
             first = request.new_state()
             encoding = encoding_for(muggins.game, request.rules, request.players, first=first)
             limit = muggins.game.max_decisions(request.rules, request.players)
@@ -247,6 +285,7 @@ def _classes() -> tuple[type, type]:
             )
             super().__init__(game_type, info, params)
             self.muggins = _Bound(muggins.game, request, request.players, deals)
+            _BOUNDS.setdefault((muggins.game.name, repr(request.rules), request.players, deals), self.muggins)
             self.encoding = encoding
 
         def new_initial_state(self) -> Any:
@@ -267,6 +306,32 @@ class _Bound:
 
     def __deepcopy__(self, memo: dict) -> "_Bound":
         return self
+
+    def __reduce__(self) -> tuple:
+        return _bound, (self.game.name, self.request.rules, self.players, self.deals)
+
+
+#: Every game's bound made in this process, by what names it: serialized states read back share it.
+_BOUNDS: dict[tuple[str, str, int, int], _Bound] = {}
+
+
+def _bound(name: str, rules: Any, players: int, deals: int) -> _Bound:
+    """The bound of a serialized state: the one this process made for the same game, else one made afresh from the installed games."""
+    key = (name, repr(rules), players, deals)
+    if key not in _BOUNDS:
+        registry = load_registry()
+        game = registry.game(name)
+        request = MatchRequest(game, players, seats=[HUMAN], seed=0, opponents=HUMAN, rules=rules).check(registry)
+        _BOUNDS[key] = _Bound(game, request, players, deals)
+    return _BOUNDS[key]
+
+
+def _replayed(bound: _Bound, seed: int, taken: tuple[int, ...]) -> _Table:
+    """A serialized table read back: dealt from its seed and its choices taken again."""
+    table = _Table(bound, seed)
+    for index in taken:
+        table.take(index)
+    return table
 
 
 class _Spec:
@@ -309,7 +374,7 @@ def register(registry: Registry | None = None) -> list[str]:
             provides_information_state_tensor=False,
             provides_observation_string=True,
             provides_observation_tensor=True,
-            parameter_specification={"players": usual, "deals": DEFAULT_DEALS},
+            parameter_specification={"players": usual, "deals": DEFAULT_DEALS, "rules": ""},
         )
         spec = _Spec(game, registry, usual)
 
