@@ -221,6 +221,22 @@ def test_another_show_scoring_matches_the_reference_fast_and_itemised(five, crib
     assert scoring.total_indices([card_index(c) for c in hand], card_index(starter), crib) == expected
 
 
+def test_a_house_scoring_totals_flushes_and_nobs_by_every_path():
+    # The property above runs untraced (a soak); these hands reach each of `total`'s paths under coverage too:
+    # a five-card flush, a hand and a crib four-flush, his nobs, cards given as codes.
+    table = {name: n + 1 for n, name in enumerate(SHOW_ITEMS)}
+    scoring = ShowScoring.from_items(table)
+    by_code = {card.code: card for card in DECK}
+    hands = [("2H 5H 9H JH", "KH"), ("2H 5H 9H JH", "KS"), ("3C 6C 8C QC", "AD"), ("JD 4S 7C 9H", "2D"), ("5S 5D JS TC", "5C")]
+    for crib in (False, True):
+        for cards, starter in hands:
+            hand, cut = [by_code[c] for c in cards.split()], by_code[starter]
+            expected = reference_scored_show(hand, cut, crib, table)
+            assert scoring.show(hand, cut, crib).total == expected
+            assert scoring.total(hand, cut, crib) == scoring.total(cards.split(), starter, crib) == expected
+            assert scoring.total_indices([card_index(c) for c in hand], card_index(cut), crib) == expected
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.lists(five_cards, min_size=40, max_size=40), show_tables)
 def test_no_hand_or_crib_scores_above_the_largest_total(hands, table):
