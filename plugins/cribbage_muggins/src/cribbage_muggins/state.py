@@ -732,8 +732,8 @@ class CribbageState(PhasedState):
                 self.pending = {"seat": seat, "what": what, "announced": None, "truth": truth}
                 return
             if wanted:
-                shown = score_show(cards, self.starter, what == "crib", self.show_scoring)
-                events.append(event("show_score", seat=seat, what=what, points=truth, breakdown=[i.to_dict() for i in shown.items],
+                scored = score_show(cards, self.starter, what == "crib", self.show_scoring)
+                events.append(event("show_score", seat=seat, what=what, points=truth, breakdown=[i.to_dict() for i in scored.items],
                                     reveals=codes + [self.starter.code]))
             if truth and self._score(seat, truth, what, events):
                 return
