@@ -31,7 +31,7 @@ from muggins.seat_words import COMMON_RATES, kind_words, option_words, rate_choi
 from muggins.match_checks import HUMAN, default_opponent
 
 from .bots import check_web_seat, web_option_max
-from .languages import _
+from .languages import _, game_title
 from .notes import MAX_PACE
 from .window_timer import CHECKS, CHECKS_TIMED, CHECKS_WAIT
 
@@ -88,7 +88,7 @@ def game_info(registry: Registry, game: Game) -> dict[str, Any]:
         rules.append({"name": name, "type": describe_type(types[name]), "default": defaults.get(name), "doc": _words(game, meta.get("doc", "")),
                       "min": meta.get("min"), "max": meta.get("max"), "choices": _choices(types[name])})
     return {
-        "name": game.name, "title": game.shown_title() if hasattr(game, "shown_title") else getattr(game, "title", game.name), "version": str(game.version),
+        "name": game.name, "title": game_title(game), "version": str(game.version),
         "players": {"min": game.players.start, "max": game.players.stop - 1, "default": game.default_players},
         "kinds": [{"name": HUMAN, "words": kind_words(None, HUMAN), "options": []}, *kinds], "default_opponent": default_opponent(registry, game),
         "rules": _plain(rules),

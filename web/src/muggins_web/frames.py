@@ -34,6 +34,8 @@ from muggins.i18n import using_language
 from muggins.projection import visible_events
 from muggins.session import Offer, Session
 
+from .languages import game_title
+
 __all__ = ["HISTORY_EVENTS", "SeatFrames"]
 
 #: Events kept per seat for a tab that reconnects (its narration is told again from them).
@@ -107,7 +109,7 @@ class SeatFrames:
             "type": "update",
             "table": table["table"],
             "game": game.name,
-            "title": game.shown_title() if hasattr(game, "shown_title") else getattr(game, "title", game.name),
+            "title": game_title(game),
             "step": step,
             **update,
             "answered": answered,

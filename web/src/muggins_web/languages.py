@@ -21,7 +21,7 @@ from typing import Mapping
 
 from muggins.i18n import N_, current_language, normalise_language, translator
 
-__all__ = ["COOKIE", "LANGUAGE_NAMES", "N_", "_", "choose", "from_accept_language", "ngettext", "pgettext"]
+__all__ = ["COOKIE", "LANGUAGE_NAMES", "N_", "_", "choose", "from_accept_language", "game_title", "ngettext", "pgettext"]
 
 _translator = translator("muggins_web", package_file=__file__)
 _, ngettext, pgettext = _translator.gettext, _translator.ngettext, _translator.pgettext
@@ -64,3 +64,10 @@ def choose(query: Mapping[str, str], cookies: Mapping[str, str], headers: Mappin
             return language
     return from_accept_language(headers.get("accept-language")) or current_language()
 
+
+def game_title(game: object, language: str | None = None) -> str:
+    """A game's title as a page shows it, in `language` (the language in force by default): `Game.shown_title`, else its English title."""
+    shown = getattr(game, "shown_title", None)
+    if shown is not None:
+        return shown(language)
+    return getattr(game, "title", getattr(game, "name", ""))

@@ -45,7 +45,7 @@ from muggins.rules import RulesError
 from muggins.match_checks import SessionError, installed_game
 
 from .forms import LobbyError
-from .languages import _
+from .languages import _, game_title
 from .notes import NOTE, NotReopened, read_tokens
 from .page_words import gone_page, page
 
@@ -185,7 +185,7 @@ def build_replay(registry: Registry, record: Record, language: str, *, table_id:
         return {
             "table": table_id,
             "game": game.name,
-            "title": game.shown_title() if hasattr(game, "shown_title") else getattr(game, "title", game.name),
+            "title": game_title(game),
             "players": record.players,
             "seats": [{"seat": n, "kind": kind, "name": names.get(n)} for n, kind in enumerate(record.seats)],
             "deal": deal_checked(record),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 __all__ = ["Observer", "Subscriber", "Subscribers"]
 
@@ -89,22 +89,23 @@ class Subscribers:
                 self.put(subscriber, dict(frame))
 
     def broadcast_by_language(self, frames: Callable[[str], dict], but: Subscriber | None = None) -> None:
-        """Every connection but `but` its frame in its language (`frames(language)`, built once per language)."""
-        built: dict[str, dict] = {}
-        for subscriber in tuple(self.all):
-            if subscriber is not but:
-                if subscriber.language not in built:
-                    built[subscriber.language] = frames(subscriber.language)
-                self.put(subscriber, dict(built[subscriber.language]))
+        """Every connection but `but` a copy of its frame in its language (`frames(language)`, built once per language)."""
+        for subscriber, frame in self._in_language(frames, lambda subscriber: subscriber is not but):
+            self.put(subscriber, dict(frame))
 
     def send_to(self, seat: int, frames: Callable[[str], dict]) -> None:
         """Every connection of `seat` its frame in its language (`frames(language)`, built once per language)."""
+        for subscriber, frame in self._in_language(frames, lambda subscriber: subscriber.seat == seat):
+            self.put(subscriber, frame)
+
+    def _in_language(self, frames: Callable[[str], dict], wanted: Callable[[Subscriber], bool]) -> Iterator[tuple[Subscriber, dict]]:
+        """Each `wanted` connection with its frame in its language, `frames(language)` called once per language."""
         built: dict[str, dict] = {}
         for subscriber in tuple(self.all):
-            if subscriber.seat == seat:
+            if wanted(subscriber):
                 if subscriber.language not in built:
                     built[subscriber.language] = frames(subscriber.language)
-                self.put(subscriber, built[subscriber.language])
+                yield subscriber, built[subscriber.language]
 
 
 class _Closed(asyncio.Queue):

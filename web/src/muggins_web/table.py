@@ -49,7 +49,7 @@ from muggins.thinking import ThinkingLimit, ThinkingStopped
 from .bot_play import QUICK_DECISION, QUICK_IN_A_ROW, SLICE, THINKING_AFTER, BotClock, BotPlay
 from .bots import THINK_LIMIT, check_web_seat
 from .frames import HISTORY_EVENTS, SeatFrames
-from .languages import N_, _
+from .languages import N_, _, game_title
 from .subscribers import Observer, Subscriber, Subscribers
 from .tokens import SeatTokens
 from .window_timer import CHECKS_TIMED, CHECKS_WAIT, WindowTimer
@@ -186,15 +186,13 @@ class Table:
     def summary(self, language: str = "en") -> dict[str, Any]:
         """The table as the lobby lists it, its title and its bots' kinds in words in `language`."""
         connected = self.connections.seats()
-        with using_language(language):
-            title = self.game.shown_title() if hasattr(self.game, "shown_title") else getattr(self.game, "title", self.game.name)
         seats = [{"seat": n, "kind": kind, "name": self.names.get(n), "connected": n in connected} for n, kind in enumerate(self.kinds)]
         for seat in seats:
             if seat["seat"] not in self.seat_tokens:
                 seat["kind_words"] = self._words_of(seat["kind"], language)[0]
         return {
             "table": self.id, "game": self.game.name, "players": len(self.kinds), "over": self.over, "stopped": self.stopped,
-            "started": self.started, "title": title, "seats": seats, "record": self.path, "step": self._step,
+            "started": self.started, "title": game_title(self.game, language), "seats": seats, "record": self.path, "step": self._step,
         }
 
     def caught_up(self) -> None:
