@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine import Match, decision_limit
@@ -18,7 +19,7 @@ from ..i18n import translator, written_number
 from ..houserules import Asked, HouseRuleError, defaults_with_switches, house_rule_plugins, questions_asked
 from ..players import make_players
 
-_words = translator("muggins", package_file=os.path.dirname(os.path.dirname(os.path.realpath(__file__))) + "/__init__.py")
+_words = translator("muggins", Path(__file__).resolve().parent.parent / "locale")
 _, ngettext = _words.gettext, _words.ngettext
 
 if TYPE_CHECKING:
